@@ -1,0 +1,17 @@
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { FloatingWidgets } from './floating-widgets';
+
+export default function SiteLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Перейти к содержанию
+      </a>
+      <SiteHeader />
+      <main id="main">{children}</main>
+      <SiteFooter />
+      <FloatingWidgets />
+    </>
+  );
+}

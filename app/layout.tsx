@@ -1,0 +1,22 @@
+import type { Metadata, Viewport } from 'next';
+import { site } from '@/content/site';
+import { interCyrillic, interLatin } from './fonts';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(site.url),
+  title: { default: site.name, template: `%s — ${site.name}` },
+  description: site.description,
+  openGraph: { type: 'website', locale: 'ru_RU', siteName: site.name },
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2451e0' };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>
+      <body className="min-h-dvh bg-white font-sans antialiased">{children}</body>
+    </html>
+  );
+}

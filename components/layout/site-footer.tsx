@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { footerNavigation } from '@/content/navigation';
+import { contacts, legalLinks, site } from '@/content/site';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-gray-950 text-gray-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2 text-sm">Получать знания — значит становиться свободнее.</p>
+        </div>
+        <nav aria-label="Разделы сайта">
+          <ul className="space-y-2 text-sm">
+            {footerNavigation.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="hover:text-white">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <address className="space-y-2 text-sm not-italic">
+          <p>
+            <a href={contacts.phone.href} className="hover:text-white">
+              {contacts.phone.display}
+            </a>
+          </p>
+          <p>
+            <a href={`mailto:${contacts.supportEmail}`} className="hover:text-white">
+              {contacts.supportEmail}
+            </a>
+          </p>
+          <p>Работаем {contacts.workTime}</p>
+          <p className="flex gap-4">
+            <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              WhatsApp
+            </a>
+            <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+              Telegram
+            </a>
+          </p>
+        </address>
+      </div>
+      <div className="border-t border-gray-800">
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400">
+          {Object.values(legalLinks).map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className="hover:text-white">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li>© {site.name}</li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { mainNavigation } from '@/content/navigation';
+import { site } from '@/content/site';
+
+/** The header works without JavaScript: on phones the menu is a native <details> disclosure. */
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="text-lg font-bold text-brand-700">
+          {site.name}
+        </Link>
+        <nav aria-label="Основная навигация" className="hidden md:block">
+          <ul className="flex gap-6 text-sm font-medium">
+            {mainNavigation.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="hover:text-brand-600">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <details className="relative md:hidden">
+          <summary className="cursor-pointer list-none rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium">
+            Меню
+          </summary>
+          <nav aria-label="Меню" className="absolute right-0 mt-2 w-56 rounded-lg border border-gray-100 bg-white p-2 shadow-lg">
+            <ul>
+              {mainNavigation.map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href} className="block rounded px-3 py-2 hover:bg-brand-50">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+/** Site-wide constants (spec 3, "Contact constants"). Every page, form and widget reads them from here. */
+export const site = {
+  name: 'Фронтенд Старт',
+  description:
+    'Онлайн-школа программирования: курсы фронтенд-разработки с нуля до middle, наставники, реальные проекты и помощь с трудоустройством.',
+  url: (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+} as const;
+
+export const contacts = {
+  supportEmail: 'support@frontend-start.ru',
+  phone: { display: '+7 800 301-24-56', href: 'tel:+78003012456' },
+  whatsapp: 'https://wa.me/78003012456',
+  telegram: 'https://t.me/frontend_start_help',
+  /** The messenger channel about frameworks that promo pop-ups and the Vue teaser lead to. */
+  frameworkChannel: 'https://t.me/frontend_frameworks',
+  workTime: '10:00-20:00 МСК',
+  callHours: '10:00-19:00 МСК',
+} as const;
+
+export const legalLinks = {
+  privacy: { href: '/docs#privacy', label: 'Политика конфиденциальности' },
+  terms: { href: '/docs#terms', label: 'Пользовательское соглашение' },
+  offer: { href: '/docs#offer', label: 'Договор-оферта' },
+} as const;

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, fullNameSchema, leadFormSchema, orderRequestSchema, phoneSchema } from './lead';
+
+type Case = [input: unknown, expected: string | null];
+
+function firstError(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'unknown');
+}
+
+describe('fullName (spec 5)', () => {
+  const cases: Case[] = [
+    ['Анна', null],
+    ['Анна-Мария', null],
+    ["Д'Артаньян", null],
+    ['Д’Артаньян', null],
+    ['Иван Петров', null],
+    ['José', null],
+    ['Zoë', null],
+    ['Ё\u0308лка', null], // combining diaeresis
+    ['Σωκράτης', null],
+    ['  Анна  ', null],
+    ['', 'Обязательное'],
+    ['   ', 'Обязательное'],
+    [undefined, 'Обязательное'],
+    ['Анна1', 'Некорректное имя'],
+    ['Anna_K', 'Некорректное имя'],
+    ['<script>', 'Некорректное имя'],
+    ['Анна!', 'Некорректное имя'],
+    ['а'.repeat(60), null],
+    ['а'.repeat(61), 'Слишком длинное имя'],
+  ];
+  it.each(cases)('%j → %s', (input, expected) => {
+    expect(firstError(fullNameSchema, input)).toBe(expected);
+  });
+});
+
+describe('email (spec 5)', () => {
+  const cases: Case[] = [
+    ['anna@example.com', null],
+    ['anna.petrova+course@mail.ru', null],
+    ['  anna@example.com ', null],
+    ['ivan@почта.рф', null],
+    ['', 'Обязательное'],
+    [undefined, 'Обязательное'],
+    ['anna', 'Некорректная почта'],
+    ['anna@', 'Некорректная почта'],
+    ['anna@example', 'Некорректная почта'],
+    ['an na@example.com', 'Некорректная почта'],
+    ['.anna@example.com', 'Некорректная почта'],
+    ['anna@@example.com', 'Некорректная почта'],
+    [`${'a'.repeat(48)}@example.com`, null], // 60 characters
+    [`${'a'.repeat(49)}@example.com`, 'Слишком длинная почта'],
+  ];
+  it.each(cases)('%j → %s', (input, expected) => {
+    expect(firstError(emailSchema, input)).toBe(expected);
+  });
+});
+
+describe('phone (spec 5)', () => {
+  const cases: Case[] = [
+    ['+7 912 345-67-89', null],
+    ['+79123456789', null],
+    ['+7 495 123-45-67', null], // fixed line
+    ['+375 29 123-45-67', null], // Belarus mobile
+    ['+1 212 555 0123', null],
+    ['+49 30 12345678', null],
+    ['', 'Обязательное'],
+    [undefined, 'Обязательное'],
+    ['+7', 'Некорректный номер'],
+    ['+7 912 345', 'Некорректный номер'], // too short
+    ['+7 912 345 67 89 00', 'Некорректный номер'], // too long
+    ['+7 012 345-67-89', 'Некорректный номер'], // no such number type
+    ['abc', 'Некорректный номер'],
+    ['+7 987 654-32-10', 'Некорректный номер'], // blocked national number
+    ['+1 987 654 3210', 'Некорректный номер'],
+    ['+7 999 999-99-99', 'Некорректный номер'], // a digit 5+ times in a row
+    ['+7 912 000-00-12', 'Некорректный номер'],
+    ['+7 912 300-00-12', null], // four in a row is fine
+  ];
+  it.each(cases)('%j → %s', (input, expected) => {
+    expect(firstError(phoneSchema, input)).toBe(expected);
+  });
+});
+
+describe('lead form and order request', () => {
+  it('accepts a complete lead', () => {
+    expect(leadFormSchema.parse({ fullName: ' Анна ', email: 'anna@example.com', phone: '+79123456789' })).toEqual({
+      fullName: 'Анна',
+      email: 'anna@example.com',
+      phone: '+79123456789',
+    });
+  });
+
+  it('reports every bad field of an order with its path', () => {
+    const result = orderRequestSchema.safeParse({ form: { id: '' }, contacts: { name: '1', email: 'x', phone: '' } });
+    expect(result.success).toBe(false);
+    const issues = result.error!.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual([
+      ['form.id', 'Обязательное'],
+      ['contacts.name', 'Некорректное имя'],
+      ['contacts.email', 'Некорректная почта'],
+      ['contacts.phone', 'Обязательное'],
+    ]);
+  });
+
+  it('fills the optional extra block of the spec payload', () => {
+    const parsed = orderRequestSchema.parse({
+      form: { id: 'contact' },
+      contacts: { name: 'Анна', email: 'anna@example.com', phone: '+79123456789' },
+    });
+    expect(parsed.extra).toEqual({ utm: {}, page_path: '/' });
+  });
+});

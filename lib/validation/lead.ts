@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, fieldMessages, NAME_MAX_LENGTH } from './messages';
+import { isAcceptablePhone } from './phone';
+
+/**
+ * The zod schemas shared by the browser forms and the API (spec 5). One schema per form; the server
+ * re-validates every request with the same rules, so a browser check can never be the only one.
+ */
+
+// Letters and combining marks of any script, apostrophes (straight and typographic), hyphen, spaces.
+const namePattern = /^[\p{L}\p{M}'’\- ]+$/u;
+// The practical e-mail shape: one @, no spaces, a dot in the domain, no leading or trailing dot.
+const emailPattern = /^(?!\.)[^\s@"(),:;<>[\\\]]+(?<!\.)@(?!-)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[\p{L}]{2,}$/u;
+
+// abort: an empty field shows only 'Обязательное', not the format error behind it.
+const required = (schema: z.ZodString) => schema.min(1, { error: fieldMessages.required, abort: true });
+
+export const fullNameSchema = required(z.string({ error: fieldMessages.required }).trim())
+  .regex(namePattern, fieldMessages.nameInvalid)
+  .max(NAME_MAX_LENGTH, fieldMessages.nameTooLong);
+
+export const emailSchema = required(z.string({ error: fieldMessages.required }).trim())
+  .max(EMAIL_MAX_LENGTH, fieldMessages.emailTooLong)
+  .regex(emailPattern, fieldMessages.emailInvalid);
+
+export const phoneSchema = required(z.string({ error: fieldMessages.required }).trim()).refine(
+  (value) => isAcceptablePhone(value),
+  fieldMessages.phoneInvalid,
+);
+
+/** The values of every lead form of the site (spec 3, "Lead form values"). */
+export const leadFormSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+});
+export type LeadFormValues = z.infer<typeof leadFormSchema>;
+
+/** Each form of spec 2 validates with the same rules; they are named so a form can diverge later. */
+export const contactFormSchema = leadFormSchema;
+export const giftFormSchema = leadFormSchema;
+export const consultationFormSchema = leadFormSchema;
+export const popupFormSchema = leadFormSchema;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+const utmSchema = z.object({
+  source: optionalText(200),
+  medium: optionalText(200),
+  campaign: optionalText(200),
+  content: optionalText(200),
+  term: optionalText(200),
+  id: optionalText(200),
+});
+
+/** Body of POST /api/getcourse/orders (spec 7) plus our optional extras. */
+export const orderRequestSchema = z.object({
+  extra: z
+    .object({
+      utm: utmSchema.default({}),
+      page_path: z.string().trim().max(500).default('/'),
+      variant_id: optionalText(100),
+      block_id: optionalText(100),
+    })
+    .default({ utm: {}, page_path: '/' }),
+  form: z.object({ id: required(z.string({ error: fieldMessages.required }).trim()).max(100) }),
+  contacts: z.object({ name: fullNameSchema, email: emailSchema, phone: phoneSchema }),
+  /** Honeypot: hidden from people; anything in it marks the request as spam. */
+  website: z.string().max(500).optional(),
+  /** Set by native forms whose browser already posted the lead to GetCourse itself. */
+  browser_delivered: z.boolean().optional(),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+const clientIdSchema = z.string().trim().max(100).nullish();
+
+/** Body of POST /api/getcourse/ids (spec 7). */
+export const idsRequestSchema = z.object({
+  email: emailSchema,
+  ids: z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema }),
+  website: z.string().max(500).optional(),
+});
+export type IdsRequest = z.infer<typeof idsRequestSchema>;
+
+/** Field errors as the API returns them: `[{ path: "contacts.email", message: "Некорректная почта" }]`. */
+export function fieldErrors(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}

@@ -1,0 +1,33 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+/** National numbers that people type to get past a form (spec 5, spec 9). */
+export const BLOCKED_NATIONAL_NUMBERS: ReadonlySet<string> = new Set([
+  '9876543210',
+  '0987654321',
+  '0123456789',
+  '1234567890',
+]);
+
+/** A digit repeated this many times in a row marks a made-up number. */
+export const REPEATED_DIGIT_RUN_LIMIT = 5;
+const repeatedDigitRun = new RegExp(`(\\d)\\1{${REPEATED_DIGIT_RUN_LIMIT - 1},}`);
+
+export const DEFAULT_COUNTRY: CountryCode = 'RU';
+
+/**
+ * Whether a phone number typed in international format is one we accept: it parses, is valid for its
+ * country (possible length and a known number type, judged by the full metadata) and is not a
+ * placeholder such as 1234567890 or 89999999999.
+ */
+export function isAcceptablePhone(value: string, defaultCountry: CountryCode = DEFAULT_COUNTRY): boolean {
+  const phone = parsePhoneNumberFromString(value, defaultCountry);
+  if (!phone || !phone.isPossible() || !phone.isValid() || phone.getType() === undefined) return false;
+  const national = String(phone.nationalNumber);
+  if (BLOCKED_NATIONAL_NUMBERS.has(national)) return false;
+  return !repeatedDigitRun.test(national);
+}
+
+/** The number in E.164 (+79123456789) for storage and the CRM; null when it does not parse. */
+export function toE164(value: string, defaultCountry: CountryCode = DEFAULT_COUNTRY): string | null {
+  return parsePhoneNumberFromString(value, defaultCountry)?.number ?? null;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(__dirname) } },
+  test: {
+    include: ['{lib,features,server,content,components,app,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    // Integration tests share one PostgreSQL database: run files one at a time.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
