@@ -1,0 +1,216 @@
+/**
+ * A fake GetCourse account: a real HTTP server on 127.0.0.1 for integration, system and end-to-end
+ * tests. It speaks the import API (`POST /pl/api/deals`, `/pl/api/users`: form-encoded `action`, `key`,
+ * `params` = base64 JSON) and accepts browser form posts on any other path, records everything, and can
+ * misbehave the way the real one does: HTTP 200 with an error inside, 5xx, hanging, dropping the connection.
+ *
+ * In-process: `const gc = await startFakeGetCourse()`. Out of process (e2e, crash tests):
+ * `tsx tests/support/fake-getcourse.ts --port 4200`, controlled over HTTP:
+ *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/reset
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const fakeModes = ['success', 'error200', 'error500', 'hang', 'drop', 'flaky'] as const;
+/** `flaky` fails every other call (the first one fails) with a 500. */
+export type FakeMode = (typeof fakeModes)[number];
+
+export type Outcome = 'success' | 'error200' | 'error500' | 'hang' | 'drop';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** Form fields (urlencoded bodies) or the parsed JSON body. */
+  form: Record<string, string>;
+  /** The decoded `params` of an import API call. */
+  params?: unknown;
+  outcome: Outcome;
+  at: number;
+}
+
+export interface FakeGetCourse {
+  url: string;
+  port: number;
+  setMode(mode: FakeMode): void;
+  received(): ReceivedRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeGetCourse(options: { port?: number; mode?: FakeMode } = {}): Promise<FakeGetCourse> {
+  let mode: FakeMode = options.mode ?? 'success';
+  let calls = 0;
+  let nextId = 1;
+  let received: ReceivedRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const sockets = new Set<Socket>();
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const body = await readBody(req);
+
+    if (url.pathname.startsWith('/__fake/')) return control(url.pathname, req.method ?? 'GET', body, res);
+    if (url.pathname === '/geo') return json(res, 200, { country: 'ru' });
+
+    const outcome = nextOutcome();
+    const form = parseBody(req.headers['content-type'], body);
+    const params = decodeParams(form.params);
+    received.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      form,
+      params,
+      outcome,
+      at: Date.now(),
+    });
+
+    if (outcome === 'drop') return req.socket.destroy();
+    if (outcome === 'hang') return void hanging.add(res);
+    if (outcome === 'error500') return text(res, 502, 'Bad Gateway');
+
+    const isImportApi = url.pathname.startsWith('/pl/api/');
+    if (!isImportApi) {
+      // A browser form post (native forms): GetCourse answers with its payment / thank-you page.
+      return html(res, outcome === 'success' ? 'Заявка принята' : 'Ошибка');
+    }
+    if (outcome === 'error200') {
+      return json(res, 200, {
+        success: true,
+        action: form.action ?? 'add',
+        result: { success: false, error: true, error_message: 'Не удалось обработать импорт' },
+      });
+    }
+    const id = nextId++;
+    return json(res, 200, {
+      success: true,
+      action: form.action ?? 'add',
+      result: {
+        success: true,
+        user_id: 1000 + id,
+        ...(url.pathname.endsWith('/deals') ? { deal_id: 5000 + id } : {}),
+        error_message: '',
+        error: false,
+      },
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  function nextOutcome(): Outcome {
+    calls += 1;
+    if (mode === 'flaky') return calls % 2 === 1 ? 'error500' : 'success';
+    return mode;
+  }
+
+  function releaseHanging() {
+    for (const res of hanging) res.socket?.destroy();
+    hanging.clear();
+  }
+
+  function control(path: string, method: string, body: string, res: http.ServerResponse) {
+    if (path === '/__fake/received' && method === 'GET') return json(res, 200, received);
+    if (path === '/__fake/reset' && method === 'POST') {
+      api.reset();
+      return json(res, 200, { ok: true });
+    }
+    if (path === '/__fake/mode' && method === 'POST') {
+      const requested = safeJson(body)?.mode;
+      if (!fakeModes.includes(requested)) return json(res, 400, { error: `mode must be one of ${fakeModes.join(', ')}` });
+      api.setMode(requested);
+      return json(res, 200, { mode });
+    }
+    return json(res, 404, { error: 'unknown control path' });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const api: FakeGetCourse = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    setMode(next) {
+      mode = next;
+      calls = 0;
+      if (next !== 'hang') releaseHanging();
+    },
+    received: () => [...received],
+    reset() {
+      received = [];
+      mode = 'success';
+      calls = 0;
+      releaseHanging();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        releaseHanging();
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  return api;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(''));
+  });
+}
+
+function parseBody(contentType: string | undefined, body: string): Record<string, string> {
+  if (!body) return {};
+  if (contentType?.includes('application/json')) {
+    const parsed = safeJson(body);
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  }
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function decodeParams(params: string | undefined): unknown {
+  if (!params) return undefined;
+  return safeJson(Buffer.from(params, 'base64').toString('utf8')) ?? params;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test double: any JSON the client sends
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function json(res: http.ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+}
+
+function text(res: http.ServerResponse, status: number, value: string) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(value);
+}
+
+function html(res: http.ServerResponse, title: string) {
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(`<!doctype html><html lang="ru"><title>${title}</title><h1>${title}</h1></html>`);
+}
+
+// Run on its own: `tsx tests/support/fake-getcourse.ts --port 4200`.
+if (process.argv[1]?.endsWith('fake-getcourse.ts')) {
+  const portFlag = process.argv.indexOf('--port');
+  const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0;
+  startFakeGetCourse({ port }).then((gc) => {
+    console.log(`fake GetCourse listening on ${gc.url}`);
+    const stop = () => gc.close().then(() => process.exit(0));
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
