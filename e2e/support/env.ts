@@ -1,0 +1,38 @@
+/**
+ * Where the end-to-end stack lives. One place for the ports, the build folder and the environment that
+ * both the build (NEXT_PUBLIC_* values are inlined at build time) and `next start` get.
+ * E2E_PORT lets two checkouts (or two engineers) run the suite side by side.
+ */
+import path from 'node:path';
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
+export const fakeGetCoursePort = e2ePort + 1000;
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+export const fakeGetCourseUrl = `http://127.0.0.1:${fakeGetCoursePort}`;
+export const e2eDistDir = process.env.NEXT_DIST_DIR || '.next-e2e';
+export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
+
+/** The secret path segment of the gift pop-up page in the test build. */
+export const e2eGiftPopupToken = 'gift-e2e';
+
+export function e2eEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: e2eDistDir,
+    PORT: String(e2ePort),
+    SITE_URL: e2eBaseUrl,
+    SQLITE_PATH: e2eDatabasePath,
+    DATABASE_URL: '',
+    GETCOURSE_ACCOUNT: 'e2e',
+    GETCOURSE_API_KEY: 'e2e-secret-key',
+    GETCOURSE_BASE_URL: fakeGetCourseUrl,
+    OUTBOX_POLL_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN: fakeGetCourseUrl,
+    NEXT_PUBLIC_GEO_URL: `${fakeGetCourseUrl}/geo`,
+    NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST',
+    GIFT_POPUP_TOKEN: e2eGiftPopupToken,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Fixtures of the end-to-end suite. Import `test` and `expect` from here, not from @playwright/test.
+ * - `fakeGetCourse`: the fake GetCourse server behind the site (reset before each test).
+ * - `consoleErrors`: the page's console errors and uncaught exceptions, collected as they happen.
+ */
+import { test as base, expect } from '@playwright/test';
+import type { FakeMode, ReceivedRequest } from '../../tests/support/fake-getcourse';
+import { fakeGetCourseUrl } from './env';
+
+export interface FakeGetCourseClient {
+  url: string;
+  received(): Promise<ReceivedRequest[]>;
+  setMode(mode: FakeMode): Promise<void>;
+  reset(): Promise<void>;
+  /** Polls until `predicate` holds for the requests received so far; returns them. */
+  waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
+}
+
+const fakeGetCourseClient: FakeGetCourseClient = {
+  url: fakeGetCourseUrl,
+  async received() {
+    return (await fetch(`${fakeGetCourseUrl}/__fake/received`)).json();
+  },
+  async setMode(mode) {
+    const res = await fetch(`${fakeGetCourseUrl}/__fake/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
+    if (!res.ok) throw new Error(`fake GetCourse refused mode ${mode}`);
+  },
+  async reset() {
+    await fetch(`${fakeGetCourseUrl}/__fake/reset`, { method: 'POST' });
+  },
+  async waitFor(predicate, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const received = await fakeGetCourseClient.received();
+      if (predicate(received)) return received;
+      if (Date.now() > deadline) throw new Error(`fake GetCourse: condition not met in ${timeoutMs} ms; received ${JSON.stringify(received)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  },
+};
+
+export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErrors: string[] }>({
+  fakeGetCourse: async ({}, use) => {
+    await fakeGetCourseClient.reset();
+    await use(fakeGetCourseClient);
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+});
+
+export { expect };

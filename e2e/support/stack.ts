@@ -1,0 +1,38 @@
+/**
+ * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse, then a
+ * production build served by `next start` (never a dev server) on a fresh SQLite database.
+ * It builds first unless E2E_SKIP_BUILD=1 (the test command builds once before the system and e2e stages).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
+import { e2eDatabasePath, e2eEnv, e2ePort, fakeGetCoursePort } from './env';
+
+async function main() {
+  const env = e2eEnv();
+
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npx', ['next', 'build'], { env, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(e2eDatabasePath + suffix, { force: true });
+
+  const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
+  console.log(`fake GetCourse on ${gc.url}`);
+
+  const server = spawn('npx', ['next', 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+  server.on('exit', (code) => {
+    void gc.close();
+    process.exit(code ?? 0);
+  });
+
+  const stop = () => {
+    server.kill('SIGTERM');
+    void gc.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+void main();

@@ -1,0 +1,100 @@
+/**
+ * `npm test`: every check and every test, in the order that fails fastest.
+ *   1. lint and type check   2. unit and integration tests (Vitest; PostgreSQL ones when TEST_DATABASE_URL is set)
+ *   3. one production build  4. system tests against that build (crash, two instances)
+ *   5. end-to-end tests in Debian's Chromium against the same build
+ * Ends with one line `total: N passed, N failed, N skipped` and a non-zero exit code on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { e2eEnv } from '../e2e/support/env';
+import { ensureChromium } from './ensure-chromium';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const stages: { name: string; seconds: number; counts?: Counts; ok: boolean }[] = [];
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, report?: () => Counts) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const counts = report?.();
+  const ok = result.status === 0;
+  stages.push({ name, seconds: (Date.now() - started) / 1000, counts, ok });
+  return ok;
+}
+
+function vitestCounts(file: string): () => Counts {
+  return () => {
+    if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  };
+}
+
+function playwrightCounts(file: string): () => Counts {
+  return () => {
+    if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+    const stats = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  };
+}
+
+fs.rmSync('test-results', { recursive: true, force: true });
+fs.mkdirSync('test-results', { recursive: true });
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: the PostgreSQL variants of the integration and system tests will be skipped.');
+}
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+let ok =
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], env) &&
+  run('typecheck', 'npx', ['tsc', '--noEmit'], env);
+ok =
+  run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
+
+const buildEnv = e2eEnv();
+if (ok && run('production build', 'npx', ['next', 'build'], buildEnv)) {
+  if (fs.existsSync('vitest.system.config.mts')) {
+    ok =
+      run(
+        'system',
+        'npx',
+        ['vitest', 'run', '-c', 'vitest.system.config.mts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/system.json'],
+        buildEnv,
+        vitestCounts('test-results/system.json'),
+      ) && ok;
+  }
+  try {
+    ensureChromium();
+    ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts('test-results/e2e.json')) && ok;
+  } catch (error) {
+    console.error(`\n${(error as Error).message}`);
+    stages.push({ name: 'end-to-end', seconds: 0, ok: false });
+    ok = false;
+  }
+} else {
+  ok = false;
+}
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+console.log('\n=== summary');
+for (const stage of stages) {
+  const counts = stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped` : '';
+  console.log(`${stage.ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(22)} ${stage.seconds.toFixed(0).padStart(4)} s  ${counts}`);
+  if (stage.counts) {
+    total.passed += stage.counts.passed;
+    total.failed += stage.counts.failed;
+    total.skipped += stage.counts.skipped;
+  }
+  if (!stage.ok && !stage.counts) total.failed += 1;
+}
+console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(ok && total.failed === 0 ? 0 : 1);
