@@ -1,0 +1,83 @@
+/**
+ * The gift schedule (spec 3, 4.4): which gift window is running now, or which one starts next.
+ * Pure functions, no React: the tab calls `giftStateAt` once a second.
+ */
+
+export const GIFT_COUNT = 13;
+
+/** One window of `GET /api/gift-schedule` (millisecond timestamps, both ends inclusive). */
+export interface GiftWindow {
+  giftNumber: number;
+  startTimestamp: number;
+  endTimestamp: number;
+}
+
+export type GiftState =
+  | { status: 'active'; window: GiftWindow; countdownTo: number }
+  | { status: 'upcoming'; window: GiftWindow; countdownTo: number }
+  | { status: 'hidden' };
+
+const hidden: GiftState = { status: 'hidden' };
+
+/**
+ * The state at `now` for a schedule sorted by start with no overlapping windows (what
+ * `parseGiftSchedule` returns). Binary search for the first window that has not ended yet: it is the
+ * active one if it has started, otherwise the next to start. Then end times rise with start times,
+ * which is what makes the search valid.
+ */
+export function giftStateAt(schedule: readonly GiftWindow[], now: number): GiftState {
+  let low = 0;
+  let high = schedule.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (schedule[middle]!.endTimestamp < now) low = middle + 1;
+    else high = middle;
+  }
+  const window = schedule[low];
+  if (!window) return hidden;
+  if (window.startTimestamp <= now) return { status: 'active', window, countdownTo: window.endTimestamp };
+  return { status: 'upcoming', window, countdownTo: window.startTimestamp };
+}
+
+/**
+ * Reads the body of `GET /api/gift-schedule` into a schedule `giftStateAt` can search.
+ * - A body that is not a list throws (the caller logs it and shows no tab, spec 8).
+ * - A malformed item (gift outside 1-13, a start after its end, a non-number) is skipped, so one
+ *   bad row does not hide every other gift.
+ * - Unsorted input is sorted by start here, once per load: the server promises sorted windows, but the
+ *   search would silently give wrong answers if that promise ever broke.
+ * - A window overlapping an earlier one is dropped (the server forbids overlaps; the earlier wins).
+ *   Windows that only touch (one ends at the millisecond the next starts) are kept; at that
+ *   millisecond the earlier one is active.
+ * Hand-written rather than zod so the tab, which loads on every page, stays small.
+ */
+export function parseGiftSchedule(body: unknown): GiftWindow[] {
+  if (!Array.isArray(body)) throw new TypeError('gift schedule: expected a list of windows');
+  const windows = body.filter(isGiftWindow).map(({ giftNumber, startTimestamp, endTimestamp }) => ({
+    giftNumber,
+    startTimestamp,
+    endTimestamp,
+  }));
+  windows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.endTimestamp - b.endTimestamp);
+
+  const schedule: GiftWindow[] = [];
+  for (const window of windows) {
+    const previous = schedule.at(-1);
+    if (previous && window.startTimestamp < previous.endTimestamp) continue;
+    schedule.push(window);
+  }
+  return schedule;
+}
+
+function isGiftWindow(item: unknown): item is GiftWindow {
+  if (typeof item !== 'object' || item === null) return false;
+  const { giftNumber, startTimestamp, endTimestamp } = item as Record<string, unknown>;
+  return (
+    Number.isInteger(giftNumber) &&
+    (giftNumber as number) >= 1 &&
+    (giftNumber as number) <= GIFT_COUNT &&
+    Number.isFinite(startTimestamp) &&
+    Number.isFinite(endTimestamp) &&
+    (startTimestamp as number) <= (endTimestamp as number)
+  );
+}
