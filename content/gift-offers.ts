@@ -1,0 +1,234 @@
+import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
+
+/**
+ * The 13 offers of the gift promotion "Подарки от Санты" (spec 3, "Gift offer"). The schedule
+ * (`GET /api/gift-schedule`) says which offer's window is running; this file says what the offer is.
+ *
+ * Offers 1, 2, 3 and 13 are paid right away, so their form posts the visitor to a GetCourse payment
+ * page (native form, new tab); offers 4-12 are instalment plans a manager arranges by phone, so their
+ * form sends a lead through our back end (ajax). Every ajax and native form id is registered in
+ * `content/lead-forms.ts`, the list of form ids the server accepts.
+ */
+export interface GiftOffer {
+  /** 1-13, the `giftNumber` of the schedule. */
+  number: number;
+  name: string;
+  description: string;
+  /** Roubles; per month when `isMonthlyPayment`. */
+  price: number;
+  oldPrice: number;
+  /** Percent, as marketing set it (not recomputed from the prices). */
+  discount: number;
+  isMonthlyPayment: boolean;
+  formConfig: AjaxFormConfig | NativeFormConfig;
+}
+
+/** Where GetCourse serves the payment-page forms; the e2e build points it at the fake GetCourse. */
+export const getCourseFormsOrigin = (process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN || 'https://school.getcourse.ru')
+  .split(/\s+/)[0]!
+  .replace(/\/+$/, '');
+
+/** A GetCourse payment-page form with the helper ids and signature GetCourse generated for it. */
+function paymentPageForm(
+  offerNumber: number,
+  productName: string,
+  form: { getCourseId: number; helperId: string; helperRefId: string; requestTime: number; requestSignature: string },
+): NativeFormConfig {
+  const formId = `gift-${offerNumber}`;
+  return {
+    formType: 'native',
+    formId,
+    formAction: `${getCourseFormsOrigin}/pl/lite/block-public/process-html?id=${form.getCourseId}`,
+    helperId: form.helperId,
+    helperRefId: form.helperRefId,
+    requestTime: form.requestTime,
+    requestSignature: form.requestSignature,
+    openInNewTab: true,
+    submitAnalyticsEvent: { event: 'auto_purchase', product_name: productName, id_form: formId },
+  };
+}
+
+/** A lead for a manager, sent through `POST /api/getcourse/orders`. */
+function managerCallForm(offerNumber: number, productName: string): AjaxFormConfig {
+  const formId = `gift-${offerNumber}`;
+  return {
+    formType: 'ajax',
+    formId,
+    submitAnalyticsEvent: { event: 'application', product_name: productName, id_form: formId },
+  };
+}
+
+export const giftOffers: readonly GiftOffer[] = [
+  {
+    number: 1,
+    name: 'Курс «Основы программирования»',
+    description:
+      'Первый шаг в профессию: переменные, условия, циклы, функции и массивы на JavaScript. Короткие уроки, задачи с автопроверкой и итоговый мини-проект — станет понятно, ваше ли это, до того как вкладываться в большую программу.',
+    price: 558,
+    oldPrice: 2990,
+    discount: 80,
+    isMonthlyPayment: false,
+    formConfig: paymentPageForm(1, 'gift_base_programming', {
+      getCourseId: 1482301,
+      helperId: 'gc-form-helper-1482301',
+      helperRefId: 'gc-form-helper-ref-1482301',
+      requestTime: 1733011200,
+      requestSignature: '5c0e4b7f2a9d1e3c8b6a4f2d0e9c7b5a',
+    }),
+  },
+  {
+    number: 2,
+    name: 'Интенсив «Пет-проект в портфолио»',
+    description:
+      'За две недели вы с наставником соберёте собственное приложение: от идеи и макета до деплоя на хостинг. Проект с аккуратным кодом и README на GitHub — то, что рекрутер откроет первым.',
+    price: 598,
+    oldPrice: 2990,
+    discount: 80,
+    isMonthlyPayment: false,
+    formConfig: paymentPageForm(2, 'gift_pet_project', {
+      getCourseId: 1482302,
+      helperId: 'gc-form-helper-1482302',
+      helperRefId: 'gc-form-helper-ref-1482302',
+      requestTime: 1733011200,
+      requestSignature: '9a3f6d1c8e2b7a4d0f5c3e1b9d7a6c42',
+    }),
+  },
+  {
+    number: 3,
+    name: 'Диагностика навыков с ментором',
+    description:
+      'Часовая встреча с действующим разработчиком: живые задачи, разбор вашего кода и честная оценка уровня. После встречи — письменный план, что подтянуть, чтобы выйти на первую работу или следующий грейд.',
+    price: 1535,
+    oldPrice: 2990,
+    discount: 45,
+    isMonthlyPayment: false,
+    formConfig: paymentPageForm(3, 'gift_diagnostics', {
+      getCourseId: 1482303,
+      helperId: 'gc-form-helper-1482303',
+      helperRefId: 'gc-form-helper-ref-1482303',
+      requestTime: 1733011200,
+      requestSignature: 'e41b7c9d2f6a8e0c3b5d1a7f9c2e4b86',
+    }),
+  },
+  {
+    number: 4,
+    name: 'Курс «Junior Frontend-разработчик» + розыгрыш MacBook',
+    description:
+      'Полная программа до уровня junior: HTML, CSS, JavaScript, React, Git и командная работа над проектами. Подарок на выбор: участие в розыгрыше MacBook среди студентов потока или три дополнительных курса в придачу.',
+    price: 4648,
+    oldPrice: 6710,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(4, 'gift_junior'),
+  },
+  {
+    number: 5,
+    name: 'Курс «Junior Frontend-разработчик»: последний шанс',
+    description:
+      'Та же программа до junior с наставником и проектами в портфолио — и снова бонус на выбор: розыгрыш MacBook или три дополнительных курса. Последнее окно с этой ценой в акции.',
+    price: 4648,
+    oldPrice: 6710,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(5, 'gift_junior_last_chance'),
+  },
+  {
+    number: 6,
+    name: 'Курс «Middle Frontend-разработчик»',
+    description:
+      'Для тех, кто уже пишет код: архитектура фронтенда, TypeScript, тестирование, производительность и код-ревью от старших разработчиков. Готовимся к собеседованиям на middle вместе.',
+    price: 7122,
+    oldPrice: 10792,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(6, 'gift_middle'),
+  },
+  {
+    number: 7,
+    name: 'Курс «Middle Frontend-разработчик»: последний шанс',
+    description:
+      'Программа уровня middle — архитектура, TypeScript, тесты и код-ревью — с той же скидкой в рассрочку. Последнее окно акции для этого курса.',
+    price: 7122,
+    oldPrice: 10792,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(7, 'gift_middle_last_chance'),
+  },
+  {
+    number: 8,
+    name: 'Программа «Frontend-разработчик с нуля до Middle»',
+    description:
+      'Самый длинный путь в школе: от первой строчки кода до уровня middle. Два курса в одной программе, личный наставник, карьерный трек и помощь с трудоустройством.',
+    price: 8960,
+    oldPrice: 14000,
+    discount: 36,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(8, 'gift_zero_to_middle'),
+  },
+  {
+    number: 9,
+    name: 'Программа «Frontend-разработчик с нуля до Middle»: последний шанс',
+    description:
+      'Вся программа с нуля до middle со скидкой 34% в рассрочку: наставник, проекты в портфолио и сопровождение до оффера. Последнее окно с этой ценой.',
+    price: 8960,
+    oldPrice: 14000,
+    // Marketing's description says 34% while the offer's discount is 36%: both are kept as given (spec 3).
+    discount: 36,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(9, 'gift_zero_to_middle_last_chance'),
+  },
+  {
+    number: 10,
+    name: 'Курс «React-разработчик»',
+    description:
+      'React от компонентов и хуков до роутинга, работы с сервером и управления состоянием. Пишем большое приложение и разбираем вопросы, которые задают на собеседованиях.',
+    price: 7458,
+    oldPrice: 11300,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(10, 'gift_react'),
+  },
+  {
+    number: 11,
+    name: 'Курс «Первая ступень: JavaScript»',
+    description:
+      'Первая ступень профессии: уверенный JavaScript, работа с DOM, асинхронность и запросы к серверу. Практика на каждом занятии и проверка домашних заданий наставником.',
+    price: 4279,
+    oldPrice: 6483,
+    discount: 34,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(11, 'gift_first_stage'),
+  },
+  {
+    number: 12,
+    name: 'Комбо «Вёрстка + Junior Frontend-разработчик»',
+    description:
+      'Сначала — продвинутая вёрстка: семантика, адаптивность, Flexbox и Grid, доступность. Затем — полная программа junior. Два курса одним пакетом по цене рассрочки.',
+    price: 5737,
+    oldPrice: 8196,
+    discount: 37,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(12, 'gift_layout_junior'),
+  },
+  {
+    number: 13,
+    name: 'Комбо «TypeScript + Git + React Advanced»',
+    description:
+      'Три курса для растущего разработчика: строгая типизация на TypeScript, уверенная работа с Git в команде и продвинутые паттерны React. Оплата сразу — и доступ ко всем трём курсам в тот же день.',
+    price: 25648,
+    oldPrice: 36640,
+    discount: 30,
+    isMonthlyPayment: false,
+    formConfig: paymentPageForm(13, 'gift_ts_git_react', {
+      getCourseId: 1482313,
+      helperId: 'gc-form-helper-1482313',
+      helperRefId: 'gc-form-helper-ref-1482313',
+      requestTime: 1733011200,
+      requestSignature: '3d8c1f5a7b9e2d4c6a0f8b1e3c5d7a90',
+    }),
+  },
+];
+
+export function giftOffer(number: number): GiftOffer | undefined {
+  return giftOffers.find((offer) => offer.number === number);
+}
