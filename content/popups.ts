@@ -1,0 +1,171 @@
+/**
+ * The timed pop-ups (spec 2.4, 3 "Pop-up config", 9). Which one a page shows is decided by
+ * `features/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there).
+ *
+ * Lead-form pop-ups submit through our own back end as ajax forms: the browser sends only `formId`.
+ * The GetCourse form each one is delivered to (action, request time, simple sign) lives in the server's
+ * registry `content/lead-forms.ts` under the same id, so the browser can never choose where the server posts.
+ */
+import type { AjaxFormConfig } from '@/lib/leads/form-config';
+import { contacts } from './site';
+
+export interface PopupTargeting {
+  includePaths: readonly string[];
+  excludePaths: readonly string[];
+  showDelayMs: number;
+}
+
+export interface PromoPopupContent {
+  kind: 'promo';
+  /** A raster file under `public/images/popups/` (made by `scripts/generate-popup-images.ts`). */
+  image: { src: string; width: number; height: number; alt: string };
+  heading: string;
+  text: string;
+  actionLabel: string;
+  /** Opened in a new tab; using it finishes the pop-up. */
+  actionHref: string;
+}
+
+/** The shared form of the lead-form pop-ups: an extra discount. */
+export interface DiscountPopupContent {
+  kind: 'discount';
+  title: string;
+  text: string;
+  submitLabel: string;
+}
+
+/** The gift variant: a course for `price` instead of the struck-through `oldPrice`. */
+export interface GiftPopupContent {
+  kind: 'gift';
+  title: string;
+  offer: { price: number; oldPrice: number; condition: string };
+  submitLabel: string;
+}
+
+export interface PromoPopupConfig extends PopupTargeting {
+  popupName: string;
+  formConfig: null;
+  content: PromoPopupContent;
+}
+
+export interface LeadFormPopupConfig extends PopupTargeting {
+  /** Optional: the id falls back to the form id. */
+  popupName?: string;
+  formConfig: AjaxFormConfig & { submitAnalyticsEvent: { event: 'application' } };
+  content: DiscountPopupContent | GiftPopupContent;
+}
+
+export type PopupConfig = PromoPopupConfig | LeadFormPopupConfig;
+
+/** The pop-up id (spec 3): `popupName`, falling back to the form id. Names its suppression cookie. */
+export function popupId(config: PopupConfig): string {
+  return config.popupName ?? (config.formConfig as AjaxFormConfig).formId;
+}
+
+export const popupDelayMs = 30_000;
+export const giftPopupDelayMs = 45_000;
+
+/**
+ * The secret path segment of the junior page that shows the gift pop-up. Links to it go out in
+ * mailings only; set `GIFT_POPUP_TOKEN` to rotate it (read at build time: the page is pre-rendered).
+ */
+export const giftPopupToken = process.env.GIFT_POPUP_TOKEN ?? 'podarok-advanced-js';
+
+const promoAction = { actionLabel: 'Подписаться на канал', actionHref: contacts.frameworkChannel } as const;
+
+const discountContent: DiscountPopupContent = {
+  kind: 'discount',
+  title: 'Успейте поймать скидку!',
+  text: 'Специально для вас – дополнительная скидка 5%!',
+  submitLabel: 'Зафиксировать скидку',
+};
+
+/** A lead-form pop-up with the shared discount form, posted as `formId` with the product's analytics name. */
+function discountPopup(formId: string, productName: string, includePaths: readonly string[]): LeadFormPopupConfig {
+  return {
+    formConfig: {
+      formType: 'ajax',
+      formId,
+      submitAnalyticsEvent: { event: 'application', product_name: productName, id_form: formId },
+    },
+    content: discountContent,
+    includePaths,
+    excludePaths: [],
+    showDelayMs: popupDelayMs,
+  };
+}
+
+export const popups: readonly PopupConfig[] = [
+  {
+    popupName: 'promo-frameworks',
+    formConfig: null,
+    content: {
+      kind: 'promo',
+      image: {
+        src: '/images/popups/frameworks-channel.png',
+        width: 860,
+        height: 430,
+        alt: 'Логотипы React, Vue и Angular вокруг окна редактора кода',
+      },
+      heading: 'Фреймворки без воды',
+      text: 'В нашем канале разбираем React, Vue и Angular на живых примерах: сравнения, свежие релизы и задачи, которые дают на собеседованиях. Подписка бесплатная.',
+      ...promoAction,
+    },
+    // The skill and framework product pages (a state-managers variant is the same page) and the home page.
+    includePaths: [
+      '/',
+      '/products/typescript',
+      '/products/git',
+      '/products/react',
+      '/products/state-managers',
+      '/products/state-managers/*',
+      '/products/frontend-upgrade',
+      '/products/advanced-js',
+    ],
+    excludePaths: [],
+    showDelayMs: popupDelayMs,
+  },
+  {
+    popupName: 'promo-career',
+    formConfig: null,
+    content: {
+      kind: 'promo',
+      image: {
+        src: '/images/popups/interview-channel.png',
+        width: 860,
+        height: 430,
+        alt: 'Карточки с вопросами собеседования и график роста от junior до middle',
+      },
+      heading: 'Готовитесь к собеседованию?',
+      text: 'Каждую неделю в канале — разбор реальной задачи с собеседования на React-разработчика или middle, советы по резюме и тестовым заданиям. Подписывайтесь, чтобы прийти на интервью подготовленным.',
+      ...promoAction,
+    },
+    // Every react-developer and middle-js page; their `cvrna` variants carry a lead-form pop-up whose
+    // exact pattern has more segments, so it wins there (targeting rule 1).
+    includePaths: ['/products/react-developer', '/products/react-developer/*', '/products/middle-js', '/products/middle-js/*'],
+    excludePaths: [],
+    showDelayMs: popupDelayMs,
+  },
+  discountPopup('popup-junior-discount', 'njfd', ['/products/junior-js/cvrna']),
+  discountPopup('popup-middle-discount', 'mfd', ['/products/middle-js/cvrna']),
+  discountPopup('popup-frontend-developer-discount', 'jmfd', ['/frontend-developer/cvrna']),
+  discountPopup('popup-first-stage-discount', 'stage_1', ['/products/first-stage/cvrna']),
+  discountPopup('popup-react-developer-discount', 'react_developer', ['/products/react-developer/cvrna']),
+  discountPopup('popup-layout-discount', 'layout', ['/products/advanced-html-css/cvrna']),
+  {
+    formConfig: {
+      formType: 'ajax',
+      formId: 'popup-junior-gift',
+      submitAnalyticsEvent: { event: 'application', product_name: 'njfd', id_form: 'popup-junior-gift' },
+    },
+    content: {
+      kind: 'gift',
+      title: 'Получите в подарок курс «Продвинутый JavaScript»',
+      offer: { price: 0, oldPrice: 13_790, condition: 'при покупке курса Junior' },
+      submitLabel: 'Забрать подарок',
+    },
+    includePaths: [`/products/junior-js/${giftPopupToken}`],
+    excludePaths: [],
+    showDelayMs: giftPopupDelayMs,
+  },
+];

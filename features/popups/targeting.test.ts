@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { giftPopupToken, popupId, popups } from '@/content/popups';
+import { matchesPattern, normalizePath, patternSpecificity, selectPopup, type PathTargeting } from './targeting';
+
+describe('normalizePath', () => {
+  it.each([
+    ['/', '/'],
+    ['', '/'],
+    ['//', '/'],
+    ['/products/git/', '/products/git'],
+    ['/products/git//', '/products/git'],
+    ['/products/git', '/products/git'],
+    ['/products/git?utm_source=mail', '/products/git'],
+    ['/products/git/#tariff-description', '/products/git'],
+    ['products/git', '/products/git'],
+  ])('%j -> %j', (path, expected) => {
+    expect(normalizePath(path)).toBe(expected);
+  });
+});
+
+describe('matchesPattern', () => {
+  it.each([
+    // `/*` matches every path
+    ['/', '/*', true],
+    ['/products/git', '/*', true],
+    ['/a/b/c/d/', '/*', true],
+    // a trailing `*` matches by prefix
+    ['/products/middle-js/b1', '/products/middle-js/*', true],
+    ['/products/middle-js/b1/', '/products/middle-js/*', true],
+    ['/products/middle-js/b1/extra', '/products/middle-js/*', true],
+    ['/products/middle-js', '/products/middle-js/*', false],
+    ['/products/middle-js/', '/products/middle-js/*', false],
+    ['/products/middle-jsx/b1', '/products/middle-js/*', false],
+    ['/products/react-developer', '/products/react*', true],
+    ['/products/react', '/products/react*', true],
+    ['/products/rea', '/products/react*', false],
+    // a trailing slash on the pattern is ignored too
+    ['/products/middle-js/b1', '/products/middle-js/*/', true],
+    // anything else matches exactly
+    ['/products/git', '/products/git', true],
+    ['/products/git/', '/products/git', true],
+    ['/products/git', '/products/git/', true],
+    ['/products/git/cvrna', '/products/git', false],
+    ['/products/gi', '/products/git', false],
+    ['/Products/git', '/products/git', false],
+    ['/', '/', true],
+    ['/about', '/', false],
+    // a `*` that is not last is an ordinary character
+    ['/products/x/cvrna', '/products/*/cvrna', false],
+    ['/products/*/cvrna', '/products/*/cvrna', true],
+  ])('%j against %j -> %j', (path, pattern, expected) => {
+    expect(matchesPattern(path, pattern)).toBe(expected);
+  });
+});
+
+describe('patternSpecificity', () => {
+  it.each([
+    ['/*', 0, false],
+    ['/', 0, true],
+    ['/products/git', 2, true],
+    ['/products/git/', 2, true],
+    ['/products/middle-js/*', 2, false],
+    ['/products/react*', 2, false],
+    ['/products/middle-js/cvrna', 3, true],
+  ])('%j has %i segments (exact: %j)', (pattern, segments, exact) => {
+    expect(patternSpecificity(pattern)).toEqual({ segments, exact });
+  });
+});
+
+describe('selectPopup with synthetic configs', () => {
+  const popup = (name: string, includePaths: string[], excludePaths: string[] = []) => ({ name, includePaths, excludePaths });
+  const name = (path: string, list: (PathTargeting & { name: string })[]) => selectPopup(path, list)?.name ?? null;
+
+  it('returns null when nothing matches, and for an empty list', () => {
+    expect(name('/about', [popup('a', ['/products/*'])])).toBeNull();
+    expect(name('/about', [])).toBeNull();
+    expect(name('/about', [popup('a', [])])).toBeNull();
+  });
+
+  it('an exclude pattern wins over an include pattern of the same pop-up', () => {
+    const list = [popup('all-but-docs', ['/*'], ['/docs', '/events/*'])];
+    expect(name('/docs', list)).toBeNull();
+    expect(name('/docs/', list)).toBeNull();
+    expect(name('/events/spring-2025', list)).toBeNull();
+    expect(name('/events', list)).toBe('all-but-docs');
+    expect(name('/about', list)).toBe('all-but-docs');
+  });
+
+  it('an excluded pop-up leaves the path to another one that matches', () => {
+    const list = [popup('specific', ['/products/*'], ['/products/git']), popup('fallback', ['/*'])];
+    expect(name('/products/git', list)).toBe('fallback');
+    expect(name('/products/typescript', list)).toBe('specific');
+  });
+
+  it('the matching pattern with the most segments wins, whatever the order', () => {
+    const everywhere = popup('everywhere', ['/*']);
+    const products = popup('products', ['/products/*']);
+    const middle = popup('middle', ['/products/middle-js/*']);
+    const cvrna = popup('cvrna', ['/products/middle-js/cvrna']);
+    for (const list of [
+      [everywhere, products, middle, cvrna],
+      [cvrna, middle, products, everywhere],
+    ]) {
+      expect(name('/products/middle-js/cvrna', list)).toBe('cvrna');
+      expect(name('/products/middle-js/b1', list)).toBe('middle');
+      expect(name('/products/git', list)).toBe('products');
+      expect(name('/', list)).toBe('everywhere');
+    }
+  });
+
+  it('a pop-up competes with its best matching pattern, not its first one', () => {
+    const broad = popup('broad', ['/*', '/products/middle-js/b1']);
+    const narrow = popup('narrow', ['/products/middle-js/*']);
+    expect(name('/products/middle-js/b1', [narrow, broad])).toBe('broad');
+  });
+
+  it('tie rule: at equal segments an exact pattern beats a prefix pattern', () => {
+    const prefix = popup('prefix', ['/products/react*']);
+    const exact = popup('exact', ['/products/react']);
+    expect(name('/products/react', [prefix, exact])).toBe('exact');
+    expect(name('/products/react', [exact, prefix])).toBe('exact');
+    expect(name('/products/react-developer', [prefix, exact])).toBe('prefix');
+  });
+
+  it('tie rule: at equal segments and kind the pop-up listed first wins', () => {
+    const first = popup('first', ['/products/git']);
+    const second = popup('second', ['/products/git/']);
+    expect(name('/products/git', [first, second])).toBe('first');
+    expect(name('/products/git', [second, first])).toBe('second');
+    const firstPrefix = popup('first-prefix', ['/products/*']);
+    const secondPrefix = popup('second-prefix', ['/products*']);
+    // `/products/*` has 1 segment, `/products*` has 1 too: order decides.
+    expect(name('/products/git', [firstPrefix, secondPrefix])).toBe('first-prefix');
+    expect(name('/products/git', [secondPrefix, firstPrefix])).toBe('second-prefix');
+  });
+});
+
+describe('the site pop-ups', () => {
+  const chosen = (path: string) => {
+    const popup = selectPopup(path, popups);
+    return popup ? popupId(popup) : null;
+  };
+
+  // Every path of spec 2.1 "Paths that pop-ups refer to", and the pop-up it gets.
+  const specPaths: [string, string][] = [
+    ['/products/typescript', 'promo-frameworks'],
+    ['/products/git', 'promo-frameworks'],
+    ['/products/react', 'promo-frameworks'],
+    ['/products/state-managers', 'promo-frameworks'],
+    ['/products/frontend-upgrade', 'promo-frameworks'],
+    ['/products/advanced-js', 'promo-frameworks'],
+    ['/', 'promo-frameworks'],
+    ['/products/react-developer', 'promo-career'],
+    ['/products/react-developer/t8a3', 'promo-career'],
+    ['/products/middle-js', 'promo-career'],
+    ['/products/middle-js/b1', 'promo-career'],
+    ['/products/middle-js/cvrna', 'popup-middle-discount'],
+    ['/products/junior-js/cvrna', 'popup-junior-discount'],
+    [`/products/junior-js/${giftPopupToken}`, 'popup-junior-gift'],
+    ['/frontend-developer/cvrna', 'popup-frontend-developer-discount'],
+    ['/products/first-stage/cvrna', 'popup-first-stage-discount'],
+    ['/products/react-developer/cvrna', 'popup-react-developer-discount'],
+    ['/products/advanced-html-css/cvrna', 'popup-layout-discount'],
+  ];
+
+  it.each(specPaths)('%s shows %s', (path, id) => {
+    expect(chosen(path)).toBe(id);
+  });
+
+  it.each(specPaths)('%s/ (trailing slash) shows the same pop-up', (path, id) => {
+    expect(chosen(`${path}/`)).toBe(id);
+  });
+
+  it.each([
+    '/about',
+    '/docs',
+    '/products',
+    '/products/junior-js',
+    '/products/junior-js/b1',
+    '/products/junior-js/not-the-token',
+    '/products/html-css-free',
+    '/products/advanced-html-css',
+    '/products/first-stage',
+    '/frontend-developer',
+    '/frontend-developer-cvrna',
+    '/products/react-developerx',
+    '/products/gitx',
+    '/events/new-year-2425',
+    '/media',
+    '/roadmap/frontend',
+  ])('%s shows no pop-up', (path) => {
+    expect(chosen(path)).toBeNull();
+  });
+
+  it('a state-managers variant is the same framework page', () => {
+    expect(chosen('/products/state-managers/any-variant')).toBe('promo-frameworks');
+  });
+
+  it('ids are unique and safe in a cookie name', () => {
+    const ids = popups.map(popupId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9_-]+$/);
+  });
+
+  it('delays: 30 s for every pop-up, 45 s for the gift one (spec 9)', () => {
+    for (const popup of popups) {
+      expect(popup.showDelayMs).toBe(popup.content.kind === 'gift' ? 45_000 : 30_000);
+    }
+  });
+
+  it('the lead-form pop-ups carry the spec product names and the application event', () => {
+    const forms = popups.flatMap((popup) => (popup.formConfig ? [popup.formConfig] : []));
+    expect(new Set(forms.map((form) => form.submitAnalyticsEvent.product_name))).toEqual(
+      new Set(['njfd', 'mfd', 'jmfd', 'stage_1', 'react_developer', 'layout']),
+    );
+    for (const form of forms) {
+      expect(form.submitAnalyticsEvent).toEqual({
+        event: 'application',
+        product_name: form.submitAnalyticsEvent.product_name,
+        id_form: form.formId,
+      });
+    }
+  });
+});
