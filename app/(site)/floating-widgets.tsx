@@ -5,7 +5,11 @@ import { useEffect, useState } from 'react';
 
 // The floating pieces of spec 2.2. Each is its own chunk, fetched only once the page is idle, so a
 // content page's first load carries none of their code. Add a widget here as one dynamic() line.
-const widgets = [dynamic(() => import('@/components/ui/toaster'), { ssr: false })];
+const widgets = [
+  dynamic(() => import('@/components/ui/toaster'), { ssr: false }),
+  dynamic(() => import('@/features/analytics/analytics'), { ssr: false }),
+  dynamic(() => import('@/features/vue-teaser/vue-teaser'), { ssr: false }),
+];
 
 export function FloatingWidgets() {
   const idle = useIdle();
