@@ -1,0 +1,186 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { cn } from '@/components/ui/cn';
+import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
+import { LeadSubmitError, ORDER_FAILED, submitLead } from '@/lib/leads/submit';
+import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
+import { ConsentLine } from './consent-line';
+import { FormSuccess } from './form-success';
+import { HONEYPOT_FIELD, HoneypotField } from './honeypot-field';
+import { PhoneField } from './phone-field';
+import { showSubmitErrorToast } from './submit-error-toast';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+/**
+ * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
+ * validation on every change, submit disabled until valid, a spinner while sending, the thank-you view
+ * (and a reset form) on success, and on failure the destructive toast, a revalidated form and the
+ * server error marked in it.
+ *
+ *   <LeadForm
+ *     config={{ formType: 'ajax', formId: 'contact', submitAnalyticsEvent: { event: 'lead', product_name: 'contact', id_form: 'contact' } }}
+ *     submitLabel="Оставить заявку"              // default 'Отправить'
+ *     submittingLabel="Отправка..."              // optional; the spinner shows either way
+ *     success={<FormSuccess title="Заявка отправлена!" />}   // or ({ kind, values, showForm }) => …
+ *     variantId={variantId} blockId="lead-form"  // extra submit data
+ *     onSuccess={({ kind, values }) => …} onError={(error) => …}
+ *     renderFooter={() => <ConsentLine />}       // under the button; the consent line by default
+ *   >{children: extra content between the fields and the button}</LeadForm>
+ *
+ * The config's kind picks the submit flow (lib/leads/submit.ts): `{ formType: 'ajax', formId, … }` goes
+ * through our back end; a native config `{ formId, formAction, helperId, helperRefId, requestTime,
+ * requestSignature, openInNewTab?, … }` is posted by the browser to GetCourse.
+ */
+
+export interface LeadFormSuccess {
+  kind: LeadFormKind;
+  values: LeadFormValues;
+}
+
+export interface LeadFormRenderState {
+  isSubmitting: boolean;
+  canSubmit: boolean;
+}
+
+export interface LeadFormProps {
+  config: LeadFormConfig;
+  /** One of the named schemas of lib/validation/lead (all share the spec 5 rules). */
+  schema?: z.ZodType<LeadFormValues, LeadFormValues>;
+  submitLabel?: ReactNode;
+  submittingLabel?: ReactNode;
+  /** Shown instead of the form after a successful submit. `showForm` brings the (reset) form back. */
+  success?: ReactNode | ((result: LeadFormSuccess & { showForm: () => void }) => ReactNode);
+  variantId?: string;
+  blockId?: string;
+  onSuccess?: (result: LeadFormSuccess) => void;
+  /** Called after a failed submit (the toast has been shown unless `errorToast` is false). */
+  onError?: (error: unknown) => void;
+  errorToast?: boolean;
+  renderFooter?: (state: LeadFormRenderState) => ReactNode;
+  children?: ReactNode;
+  /** Focus the name field when the form appears (in a dialog Radix focuses the first field anyway). */
+  autoFocus?: boolean;
+  className?: string;
+  submitClassName?: string;
+}
+
+const emptyValues: LeadFormValues = { fullName: '', email: '', phone: '' };
+
+/** Where the server's field errors (`contacts.name`, …) go in the form. */
+const serverFieldPaths: Record<string, FieldPath<LeadFormValues>> = {
+  'contacts.name': 'fullName',
+  'contacts.email': 'email',
+  'contacts.phone': 'phone',
+};
+
+export function LeadForm({
+  config,
+  schema = leadFormSchema,
+  submitLabel = 'Отправить',
+  submittingLabel,
+  success,
+  variantId,
+  blockId,
+  onSuccess,
+  onError,
+  errorToast = true,
+  renderFooter = () => <ConsentLine />,
+  children,
+  autoFocus,
+  className,
+  submitClassName,
+}: LeadFormProps) {
+  const form = useForm<LeadFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: emptyValues,
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
+  const [succeeded, setSucceeded] = useState<LeadFormSuccess | null>(null);
+  // setError() marks the form invalid until the next change; a failed send of valid values may be retried.
+  const [retryable, setRetryable] = useState(false);
+
+  const onSubmit = handleSubmit(async (values, event) => {
+    setRetryable(false);
+    try {
+      const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target) });
+      form.reset(emptyValues);
+      setSucceeded({ kind, values });
+      onSuccess?.({ kind, values });
+    } catch (error) {
+      if (errorToast) showSubmitErrorToast();
+      const valid = await form.trigger();
+      for (const { path, message } of error instanceof LeadSubmitError ? error.fieldErrors : []) {
+        const field = serverFieldPaths[path];
+        if (field) form.setError(field, { type: 'server', message });
+      }
+      form.setError('root.server', { type: 'server', message: ORDER_FAILED });
+      setRetryable(valid && !(error instanceof LeadSubmitError && error.fieldErrors.length > 0));
+      onError?.(error);
+    }
+  });
+
+  if (succeeded) {
+    const showForm = () => setSucceeded(null);
+    if (typeof success === 'function') return <>{success({ ...succeeded, showForm })}</>;
+    return <>{success ?? <FormSuccess title="Заявка отправлена!" description="Мы свяжемся с вами в ближайшее время." />}</>;
+  }
+
+  const hasFieldErrors = Boolean(errors.fullName || errors.email || errors.phone);
+  const canSubmit = isValid || (retryable && !hasFieldErrors);
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={cn('relative grid gap-3', className)} aria-busy={isSubmitting || undefined}>
+      <TextField
+        {...register('fullName')}
+        placeholder="Имя"
+        autoComplete="name"
+        autoFocus={autoFocus}
+        error={errors.fullName?.message}
+      />
+      <TextField
+        {...register('email')}
+        type="email"
+        inputMode="email"
+        placeholder="E-mail"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field, fieldState }) => <PhoneField {...field} error={fieldState.error?.message} />}
+      />
+      <HoneypotField />
+      {children}
+      {serverError && (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {serverError}. Проверьте данные и попробуйте ещё раз.
+        </p>
+      )}
+      <SubmitButton submitting={isSubmitting} submittingLabel={submittingLabel} disabled={!canSubmit} className={submitClassName}>
+        {submitLabel}
+      </SubmitButton>
+      {renderFooter({ isSubmitting, canSubmit })}
+    </form>
+  );
+}
+
+function honeypotValue(form: EventTarget | null | undefined): string {
+  if (!(form instanceof HTMLFormElement)) return '';
+  const input = form.elements.namedItem(HONEYPOT_FIELD);
+  return input instanceof HTMLInputElement ? input.value : '';
+}

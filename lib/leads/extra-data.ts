@@ -1,0 +1,132 @@
+/**
+ * The extra submit data of spec 3: UTM parameters (kept for the visit), page path, variant and block
+ * ids, and the analytics client ids from the `_ga` and `_ym_uid` cookies. Free of React and of any
+ * library, so the tiny always-loaded UTM recorder can use it too.
+ */
+
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term', 'id'] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+export type Utm = Partial<Record<UtmKey, string>>;
+
+/** sessionStorage key of the visit's UTMs: they survive moving on to other pages of the site. */
+export const UTM_STORAGE_KEY = 'utm';
+const UTM_MAX_LENGTH = 200;
+
+export interface ClientIds {
+  googleClientId: string | null;
+  yandexClientId: string | null;
+}
+
+export interface ExtraSubmitData {
+  utm: Utm;
+  page_path: string;
+  variant_id?: string;
+  block_id?: string;
+  clientIds: ClientIds;
+}
+
+/** `?utm_source=x&utm_id=7` -> `{ source: 'x', id: '7' }`; empty values are ignored. */
+export function utmFromSearch(search: string): Utm {
+  const params = new URLSearchParams(search);
+  const utm: Utm = {};
+  for (const key of UTM_KEYS) {
+    const value = params.get(`utm_${key}`)?.trim();
+    if (value) utm[key] = value.slice(0, UTM_MAX_LENGTH);
+  }
+  return utm;
+}
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * The UTMs of this visit: a URL that carries any UTM starts a new attribution (and is remembered);
+ * otherwise the ones remembered earlier in the session apply.
+ */
+export function rememberUtm(search: string, storage: KeyValueStorage | null): Utm {
+  const fromUrl = utmFromSearch(search);
+  if (Object.keys(fromUrl).length > 0) {
+    try {
+      storage?.setItem(UTM_STORAGE_KEY, JSON.stringify(fromUrl));
+    } catch {
+      // Storage full or blocked (private mode): the URL's UTMs still go with this submit.
+    }
+    return fromUrl;
+  }
+  return readStoredUtm(storage);
+}
+
+function readStoredUtm(storage: KeyValueStorage | null): Utm {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage?.getItem(UTM_STORAGE_KEY) ?? 'null');
+  } catch {
+    return {};
+  }
+  if (!stored || typeof stored !== 'object') return {};
+  const utm: Utm = {};
+  for (const key of UTM_KEYS) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value) utm[key] = value.slice(0, UTM_MAX_LENGTH);
+  }
+  return utm;
+}
+
+/** The value of one cookie from a `document.cookie` string. */
+export function readCookie(cookieString: string, name: string): string | null {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw) || null;
+    } catch {
+      return raw || null;
+    }
+  }
+  return null;
+}
+
+/** `_ga` = `GA1.1.1234567890.1700000000`: the client id is the last two parts. */
+export function googleClientIdFromCookie(value: string | null): string | null {
+  if (!value) return null;
+  const parts = value.split('.');
+  return parts.length >= 4 ? parts.slice(-2).join('.') : null;
+}
+
+export function clientIdsFromCookies(cookieString: string): ClientIds {
+  return {
+    googleClientId: googleClientIdFromCookie(readCookie(cookieString, '_ga')),
+    yandexClientId: readCookie(cookieString, '_ym_uid'),
+  };
+}
+
+export interface PageContext {
+  search: string;
+  pathname: string;
+  cookie: string;
+  storage: KeyValueStorage | null;
+}
+
+/** Where the page is, read from the browser (only ever called on a submit, in the browser). */
+export function currentPageContext(): PageContext {
+  let storage: KeyValueStorage | null = null;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    // sessionStorage throws when the browser blocks storage for the site.
+  }
+  return { search: window.location.search, pathname: window.location.pathname, cookie: document.cookie, storage };
+}
+
+export function collectExtraData(
+  placement: { variantId?: string; blockId?: string },
+  page: PageContext = currentPageContext(),
+): ExtraSubmitData {
+  return {
+    utm: rememberUtm(page.search, page.storage),
+    page_path: page.pathname || '/',
+    ...(placement.variantId ? { variant_id: placement.variantId } : {}),
+    ...(placement.blockId ? { block_id: placement.blockId } : {}),
+    clientIds: clientIdsFromCookies(page.cookie),
+  };
+}

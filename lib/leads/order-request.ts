@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { LeadFormValues, orderRequestSchema } from '@/lib/validation/lead';
+import { toE164 } from '@/lib/validation/phone';
+import type { ExtraSubmitData } from './extra-data';
+
+export type OrderRequestBody = z.input<typeof orderRequestSchema>;
+
+/**
+ * The body of `POST /api/getcourse/orders` (spec 7): extra {utm, page_path[, variant_id, block_id]},
+ * form {id}, contacts {name, email, phone}, plus the honeypot `website`. The phone goes in E.164 so the
+ * CRM gets one spelling of a number however it was typed.
+ */
+export function buildOrderRequest(
+  formId: string,
+  values: LeadFormValues,
+  extra: ExtraSubmitData,
+  options: { honeypot?: string; browserDelivered?: boolean } = {},
+): OrderRequestBody {
+  return {
+    extra: {
+      utm: { ...extra.utm },
+      page_path: extra.page_path,
+      ...(extra.variant_id ? { variant_id: extra.variant_id } : {}),
+      ...(extra.block_id ? { block_id: extra.block_id } : {}),
+    },
+    form: { id: formId },
+    contacts: { name: values.fullName, email: values.email, phone: toE164(values.phone) ?? values.phone },
+    website: options.honeypot ?? '',
+    ...(options.browserDelivered ? { browser_delivered: true } : {}),
+  };
+}
+
+/** The body of `POST /api/getcourse/ids` (spec 7). */
+export function buildIdsRequest(email: string, extra: ExtraSubmitData, honeypot = '') {
+  return { email, ids: { ...extra.clientIds }, website: honeypot };
+}
