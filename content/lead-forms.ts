@@ -36,6 +36,8 @@ export const CONSENT_TEXT_VERSION = '2026-01';
 export const leadForms: readonly LeadFormEntry[] = [
   // The reusable contact form (spec 2.8) and the consultation popover (spec 2.6).
   { id: 'contact', productName: 'contact', event: 'lead', delivery: { kind: 'deal', productTitle: 'Заявка с сайта' } },
+  // The generic modal form (spec 2.8), counted apart from the contact block in analytics.
+  { id: 'contact-modal', productName: 'contact', event: 'lead', delivery: { kind: 'deal', productTitle: 'Заявка с сайта' } },
   {
     id: 'consultation',
     productName: 'consultation',

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 // content page's first load carries none of their code. Add a widget here as one dynamic() line.
 const widgets = [
   dynamic(() => import('@/components/ui/toaster'), { ssr: false }),
+  dynamic(() => import('@/features/lead-forms/utm-recorder'), { ssr: false }),
   dynamic(() => import('@/features/analytics/analytics'), { ssr: false }),
   dynamic(() => import('@/features/vue-teaser/vue-teaser'), { ssr: false }),
 ];

@@ -1,17 +1,19 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
 import { LeadSubmitError, ORDER_FAILED, submitLead } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
+import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
 import { ConsentLine } from './consent-line';
 import { FormSuccess } from './form-success';
 import { HONEYPOT_FIELD, HoneypotField } from './honeypot-field';
 import { PhoneField } from './phone-field';
+import { phoneFromInput } from './phone-format';
 import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -30,6 +32,7 @@ import { TextField } from './text-field';
  *     variantId={variantId} blockId="lead-form"  // extra submit data
  *     onSuccess={({ kind, values }) => …} onError={(error) => …}
  *     renderFooter={() => <ConsentLine />}       // under the button; the consent line by default
+ *     defaultValues={{ fullName: 'Анна' }} initialFocus="email"   // optional start values and focus
  *   >{children: extra content between the fields and the button}</LeadForm>
  *
  * The config's kind picks the submit flow (lib/leads/submit.ts): `{ formType: 'ajax', formId, … }` goes
@@ -63,8 +66,10 @@ export interface LeadFormProps {
   errorToast?: boolean;
   renderFooter?: (state: LeadFormRenderState) => ReactNode;
   children?: ReactNode;
-  /** Focus the name field when the form appears (in a dialog Radix focuses the first field anyway). */
-  autoFocus?: boolean;
+  /** Values to start with (e.g. what was typed into a placeholder while the form loaded). */
+  defaultValues?: Partial<LeadFormValues>;
+  /** The field to focus when the form appears, the caret after its text. */
+  initialFocus?: keyof LeadFormValues;
   className?: string;
   submitClassName?: string;
 }
@@ -91,14 +96,15 @@ export function LeadForm({
   errorToast = true,
   renderFooter = () => <ConsentLine />,
   children,
-  autoFocus,
+  defaultValues,
+  initialFocus,
   className,
   submitClassName,
 }: LeadFormProps) {
   const form = useForm<LeadFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
-    defaultValues: emptyValues,
+    defaultValues: { ...emptyValues, ...defaultValues, phone: normalizePhone(defaultValues?.phone) },
   });
   const {
     register,
@@ -109,6 +115,15 @@ export function LeadForm({
   const [succeeded, setSucceeded] = useState<LeadFormSuccess | null>(null);
   // setError() marks the form invalid until the next change; a failed send of valid values may be retried.
   const [retryable, setRetryable] = useState(false);
+
+  useEffect(() => {
+    if (!initialFocus) return;
+    form.setFocus(initialFocus);
+    const focused = document.activeElement;
+    if (focused instanceof HTMLInputElement) focused.setSelectionRange(focused.value.length, focused.value.length);
+    // Only when the form first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = handleSubmit(async (values, event) => {
     setRetryable(false);
@@ -146,7 +161,6 @@ export function LeadForm({
         {...register('fullName')}
         placeholder="Имя"
         autoComplete="name"
-        autoFocus={autoFocus}
         error={errors.fullName?.message}
       />
       <TextField
@@ -177,6 +191,11 @@ export function LeadForm({
       {renderFooter({ isSubmitting, canSubmit })}
     </form>
   );
+}
+
+/** A phone typed before the phone field existed (plain text) in the field's international format. */
+function normalizePhone(text: string | undefined): string {
+  return text?.trim() ? phoneFromInput(text, DEFAULT_COUNTRY).value : '';
 }
 
 function honeypotValue(form: EventTarget | null | undefined): string {

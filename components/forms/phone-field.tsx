@@ -6,6 +6,7 @@ import { DEFAULT_COUNTRY_CODE, detectCountry } from '@/lib/leads/geolocation';
 import { FieldError, fieldFrameClasses, fieldInputClasses } from './text-field';
 import {
   callingCodePrefix,
+  countryOfValue,
   countryFlag,
   getCountryOptions,
   nationalPart,
@@ -54,7 +55,7 @@ export function PhoneField({
 }: PhoneFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const [country, setCountry] = useState<CountryCode>(() => toCountryCode(defaultCountry, 'RU'));
+  const [country, setCountry] = useState<CountryCode>(() => countryOfValue(value) ?? toCountryCode(defaultCountry, 'RU'));
   const chosenByVisitor = useRef(false);
 
   // The visitor's own choice or a number already typed wins over the lookup.

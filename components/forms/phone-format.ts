@@ -17,6 +17,14 @@ export function toCountryCode(code: string | null | undefined, fallback: Country
   return upper && isSupportedCountry(upper) ? upper : fallback;
 }
 
+/** The country a value in international format belongs to, if it names one. */
+export function countryOfValue(value: string): CountryCode | undefined {
+  if (!value.startsWith('+')) return undefined;
+  const typer = new AsYouType();
+  typer.input(value);
+  return typer.getCountry();
+}
+
 /** The part of the value after the calling code, as the input shows it. */
 export function nationalPart(value: string, country: CountryCode): string {
   const prefix = callingCodePrefix(country);
