@@ -52,12 +52,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const emptyState: ToastState = { toasts: [] };
+/** The toasts held now (the store's snapshot). */
+export function getToasts(): ToastData[] {
+  return state.toasts;
+}
+
+const noToasts: ToastData[] = [];
 
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => emptyState,
-  ).toasts;
+  return useSyncExternalStore(subscribe, getToasts, () => noToasts);
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { idsRequestSchema, orderRequestSchema } from '@/lib/validation/lead';
+import type { ExtraSubmitData } from './extra-data';
+import { buildIdsRequest, buildOrderRequest } from './order-request';
+
+const values = { fullName: 'Анна Петрова', email: 'anna@example.com', phone: '+7 912 345 67 89' };
+const extra: ExtraSubmitData = {
+  utm: { source: 'yandex', medium: 'cpc', campaign: 'junior', content: 'banner', term: 'js', id: '7' },
+  page_path: '/products/junior-js',
+  clientIds: { googleClientId: '111.222', yandexClientId: '333' },
+};
+
+describe('buildOrderRequest (spec 7 payload)', () => {
+  it('is exactly the spec payload plus the honeypot', () => {
+    expect(buildOrderRequest('contact', values, extra)).toEqual({
+      extra: {
+        utm: { source: 'yandex', medium: 'cpc', campaign: 'junior', content: 'banner', term: 'js', id: '7' },
+        page_path: '/products/junior-js',
+      },
+      form: { id: 'contact' },
+      contacts: { name: 'Анна Петрова', email: 'anna@example.com', phone: '+79123456789' },
+      website: '',
+    });
+  });
+
+  it('adds variant and block ids when the form has them, and the browser mark for native forms', () => {
+    const body = buildOrderRequest('gift-1', values, { ...extra, variant_id: 'cvrna', block_id: 'gift' }, { honeypot: 'x', browserDelivered: true });
+    expect(body.extra).toMatchObject({ variant_id: 'cvrna', block_id: 'gift' });
+    expect(body.website).toBe('x');
+    expect(body.browser_delivered).toBe(true);
+  });
+
+  it('passes the shared server schema unchanged', () => {
+    const body = buildOrderRequest('contact', values, { ...extra, variant_id: 'b1' });
+    expect(orderRequestSchema.parse(body)).toEqual(body);
+  });
+
+  it('does not send client ids in the order (they go to /ids)', () => {
+    expect(JSON.stringify(buildOrderRequest('contact', values, extra))).not.toContain('111.222');
+  });
+});
+
+describe('buildIdsRequest', () => {
+  it('is e-mail plus both client ids, accepted by the shared schema', () => {
+    const body = buildIdsRequest('anna@example.com', extra);
+    expect(body).toEqual({ email: 'anna@example.com', ids: { googleClientId: '111.222', yandexClientId: '333' }, website: '' });
+    expect(idsRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends nulls for missing cookies', () => {
+    const body = buildIdsRequest('anna@example.com', { ...extra, clientIds: { googleClientId: null, yandexClientId: null } });
+    expect(idsRequestSchema.safeParse(body).success).toBe(true);
+  });
+});
