@@ -1,0 +1,102 @@
+import 'server-only';
+import path from 'node:path';
+import {
+  loadCollections,
+  pathsOf,
+  type CategorizedCollection,
+  type CollectionCategory,
+  type Collections,
+  type MediaArticle,
+  type Roadmap,
+  type RoadmapArticle,
+  type Story,
+  type Topic,
+} from './collections/load';
+
+/**
+ * The Markdown collections of the site: roadmaps (topics and articles), media articles and student
+ * stories, read from `content/roadmaps`, `content/media` and `content/stories`. They are loaded,
+ * validated and rendered once per process, at build time; a broken file fails the build with its
+ * name and field.
+ */
+export type { CategorizedCollection, CollectionCategory, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
+
+let loaded: Collections | undefined;
+
+function collections(): Collections {
+  loaded ??= loadCollections(path.join(process.cwd(), 'content'));
+  return loaded;
+}
+
+/** Every indexable collection URL (lists, categories, detail pages), for the sitemap. */
+export function collectionPaths(): string[] {
+  return pathsOf(collections());
+}
+
+export function getRoadmaps(): Roadmap[] {
+  return collections().roadmaps;
+}
+
+export function findRoadmap(alias: string): Roadmap | undefined {
+  return getRoadmaps().find((roadmap) => roadmap.alias === alias);
+}
+
+export function findTopic(roadmapAlias: string, topicAlias: string): { roadmap: Roadmap; topic: Topic } | undefined {
+  const roadmap = findRoadmap(roadmapAlias);
+  const topic = roadmap?.topics.find((candidate) => candidate.alias === topicAlias);
+  return roadmap && topic ? { roadmap, topic } : undefined;
+}
+
+export interface RoadmapArticleInContext {
+  roadmap: Roadmap;
+  topic: Topic;
+  article: RoadmapArticle;
+  /** Neighbours in reading order across the whole roadmap. */
+  previous?: RoadmapArticle;
+  next?: RoadmapArticle;
+}
+
+export function findRoadmapArticle(roadmapAlias: string, articleAlias: string): RoadmapArticleInContext | undefined {
+  const roadmap = findRoadmap(roadmapAlias);
+  if (!roadmap) return undefined;
+  const readingOrder = roadmap.topics.flatMap((topic) => topic.articles);
+  const index = readingOrder.findIndex((article) => article.alias === articleAlias);
+  const article = readingOrder[index];
+  const topic = roadmap.topics.find((candidate) => candidate.alias === article?.topicAlias);
+  if (!article || !topic) return undefined;
+  return { roadmap, topic, article, previous: readingOrder[index - 1], next: readingOrder[index + 1] };
+}
+
+export function getMedia(): CategorizedCollection<MediaArticle> {
+  return collections().media;
+}
+
+export function getStories(): CategorizedCollection<Story> {
+  return collections().stories;
+}
+
+/** The items of a section, optionally of one category. */
+export function itemsIn<Item extends { category: CollectionCategory }>(section: CategorizedCollection<Item>, categorySlug?: string): Item[] {
+  return categorySlug ? section.items.filter((item) => item.category.slug === categorySlug) : section.items;
+}
+
+export function findCategory<Item>(section: CategorizedCollection<Item>, slug: string): CollectionCategory | undefined {
+  return section.categories.find((category) => category.slug === slug);
+}
+
+export function findItem<Item extends { id: string }>(section: CategorizedCollection<Item>, id: string): Item | undefined {
+  return section.items.find((item) => item.id === id);
+}
+
+/** What to read next: the items the file names in "related", then the newest of the same category. */
+export function relatedItems<Item extends { id: string; relatedIds: string[]; category: CollectionCategory }>(
+  section: CategorizedCollection<Item>,
+  item: Item,
+  limit = 3,
+): Item[] {
+  const chosen = item.relatedIds.flatMap((id) => section.items.filter((candidate) => candidate.id === id));
+  const sameCategory = itemsIn(section, item.category.slug).filter(
+    (candidate) => candidate.id !== item.id && !item.relatedIds.includes(candidate.id),
+  );
+  return [...chosen, ...sameCategory].slice(0, limit);
+}

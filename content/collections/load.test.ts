@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
+vi.mock('server-only', () => ({}));
+
+const { ContentValidationError, loadCollections, pathsOf } = await import('./load');
+const { collectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Writes a `content/` tree into a temporary folder; the folder is named `content` like the real one. */
+function contentTree(files: Record<string, string>): string {
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collections-')), 'content');
+  roots.push(path.dirname(root));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  for (const section of ['roadmaps', 'media', 'stories']) fs.mkdirSync(path.join(root, section), { recursive: true });
+  return root;
+}
+
+function doc(frontMatter: string, body = 'Текст статьи о фронтенде.'): string {
+  return `---\n${frontMatter.trim()}\n---\n\n${body}\n`;
+}
+
+const roadmapFiles = {
+  'roadmaps/web/index.md': doc('title: Веб\ndescription: Путь в веб\norder: 1'),
+  'roadmaps/web/basics/index.md': doc('title: Основы\ndescription: Первые шаги\norder: 1'),
+  'roadmaps/web/basics/html.md': doc('title: HTML\ndescription: Разметка\norder: 2\npublishedAt: 2025-02-01'),
+  'roadmaps/web/basics/css.md': doc('title: CSS\ndescription: Стили\norder: 1\npublishedAt: 2025-02-02'),
+};
+
+const mediaFrontMatter = (category = 'career', extra = '') =>
+  `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: Анна Смирнова\npublishedAt: 2025-03-14\n${extra}`;
+const media = (category = 'career', extra = '') => doc(mediaFrontMatter(category, extra));
+
+const story = (extra = '') =>
+  doc(`title: История\ndescription: Как я сменил профессию\ncategory: career-change
+student:
+  name: Иван
+  before: Бухгалтер
+  after: Junior frontend-разработчик
+quote: Было страшно, но получилось
+course:
+  title: Junior
+  href: /products/junior-js
+publishedAt: "2025-01-20"
+${extra}`);
+
+function problemsOf(root: string): string[] {
+  try {
+    loadCollections(root);
+  } catch (error) {
+    if (error instanceof ContentValidationError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the content to be rejected');
+}
+
+describe('loadCollections', () => {
+  it('loads a valid tree: orders topics and articles, sorts items newest first, lists every path', () => {
+    const root = contentTree({
+      ...roadmapFiles,
+      'media/older.md': media('career'),
+      'media/newer.md': media('tools', 'publishedAt: 2025-04-01').replace('publishedAt: 2025-03-14\n', ''),
+      'stories/ivan.md': story(),
+    });
+    const collections = loadCollections(root);
+
+    const [roadmap] = collections.roadmaps;
+    expect(roadmap?.topics[0]?.articles.map((article) => article.alias)).toEqual(['css', 'html']);
+    expect(roadmap?.topics[0]?.articles[1]?.publishedAt).toBe('2025-02-01');
+    expect(collections.media.items.map((item) => item.id)).toEqual(['newer', 'older']);
+    expect(collections.stories.items[0]?.publishedAt).toBe('2025-01-20');
+    // A category with no items has no page.
+    expect(collections.media.categories.map((category) => category.slug)).toEqual(['career', 'tools']);
+
+    expect(pathsOf(collections).sort()).toEqual(
+      [
+        '/roadmap/web',
+        '/roadmap/web/topic/basics',
+        '/roadmap/web/article/css',
+        '/roadmap/web/article/html',
+        '/media',
+        '/media/category/career',
+        '/media/category/tools',
+        '/media/newer',
+        '/media/older',
+        '/personal-stories',
+        '/personal-stories/category/career-change',
+        '/personal-stories/ivan',
+      ].sort(),
+    );
+  });
+
+  it('names the file and the field of invalid front matter, and lists every problem at once', () => {
+    const root = contentTree({
+      ...roadmapFiles,
+      'media/bad-category.md': media('cooking'),
+      'media/no-title.md': media().replace('title: Статья\n', ''),
+      'media/bad-date.md': media('career').replace('2025-03-14', '14.03.2025'),
+      'media/typo.md': media('career', 'autor: Пётр'),
+      'stories/no-student-name.md': story().replace('  name: Иван\n', ''),
+      'roadmaps/web/basics/no-order.md': doc('title: Без порядка\ndescription: x\npublishedAt: 2025-02-01'),
+    });
+    const problems = problemsOf(root);
+
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^content\/media\/bad-category\.md: front matter field "category": .*"career"/),
+        expect.stringMatching(/^content\/media\/no-title\.md: front matter field "title"/),
+        'content/media/bad-date.md: front matter field "publishedAt": must be a date YYYY-MM-DD',
+        expect.stringMatching(/^content\/media\/typo\.md: front matter: .*"autor"/),
+        expect.stringMatching(/^content\/stories\/no-student-name\.md: front matter field "student\.name"/),
+        expect.stringMatching(/^content\/roadmaps\/web\/basics\/no-order\.md: front matter field "order"/),
+      ]),
+    );
+    expect(problems).toHaveLength(6);
+    expect(() => loadCollections(root)).toThrow(/Content is invalid \(6 problems\):\n {2}content\//);
+  });
+
+  it('rejects broken YAML, bad file names, missing index.md, duplicate aliases and broken references', () => {
+    const root = contentTree({
+      ...roadmapFiles,
+      'roadmaps/web/advanced/html.md': doc('title: Ещё HTML\ndescription: x\norder: 1\npublishedAt: 2025-02-01'),
+      'media/Bad_Name.md': media(),
+      'media/broken-yaml.md': '---\ntitle: [unclosed\n---\nТекст',
+      'media/links.md': media('career', 'related: [missing, links]'),
+      'media/category.md': media(),
+      'stories/ivan.md': story(),
+    });
+    const problems = problemsOf(root);
+
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'content/roadmaps/web/advanced: index.md is missing',
+        // Topic folders are read alphabetically: "advanced" comes first.
+        expect.stringMatching(/^content\/roadmaps\/web\/basics\/html\.md: article alias "html" is already used by content\/roadmaps\/web\/advanced\/html\.md/),
+        expect.stringMatching(/^content\/media\/Bad_Name\.md: name "Bad_Name"/),
+        expect.stringMatching(/^content\/media\/broken-yaml\.md: front matter is not valid YAML/),
+        'content/media/links.md: front matter field "related": no file "missing.md" in content/media',
+        'content/media/links.md: front matter field "related": "links" is this file itself',
+        'content/media/category.md: the file name "category" is reserved for category pages',
+      ]),
+    );
+  });
+
+  it('applies the typography to bodies and titles, but never inside code', () => {
+    const root = contentTree({
+      ...roadmapFiles,
+      'media/quotes.md': doc(
+        mediaFrontMatter('javascript').replace('title: Статья', 'title: \'"Замыкания" - просто\''),
+        '"Замыкание" - это функция и её окружение.\n\n```js\nconst s = "a" - 1; // -> NaN\n```\n\nСм. `a -> b`.',
+      ),
+    });
+    const [article] = loadCollections(root).media.items;
+
+    expect(article?.title).toBe('«Замыкания»\u00a0— просто');
+    // Typograf binds short words and dashes with no-break spaces; \s matches both kinds of space.
+    expect(article?.html).toMatch(/<p>«Замыкание»\s— это функция и\sеё\sокружение\.<\/p>/);
+    expect(article?.html).toContain('const s = &quot;a&quot; - 1; // -&gt; NaN');
+    expect(article?.html).toContain('<code>a -&gt; b</code>');
+  });
+
+  it('escapes raw HTML, marks external links, and refuses unsafe links, images, h1 and links to missing pages', () => {
+    const safe = contentTree({
+      ...roadmapFiles,
+      'media/safe.md': doc(
+        mediaFrontMatter(),
+        'Тип Array<string> и <script>alert(1)</script>.\n\n[MDN](https://developer.mozilla.org/ru/) и [HTML](/roadmap/web/article/html#tags).',
+      ),
+    });
+    const html = loadCollections(safe).media.items[0]?.html ?? '';
+    expect(html).toContain('Array&lt;string&gt;');
+    expect(html).toContain('&lt;script&gt;alert');
+    expect(html).not.toContain('<script');
+    expect(html).toContain(
+      '<a href="https://developer.mozilla.org/ru/" target="_blank" rel="noopener noreferrer">MDN<span class="sr-only">',
+    );
+    expect(html).toContain('<a href="/roadmap/web/article/html#tags">HTML</a>');
+
+    const unsafe = contentTree({
+      ...roadmapFiles,
+      'media/script-link.md': doc(mediaFrontMatter(), '[жми](javascript:alert(1))'),
+      'media/image.md': doc(mediaFrontMatter(), '![схема](/images/a.png)'),
+      'media/heading.md': doc(mediaFrontMatter(), '# Заголовок'),
+      'media/dead-link.md': doc(mediaFrontMatter(), 'См. [статью](/media/nowhere).'),
+      'media/empty.md': doc(mediaFrontMatter(), ''),
+    });
+    const problems = problemsOf(unsafe);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^content\/media\/script-link\.md: body: a link to "javascript:alert\(1\)"/),
+        expect.stringMatching(/^content\/media\/image\.md: body: an image "\/images\/a\.png"/),
+        expect.stringMatching(/^content\/media\/heading\.md: body: a heading "# \.\.\."/),
+        'content/media/dead-link.md: body: a link to "/media/nowhere", which is not a page of the collections',
+        'content/media/empty.md: body: the body is empty',
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+});
+
+describe('the site content', () => {
+  it('is valid and large enough: 2+ roadmaps with topics and articles, 8+ media in 3+ categories, 6+ stories in 2+ categories', () => {
+    const roadmaps = getRoadmaps();
+    expect(roadmaps.map((roadmap) => roadmap.alias)).toEqual(expect.arrayContaining(['frontend', 'react']));
+    for (const roadmap of roadmaps) {
+      expect(roadmap.topics.length).toBeGreaterThanOrEqual(3);
+      for (const topic of roadmap.topics) expect(topic.articles.length).toBeGreaterThanOrEqual(1);
+    }
+    expect(getMedia().items.length).toBeGreaterThanOrEqual(8);
+    expect(getMedia().categories.length).toBeGreaterThanOrEqual(3);
+    expect(getStories().items.length).toBeGreaterThanOrEqual(6);
+    expect(getStories().categories.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists every collection page once in collectionPaths()', () => {
+    const paths = collectionPaths();
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(expect.arrayContaining(['/roadmap/frontend', '/roadmap/react', '/media', '/personal-stories']));
+    for (const roadmap of getRoadmaps()) {
+      for (const topic of roadmap.topics) {
+        expect(paths).toContain(`/roadmap/${roadmap.alias}/topic/${topic.alias}`);
+        for (const article of topic.articles) expect(paths).toContain(`/roadmap/${roadmap.alias}/article/${article.alias}`);
+      }
+    }
+    for (const section of [getMedia(), getStories()]) {
+      for (const category of section.categories) expect(paths).toContain(category.path);
+      for (const item of section.items) expect(paths).toContain(item.path);
+    }
+  });
+
+  it('links each roadmap article to its neighbours and each item to related reading', () => {
+    const roadmap = getRoadmaps()[0]!;
+    const readingOrder = roadmap.topics.flatMap((topic) => topic.articles);
+    const second = findRoadmapArticle(roadmap.alias, readingOrder[1]!.alias);
+    expect(second?.previous?.alias).toBe(readingOrder[0]!.alias);
+    expect(second?.next?.alias).toBe(readingOrder[2]?.alias);
+    expect(findRoadmapArticle(roadmap.alias, 'no-such-article')).toBeUndefined();
+
+    const media = getMedia();
+    for (const article of media.items) {
+      const related = relatedItems(media, article);
+      expect(related.length).toBeGreaterThan(0);
+      expect(related.map((item) => item.id)).not.toContain(article.id);
+    }
+  });
+});

@@ -1,0 +1,392 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { z } from 'zod';
+import { typography } from '@/lib/typography';
+import { mediaCategories, storyCategories, type CategoryDefinition } from './categories';
+import { MarkdownError, renderMarkdown } from './markdown';
+import {
+  mediaArticleSchema,
+  roadmapArticleSchema,
+  roadmapSchema,
+  slugPattern,
+  storySchema,
+  topicSchema,
+  type CourseLink,
+} from './schemas';
+
+export interface CollectionCategory {
+  slug: string;
+  label: string;
+  description: string;
+  path: string;
+}
+
+interface Entry {
+  title: string;
+  description: string;
+  html: string;
+  readingMinutes: number;
+  path: string;
+  /** Calendar day, YYYY-MM-DD. */
+  publishedAt: string;
+  updatedAt?: string;
+}
+
+export interface RoadmapArticle extends Entry {
+  alias: string;
+  roadmapAlias: string;
+  topicAlias: string;
+  order: number;
+}
+
+export interface Topic {
+  alias: string;
+  roadmapAlias: string;
+  order: number;
+  title: string;
+  description: string;
+  html: string;
+  path: string;
+  articles: RoadmapArticle[];
+}
+
+export interface Roadmap {
+  alias: string;
+  order: number;
+  title: string;
+  description: string;
+  html: string;
+  path: string;
+  course?: CourseLink;
+  topics: Topic[];
+}
+
+export interface MediaArticle extends Entry {
+  id: string;
+  category: CollectionCategory;
+  author: string;
+  tags: string[];
+  relatedIds: string[];
+}
+
+export interface Story extends Entry {
+  id: string;
+  category: CollectionCategory;
+  student: { name: string; city?: string; before: string; after: string };
+  quote: string;
+  course: CourseLink;
+  relatedIds: string[];
+}
+
+/** Items of a section that has categories: newest first; only categories that have items. */
+export interface CategorizedCollection<Item> {
+  path: string;
+  categories: CollectionCategory[];
+  items: Item[];
+}
+
+export interface Collections {
+  roadmaps: Roadmap[];
+  media: CategorizedCollection<MediaArticle>;
+  stories: CategorizedCollection<Story>;
+}
+
+export const sectionPaths = { media: '/media', stories: '/personal-stories', roadmap: '/roadmap' } as const;
+
+/** Every problem found in the content, one line each ("content/media/x.md: front matter "category": ..."). */
+export class ContentValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`);
+    this.name = 'ContentValidationError';
+  }
+}
+
+/**
+ * Reads, validates and renders every collection under `root` (the `content/` folder). Collects all
+ * problems before failing, so one build run lists every broken file and field.
+ */
+export function loadCollections(root: string): Collections {
+  const problems: string[] = [];
+  const reader = new DocumentReader(root, problems);
+
+  const roadmaps = loadRoadmaps(reader, path.join(root, 'roadmaps'));
+  const media = loadCategorized(reader, path.join(root, 'media'), mediaArticleSchema, mediaCategories, sectionPaths.media, (id, data, body, category) => ({
+    id,
+    title: typography(data.title),
+    description: typography(data.description),
+    author: typography(data.author),
+    category,
+    tags: data.tags,
+    relatedIds: data.related,
+    publishedAt: data.publishedAt,
+    updatedAt: data.updatedAt,
+    html: body.html,
+    readingMinutes: body.readingMinutes,
+    path: `${sectionPaths.media}/${id}`,
+  }));
+  const stories = loadCategorized(reader, path.join(root, 'stories'), storySchema, storyCategories, sectionPaths.stories, (id, data, body, category) => ({
+    id,
+    title: typography(data.title),
+    description: typography(data.description),
+    category,
+    student: {
+      name: data.student.name,
+      city: data.student.city,
+      before: typography(data.student.before),
+      after: typography(data.student.after),
+    },
+    quote: typography(data.quote),
+    course: { title: typography(data.course.title), href: data.course.href },
+    relatedIds: data.related,
+    publishedAt: data.publishedAt,
+    html: body.html,
+    readingMinutes: body.readingMinutes,
+    path: `${sectionPaths.stories}/${id}`,
+  }));
+
+  const collections: Collections = { roadmaps, media, stories };
+  checkInternalLinks(reader, collections);
+  if (problems.length > 0) throw new ContentValidationError(problems);
+  return collections;
+}
+
+/** Every indexable URL of the collections, for the sitemap. */
+export function pathsOf(collections: Collections): string[] {
+  const roadmapPaths = collections.roadmaps.flatMap((roadmap) => [
+    roadmap.path,
+    ...roadmap.topics.flatMap((topic) => [topic.path, ...topic.articles.map((article) => article.path)]),
+  ]);
+  const categorizedPaths = [collections.media, collections.stories].flatMap((section) => [
+    section.path,
+    ...section.categories.map((category) => category.path),
+    ...section.items.map((item) => item.path),
+  ]);
+  return [...roadmapPaths, ...categorizedPaths];
+}
+
+interface ParsedDocument<Schema extends z.ZodType> {
+  data: z.output<Schema>;
+  body: { html: string; readingMinutes: number };
+}
+
+/** Parses one Markdown file; records problems (file, field) instead of throwing. */
+class DocumentReader {
+  /** Internal links of every rendered body, by file. */
+  readonly linksByFile = new Map<string, string[]>();
+
+  constructor(
+    private readonly root: string,
+    private readonly problems: string[],
+  ) {}
+
+  report(file: string, message: string): void {
+    this.problems.push(`${this.displayName(file)}: ${message}`);
+  }
+
+  read<Schema extends z.ZodType>(file: string, schema: Schema): ParsedDocument<Schema> | undefined {
+    let source: matter.GrayMatterFile<string>;
+    try {
+      // Passing options turns off gray-matter's cache keyed by text, which would share one result object
+      // between files with the same text.
+      source = matter(fs.readFileSync(file, 'utf8'), {});
+    } catch (error) {
+      this.report(file, `front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+      return undefined;
+    }
+    const parsed = schema.safeParse(source.data);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.length > 0 ? `front matter field "${issue.path.join('.')}"` : 'front matter';
+        this.report(file, `${field}: ${issue.message}`);
+      }
+    }
+    let body: RenderedBody | undefined;
+    try {
+      const rendered = renderMarkdown(source.content);
+      this.linksByFile.set(file, rendered.internalLinks);
+      body = { html: rendered.html, readingMinutes: rendered.readingMinutes };
+    } catch (error) {
+      if (!(error instanceof MarkdownError)) throw error;
+      this.report(file, `body: ${error.message}`);
+    }
+    if (!parsed.success || !body) return undefined;
+    return { data: parsed.data, body };
+  }
+
+  displayName(file: string): string {
+    return path.join(path.basename(this.root), path.relative(this.root, file));
+  }
+}
+
+type RenderedBody = ParsedDocument<z.ZodType>['body'];
+
+function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
+  const roadmaps: Roadmap[] = [];
+  for (const roadmapAlias of subfolders(reader, folder)) {
+    const roadmapFolder = path.join(folder, roadmapAlias);
+    const index = requiredIndex(reader, roadmapFolder);
+    const roadmapDocument = index && reader.read(index, roadmapSchema);
+    const roadmapPath = `${sectionPaths.roadmap}/${roadmapAlias}`;
+    const topics: Topic[] = [];
+    const articleFiles = new Map<string, string>();
+
+    for (const topicAlias of subfolders(reader, roadmapFolder)) {
+      const topicFolder = path.join(roadmapFolder, topicAlias);
+      const topicIndex = requiredIndex(reader, topicFolder);
+      const topicDocument = topicIndex && reader.read(topicIndex, topicSchema);
+      const articles: RoadmapArticle[] = [];
+      for (const [articleAlias, file] of markdownFiles(reader, topicFolder)) {
+        const earlier = articleFiles.get(articleAlias);
+        if (earlier) reader.report(file, `article alias "${articleAlias}" is already used by ${reader.displayName(earlier)}; aliases are unique within a roadmap`);
+        articleFiles.set(articleAlias, file);
+        const article = reader.read(file, roadmapArticleSchema);
+        if (!article) continue;
+        articles.push({
+          alias: articleAlias,
+          roadmapAlias,
+          topicAlias,
+          order: article.data.order,
+          title: typography(article.data.title),
+          description: typography(article.data.description),
+          publishedAt: article.data.publishedAt,
+          updatedAt: article.data.updatedAt,
+          html: article.body.html,
+          readingMinutes: article.body.readingMinutes,
+          path: `${roadmapPath}/article/${articleAlias}`,
+        });
+      }
+      if (!topicDocument) continue;
+      requireDistinctOrder(reader, topicFolder, articles, 'articles');
+      topics.push({
+        alias: topicAlias,
+        roadmapAlias,
+        order: topicDocument.data.order,
+        title: typography(topicDocument.data.title),
+        description: typography(topicDocument.data.description),
+        html: topicDocument.body.html,
+        path: `${roadmapPath}/topic/${topicAlias}`,
+        articles: byOrder(articles),
+      });
+    }
+    if (!roadmapDocument) continue;
+    if (topics.length === 0) reader.report(roadmapFolder, 'a roadmap needs at least one topic folder');
+    requireDistinctOrder(reader, roadmapFolder, topics, 'topics');
+    roadmaps.push({
+      alias: roadmapAlias,
+      order: roadmapDocument.data.order,
+      title: typography(roadmapDocument.data.title),
+      description: typography(roadmapDocument.data.description),
+      course: roadmapDocument.data.course && {
+        title: typography(roadmapDocument.data.course.title),
+        href: roadmapDocument.data.course.href,
+      },
+      html: roadmapDocument.body.html,
+      path: roadmapPath,
+      topics: byOrder(topics),
+    });
+  }
+  return byOrder(roadmaps);
+}
+
+function loadCategorized<Schema extends z.ZodType<{ category: string; related: string[]; publishedAt: string }>, Item extends { id: string; category: CollectionCategory; relatedIds: string[]; publishedAt: string }>(
+  reader: DocumentReader,
+  folder: string,
+  schema: Schema,
+  definitions: readonly CategoryDefinition[],
+  sectionPath: string,
+  build: (id: string, data: z.output<Schema>, body: RenderedBody, category: CollectionCategory) => Item,
+): CategorizedCollection<Item> {
+  const allCategories = definitions.map((definition) => ({ ...definition, path: `${sectionPath}/category/${definition.slug}` }));
+  const items: Item[] = [];
+  const files = markdownFiles(reader, folder);
+  for (const [id, file] of files) {
+    // /media/category/... is the category route, so "category" cannot be an id.
+    if (id === 'category') reader.report(file, 'the file name "category" is reserved for category pages');
+    const document = reader.read(file, schema);
+    if (!document) continue;
+    const category = allCategories.find((candidate) => candidate.slug === document.data.category);
+    if (!category) continue; // the schema's enum already reported it
+    items.push(build(id, document.data, document.body, category));
+  }
+  for (const item of items) {
+    const file = files.get(item.id) ?? folder;
+    for (const relatedId of item.relatedIds) {
+      if (relatedId === item.id) reader.report(file, `front matter field "related": "${relatedId}" is this file itself`);
+      else if (!files.has(relatedId)) reader.report(file, `front matter field "related": no file "${relatedId}.md" in ${reader.displayName(folder)}`);
+    }
+  }
+  items.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
+  return {
+    path: sectionPath,
+    categories: allCategories.filter((category) => items.some((item) => item.category.slug === category.slug)),
+    items,
+  };
+}
+
+/** A link inside a body that points into a collection must point at a page that exists. */
+function checkInternalLinks(reader: DocumentReader, collections: Collections): void {
+  const known = new Set(pathsOf(collections));
+  const collectionPrefixes = Object.values(sectionPaths);
+  for (const [file, links] of reader.linksByFile) {
+    for (const link of links) {
+      const target = link.length > 1 ? link.replace(/\/$/, '') : link;
+      const inCollections = collectionPrefixes.some((prefix) => target === prefix || target.startsWith(`${prefix}/`));
+      if (inCollections && !known.has(target)) reader.report(file, `body: a link to "${link}", which is not a page of the collections`);
+    }
+  }
+}
+
+function subfolders(reader: DocumentReader, folder: string): string[] {
+  return entries(reader, folder)
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .filter((name) => validSlug(reader, path.join(folder, name), name));
+}
+
+/** `<slug>.md` files of a folder except index.md, by slug. */
+function markdownFiles(reader: DocumentReader, folder: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of entries(reader, folder)) {
+    if (!entry.isFile() || !entry.name.endsWith('.md') || entry.name === 'index.md') continue;
+    const slug = entry.name.slice(0, -'.md'.length);
+    const file = path.join(folder, entry.name);
+    if (validSlug(reader, file, slug)) files.set(slug, file);
+  }
+  return files;
+}
+
+function entries(reader: DocumentReader, folder: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    reader.report(folder, 'folder is missing');
+    return [];
+  }
+}
+
+function requiredIndex(reader: DocumentReader, folder: string): string | undefined {
+  const index = path.join(folder, 'index.md');
+  if (fs.existsSync(index)) return index;
+  reader.report(folder, 'index.md is missing');
+  return undefined;
+}
+
+function validSlug(reader: DocumentReader, file: string, slug: string): boolean {
+  if (slugPattern.test(slug)) return true;
+  reader.report(file, `name "${slug}" is used in the URL: use lowercase Latin letters, digits and single hyphens`);
+  return false;
+}
+
+function requireDistinctOrder(reader: DocumentReader, folder: string, items: { order: number; alias: string }[], what: string): void {
+  const seen = new Map<number, string>();
+  for (const item of items) {
+    const other = seen.get(item.order);
+    if (other) reader.report(folder, `${what} "${other}" and "${item.alias}" have the same "order" ${item.order}`);
+    seen.set(item.order, item.alias);
+  }
+}
+
+function byOrder<Item extends { order: number; alias: string }>(items: Item[]): Item[] {
+  return [...items].sort((a, b) => a.order - b.order || a.alias.localeCompare(b.alias));
+}
