@@ -53,6 +53,11 @@ const utmSchema = z.object({
   id: optionalText(200),
 });
 
+const clientIdSchema = z.string().trim().max(100).nullish();
+
+/** Analytics client ids from the `_ga` and `_ym_uid` cookies (spec 3, "Extra submit data"). */
+const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
+
 /** Body of POST /api/getcourse/orders (spec 7) plus our optional extras. */
 export const orderRequestSchema = z.object({
   extra: z
@@ -61,6 +66,8 @@ export const orderRequestSchema = z.object({
       page_path: z.string().trim().max(500).default('/'),
       variant_id: optionalText(100),
       block_id: optionalText(100),
+      /** Optional: stored with the lead (they also travel on their own through /api/getcourse/ids). */
+      ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
   form: z.object({ id: required(z.string({ error: fieldMessages.required }).trim()).max(100) }),
@@ -72,12 +79,10 @@ export const orderRequestSchema = z.object({
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
-const clientIdSchema = z.string().trim().max(100).nullish();
-
 /** Body of POST /api/getcourse/ids (spec 7). */
 export const idsRequestSchema = z.object({
   email: emailSchema,
-  ids: z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema }),
+  ids: clientIdsSchema,
   website: z.string().max(500).optional(),
 });
 export type IdsRequest = z.infer<typeof idsRequestSchema>;

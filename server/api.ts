@@ -1,0 +1,13 @@
+import 'server-only';
+import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
+import { methodNotAllowed } from './http/responses';
+import { getApiRuntime } from './runtime';
+
+/**
+ * What the route handlers in `app/api/` call. The only server module that marks itself server-only:
+ * scripts and tests (tsx, Vitest) import the modules behind it directly, where `server-only` would throw.
+ */
+export const ordersRoute = (request: Request) => handleOrders(request, getApiRuntime);
+export const idsRoute = (request: Request) => handleIds(request, getApiRuntime);
+export const giftScheduleRoute = () => handleGiftSchedule(getApiRuntime);
+export { methodNotAllowed };

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the Kysely instance, which back end it talks to, and how to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
+const INT8_OID = 20;
+
+/**
+ * Opens SQLite (WAL, synchronous=FULL: a committed lead survives a power cut) or PostgreSQL.
+ * The drivers are loaded on demand, so a PostgreSQL deployment never loads the native SQLite module.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.dialect === 'postgres') {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on('error', (error) => console.error(JSON.stringify({ event: 'db.pool_error', message: error.message })));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  // timeout = busy timeout: a writer waits for another process's write (web server and worker) instead of failing.
+  const sqlite = new BetterSqlite3(config.file, { timeout: 10_000 });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Runs `work` in one write transaction. On SQLite it is `BEGIN IMMEDIATE`: the write lock is taken at
+ * the start, so a transaction that reads before it writes cannot fail half-way because another
+ * process wrote in between (the web server and `npm run worker` share the file).
+ */
+export async function inWriteTransaction<T>(handle: DatabaseHandle, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (handle.dialect === 'postgres') return handle.db.transaction().execute(work);
+  return handle.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,97 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables, as Kysely sees them. The same columns on SQLite and PostgreSQL: times are epoch
+ * milliseconds (bigint), flags are 0/1 integers and JSON is text, so one query serves both.
+ */
+export interface Database {
+  leads: LeadsTable;
+  id_submissions: IdSubmissionsTable;
+  outbox: OutboxTable;
+  gift_schedule_windows: GiftScheduleWindowsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  settings: SettingsTable;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  created_at: number;
+  form_id: string;
+  product_name: string;
+  event: string;
+  name: string;
+  email: string;
+  /** As the visitor typed it (the browser sends E.164 already, but the API accepts any valid spelling). */
+  phone: string;
+  phone_e164: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  utm_id: string | null;
+  page_path: string;
+  variant_id: string | null;
+  block_id: string | null;
+  google_client_id: string | null;
+  yandex_client_id: string | null;
+  consent_text_version: string;
+  /** Keyed hash of the client address (see server/leads/client-address.ts), never the address itself. */
+  client_address_hash: string | null;
+  is_spam: number;
+  /** `deal` | `browser` (the visitor's browser posted it to GetCourse) | `none` (spam). */
+  delivery_mode: string;
+}
+
+/** `POST /api/getcourse/ids`: a visitor's analytics ids, delivered to GetCourse as user fields. */
+export interface IdSubmissionsTable {
+  id: Generated<number>;
+  created_at: number;
+  email: string;
+  google_client_id: string | null;
+  yandex_client_id: string | null;
+  client_address_hash: string | null;
+  is_spam: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  lead_id: number | null;
+  id_submission_id: number | null;
+  /** GetCourse's deal number for a deal: derived from the lead id, so a retry updates the same deal. */
+  deal_number: string | null;
+  /** Kind-specific delivery settings captured when the lead was accepted (never personal data). */
+  payload: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: number;
+  /** While `sending`: the claim expires at this time, then another worker may take the row over. */
+  locked_until: number | null;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
+
+export interface GiftScheduleWindowsTable {
+  id: Generated<number>;
+  gift_number: number;
+  start_at: number;
+  end_at: number;
+  created_at: number;
+}
+
+export interface RateLimitCountersTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}

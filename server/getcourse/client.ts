@@ -1,0 +1,81 @@
+import type { GetCourseConfig } from '../config';
+
+/** The two import endpoints we use: `/pl/api/deals` and `/pl/api/users`. */
+export type ImportEndpoint = 'deals' | 'users';
+
+/** The outcome of one import call. `error` never carries personal data: it goes to the database and logs. */
+export type ImportResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * One call to GetCourse's import API: form-encoded `action=add`, `key`, `params` = base64 of the JSON.
+ * GetCourse answers HTTP 200 even when it refused the import, so success means `success` AND
+ * `result.success`. The whole call (connect, answer, body) is bounded by the configured timeout.
+ * `personal` lists the values to blank out of an error text GetCourse sends back.
+ */
+export async function postImport(
+  config: GetCourseConfig,
+  endpoint: ImportEndpoint,
+  params: unknown,
+  personal: readonly (string | null | undefined)[] = [],
+): Promise<ImportResult> {
+  const body = new URLSearchParams({
+    action: 'add',
+    key: config.apiKey,
+    params: Buffer.from(JSON.stringify(params), 'utf8').toString('base64'),
+  });
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${config.baseUrl}/pl/api/${endpoint}`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(config.timeoutMs),
+      redirect: 'error',
+    });
+    text = await response.text();
+  } catch (error) {
+    return { ok: false, error: describeNetworkError(error, config.timeoutMs) };
+  }
+  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'GetCourse answered something other than JSON' };
+  }
+  const record = asRecord(answer);
+  const result = asRecord(record?.result);
+  if (isTrue(record?.success) && isTrue(result?.success)) return { ok: true };
+  const message = typeof result?.error_message === 'string' ? result.error_message : '';
+  const detail = message ? `: ${withoutPersonalData(message, personal)}` : '';
+  return { ok: false, error: `GetCourse refused the import${detail}` };
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : null;
+  return `network error${code ? ` (${code})` : ''}`;
+}
+
+// GetCourse has answered both `true` and `"true"` over the years.
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
+const emailPattern = /[^\s@]+@[^\s@]+/g;
+const longNumberPattern = /\+?\d[\d\s()-]{5,}\d/g;
+
+/** An upstream error text fit for storage: the lead's own values, e-mails and phone-like numbers blanked. */
+export function withoutPersonalData(text: string, personal: readonly (string | null | undefined)[]): string {
+  let clean = text;
+  for (const value of personal) if (value && value.length >= 3) clean = clean.split(value).join('[…]');
+  return clean.replace(emailPattern, '[e-mail]').replace(longNumberPattern, '[number]').slice(0, 200);
+}

@@ -1,0 +1,35 @@
+/**
+ * Gift schedule windows (spec 3, "Gift schedule item") and the rules every stored window keeps:
+ * gift 1-13, start before end, no two windows overlapping. Pure, so the API, the CLI and the tests
+ * share one definition.
+ */
+export interface GiftWindow {
+  giftNumber: number;
+  /** Milliseconds since the epoch; a window is active from start to end inclusive (spec 4.4). */
+  startTimestamp: number;
+  endTimestamp: number;
+}
+
+export const FIRST_GIFT = 1;
+export const LAST_GIFT = 13;
+
+/** Why a window cannot be stored, or null when it can. Windows may touch (one ends as the next starts). */
+export function windowProblem(candidate: GiftWindow, existing: readonly GiftWindow[]): string | null {
+  const { giftNumber, startTimestamp, endTimestamp } = candidate;
+  if (!Number.isInteger(giftNumber) || giftNumber < FIRST_GIFT || giftNumber > LAST_GIFT) {
+    return `gift number must be a whole number from ${FIRST_GIFT} to ${LAST_GIFT}`;
+  }
+  if (!Number.isSafeInteger(startTimestamp) || !Number.isSafeInteger(endTimestamp) || startTimestamp < 0) {
+    return 'start and end must be valid times';
+  }
+  if (startTimestamp >= endTimestamp) return 'start must be before end';
+  const clash = existing.find((other) => startTimestamp < other.endTimestamp && other.startTimestamp < endTimestamp);
+  if (clash) {
+    return `overlaps the window of gift ${clash.giftNumber} (${new Date(clash.startTimestamp).toISOString()} - ${new Date(clash.endTimestamp).toISOString()})`;
+  }
+  return null;
+}
+
+export function sortByStart<T extends GiftWindow>(windows: readonly T[]): T[] {
+  return [...windows].sort((a, b) => a.startTimestamp - b.startTimestamp || a.giftNumber - b.giftNumber);
+}

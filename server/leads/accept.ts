@@ -1,0 +1,113 @@
+import { CONSENT_TEXT_VERSION, findLeadForm, type LeadFormEntry } from '@/content/lead-forms';
+import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
+import { toE164 } from '@/lib/validation/phone';
+import { z } from 'zod';
+import type { NewDelivery, NewLead, Repositories } from '../repositories/types';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export type AcceptOutcome =
+  | { status: 'accepted'; id: number; queued: boolean }
+  /** The honeypot was filled: answered like a success, kept (when valid) but never delivered. */
+  | { status: 'spam' }
+  | { status: 'invalid'; errors: FieldError[] };
+
+export interface AcceptContext {
+  repos: Repositories;
+  clientAddressHash: string | null;
+  now: number;
+}
+
+export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
+
+// zod's own messages (wrong types, missing objects) in Russian; the field rules carry spec 5's texts.
+const russian = { error: z.locales.ru().localeError };
+
+/**
+ * `POST /api/getcourse/orders`: validates with the browser's schema, looks the form up in the
+ * registry and stores the lead together with its delivery in one transaction.
+ */
+export async function acceptOrder(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
+  const parsed = orderRequestSchema.safeParse(body, russian);
+  const spam = honeypotFilled(body);
+  const form = parsed.success ? findLeadForm(parsed.data.form.id) : undefined;
+  if (spam) {
+    if (parsed.success && form) await context.repos.leads.accept(newLead(parsed.data, form, context, 'none'), null);
+    return { status: 'spam' };
+  }
+  if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
+  if (!form) return { status: 'invalid', errors: [{ path: 'form.id', message: UNKNOWN_FORM_MESSAGE }] };
+
+  // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
+  const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
+  const delivery: NewDelivery | null =
+    browserDelivered || form.delivery.kind !== 'deal'
+      ? null
+      : { kind: 'deal', payload: { productTitle: form.delivery.productTitle ?? form.productName, offerCode: form.delivery.offerCode } };
+  const { leadId, outboxId } = await context.repos.leads.accept(
+    newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
+    delivery,
+  );
+  return { status: 'accepted', id: leadId, queued: outboxId !== null };
+}
+
+/** `POST /api/getcourse/ids`: stores the visitor's analytics ids and queues them as GetCourse user fields. */
+export async function acceptIds(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
+  const parsed = idsRequestSchema.safeParse(body, russian);
+  const spam = honeypotFilled(body);
+  if (!parsed.success) return spam ? { status: 'spam' } : { status: 'invalid', errors: fieldErrors(parsed.error) };
+  const { email, ids } = parsed.data;
+  const submission = {
+    createdAt: context.now,
+    email,
+    googleClientId: ids.googleClientId || null,
+    yandexClientId: ids.yandexClientId || null,
+    clientAddressHash: context.clientAddressHash,
+    isSpam: spam,
+  };
+  // Nothing to tell GetCourse when the visitor has neither cookie.
+  const hasIds = submission.googleClientId !== null || submission.yandexClientId !== null;
+  const { submissionId, outboxId } = await context.repos.leads.acceptIdSubmission(
+    submission,
+    hasIds && !spam ? { kind: 'user_ids', payload: {} } : null,
+  );
+  return spam ? { status: 'spam' } : { status: 'accepted', id: submissionId, queued: outboxId !== null };
+}
+
+/** The hidden `website` field: people never see it, so any text in it comes from a bot. */
+function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value = (body as Record<string, unknown>).website;
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+}
+
+function newLead(order: OrderRequest, form: LeadFormEntry, context: AcceptContext, deliveryMode: NewLead['deliveryMode']): NewLead {
+  const { extra, contacts } = order;
+  return {
+    createdAt: context.now,
+    formId: form.id,
+    productName: form.productName,
+    event: form.event,
+    name: contacts.name,
+    email: contacts.email,
+    phone: contacts.phone,
+    phoneE164: toE164(contacts.phone),
+    utm: withoutEmpty(extra.utm),
+    pagePath: extra.page_path || '/',
+    variantId: extra.variant_id || null,
+    blockId: extra.block_id || null,
+    googleClientId: extra.ids?.googleClientId || null,
+    yandexClientId: extra.ids?.yandexClientId || null,
+    consentTextVersion: CONSENT_TEXT_VERSION,
+    clientAddressHash: context.clientAddressHash,
+    isSpam: deliveryMode === 'none',
+    deliveryMode,
+  };
+}
+
+function withoutEmpty<T extends Record<string, string | undefined>>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value)) as Partial<T>;
+}

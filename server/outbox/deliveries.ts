@@ -1,0 +1,42 @@
+import type { GetCourseConfig } from '../config';
+import { postImport, type ImportResult } from '../getcourse/client';
+import { dealParams, userIdsParams } from '../getcourse/params';
+import type { ClaimedDelivery, DeliveryKind, Repositories } from '../repositories/types';
+
+export interface DeliveryContext {
+  repos: Repositories;
+  getCourse: GetCourseConfig;
+}
+
+type Deliver = (delivery: ClaimedDelivery, context: DeliveryContext) => Promise<ImportResult>;
+
+/** A lead as a GetCourse deal (`/pl/api/deals`), numbered from the lead id so retries update one deal. */
+async function deliverDeal(delivery: ClaimedDelivery, { repos, getCourse }: DeliveryContext): Promise<ImportResult> {
+  const lead = delivery.leadId === null ? undefined : await repos.leads.findLead(delivery.leadId);
+  if (!lead || !delivery.dealNumber) return { ok: false, error: 'the lead of this delivery is missing' };
+  const { productTitle, offerCode } = delivery.payload;
+  const params = dealParams(lead, delivery.dealNumber, {
+    productTitle: typeof productTitle === 'string' && productTitle ? productTitle : lead.productName,
+    ...(typeof offerCode === 'string' && offerCode ? { offerCode } : {}),
+  });
+  return postImport(getCourse, 'deals', params, [lead.name, lead.email, lead.phone, lead.phoneE164]);
+}
+
+/** A visitor's analytics ids as GetCourse user fields (`/pl/api/users`). */
+async function deliverUserIds(delivery: ClaimedDelivery, { repos, getCourse }: DeliveryContext): Promise<ImportResult> {
+  const submission = delivery.idSubmissionId === null ? undefined : await repos.leads.findIdSubmission(delivery.idSubmissionId);
+  if (!submission) return { ok: false, error: 'the id submission of this delivery is missing' };
+  return postImport(getCourse, 'users', userIdsParams(submission), [submission.email]);
+}
+
+/** One function a delivery kind (the `kind` column of the outbox); a new kind is one more entry. */
+const deliveries: Record<DeliveryKind, Deliver> = {
+  deal: deliverDeal,
+  user_ids: deliverUserIds,
+};
+
+export function deliver(delivery: ClaimedDelivery, context: DeliveryContext): Promise<ImportResult> {
+  const handler = (deliveries as Partial<Record<string, Deliver>>)[delivery.kind];
+  if (!handler) return Promise.resolve({ ok: false, error: `unknown delivery kind "${delivery.kind}"` });
+  return handler(delivery, context);
+}

@@ -1,0 +1,159 @@
+import type { GetCourseConfig, WorkerConfig } from '../config';
+import type { ImportResult } from '../getcourse/client';
+import { consoleLogger, errorKind, type Logger } from '../log';
+import type { ClaimedDelivery, Repositories } from '../repositories/types';
+import { nextAttemptAt } from './backoff';
+import { deliver } from './deliveries';
+
+export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batchSize' | 'retry'> {
+  repos: Repositories;
+  /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
+  getCourse: GetCourseConfig | null;
+  log?: Logger;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface RunSummary {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  dead: number;
+}
+
+const NOT_CONFIGURED_REPORT_EVERY_MS = 10 * 60_000;
+
+/**
+ * Delivers the outbox to GetCourse: claims due rows, sends them (one function a kind, in parallel up
+ * to the batch size), records each result. Runs in the web process or on its own (`npm run worker`);
+ * any number of workers can share the database, a row goes to one of them at a time.
+ */
+export class OutboxWorker {
+  private readonly log: Logger;
+  private readonly now: () => number;
+  /** A claim outlives the slowest possible delivery, so a live worker never loses its rows. */
+  private readonly leaseMs: number;
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private wakeRequested = false;
+  private lastNotConfiguredReportAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.log = options.log ?? consoleLogger;
+    this.now = options.now ?? Date.now;
+    this.leaseMs = 2 * (options.getCourse?.timeoutMs ?? 10_000) + 5000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.log.info('outbox.worker_started', { configured: this.options.getCourse !== null, pollMs: this.options.pollMs });
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, lets the deliveries under way finish (each is bounded by the GetCourse timeout). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+    this.loopDone = null;
+    this.log.info('outbox.worker_stopped');
+  }
+
+  /** Looks for due rows now instead of at the next poll (a lead was just accepted). */
+  wake(): void {
+    this.wakeRequested = true;
+    this.wakeUp?.();
+  }
+
+  /** Claims one batch of due deliveries and sends it. */
+  async runOnce(): Promise<RunSummary> {
+    const summary: RunSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
+    const getCourse = this.options.getCourse;
+    if (!getCourse) return summary;
+    const claimed = await this.options.repos.outbox.claimDue({
+      now: this.now(),
+      limit: this.options.batchSize,
+      leaseMs: this.leaseMs,
+    });
+    summary.claimed = claimed.length;
+    await Promise.all(
+      claimed.map(async (claim) => {
+        const outcome = await this.deliverOne(claim, getCourse);
+        summary[outcome] += 1;
+      }),
+    );
+    return summary;
+  }
+
+  private async deliverOne(claim: ClaimedDelivery, getCourse: GetCourseConfig): Promise<'sent' | 'retrying' | 'dead'> {
+    let result: ImportResult;
+    try {
+      result = await deliver(claim, { repos: this.options.repos, getCourse });
+    } catch (error) {
+      result = { ok: false, error: `delivery failed (${errorKind(error)})` };
+    }
+    const now = this.now();
+    const ids = { outboxId: claim.id, kind: claim.kind, leadId: claim.leadId, attempts: claim.attempts };
+    if (result.ok) {
+      const recorded = await this.options.repos.outbox.markSent(claim, now);
+      this.log.info(recorded ? 'outbox.sent' : 'outbox.sent_after_claim_expired', { ...ids, dealNumber: claim.dealNumber });
+      return 'sent';
+    }
+    const retryAt = nextAttemptAt(claim.attempts, this.options.retry, now, this.options.random);
+    await this.options.repos.outbox.markFailed(claim, { error: result.error, retryAt }, now);
+    if (retryAt === null) {
+      this.log.error('outbox.dead', { ...ids, error: result.error });
+      return 'dead';
+    }
+    this.log.warn('outbox.retry', { ...ids, error: result.error, retryInMs: retryAt - now });
+    return 'retrying';
+  }
+
+  private async loop(): Promise<void> {
+    let consecutiveErrors = 0;
+    while (this.running) {
+      let busy = false;
+      try {
+        if (this.options.getCourse) {
+          const summary = await this.runOnce();
+          busy = summary.claimed >= this.options.batchSize;
+        } else {
+          await this.reportNotConfigured();
+        }
+        consecutiveErrors = 0;
+      } catch (error) {
+        // The database is away (restart, network): keep the process, try again a little later.
+        consecutiveErrors += 1;
+        this.log.error('outbox.worker_error', { error: errorKind(error), consecutiveErrors });
+      }
+      if (!busy) await this.sleep(this.options.pollMs * Math.min(2 ** consecutiveErrors, 30));
+    }
+  }
+
+  private async reportNotConfigured(): Promise<void> {
+    if (this.now() - this.lastNotConfiguredReportAt < NOT_CONFIGURED_REPORT_EVERY_MS) return;
+    this.lastNotConfiguredReportAt = this.now();
+    const counts = await this.options.repos.outbox.countByStatus();
+    this.log.warn('outbox.not_configured', {
+      message: 'GETCOURSE_ACCOUNT/GETCOURSE_API_KEY are not set: deliveries are kept and wait',
+      waiting: counts.pending + counts.sending,
+    });
+  }
+
+  /** Waits for the next poll, or less when `wake()` was called meanwhile or is called now. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        this.wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      if (this.wakeRequested || !this.running) done();
+      else this.wakeUp = done;
+    });
+  }
+}

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { Database, IdSubmissionsTable, LeadsTable, OutboxStatus, OutboxTable } from '../db/schema';
+import { sortByStart, windowProblem } from '../gift-schedule/windows';
+import { dealNumberFor } from '../getcourse/deal-number';
+import type { ClaimedDelivery, NewDelivery, NewIdSubmission, NewLead, OutboxRow, Repositories, StoredIdSubmission, StoredLead } from './types';
+
+export type * from './types';
+
+export function createRepositories(handle: DatabaseHandle): Repositories {
+  const { db } = handle;
+  const isPostgres = handle.dialect === 'postgres';
+
+  async function queue(
+    trx: Kysely<Database>,
+    delivery: NewDelivery,
+    subject: { leadId: number } | { idSubmissionId: number },
+    now: number,
+  ): Promise<number> {
+    const leadId = 'leadId' in subject ? subject.leadId : null;
+    const row = await trx
+      .insertInto('outbox')
+      .values({
+        kind: delivery.kind,
+        lead_id: leadId,
+        id_submission_id: 'idSubmissionId' in subject ? subject.idSubmissionId : null,
+        deal_number: delivery.kind === 'deal' && leadId !== null ? dealNumberFor(leadId) : null,
+        payload: JSON.stringify(delivery.payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const leads: Repositories['leads'] = {
+    accept: (lead, delivery) =>
+      inWriteTransaction(handle, async (trx) => {
+        const { id: leadId } = await trx.insertInto('leads').values(leadRow(lead)).returning('id').executeTakeFirstOrThrow();
+        const outboxId = delivery ? await queue(trx, delivery, { leadId }, lead.createdAt) : null;
+        return { leadId, outboxId };
+      }),
+
+    acceptIdSubmission: (submission, delivery) =>
+      inWriteTransaction(handle, async (trx) => {
+        const { id: submissionId } = await trx
+          .insertInto('id_submissions')
+          .values(idSubmissionRow(submission))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const outboxId = delivery ? await queue(trx, delivery, { idSubmissionId: submissionId }, submission.createdAt) : null;
+        return { submissionId, outboxId };
+      }),
+
+    async findLead(id) {
+      const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && storedLead(row);
+    },
+
+    async findIdSubmission(id) {
+      const row = await db.selectFrom('id_submissions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && storedIdSubmission(row);
+    },
+  };
+
+  const outbox: Repositories['outbox'] = {
+    async claimDue({ now, limit, leaseMs }) {
+      const claimToken = randomUUID();
+      // One statement: atomic on SQLite (a single writer), and on PostgreSQL the inner
+      // FOR UPDATE SKIP LOCKED lets concurrent workers take disjoint rows without waiting on each other.
+      const due = db
+        .selectFrom('outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(isPostgres, (query) => query.forUpdate().skipLocked());
+      const rows = await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          status: 'sending',
+          attempts: eb('attempts', '+', 1),
+          locked_until: now + leaseMs,
+          claim_token: claimToken,
+          updated_at: now,
+        }))
+        .where('id', 'in', due)
+        .returningAll()
+        .execute();
+      return rows
+        .map(
+          (row): ClaimedDelivery => ({
+            id: row.id,
+            kind: row.kind,
+            leadId: row.lead_id,
+            idSubmissionId: row.id_submission_id,
+            dealNumber: row.deal_number,
+            payload: parsePayload(row.payload),
+            attempts: row.attempts,
+            claimToken,
+          }),
+        )
+        .sort((a, b) => a.id - b.id);
+    },
+
+    async markSent(claim, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, claim_token: null, last_error: null })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markFailed(claim, { error, retryAt }, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          status: retryAt === null ? 'dead' : 'pending',
+          next_attempt_at: retryAt ?? now,
+          last_error: error.slice(0, 500),
+          updated_at: now,
+          locked_until: null,
+          claim_token: null,
+        })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, dead: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    },
+
+    async requeueDead(now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+        .where('status', '=', 'dead')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async findForLead(leadId) {
+      const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+      return rows.map(outboxRow);
+    },
+
+    async list({ status, limit = 100 } = {}) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .$if(status !== undefined, (query) => query.where('status', '=', status!))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(outboxRow);
+    },
+  };
+
+  const giftSchedule: Repositories['giftSchedule'] = {
+    async list() {
+      const rows = await db.selectFrom('gift_schedule_windows').selectAll().orderBy('start_at').orderBy('id').execute();
+      return sortByStart(
+        rows.map((row) => ({ id: row.id, giftNumber: row.gift_number, startTimestamp: row.start_at, endTimestamp: row.end_at })),
+      );
+    },
+
+    add: (window, now) =>
+      inWriteTransaction(handle, async (trx) => {
+        // Two people adding windows at once must not both pass the overlap check.
+        if (isPostgres) await sql`lock table gift_schedule_windows in share row exclusive mode`.execute(trx);
+        const existing = await trx.selectFrom('gift_schedule_windows').select(['gift_number', 'start_at', 'end_at']).execute();
+        const problem = windowProblem(
+          window,
+          existing.map((row) => ({ giftNumber: row.gift_number, startTimestamp: row.start_at, endTimestamp: row.end_at })),
+        );
+        if (problem) return { problem };
+        const { id } = await trx
+          .insertInto('gift_schedule_windows')
+          .values({ gift_number: window.giftNumber, start_at: window.startTimestamp, end_at: window.endTimestamp, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id };
+      }),
+
+    async remove(id) {
+      const result = await db.deleteFrom('gift_schedule_windows').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+
+  const rateLimit: Repositories['rateLimit'] = {
+    async hit(bucket, windowStart) {
+      // An atomic upsert: instances sharing the database count into the same row.
+      const row = await db
+        .insertInto('rate_limit_counters')
+        .values({ bucket, window_start: windowStart, hits: 1 })
+        .onConflict((conflict) =>
+          conflict.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      return Number(row.hits);
+    },
+
+    async pruneBefore(windowStart) {
+      const result = await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+
+  let hashKey: Promise<string> | null = null;
+  const settings: Repositories['settings'] = {
+    clientAddressHashKey() {
+      hashKey ??= db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'client_address_hash_key')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.value)
+        .catch((error) => {
+          hashKey = null;
+          throw error;
+        });
+      return hashKey;
+    },
+  };
+
+  return { leads, outbox, giftSchedule, rateLimit, settings };
+}
+
+function leadRow(lead: NewLead) {
+  return {
+    created_at: lead.createdAt,
+    form_id: lead.formId,
+    product_name: lead.productName,
+    event: lead.event,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    phone_e164: lead.phoneE164,
+    utm_source: lead.utm.source ?? null,
+    utm_medium: lead.utm.medium ?? null,
+    utm_campaign: lead.utm.campaign ?? null,
+    utm_content: lead.utm.content ?? null,
+    utm_term: lead.utm.term ?? null,
+    utm_id: lead.utm.id ?? null,
+    page_path: lead.pagePath,
+    variant_id: lead.variantId,
+    block_id: lead.blockId,
+    google_client_id: lead.googleClientId,
+    yandex_client_id: lead.yandexClientId,
+    consent_text_version: lead.consentTextVersion,
+    client_address_hash: lead.clientAddressHash,
+    is_spam: lead.isSpam ? 1 : 0,
+    delivery_mode: lead.deliveryMode,
+  };
+}
+
+function storedLead(row: Selectable<LeadsTable>): StoredLead {
+  const utm: StoredLead['utm'] = {};
+  const utmColumns = {
+    source: row.utm_source,
+    medium: row.utm_medium,
+    campaign: row.utm_campaign,
+    content: row.utm_content,
+    term: row.utm_term,
+    id: row.utm_id,
+  };
+  for (const [key, value] of Object.entries(utmColumns)) if (value !== null) utm[key as keyof typeof utm] = value;
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    formId: row.form_id,
+    productName: row.product_name,
+    event: row.event,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    phoneE164: row.phone_e164,
+    utm,
+    pagePath: row.page_path,
+    variantId: row.variant_id,
+    blockId: row.block_id,
+    googleClientId: row.google_client_id,
+    yandexClientId: row.yandex_client_id,
+    consentTextVersion: row.consent_text_version,
+    clientAddressHash: row.client_address_hash,
+    isSpam: row.is_spam === 1,
+    deliveryMode: row.delivery_mode as StoredLead['deliveryMode'],
+  };
+}
+
+function idSubmissionRow(submission: NewIdSubmission) {
+  return {
+    created_at: submission.createdAt,
+    email: submission.email,
+    google_client_id: submission.googleClientId,
+    yandex_client_id: submission.yandexClientId,
+    client_address_hash: submission.clientAddressHash,
+    is_spam: submission.isSpam ? 1 : 0,
+  };
+}
+
+function storedIdSubmission(row: Selectable<IdSubmissionsTable>): StoredIdSubmission {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    email: row.email,
+    googleClientId: row.google_client_id,
+    yandexClientId: row.yandex_client_id,
+    clientAddressHash: row.client_address_hash,
+    isSpam: row.is_spam === 1,
+  };
+}
+
+function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    leadId: row.lead_id,
+    idSubmissionId: row.id_submission_id,
+    dealNumber: row.deal_number,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+  };
+}
+
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,161 @@
+import { beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection';
+import { dealNumberFor } from '../getcourse/deal-number';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { createRepositories } from '.';
+
+const lease = { limit: 10, leaseMs: 30_000 };
+
+describeEachDatabase('repositories', (database) => {
+  beforeEach(() => database().clear());
+
+  it('stores a lead and its deal delivery together, numbered from the lead id', async () => {
+    const { repos } = database();
+    const lead = sampleLead({ googleClientId: '123.456' });
+    const { leadId, outboxId } = await repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка' } });
+    expect(outboxId).not.toBeNull();
+    expect(await repos.leads.findLead(leadId)).toEqual({ ...lead, id: leadId });
+    const [row] = await repos.outbox.findForLead(leadId);
+    expect(row).toMatchObject({ kind: 'deal', status: 'pending', attempts: 0, dealNumber: dealNumberFor(leadId) });
+  });
+
+  it('stores neither the lead nor its delivery when the transaction fails half-way', async () => {
+    const { repos, handle } = database();
+    // A payload that cannot be serialised fails after the lead row was inserted.
+    await expect(repos.leads.accept(sampleLead(), { kind: 'deal', payload: { broken: BigInt(1) } })).rejects.toThrow();
+    expect(await handle.db.selectFrom('leads').selectAll().execute()).toEqual([]);
+    expect(await handle.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores a lead without a delivery (browser-delivered or spam)', async () => {
+    const { repos } = database();
+    const { leadId, outboxId } = await repos.leads.accept(sampleLead({ deliveryMode: 'browser' }), null);
+    expect(outboxId).toBeNull();
+    expect(await repos.outbox.findForLead(leadId)).toEqual([]);
+  });
+
+  it('claims only due rows, each once, and hands expired claims to the next worker', async () => {
+    const { repos } = database();
+    const first = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    const second = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    const now = Date.now();
+
+    const claimed = await repos.outbox.claimDue({ now, ...lease });
+    expect(claimed.map((c) => c.id)).toEqual([first.outboxId, second.outboxId]);
+    expect(claimed.every((c) => c.attempts === 1)).toBe(true);
+    expect(await repos.outbox.claimDue({ now, ...lease })).toEqual([]);
+
+    // The first worker dies; after the lease the rows are due again, with the attempt counted.
+    const retaken = await repos.outbox.claimDue({ now: now + lease.leaseMs + 1, ...lease });
+    expect(retaken.map((c) => c.attempts)).toEqual([2, 2]);
+    // The dead worker's late answer is not recorded over the new claim.
+    expect(await repos.outbox.markSent(claimed[0]!, now)).toBe(false);
+    expect(await repos.outbox.markSent(retaken[0]!, now)).toBe(true);
+    expect(await repos.outbox.countByStatus()).toMatchObject({ sent: 1, sending: 1 });
+  });
+
+  it('puts a failed delivery back with a retry time, or marks it dead and keeps it', async () => {
+    const { repos } = database();
+    await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    const now = Date.now();
+    const [retried, dead] = await repos.outbox.claimDue({ now, ...lease });
+    expect(await repos.outbox.markFailed(retried!, { error: 'HTTP 502', retryAt: now + 5000 }, now)).toBe(true);
+    expect(await repos.outbox.markFailed(dead!, { error: 'HTTP 502', retryAt: null }, now)).toBe(true);
+
+    expect(await repos.outbox.claimDue({ now: now + 4999, ...lease })).toEqual([]);
+    expect((await repos.outbox.claimDue({ now: now + 5000, ...lease })).map((c) => c.id)).toEqual([retried!.id]);
+    const [deadRow] = await repos.outbox.list({ status: 'dead' });
+    expect(deadRow).toMatchObject({ id: dead!.id, lastError: 'HTTP 502', attempts: 1 });
+
+    expect(await repos.outbox.requeueDead(now)).toBe(1);
+    expect(await repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0 });
+  });
+
+  it('never gives one row to two workers claiming at the same time', async () => {
+    const { repos, config } = database();
+    for (let i = 0; i < 40; i++) await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    // A second connection (pool), as a second instance of the site would have.
+    const other = await openDatabase(config);
+    try {
+      const otherRepos = createRepositories(other);
+      const now = Date.now();
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 ? otherRepos : repos).outbox.claimDue({ now, limit: 7, leaseMs: 30_000 })),
+      );
+      const ids = claims.flat().map((c) => c.id);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('counts rate-limit hits atomically across connections, per bucket and window', async () => {
+    const { repos, config } = database();
+    const other = await openDatabase(config);
+    try {
+      const otherRepos = createRepositories(other);
+      const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? otherRepos : repos).rateLimit.hit('a', 60_000)));
+      expect([...hits].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    } finally {
+      await other.close();
+    }
+    expect(await repos.rateLimit.hit('b', 60_000)).toBe(1);
+    expect(await repos.rateLimit.hit('a', 120_000)).toBe(1);
+    expect(await repos.rateLimit.pruneBefore(120_000)).toBe(2);
+    expect(await repos.rateLimit.hit('a', 60_000)).toBe(1);
+  });
+
+  it('keeps gift windows sorted and refuses invalid or overlapping ones', async () => {
+    const { repos } = database();
+    const now = Date.now();
+    const late = await repos.giftSchedule.add({ giftNumber: 2, startTimestamp: 5000, endTimestamp: 6000 }, now);
+    const early = await repos.giftSchedule.add({ giftNumber: 13, startTimestamp: 1000, endTimestamp: 2000 }, now);
+    expect('id' in late && 'id' in early).toBe(true);
+    expect(await repos.giftSchedule.add({ giftNumber: 3, startTimestamp: 1500, endTimestamp: 2500 }, now)).toEqual({
+      problem: expect.stringContaining('overlaps the window of gift 13'),
+    });
+    expect(await repos.giftSchedule.add({ giftNumber: 14, startTimestamp: 3000, endTimestamp: 4000 }, now)).toEqual({
+      problem: expect.stringContaining('1 to 13'),
+    });
+    expect(await repos.giftSchedule.add({ giftNumber: 4, startTimestamp: 4000, endTimestamp: 3000 }, now)).toEqual({
+      problem: 'start must be before end',
+    });
+    // Touching windows are fine: one ends as the next begins.
+    expect('id' in (await repos.giftSchedule.add({ giftNumber: 4, startTimestamp: 2000, endTimestamp: 5000 }, now))).toBe(true);
+    expect((await repos.giftSchedule.list()).map((w) => w.giftNumber)).toEqual([13, 4, 2]);
+    expect(await repos.giftSchedule.remove('id' in early ? early.id : -1)).toBe(true);
+    expect(await repos.giftSchedule.remove(999_999)).toBe(false);
+    expect((await repos.giftSchedule.list()).map((w) => w.giftNumber)).toEqual([4, 2]);
+  });
+
+  it('stores id submissions and their user-field delivery', async () => {
+    const { repos } = database();
+    const submission = {
+      createdAt: Date.now(),
+      email: 'olga@example.com',
+      googleClientId: '111.222',
+      yandexClientId: null,
+      clientAddressHash: 'abc',
+      isSpam: false,
+    };
+    const { submissionId, outboxId } = await repos.leads.acceptIdSubmission(submission, { kind: 'user_ids', payload: {} });
+    expect(await repos.leads.findIdSubmission(submissionId)).toEqual({ ...submission, id: submissionId });
+    const [claim] = await repos.outbox.claimDue({ now: Date.now(), ...lease });
+    expect(claim).toMatchObject({ id: outboxId, kind: 'user_ids', idSubmissionId: submissionId, leadId: null, dealNumber: null });
+  });
+
+  it('keeps one client-address hash key for the installation', async () => {
+    const { repos, config } = database();
+    const key = await repos.settings.clientAddressHashKey();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const other = await openDatabase(config);
+    try {
+      expect(await createRepositories(other).settings.clientAddressHashKey()).toBe(key);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { GiftWindow } from '../gift-schedule/windows';
+import type { OutboxStatus } from '../db/schema';
+
+/** A lead as the API accepted it, ready to store. */
+export interface NewLead {
+  createdAt: number;
+  formId: string;
+  productName: string;
+  event: string;
+  name: string;
+  email: string;
+  phone: string;
+  phoneE164: string | null;
+  utm: { source?: string; medium?: string; campaign?: string; content?: string; term?: string; id?: string };
+  pagePath: string;
+  variantId: string | null;
+  blockId: string | null;
+  googleClientId: string | null;
+  yandexClientId: string | null;
+  consentTextVersion: string;
+  clientAddressHash: string | null;
+  isSpam: boolean;
+  deliveryMode: 'deal' | 'browser' | 'none';
+}
+
+export interface StoredLead extends NewLead {
+  id: number;
+}
+
+export interface NewIdSubmission {
+  createdAt: number;
+  email: string;
+  googleClientId: string | null;
+  yandexClientId: string | null;
+  clientAddressHash: string | null;
+  isSpam: boolean;
+}
+
+export interface StoredIdSubmission extends NewIdSubmission {
+  id: number;
+}
+
+/** What the outbox delivers: a deal for a lead, or a visitor's analytics ids as user fields. */
+export type DeliveryKind = 'deal' | 'user_ids';
+
+/** A delivery to queue with its subject; `payload` is kind-specific and holds no personal data. */
+export interface NewDelivery {
+  kind: DeliveryKind;
+  payload: Record<string, unknown>;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  kind: string;
+  leadId: number | null;
+  idSubmissionId: number | null;
+  dealNumber: string | null;
+  payload: Record<string, unknown>;
+  /** Including this one. */
+  attempts: number;
+  claimToken: string;
+}
+
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  leadId: number | null;
+  idSubmissionId: number | null;
+  dealNumber: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
+export interface StoredGiftWindow extends GiftWindow {
+  id: number;
+}
+
+/** The storage of the lead pipeline: one implementation over Kysely serves SQLite and PostgreSQL. */
+export interface Repositories {
+  leads: {
+    /** Stores the lead and, when given, its delivery in ONE transaction: both or neither. */
+    accept(lead: NewLead, delivery: NewDelivery | null): Promise<{ leadId: number; outboxId: number | null }>;
+    acceptIdSubmission(submission: NewIdSubmission, delivery: NewDelivery | null): Promise<{ submissionId: number; outboxId: number | null }>;
+    findLead(id: number): Promise<StoredLead | undefined>;
+    findIdSubmission(id: number): Promise<StoredIdSubmission | undefined>;
+  };
+  outbox: {
+    /**
+     * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
+     * `sending` ones whose claim expired (their worker died). No two workers get the same row.
+     */
+    claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+    /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
+    markSent(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, now: number): Promise<boolean>;
+    /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
+    markFailed(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
+    countByStatus(): Promise<Record<OutboxStatus, number>>;
+    /** Puts every dead delivery back in the queue, due now, with a fresh count of attempts. */
+    requeueDead(now: number): Promise<number>;
+    findForLead(leadId: number): Promise<OutboxRow[]>;
+    list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
+  };
+  giftSchedule: {
+    /** Sorted by start. */
+    list(): Promise<StoredGiftWindow[]>;
+    /** Validates against the stored windows inside the same transaction. */
+    add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: string }>;
+    remove(id: number): Promise<boolean>;
+  };
+  rateLimit: {
+    /** Counts one hit in the bucket's window and returns the window's total so far. */
+    hit(bucket: string, windowStart: number): Promise<number>;
+    pruneBefore(windowStart: number): Promise<number>;
+  };
+  settings: {
+    clientAddressHashKey(): Promise<string>;
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Runs a suite against every database back end: SQLite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. Each suite gets a fresh database of its own: a temporary SQLite file, or a new PostgreSQL schema
+ * (other people's tests use the same PostgreSQL database at the same time), dropped afterwards.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { DatabaseConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { createRepositories } from '../repositories';
+import type { Repositories } from '../repositories/types';
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+export interface TestDatabase {
+  dialect: 'sqlite' | 'postgres';
+  /** Opens one more connection (pool) to the same database, as a second process would. */
+  config: DatabaseConfig;
+  handle: DatabaseHandle;
+  repos: Repositories;
+  /** Empties every table the tests write to (the gift schedule included); only on a migrated database. */
+  clear(): Promise<void>;
+}
+
+let skipNoticePrinted = false;
+function printSkipNotice() {
+  if (testDatabaseUrl || skipNoticePrinted) return;
+  skipNoticePrinted = true;
+  console.warn(
+    '\n[server tests] TEST_DATABASE_URL is not set: the PostgreSQL variants are SKIPPED, only SQLite runs.\n' +
+      '               Set it (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) to run both.\n',
+  );
+}
+
+/** `describe` the suite once per back end; `database()` is the suite's database inside tests and hooks. */
+export function describeEachDatabase(
+  title: string,
+  suite: (database: () => TestDatabase) => void,
+  options: { migrate?: boolean } = {},
+) {
+  const migrate = options.migrate ?? true;
+  printSkipNotice();
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const skip = dialect === 'postgres' && !testDatabaseUrl;
+    describe.skipIf(skip)(`${title} [${dialect}${skip ? ': skipped, TEST_DATABASE_URL is not set' : ''}]`, () => {
+      let current: TestDatabase | undefined;
+      let dispose: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const created = dialect === 'sqlite' ? await createSqliteDatabase(migrate) : await createPostgresDatabase(testDatabaseUrl!, migrate);
+        current = created.database;
+        dispose = created.dispose;
+      });
+      afterAll(async () => {
+        await dispose?.();
+      });
+      suite(() => {
+        if (!current) throw new Error('the test database is not open yet');
+        return current;
+      });
+    });
+  }
+}
+
+async function open(config: DatabaseConfig, migrate: boolean): Promise<{ handle: DatabaseHandle; repos: Repositories }> {
+  const handle = await openDatabase(config);
+  if (migrate) await migrateToLatest(handle);
+  return { handle, repos: createRepositories(handle) };
+}
+
+function clearTables(handle: DatabaseHandle) {
+  return async () => {
+    for (const table of ['outbox', 'leads', 'id_submissions', 'rate_limit_counters', 'gift_schedule_windows'] as const) {
+      await handle.db.deleteFrom(table).execute();
+    }
+  };
+}
+
+export async function createSqliteDatabase(migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-test-'));
+  const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dir, 'test.db') };
+  const { handle, repos } = await open(config, migrate);
+  return {
+    database: { dialect: 'sqlite', config, handle, repos, clear: clearTables(handle) },
+    dispose: async () => {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new schema in the test database; the connection's search_path points at it. */
+export async function createPostgresDatabase(url: string, migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ dialect: 'postgres', url });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const config: DatabaseConfig = { dialect: 'postgres', url: withSearchPath(url, schema) };
+  const { handle, repos } = await open(config, migrate);
+  return {
+    database: { dialect: 'postgres', config, handle, repos, clear: clearTables(handle) },
+    dispose: async () => {
+      await handle.close();
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/** The same database URL with every connection's search_path set to `schema`. */
+export function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
