@@ -45,6 +45,8 @@ export function DialogContent({
   showCloseButton = true,
   closeLabel = 'Закрыть',
   style,
+  onPointerDownOutside,
+  onFocusOutside,
   ...props
 }: DialogContentProps) {
   return (
@@ -57,6 +59,15 @@ export function DialogContent({
           className,
         )}
         style={{ maxWidth, ...style }}
+        // A toast is its own layer above the dialog: using it (its link, its close button) keeps the dialog open.
+        onPointerDownOutside={(event) => {
+          if (isInToastArea(event.target)) event.preventDefault();
+          onPointerDownOutside?.(event);
+        }}
+        onFocusOutside={(event) => {
+          if (isInToastArea(event.target)) event.preventDefault();
+          onFocusOutside?.(event);
+        }}
         {...props}
       >
         {children}
@@ -79,4 +90,8 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('mt-2 text-gray-600', className)} {...props} />;
+}
+
+function isInToastArea(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[data-toast-area]') !== null;
 }

@@ -14,8 +14,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       label="Уведомления ({hotkey})"
+      data-toast-area=""
+      // pointer-events-auto: a toast stays usable while a modal dialog turns the page's pointer events off.
       className={cn(
-        'fixed bottom-0 right-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        'pointer-events-auto fixed bottom-0 right-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
         className,
       )}
       {...props}

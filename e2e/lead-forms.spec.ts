@@ -1,0 +1,524 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, Request, Route } from '@playwright/test';
+import { contacts, legalLinks } from '../content/site';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The lead forms of issue 4 against the real stack (production build, SQLite, fake GetCourse): the
+ * contact block of a product page and the generic modal form. The only network interference is where
+ * the issue asks for it: holding the orders call to see the spinner, failing it to see the toast, and
+ * answering for the third-party geolocation service.
+ */
+
+const productPage = '/products/junior-js';
+const variantPage = '/products/junior-js/cvrna';
+const modalPage = '/about';
+const modalTriggerName = 'Оставить заявку';
+const ordersEndpoint = '**/api/getcourse/orders';
+const idsEndpoint = '**/api/getcourse/ids';
+
+const visitor = { name: 'Анна Петрова', email: 'anna.forms@example.ru', phone: '9123456789' };
+const toastText = 'Что-то пошло не так при отправке формы. Пожалуйста, попробуйте ещё раз позже.';
+
+/** The contact block, scrolled to and loaded (the real form replaced its plain-HTML look-alike). */
+async function contactForm(page: Page, path = productPage) {
+  await page.goto(path);
+  const section = page.locator('#lead-form');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('[data-form-ready]')).toHaveCount(1);
+  return formParts(section);
+}
+
+function formParts(scope: Locator) {
+  return {
+    scope,
+    name: scope.getByPlaceholder('Имя'),
+    email: scope.getByPlaceholder('E-mail'),
+    phone: scope.getByPlaceholder('Телефон'),
+    country: scope.getByRole('combobox', { name: /^Страна/ }),
+    submit: scope.getByRole('button', { name: /^Отправить/ }),
+  };
+}
+
+type Form = ReturnType<typeof formParts>;
+
+async function fill(form: Form, values = visitor) {
+  await form.name.fill(values.name);
+  await form.email.fill(values.email);
+  await form.phone.fill(values.phone);
+}
+
+/** Holds the orders call until `release()`; the request then goes to the real server unchanged. */
+async function holdOrders(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ordersEndpoint, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+function toastRegion(page: Page) {
+  return page.getByRole('region', { name: /Уведомления/ });
+}
+
+async function seriousAxeViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test.describe('contact form on a product page', () => {
+  test('renders its heading on the server and loads no form code until it comes near', async ({ page }) => {
+    const html = await (await page.request.get(productPage)).text();
+    expect(html).toContain('id="lead-form"');
+    expect(html).toContain('Остались вопросы?');
+
+    // Hold back idle callbacks and stay at the top: what is fetched now is the first load.
+    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+    });
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto(productPage);
+    await page.waitForLoadState('networkidle');
+    const formCode = async () => {
+      const bodies = await Promise.all(scripts.map((s) => s.body));
+      // libphonenumber's metadata and our field messages only exist in the form's chunks.
+      return bodies.filter((body) => body.includes('country_calling_codes') || /Некорректный номер|\\u041d\\u0435\\u043a\\u043e\\u0440/.test(body)).length;
+    };
+    expect(await page.locator('#lead-form [data-form-ready]').count()).toBe(0);
+    expect(await formCode()).toBe(0);
+
+    await page.locator('#lead-form').scrollIntoViewIfNeeded();
+    await expect(page.locator('#lead-form [data-form-ready]')).toHaveCount(1);
+    await expect.poll(formCode).toBeGreaterThan(0);
+  });
+
+  test('shows the exact field messages and keeps submit disabled until everything is valid', async ({ page }) => {
+    const form = await contactForm(page);
+    await expect(form.submit).toBeDisabled();
+
+    await form.name.fill('Анна1');
+    await expect(form.scope.getByText('Некорректное имя')).toBeVisible();
+    await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+    await form.name.fill('а'.repeat(61));
+    await expect(form.scope.getByText('Слишком длинное имя')).toBeVisible();
+    await form.name.fill('');
+    await expect(form.scope.getByText('Обязательное')).toBeVisible();
+    await form.name.fill("Д'Артаньян-Мария");
+    await expect(form.scope.getByText('Обязательное')).toBeHidden();
+    await expect(form.name).not.toHaveAttribute('aria-invalid', 'true');
+
+    await form.email.fill('anna@');
+    await expect(form.scope.getByText('Некорректная почта')).toBeVisible();
+    await form.email.fill(`${'a'.repeat(49)}@example.com`);
+    await expect(form.scope.getByText('Слишком длинная почта')).toBeVisible();
+    await form.email.fill(visitor.email);
+
+    await form.phone.fill('912');
+    await expect(form.scope.getByText('Некорректный номер')).toBeVisible();
+    await form.phone.fill('9876543210'); // a blocked national number
+    await expect(form.scope.getByText('Некорректный номер')).toBeVisible();
+    await form.phone.fill('9999999999'); // one digit five times in a row
+    await expect(form.scope.getByText('Некорректный номер')).toBeVisible();
+    await expect(form.submit).toBeDisabled();
+
+    await form.phone.fill(visitor.phone);
+    await expect(form.phone).toHaveValue('912 345 67 89');
+    await expect(form.scope.getByText(/^(Некорректн|Обязательное|Слишком)/)).toHaveCount(0);
+    await expect(form.submit).toBeEnabled();
+
+    await form.email.fill('');
+    await expect(form.scope.getByText('Обязательное')).toBeVisible();
+    await expect(form.submit).toBeDisabled();
+  });
+
+  test('sends the spec payload with a spinner, shows the thank-you view and the lead reaches GetCourse', async ({ page, fakeGetCourse, consoleErrors }) => {
+    const form = await contactForm(page);
+    await page.context().addCookies([
+      { name: '_ga', value: 'GA1.1.123456789.1700000000', url: page.url() },
+      { name: '_ym_uid', value: '1700000000987654321', url: page.url() },
+    ]);
+    await fill(form);
+    const release = await holdOrders(page);
+    const orders = page.waitForRequest(ordersEndpoint);
+    const ids = page.waitForRequest(idsEndpoint);
+    await form.submit.click();
+
+    await expect(form.submit).toBeDisabled();
+    await expect(form.submit).toHaveAttribute('aria-busy', 'true');
+    await expect(form.submit.getByTestId('spinner')).toBeVisible();
+    // The ids call went out at once, without waiting for the order.
+    expect((await ids).postDataJSON()).toEqual({
+      email: visitor.email,
+      ids: { googleClientId: '123456789.1700000000', yandexClientId: '1700000000987654321' },
+      website: '',
+    });
+    release();
+
+    expect((await orders).postDataJSON()).toEqual({
+      extra: { utm: {}, page_path: productPage, block_id: 'lead-form' },
+      form: { id: 'contact' },
+      contacts: { name: visitor.name, email: visitor.email, phone: '+79123456789' },
+      website: '',
+    });
+    await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
+    await expect(form.scope.getByRole('status')).toContainText(contacts.callHours);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toContainEqual({
+      event: 'lead',
+      product_name: 'contact',
+      id_form: 'contact',
+    });
+
+    // The form was reset: asking for another one shows it empty.
+    await form.scope.getByRole('button', { name: 'Отправить ещё одну заявку' }).click();
+    await expect(form.name).toHaveValue('');
+    await expect(form.phone).toHaveValue('');
+    await expect(form.submit).toBeDisabled();
+
+    const received = await fakeGetCourse.waitFor((all) => all.some((r) => r.path === '/pl/api/deals'));
+    expect(JSON.stringify(received.find((r) => r.path === '/pl/api/deals')?.params)).toContain(visitor.email);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a failed send shows the destructive toast, marks the server error and allows a retry', async ({ page }) => {
+    const form = await contactForm(page);
+    await fill(form);
+    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad Gateway' }));
+    await form.submit.click();
+
+    const toast = toastRegion(page).getByRole('listitem').filter({ hasText: toastText });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Ошибка');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    const messenger = toast.getByRole('link', { name: 'Написать в Telegram' });
+    await expect(messenger).toHaveAttribute('href', contacts.telegram);
+    await expect(messenger).toHaveAttribute('target', '_blank');
+    await expect(form.scope.getByRole('alert')).toContainText('Ошибка при отправке формы');
+    // The values stay, still valid after revalidation; the visitor may try again.
+    await expect(form.name).toHaveValue(visitor.name);
+    await expect(form.submit).toBeEnabled();
+
+    // An answer without `message` is a failure too; the new toast replaces the old one.
+    await page.unroute(ordersEndpoint);
+    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 200, json: { ok: true } }));
+    await form.submit.click();
+    await expect(form.scope.getByRole('alert')).toBeVisible();
+    await expect(toastRegion(page).getByRole('listitem')).toHaveCount(1);
+
+    await page.unroute(ordersEndpoint);
+    await form.submit.click();
+    await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
+  });
+
+  test('server field errors from the real API are marked on their fields', async ({ page }) => {
+    const form = await contactForm(page);
+    await fill(form);
+    // The browser cannot send what the server rejects, so change the request on its way: an e-mail the schema refuses.
+    await page.route(ordersEndpoint, (route) => {
+      const body = route.request().postDataJSON();
+      return route.continue({ postData: JSON.stringify({ ...body, contacts: { ...body.contacts, email: 'not-an-email' } }) });
+    });
+    await form.submit.click();
+    await expect(form.scope.getByText('Некорректная почта')).toBeVisible();
+    await expect(form.scope.getByRole('alert')).toBeVisible();
+    await expect(form.submit).toBeDisabled();
+    await form.email.fill('anna.fixed@example.ru');
+    await expect(form.submit).toBeEnabled();
+  });
+
+  test('keyboard alone fills and sends the form', async ({ page }) => {
+    await page.goto(`${productPage}#lead-form`);
+    const form = formParts(page.locator('#lead-form'));
+    await expect(page.locator('#lead-form [data-form-ready]')).toHaveCount(1);
+    // Tab from the block's anchor to the first field.
+    for (let i = 0; i < 20 && !(await form.name.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(form.name).toBeFocused();
+    await page.keyboard.type(visitor.name);
+    await page.keyboard.press('Tab');
+    await expect(form.email).toBeFocused();
+    await page.keyboard.type(visitor.email);
+    await page.keyboard.press('Tab');
+    await expect(form.country).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(form.phone).toBeFocused();
+    await page.keyboard.type(visitor.phone);
+    await page.keyboard.press('Tab');
+    await expect(form.submit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
+    await expect(form.scope.getByRole('status')).toBeFocused();
+  });
+
+  test('the country selector: Russian names, calling code outside the input, the number follows the country', async ({ page }) => {
+    const form = await contactForm(page);
+    await expect(form.country).toHaveValue('RU');
+    await expect(form.country.locator('option[value="RU"]')).toHaveText('Россия (+7)');
+    await expect(form.country.locator('option[value="DE"]')).toHaveText('Германия (+49)');
+    await expect(form.scope.getByText('+7', { exact: true })).toBeVisible();
+
+    await form.country.selectOption('BY');
+    await expect(form.scope.getByText('+375', { exact: true })).toBeVisible();
+    await form.phone.fill('291234567');
+    await expect(form.phone).toHaveValue('29 123 45 67');
+    await form.name.fill(visitor.name);
+    await form.email.fill(visitor.email);
+    await expect(form.submit).toBeEnabled();
+    const orders = page.waitForRequest(ordersEndpoint);
+    await form.submit.click();
+    expect((await orders).postDataJSON().contacts.phone).toBe('+375291234567');
+
+    // Pasting a whole international number picks its country.
+    await form.scope.getByRole('button', { name: 'Отправить ещё одну заявку' }).click();
+    await form.phone.fill('+7 701 234 5678');
+    await expect(form.country).toHaveValue('KZ');
+  });
+
+  test('the default country comes from the visitor’s IP and is cached for the session', async ({ page }) => {
+    let lookups = 0;
+    await page.route('**/geo', (route) => {
+      lookups += 1;
+      return route.fulfill({ json: { country: 'by', city: 'Минск' } });
+    });
+    const form = await contactForm(page);
+    await expect(form.country).toHaveValue('BY');
+    await expect(form.scope.getByText('+375', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('country_code'))).toBe('BY');
+
+    await contactForm(page, variantPage);
+    await expect(form.country).toHaveValue('BY');
+    expect(lookups).toBe(1);
+  });
+
+  test('a failing geolocation service leaves Russia and logs why', async ({ page }) => {
+    const logs: string[] = [];
+    page.on('console', (message) => logs.push(message.text()));
+    await page.route('**/geo', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    const form = await contactForm(page);
+    await expect.poll(() => logs).toContain('Network response was not ok');
+    await expect(form.country).toHaveValue('RU');
+    expect(await page.evaluate(() => sessionStorage.getItem('country_code'))).toBeNull();
+  });
+
+  test('UTMs of the landing page, the page variant and the block go with a lead left later in the visit', async ({ page }) => {
+    await page.goto('/?utm_source=vk&utm_medium=cpc&utm_campaign=spring&utm_id=9');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('utm'))).not.toBeNull();
+    const form = await contactForm(page, variantPage);
+    await fill(form);
+    const orders = page.waitForRequest(ordersEndpoint);
+    await form.submit.click();
+    expect((await orders).postDataJSON().extra).toEqual({
+      utm: { source: 'vk', medium: 'cpc', campaign: 'spring', id: '9' },
+      page_path: variantPage,
+      variant_id: 'cvrna',
+      block_id: 'lead-form',
+    });
+    await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
+  });
+
+  test('the consent line and the honeypot', async ({ page }) => {
+    const form = await contactForm(page);
+    await expect(form.scope).toContainText('Нажимая на кнопку, вы даёте согласие на обработку персональных данных');
+    const legal: [string, string][] = [
+      ['политикой конфиденциальности', legalLinks.privacy.href],
+      ['пользовательское соглашение', legalLinks.terms.href],
+    ];
+    for (const [name, href] of legal) {
+      const link = form.scope.getByRole('link', { name });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+
+    const honeypot = form.scope.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    await expect(form.scope.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
+    const box = await honeypot.boundingBox();
+    expect(box === null || box.x + box.width < 0).toBe(true);
+    await expect(form.scope.getByRole('textbox')).toHaveCount(3); // not exposed to assistive technology
+
+    // A bot that fills it is answered like a person, and the lead goes nowhere.
+    await fill(form);
+    await honeypot.evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    const orders = page.waitForRequest(ordersEndpoint);
+    await form.submit.click();
+    expect((await orders).postDataJSON().website).toBe('https://spam.example');
+    await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
+  });
+
+  test('has no serious accessibility violations, empty and with errors', async ({ page }) => {
+    const form = await contactForm(page);
+    expect(await seriousAxeViolations(page, '#lead-form')).toEqual([]);
+    await form.name.fill('1');
+    await form.email.fill('x');
+    await form.phone.fill('1');
+    await expect(form.scope.getByText('Некорректный номер')).toBeVisible();
+    expect(await seriousAxeViolations(page, '#lead-form')).toEqual([]);
+  });
+});
+
+test.describe('toasts', () => {
+  async function failOnce(page: Page) {
+    const form = await contactForm(page);
+    await fill(form);
+    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 500, json: { errors: [] } }));
+    await form.submit.click();
+    const toast = toastRegion(page).getByRole('listitem');
+    await expect(toast).toContainText(toastText);
+    return { form, toast };
+  }
+
+  test('Escape closes the toast; F8 focuses the notification area', async ({ page }) => {
+    const { toast } = await failOnce(page);
+    await page.keyboard.press('F8');
+    await expect(page.locator('ol[tabindex="-1"]')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toast).toBeHidden();
+  });
+
+  test('the close button has a name and closes it', async ({ page }) => {
+    const { toast } = await failOnce(page);
+    await toast.getByRole('button', { name: 'Закрыть уведомление' }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('swiping right by 50 px dismisses it', async ({ page }) => {
+    const { toast } = await failOnce(page);
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 80; dx += 10) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+    await page.mouse.up();
+    await expect(toast).toBeHidden();
+  });
+
+  test('closes itself after 5 s, and not while hovered', async ({ page }) => {
+    await page.clock.install();
+    const { toast } = await failOnce(page);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(4_000);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_100);
+    await expect(toast).toBeHidden();
+
+    // A second failure: hovering the toast pauses its timer.
+    await page.locator('#lead-form').getByRole('button', { name: /^Отправить/ }).click();
+    await expect(toast).toBeVisible();
+    await toast.hover();
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(5_100);
+    await expect(toast).toBeHidden();
+  });
+});
+
+test.describe('modal form', () => {
+  async function openModal(page: Page) {
+    await page.goto(modalPage);
+    const trigger = page.getByRole('button', { name: modalTriggerName });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Оставьте заявку' });
+    await expect(dialog).toBeVisible();
+    return { trigger, dialog, form: formParts(dialog) };
+  }
+
+  test('is loaded on demand: title, description, three fields, Отправить, consent; max 480 px', async ({ page }) => {
+    const modalChunk: Request[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && modalChunk.push(request));
+    await page.goto(modalPage);
+    await page.waitForLoadState('networkidle');
+    const before = modalChunk.length;
+    await page.getByRole('button', { name: modalTriggerName }).hover();
+    await expect.poll(() => modalChunk.length).toBeGreaterThan(before);
+
+    const { dialog, form } = await openModal(page);
+    await expect(dialog.getByRole('heading', { name: 'Оставьте заявку' })).toBeVisible();
+    await expect(dialog).toContainText('Оставьте контакты');
+    await expect(form.name).toBeVisible();
+    await expect(form.email).toBeVisible();
+    await expect(form.phone).toBeVisible();
+    await expect(form.submit).toHaveText('Отправить');
+    await expect(form.submit).toBeDisabled();
+    await expect(dialog.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('target', '_blank');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(480);
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+
+  test('traps focus, closes with Escape and gives focus back to its button', async ({ page }) => {
+    const { trigger, dialog, form } = await openModal(page);
+    await expect(form.name).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('closes on a click outside and with its named close button', async ({ page }) => {
+    const { trigger, dialog } = await openModal(page);
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('keyboard alone opens, fills and sends it; success title and description', async ({ page, fakeGetCourse }) => {
+    await page.goto(modalPage);
+    const trigger = page.getByRole('button', { name: modalTriggerName });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Оставьте заявку' });
+    const form = formParts(dialog);
+    await expect(form.name).toBeFocused();
+    await page.keyboard.type(visitor.name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('bad');
+    await expect(dialog.getByText('Некорректная почта')).toBeVisible();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(visitor.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(visitor.phone);
+    await expect(form.submit).toBeEnabled();
+    await page.keyboard.press('Enter'); // implicit submission from the last field
+
+    const done = page.getByRole('dialog', { name: 'Заявка отправлена!' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText(contacts.callHours);
+    await page.keyboard.press('Enter'); // the focused 'Хорошо' closes it
+    await expect(done).toBeHidden();
+    await expect(trigger).toBeFocused();
+    const received = await fakeGetCourse.waitFor((all) => all.some((r) => r.path === '/pl/api/deals' && JSON.stringify(r.params).includes(visitor.email)));
+    expect(received.length).toBeGreaterThan(0);
+  });
+
+  test('a failed send shows the toast over the page and keeps the dialog open', async ({ page }) => {
+    const { dialog, form } = await openModal(page);
+    await fill(form);
+    await page.route(ordersEndpoint, (route) => route.abort('connectionrefused'));
+    await form.submit.click();
+    // The page behind a modal is hidden from assistive technology, so find the toast by its mark.
+    const toast = page.locator('[data-toast-area] [data-variant="destructive"]');
+    await expect(toast).toContainText(toastText);
+    await expect(dialog).toBeVisible();
+    // Using the toast (its close button) does not close the dialog.
+    await toast.getByRole('button', { name: 'Закрыть уведомление' }).click();
+    await expect(toast).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText('Ошибка при отправке формы');
+  });
+});
