@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formKind } from '@/lib/leads/form-config';
 import { getCourseFormsOrigin, giftOffer, giftOffers } from './gift-offers';
+import { findLeadForm } from './lead-forms';
 
 // The table of spec 3: number, price, oldPrice, discount, monthly.
 const specTable: [number, number, number, number, boolean][] = [
@@ -65,6 +66,19 @@ describe('gift offers', () => {
   it('send ajax forms as applications for a manager', () => {
     for (const offer of giftOffers.filter((offer) => offer.number >= 4 && offer.number <= 12)) {
       expect(offer.formConfig.submitAnalyticsEvent).toMatchObject({ event: 'application', id_form: offer.formConfig.formId });
+    }
+  });
+
+  it('are registered with the server: ajax offers as deals named after the offer, native ones as browser-posted', () => {
+    for (const offer of giftOffers) {
+      const entry = findLeadForm(`gift-${offer.number}`);
+      expect(entry).toMatchObject({
+        productName: offer.formConfig.submitAnalyticsEvent.product_name,
+        event: offer.formConfig.submitAnalyticsEvent.event,
+      });
+      expect(entry?.delivery).toEqual(
+        offer.formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: offer.name } : { kind: 'browser' },
+      );
     }
   });
 

@@ -1,4 +1,5 @@
 import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
+import type { LeadFormEntry } from './lead-forms';
 
 /**
  * The 13 offers of the gift promotion "Подарки от Санты" (spec 3, "Gift offer"). The schedule
@@ -231,4 +232,18 @@ export const giftOffers: readonly GiftOffer[] = [
 
 export function giftOffer(number: number): GiftOffer | undefined {
   return giftOffers.find((offer) => offer.number === number);
+}
+
+/**
+ * The offers' entries of the server's form registry (`content/lead-forms.ts`): an ajax offer becomes a
+ * deal named after the offer; a native offer's lead is posted to GetCourse by the browser, so the server
+ * only keeps the record.
+ */
+export function giftLeadForms(): LeadFormEntry[] {
+  return giftOffers.map(({ name, formConfig }) => ({
+    id: formConfig.formId,
+    productName: formConfig.submitAnalyticsEvent.product_name,
+    event: formConfig.submitAnalyticsEvent.event,
+    delivery: formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: name } : { kind: 'browser' },
+  }));
 }

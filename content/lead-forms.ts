@@ -5,6 +5,7 @@
  *
  * Each feature adds its own forms' entries (course pages, gift offers `gift-N`, pop-ups).
  */
+import { giftLeadForms } from './gift-offers';
 import { assertUnique } from './shared/schema';
 
 export type LeadEvent = 'lead' | 'application' | 'auto_purchase';
@@ -44,6 +45,8 @@ export const leadForms: readonly LeadFormEntry[] = [
     event: 'lead',
     delivery: { kind: 'deal', productTitle: 'Консультация' },
   },
+  // The 13 gift offers, `gift-1` … `gift-13` (spec 2.5).
+  ...giftLeadForms(),
 ];
 
 assertUnique('lead form', 'id', leadForms.map((form) => form.id));
