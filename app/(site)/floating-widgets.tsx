@@ -9,7 +9,9 @@ const widgets = [
   dynamic(() => import('@/components/ui/toaster'), { ssr: false }),
   dynamic(() => import('@/features/lead-forms/utm-recorder'), { ssr: false }),
   dynamic(() => import('@/features/analytics/analytics'), { ssr: false }),
+  dynamic(() => import('@/features/consultation/consultation-popover'), { ssr: false }),
   dynamic(() => import('@/features/vue-teaser/vue-teaser'), { ssr: false }),
+  dynamic(() => import('@/features/popups/popup-host'), { ssr: false }),
 ];
 
 export function FloatingWidgets() {

@@ -1,6 +1,7 @@
 'use client';
 
 import * as Popover from '@radix-ui/react-popover';
+import { CloseIcon } from '@/components/ui/close-icon';
 import { contacts } from '@/content/site';
 
 const tabLabel = 'Новый курс Vue 3 / Подарок за подписку!';
@@ -28,9 +29,7 @@ export default function VueTeaser() {
             aria-label="Закрыть"
             className="absolute right-2 top-2 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon className="size-4" />
           </Popover.Close>
           <h2 id="vue-teaser-title" className="text-lg font-bold">
             Новый курс Vue 3

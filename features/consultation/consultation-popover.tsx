@@ -1,0 +1,106 @@
+'use client';
+
+import * as Popover from '@radix-ui/react-popover';
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import { CloseIcon } from '@/components/ui/close-icon';
+import { contacts } from '@/content/site';
+
+const loadForm = () => import('./consultation-form');
+// The form (react-hook-form, zod, the phone library) is fetched on the first hover, focus or opening.
+const ConsultationForm = dynamic(loadForm, { ssr: false, loading: () => <FormPlaceholder /> });
+
+/**
+ * The consultation popover (spec 2.6, 4.6): a round button at the bottom right, from the `sm` breakpoint
+ * up, toggling a non-modal Radix popover with a short lead form and the school's contacts. Escape, a
+ * click outside or tabbing away close it, and it opens with a fresh form each time. The name field
+ * takes focus once the form is there; until then the panel holds it.
+ */
+export default function ConsultationPopover() {
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label="Получить консультацию"
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+        className="fixed bottom-5 right-5 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 data-[state=open]:bg-brand-700 sm:flex"
+      >
+        {open ? <CloseIcon className="size-7" /> : <ChatIcon />}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="end"
+          sideOffset={12}
+          collisionPadding={16}
+          aria-labelledby="consultation-title"
+          ref={panelRef}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            panelRef.current?.focus();
+          }}
+          className="relative z-40 max-h-[var(--radix-popover-content-available-height)] w-[min(24rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-gray-100 bg-white p-5 text-sm shadow-2xl outline-none"
+        >
+          <Popover.Close aria-label="Закрыть" className="absolute right-2 top-2 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900">
+            <CloseIcon className="size-4" />
+          </Popover.Close>
+          <h2 id="consultation-title" className="pr-8 text-xl font-bold">
+            Поможем разобраться
+          </h2>
+          <p className="mt-1 text-gray-700">
+            Оставьте заявку — перезвоним, ответим на вопросы о курсах и сделаем подарок к старту обучения.
+          </p>
+          <div className="mt-4">
+            <ConsultationForm />
+          </div>
+          <ContactLinks />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function ContactLinks() {
+  return (
+    <div className="mt-4 border-t border-gray-100 pt-4">
+      <a href={contacts.phone.href} className="text-base font-semibold hover:text-brand-700">
+        {contacts.phone.display}
+      </a>
+      <p className="mt-1 text-xs text-gray-600">Работаем {contacts.workTime}</p>
+      <p className="mt-3 flex gap-3">
+        <a
+          href={contacts.whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-lg bg-green-700 px-3 py-1.5 font-medium text-white hover:bg-green-800"
+        >
+          WhatsApp
+        </a>
+        <a
+          href={contacts.telegram}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-lg bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800"
+        >
+          Telegram
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4A2.5 2.5 0 0 1 3 13.5z M8 8.5h8M8 12h5" />
+    </svg>
+  );
+}
+
+/** Keeps the panel's height while the form's code is on its way. */
+function FormPlaceholder() {
+  return <div aria-hidden="true" className="h-64 animate-pulse rounded-lg bg-gray-50" />;
+}
