@@ -1,0 +1,87 @@
+import { freeCourses } from './courses/free';
+import { giftPopupToken } from './courses/gift-popup';
+import { professionCourses } from './courses/professions';
+import { type Course, type CourseCategory, type CourseVariant, courseSchema } from './courses/schema';
+import { skillCourses } from './courses/skills';
+import { assertUnique, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
+
+export type { Course, CourseCategory, CourseModule, CourseVariant, Tariff } from './courses/schema';
+
+/**
+ * Every course of the school, validated when a page first imports this module (that is, during
+ * `next build`): a broken entry stops the build with the course slug and the field.
+ */
+export const courses: readonly Course[] = parseCourses([...professionCourses, ...skillCourses, ...freeCourses]);
+
+export function parseCourses(entries: readonly unknown[]): Course[] {
+  const parsed = parseEntries('course', courseSchema, entries);
+  assertUnique('course', 'slug', parsed.map((course) => course.slug));
+  const pages = parsed.flatMap(pagesOf);
+  assertUnique('course page', 'path', pages.map((page) => page.path));
+  assertUnique('course page', 'form id', pages.map((page) => page.form.formId));
+  return parsed;
+}
+
+/** The sections of /products, in page order; `anchor` is the section id (#professions, #free). */
+export const courseCategorySections: readonly { category: CourseCategory; anchor: string; title: string; description: string }[] = [
+  {
+    category: 'profession',
+    anchor: 'professions',
+    title: 'Профессии',
+    description: 'Большие программы, которые ведут от нуля или уровня junior до работы: с наставником, проектами и помощью в трудоустройстве.',
+  },
+  {
+    category: 'skill',
+    anchor: 'skills',
+    title: 'Курсы и интенсивы',
+    description: 'Короткие курсы по одной технологии — чтобы закрыть пробел, подготовиться к собеседованию или вырасти до следующего уровня.',
+  },
+  {
+    category: 'free',
+    anchor: 'free',
+    title: 'Бесплатно',
+    description: 'Курсы, интенсивы и консультация без оплаты — попробуйте профессию, прежде чем решаться.',
+  },
+];
+
+export function getCourse(slug: string): Course | undefined {
+  return courses.find((course) => course.slug === slug);
+}
+
+export function coursesIn(category: CourseCategory): Course[] {
+  return courses.filter((course) => course.category === category);
+}
+
+/** One rendered course page: the base page or one of its variants, with the form it carries. */
+export interface CoursePageEntry {
+  path: string;
+  course: Course;
+  variant?: CourseVariant;
+  form: FormSettings;
+  leadForm: LeadFormText;
+}
+
+export function coursePages(): CoursePageEntry[] {
+  return courses.flatMap(pagesOf);
+}
+
+export function coursePageAt(path: string): CoursePageEntry | undefined {
+  return coursePages().find((page) => page.path === path);
+}
+
+/** The junior-js page the gift pop-up shows on (spec 2.4); its segment comes from GIFT_POPUP_TOKEN. */
+export const giftPopupPath = `/products/junior-js/${giftPopupToken}`;
+
+function pagesOf(course: Course): CoursePageEntry[] {
+  const base: CoursePageEntry = { path: course.path, course, form: course.form, leadForm: course.leadForm };
+  const variants = course.variants.map(
+    (variant): CoursePageEntry => ({
+      path: variant.placement === 'suffix' ? `${course.path}-${variant.id}` : `${course.path}/${variant.id}`,
+      course,
+      variant,
+      form: { ...course.form, formId: variant.formId ?? `${course.form.formId}-${variant.id}` },
+      leadForm: variant.leadForm ?? course.leadForm,
+    }),
+  );
+  return [base, ...variants];
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  faqItemSchema,
+  formSettingsSchema,
+  imageSchema,
+  internalHrefSchema,
+  leadFormTextSchema,
+  slugSchema,
+  textSchema,
+  titledTextSchema,
+} from '@/content/shared/schema';
+
+/** A price plan. Monthly plans show the monthly instalment ("6 710 ₽/мес.") and the number of months. */
+export const tariffSchema = z
+  .object({
+    name: textSchema,
+    description: textSchema,
+    price: z.int().nonnegative(),
+    oldPrice: z.int().positive().optional(),
+    monthly: z.boolean(),
+    months: z.int().min(2).max(36).optional(),
+    features: z.array(textSchema).min(1),
+    recommended: z.boolean().default(false),
+  })
+  .refine((tariff) => tariff.oldPrice === undefined || tariff.oldPrice > tariff.price, {
+    message: 'oldPrice must be higher than price',
+    path: ['oldPrice'],
+  })
+  .refine((tariff) => tariff.monthly === (tariff.months !== undefined), {
+    message: 'monthly tariffs need months (the instalment count) and one-off tariffs must not have it',
+    path: ['months'],
+  });
+export type Tariff = z.infer<typeof tariffSchema>;
+
+export const moduleSchema = z.object({
+  title: textSchema,
+  duration: textSchema,
+  topics: z.array(textSchema).min(2),
+  project: textSchema.optional(),
+});
+export type CourseModule = z.infer<typeof moduleSchema>;
+
+/**
+ * A copy of a course page for one traffic source (a pop-up, a campaign): same content, never indexed,
+ * its own form id (`{course form id}-{variant id}` unless set) so leads show where they came from.
+ * `nested` lives at {course path}/{id}, `suffix` at {course path}-{id}.
+ */
+export const variantSchema = z.object({
+  id: slugSchema,
+  placement: z.enum(['nested', 'suffix']).default('nested'),
+  /** Who sends visitors here; for the marketing team, not shown on the page. */
+  purpose: textSchema,
+  formId: slugSchema.optional(),
+  leadForm: leadFormTextSchema.optional(),
+});
+export type CourseVariant = z.infer<typeof variantSchema>;
+
+export const courseCategories = ['profession', 'skill', 'free'] as const;
+export type CourseCategory = (typeof courseCategories)[number];
+
+export const courseSchema = z
+  .object({
+    slug: slugSchema,
+    /** Where the base page lives: /products/{slug}, or a top-level path such as /frontend-developer. */
+    path: internalHrefSchema,
+    category: z.enum(courseCategories),
+    title: textSchema,
+    /** One or two sentences for cards, the meta description and Open Graph. */
+    summary: textSchema.max(200, 'must fit a meta description: at most 200 characters'),
+    image: imageSchema,
+    /** A short label on the card and in the hero: "Хит", "Новый поток", "Бесплатно". */
+    badge: textSchema.optional(),
+    facts: z.array(z.object({ label: textSchema, value: textSchema })).min(2).max(5),
+    hero: z.object({ eyebrow: textSchema, lead: textSchema, cta: textSchema }),
+    audience: z.array(titledTextSchema).min(2),
+    modules: z.array(moduleSchema).min(1),
+    outcomes: z.array(textSchema).min(3),
+    tools: z.array(textSchema).min(2),
+    tariffs: z.array(tariffSchema).min(1).max(4),
+    faq: z.array(faqItemSchema).min(3),
+    form: formSettingsSchema,
+    leadForm: leadFormTextSchema,
+    variants: z.array(variantSchema).default([]),
+  })
+  .refine((course) => course.path === `/products/${course.slug}` || course.path === `/${course.slug}`, {
+    message: 'must be /products/{slug} or /{slug}',
+    path: ['path'],
+  })
+  .refine((course) => course.tariffs.filter((tariff) => tariff.recommended).length <= 1, {
+    message: 'at most one tariff can be recommended',
+    path: ['tariffs'],
+  })
+  .refine((course) => new Set(course.variants.map((variant) => variant.id)).size === course.variants.length, {
+    message: 'variant ids must be unique within a course',
+    path: ['variants'],
+  });
+export type Course = z.infer<typeof courseSchema>;
+/** What a course file writes: defaults (recommended, placement, variants) may be left out. */
+export type CourseInput = z.input<typeof courseSchema>;
