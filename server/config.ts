@@ -5,6 +5,9 @@ import path from 'node:path';
  * Pure: takes the environment as an argument so tests can build any configuration.
  */
 
+/** The variables we read (process.env, or any record in tests). */
+export type Environment = Record<string, string | undefined>;
+
 export type DatabaseConfig = { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; file: string };
 
 export interface GetCourseConfig {
@@ -46,7 +49,7 @@ export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 5000, maxMs: 3_600_000, maxAttempts: 20 };
 
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readServerConfig(env: Environment = process.env): ServerConfig {
   return {
     database: readDatabaseConfig(env),
     getCourse: readGetCourseConfig(env),
@@ -66,14 +69,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   };
 }
 
-export function readDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+export function readDatabaseConfig(env: Environment = process.env): DatabaseConfig {
   const url = env.DATABASE_URL?.trim();
   if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it empty for SQLite)');
   return { dialect: 'sqlite', file: path.resolve(env.SQLITE_PATH?.trim() || DEFAULT_SQLITE_PATH) };
 }
 
-export function readGetCourseConfig(env: NodeJS.ProcessEnv = process.env): GetCourseConfig | null {
+export function readGetCourseConfig(env: Environment = process.env): GetCourseConfig | null {
   const apiKey = env.GETCOURSE_API_KEY?.trim();
   const account = env.GETCOURSE_ACCOUNT?.trim();
   const explicitBase = env.GETCOURSE_BASE_URL?.trim();

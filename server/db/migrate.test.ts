@@ -4,7 +4,7 @@ import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
 import { describeEachDatabase } from '../testing/databases';
 import { migrateToLatest } from './migrate';
 
-function migrateInChildProcess(env: NodeJS.ProcessEnv): Promise<number | null> {
+function migrateInChildProcess(env: Record<string, string | undefined>): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/migrate-child.ts'], {
       env: { ...process.env, ...env },

@@ -1,7 +1,8 @@
-import { Migrator, sql, type Migration } from 'kysely';
-import type { DatabaseHandle, Dialect } from './connection';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { inWriteTransaction, type DatabaseHandle, type Dialect } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
+import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,31 +13,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 }
 
 /**
- * Brings the schema up to date; run at every start and safe to run again. On PostgreSQL, Kysely's
- * migrator holds an advisory lock, so two instances starting at once migrate one after the other. On
- * SQLite a second process can lose the race for the write lock: it simply tries again.
+ * Brings the schema up to date; run at every start and safe to run again, also by several processes
+ * at once. On PostgreSQL, Kysely's migrator takes an advisory lock for the whole run. Kysely takes no
+ * lock on SQLite, so there the whole run is one `BEGIN IMMEDIATE` transaction: a second process waits
+ * for the first to commit, then finds nothing left to do.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === 'sqlite') return inWriteTransaction(handle, (connection) => runMigrator(connection, 'sqlite'));
   // Migrations live in the connection's current schema (tests give each file its own schema).
-  const schema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations(handle.dialect) },
-    migrationTableSchema: schema,
-  });
-
-  for (let attempt = 1; ; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (!error) return;
-    if (attempt >= 5 || !isSqliteBusy(error)) throw new Error('database migration failed', { cause: error });
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-  }
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
+  return runMigrator(handle.db, 'postgres', rows[0]?.schema ?? undefined);
 }
 
-function isSqliteBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+async function runMigrator(db: Kysely<Database>, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableSchema,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw new Error('database migration failed', { cause: error });
 }

@@ -70,7 +70,7 @@ function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 }
 
-const emailPattern = /[^\s@]+@[^\s@]+/g;
+const emailPattern = /[^\s@()<>,;:"']+@[^\s@()<>,;:"']+/g;
 const longNumberPattern = /\+?\d[\d\s()-]{5,}\d/g;
 
 /** An upstream error text fit for storage: the lead's own values, e-mails and phone-like numbers blanked. */

@@ -1,0 +1,235 @@
+import { beforeEach, expect, it } from 'vitest';
+import type { Logger } from '../log';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleOrderBody } from '../testing/fixtures';
+import { handleGiftSchedule, handleIds, handleOrders, type ApiRuntime } from './handlers';
+import { MAX_BODY_BYTES } from './read-json';
+
+const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const site = 'http://school.test';
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`${site}${path}`, {
+    method: 'POST',
+    headers: { host: 'school.test', origin: site, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describeEachDatabase('lead API', (database) => {
+  let queued: number;
+  let runtime: ApiRuntime;
+  const source = () => Promise.resolve(runtime);
+
+  beforeEach(async () => {
+    await database().clear();
+    queued = 0;
+    runtime = {
+      config: { rateLimitPerMinute: 1000, trustProxy: false, siteOrigin: null },
+      repos: database().repos,
+      onQueued: () => void (queued += 1),
+      log: silent,
+    };
+  });
+
+  const leads = () => database().handle.db.selectFrom('leads').selectAll().execute();
+  const outbox = () => database().handle.db.selectFrom('outbox').selectAll().execute();
+
+  it('stores a valid order with its deal delivery and answers { message }', async () => {
+    const body = sampleOrderBody({
+      extra: { utm: { source: 'vk', id: '77' }, page_path: '/products/git', variant_id: 'b1', block_id: 'hero', ids: { googleClientId: '1.2' } },
+    });
+    const response = await handleOrders(post('/api/getcourse/orders', body), source);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'Заявка принята' });
+
+    const [lead] = await leads();
+    expect(lead).toMatchObject({
+      form_id: 'contact',
+      product_name: 'contact',
+      event: 'lead',
+      name: 'Иван Смирнов',
+      email: body.contacts.email,
+      phone: '+7 916 765-43-21',
+      phone_e164: '+79167654321',
+      utm_source: 'vk',
+      utm_id: '77',
+      utm_medium: null,
+      page_path: '/products/git',
+      variant_id: 'b1',
+      block_id: 'hero',
+      google_client_id: '1.2',
+      consent_text_version: '2026-01',
+      is_spam: 0,
+      delivery_mode: 'deal',
+    });
+    expect(lead!.client_address_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(lead!.client_address_hash).not.toContain('203.0.113.7');
+    expect(await outbox()).toMatchObject([{ kind: 'deal', lead_id: lead!.id, status: 'pending' }]);
+    expect(queued).toBe(1);
+  });
+
+  it('answers 400 with the field errors of spec 5 in Russian and stores nothing', async () => {
+    const body = sampleOrderBody({ contacts: { name: 'R2-D2', email: 'not-an-email', phone: '+7 123 456-78-90' } });
+    const response = await handleOrders(post('/api/getcourse/orders', body), source);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        { path: 'contacts.name', message: 'Некорректное имя' },
+        { path: 'contacts.email', message: 'Некорректная почта' },
+        { path: 'contacts.phone', message: 'Некорректный номер' },
+      ],
+    });
+    expect(await leads()).toEqual([]);
+  });
+
+  it('answers 400 on an unknown form id, a wrong shape and broken JSON', async () => {
+    const unknownForm = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: 'nope' } })), source);
+    expect(unknownForm.status).toBe(400);
+    expect(await unknownForm.json()).toEqual({ errors: [{ path: 'form.id', message: 'Неизвестная форма' }] });
+
+    for (const body of ['null', '[]', '"text"', '{"contacts": 5}']) {
+      const response = await handleOrders(post('/api/getcourse/orders', body), source);
+      expect(response.status).toBe(400);
+      const { errors } = await response.json();
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(error.message).toMatch(/[а-яА-Я]/);
+    }
+
+    const broken = await handleOrders(post('/api/getcourse/orders', '{"form": '), source);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ errors: [{ path: '', message: 'Некорректный JSON' }] });
+    expect(await leads()).toEqual([]);
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await handleOrders(post('/api/getcourse/orders', 'a=1', { 'content-type': type }), source);
+      expect(response.status).toBe(415);
+      expect((await response.json()).errors[0].message).toContain('JSON');
+    }
+    const withCharset = await handleOrders(
+      post('/api/getcourse/orders', sampleOrderBody(), { 'content-type': 'application/json; charset=utf-8' }),
+      source,
+    );
+    expect(withCharset.status).toBe(200);
+  });
+
+  it('answers 413 over 16 kB, declared or streamed', async () => {
+    const big = JSON.stringify(sampleOrderBody({ website: 'x'.repeat(MAX_BODY_BYTES) }));
+    const declared = await handleOrders(post('/api/getcourse/orders', big), source);
+    expect(declared.status).toBe(413);
+
+    // A chunked body declares no length: it is counted as it arrives.
+    const chunks = [big.slice(0, 10_000), big.slice(10_000)];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const streamed = await handleOrders(
+      new Request(`${site}/api/getcourse/orders`, {
+        method: 'POST',
+        headers: { host: 'school.test', 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+      source,
+    );
+    expect(streamed.status).toBe(413);
+    expect(await leads()).toEqual([]);
+  });
+
+  it('answers 403 to a foreign Origin and accepts our own host, SITE_URL and no Origin', async () => {
+    const foreign = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example' }), source);
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).errors[0].message).toBeTruthy();
+    expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'null' }), source)).status).toBe(403);
+
+    runtime.config = { ...runtime.config, siteOrigin: 'https://www.school.example' };
+    const noOrigin = post('/api/getcourse/orders', sampleOrderBody());
+    noOrigin.headers.delete('origin');
+    for (const request of [
+      post('/api/getcourse/orders', sampleOrderBody()),
+      post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://www.school.example' }),
+      noOrigin,
+    ]) {
+      expect((await handleOrders(request, source)).status).toBe(200);
+    }
+  });
+
+  it('answers 429 past the per-address limit, counted in the database for every instance', async () => {
+    runtime.config = { ...runtime.config, rateLimitPerMinute: 3 };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await handleIds(post('/api/getcourse/ids', { email: 'a@example.com', ids: {} }), source);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another client address has its own count.
+    const other = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': '198.51.100.1' }), source);
+    expect(other.status).toBe(200);
+    expect(await leads()).toHaveLength(4);
+  });
+
+  it('answers a filled honeypot like a success and keeps the lead as spam, undelivered', async () => {
+    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ website: 'https://spam.example' })), source);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Заявка принята' });
+    expect(await leads()).toMatchObject([{ is_spam: 1, delivery_mode: 'none' }]);
+    expect(await outbox()).toEqual([]);
+    // A bot's invalid body gets the same friendly answer (and nothing is stored).
+    const invalid = await handleOrders(post('/api/getcourse/orders', { website: 'x', contacts: {} }), source);
+    expect(invalid.status).toBe(200);
+    expect(await leads()).toHaveLength(1);
+    expect(queued).toBe(0);
+  });
+
+  it('stores a browser-delivered native-form lead without queueing a deal', async () => {
+    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ browser_delivered: true })), source);
+    expect(response.status).toBe(200);
+    expect(await leads()).toMatchObject([{ delivery_mode: 'browser', is_spam: 0 }]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('stores analytics ids, queues them as user fields and answers { msg }', async () => {
+    const response = await handleIds(
+      post('/api/getcourse/ids', { email: 'olga@example.com', ids: { googleClientId: '111.222', yandexClientId: null }, website: '' }),
+      source,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ msg: 'Идентификаторы приняты' });
+    const submissions = await database().handle.db.selectFrom('id_submissions').selectAll().execute();
+    expect(submissions).toMatchObject([{ email: 'olga@example.com', google_client_id: '111.222', yandex_client_id: null, is_spam: 0 }]);
+    expect(await outbox()).toMatchObject([{ kind: 'user_ids', id_submission_id: submissions[0]!.id }]);
+
+    // Without any id there is nothing to deliver; a bad e-mail is a 400.
+    expect((await handleIds(post('/api/getcourse/ids', { email: 'olga@example.com', ids: {} }), source)).status).toBe(200);
+    expect(await outbox()).toHaveLength(1);
+    const bad = await handleIds(post('/api/getcourse/ids', { email: 'olga', ids: {} }), source);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ errors: [{ path: 'email', message: 'Некорректная почта' }] });
+  });
+
+  it('answers 503 as JSON when the database is unreachable, and never acknowledges the lead', async () => {
+    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), () => Promise.reject(new Error('ECONNREFUSED')));
+    expect(response.status).toBe(503);
+    expect((await response.json()).errors[0].message).toContain('недоступен');
+  });
+
+  it('serves the gift schedule sorted by start with a short cache time', async () => {
+    const { repos } = database();
+    await repos.giftSchedule.add({ giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 }, 0);
+    await repos.giftSchedule.add({ giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 }, 0);
+    const response = await handleGiftSchedule(source);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(await response.json()).toEqual([
+      { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 },
+      { giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 },
+    ]);
+  });
+});

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
+import type { GetCourseConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { dealNumberFor } from '../getcourse/deal-number';
+import type { Logger } from '../log';
+import { createRepositories } from '../repositories';
+import type { Repositories } from '../repositories/types';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { OutboxWorker, type OutboxWorkerOptions } from './worker';
+
+let gc: FakeGetCourse;
+beforeAll(async () => {
+  gc = await startFakeGetCourse();
+});
+afterAll(() => gc.close());
+
+/** Every log line the worker wrote, as text, to check that no personal data is in them. */
+function capturingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const write = (level: string) => (event: string, fields?: object) => void lines.push(JSON.stringify({ level, event, ...fields }));
+  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function successfulDealNumbers(received: ReceivedRequest[]): string[] {
+  return received
+    .filter((request) => request.path === '/pl/api/deals' && request.outcome === 'success')
+    .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
+}
+
+describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
+  let log: ReturnType<typeof capturingLogger>;
+  let getCourse: GetCourseConfig;
+
+  beforeEach(async () => {
+    await database().clear();
+    gc.reset();
+    log = capturingLogger();
+    getCourse = { baseUrl: gc.url, apiKey: 'test-api-key', timeoutMs: 400 };
+  });
+
+  function worker(overrides: Partial<OutboxWorkerOptions> = {}, repos: Repositories = database().repos) {
+    return new OutboxWorker({
+      repos,
+      getCourse,
+      pollMs: 20,
+      batchSize: 10,
+      retry: { baseMs: 10, maxMs: 50, maxAttempts: 3 },
+      log,
+      ...overrides,
+    });
+  }
+
+  async function queueLead(overrides: Parameters<typeof sampleLead>[0] = {}) {
+    const lead = sampleLead(overrides);
+    const { leadId, outboxId } = await database().repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
+    return { lead, leadId, outboxId: outboxId! };
+  }
+
+  async function statusOf(outboxId: number) {
+    const [row] = await database()
+      .handle.db.selectFrom('outbox')
+      .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+      .where('id', '=', outboxId)
+      .execute();
+    return row!;
+  }
+
+  function expectNoPersonalData(lead: { name: string; email: string; phone: string }) {
+    const text = log.lines.join('\n');
+    expect(log.lines.length).toBeGreaterThan(0);
+    for (const value of [lead.name, lead.email, lead.phone, lead.phone.slice(2)]) expect(text).not.toContain(value);
+  }
+
+  it('sends a deal with the import API format and marks it sent', async () => {
+    const { lead, leadId, outboxId } = await queueLead();
+    expect(await worker().runOnce()).toEqual({ claimed: 1, sent: 1, retrying: 0, dead: 0 });
+
+    const [request] = gc.received();
+    expect(request).toMatchObject({ method: 'POST', path: '/pl/api/deals', form: { action: 'add', key: 'test-api-key' } });
+    expect(request!.params).toEqual({
+      user: { email: lead.email, phone: '+79161234567', first_name: lead.name },
+      system: { refresh_if_exists: 1 },
+      session: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: '', utm_content: '', utm_term: '' },
+      deal: {
+        deal_number: dealNumberFor(leadId),
+        product_title: 'Заявка с сайта',
+        deal_status: 'new',
+        deal_comment: 'Заявка с сайта, форма «contact»; страница /products/junior-js; вариант b1; блок lead-form; utm_id 42',
+      },
+    });
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expectNoPersonalData(lead);
+  });
+
+  it('treats HTTP 200 with result.success=false as a failure and retries later', async () => {
+    gc.setMode('error200');
+    const { lead, outboxId } = await queueLead();
+    const before = Date.now();
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    const row = await statusOf(outboxId);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'GetCourse refused the import: Не удалось обработать импорт' });
+    expect(row.next_attempt_at).toBeGreaterThanOrEqual(before);
+    expectNoPersonalData(lead);
+  });
+
+  it('retries on 5xx and on a dropped connection', async () => {
+    gc.setMode('error500');
+    const first = await queueLead();
+    await worker().runOnce();
+    expect(await statusOf(first.outboxId)).toMatchObject({ status: 'pending', last_error: 'HTTP 502' });
+
+    gc.setMode('drop');
+    const second = await queueLead();
+    await worker().runOnce();
+    expect((await statusOf(second.outboxId)).last_error).toMatch(/^network error/);
+    expectNoPersonalData(second.lead);
+  });
+
+  it('gives up on a hanging GetCourse after the timeout instead of stalling', async () => {
+    gc.setMode('hang');
+    const { outboxId } = await queueLead();
+    const started = Date.now();
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', last_error: 'no answer within 400 ms' });
+  });
+
+  it('marks a delivery dead after the attempt limit and keeps it', async () => {
+    gc.setMode('error500');
+    const { leadId, outboxId } = await queueLead();
+    let clock = Date.now();
+    const limited = worker({ now: () => clock });
+    for (let run = 0; run < 3; run++) {
+      await limited.runOnce();
+      clock += 60_000;
+    }
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'dead', attempts: 3, last_error: 'HTTP 502' });
+    expect(await limited.runOnce()).toMatchObject({ claimed: 0 });
+    expect(gc.received()).toHaveLength(3);
+    expect(await database().repos.leads.findLead(leadId)).toBeDefined();
+    expect(log.lines.some((line) => line.includes('"event":"outbox.dead"'))).toBe(true);
+  });
+
+  it('delivers every lead exactly once while GetCourse fails every other call', async () => {
+    gc.setMode('flaky');
+    const leads = await Promise.all(Array.from({ length: 12 }, () => queueLead()));
+    const running = worker({ batchSize: 4, retry: { baseMs: 10, maxMs: 40, maxAttempts: 50 } });
+    running.start();
+    try {
+      await until(async () => (await database().repos.outbox.countByStatus()).sent === leads.length);
+    } finally {
+      await running.stop();
+    }
+    const delivered = successfulDealNumbers(gc.received());
+    expect([...delivered].sort()).toEqual(leads.map((l) => dealNumberFor(l.leadId)).sort());
+    expect(gc.received().filter((r) => r.outcome === 'error500').length).toBeGreaterThan(0);
+  });
+
+  it('lets two workers on two connections share the queue without sending anything twice', async () => {
+    const leads = await Promise.all(Array.from({ length: 30 }, () => queueLead()));
+    const other = await openDatabase(database().config);
+    const workers = [worker({ batchSize: 3 }), worker({ batchSize: 3 }, createRepositories(other))];
+    try {
+      workers.forEach((w) => w.start());
+      await until(async () => (await database().repos.outbox.countByStatus()).sent === leads.length);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await other.close();
+    }
+    const delivered = successfulDealNumbers(gc.received());
+    expect(delivered).toHaveLength(leads.length);
+    expect(new Set(delivered).size).toBe(leads.length);
+  });
+
+  it('keeps deliveries pending and sends nothing while GetCourse is not configured', async () => {
+    const { outboxId } = await queueLead();
+    const idle = worker({ getCourse: null });
+    idle.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await idle.stop();
+    expect(gc.received()).toEqual([]);
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(log.lines.some((line) => line.includes('"event":"outbox.not_configured"') && line.includes('"waiting":1'))).toBe(true);
+
+    // Once configured, the kept lead goes out.
+    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
+  });
+
+  it('sends analytics ids to /pl/api/users as user fields', async () => {
+    const { repos } = database();
+    await repos.leads.acceptIdSubmission(
+      { createdAt: Date.now(), email: 'olga@example.com', googleClientId: '111.222', yandexClientId: '333', clientAddressHash: null, isSpam: false },
+      { kind: 'user_ids', payload: {} },
+    );
+    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
+    expect(gc.received()[0]).toMatchObject({
+      path: '/pl/api/users',
+      params: {
+        user: { email: 'olga@example.com', addfields: { google_client_id: '111.222', yandex_client_id: '333' } },
+        system: { refresh_if_exists: 1 },
+      },
+    });
+  });
+
+  it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {
+    gc.setMode('hang');
+    const { outboxId } = await queueLead();
+    const running = worker({ pollMs: 60_000 });
+    running.start();
+    await until(async () => gc.received().length === 1);
+    await running.stop();
+    // The hanging call ran into its timeout and was recorded: nothing is left "sending".
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    gc.setMode('success');
+    const again = worker({ pollMs: 60_000, retry: { baseMs: 1, maxMs: 1, maxAttempts: 3 } });
+    again.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await queueLead();
+      again.wake();
+      await until(async () => (await database().repos.outbox.countByStatus()).sent >= 1, 3000);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('fails a delivery of an unknown kind without calling GetCourse', async () => {
+    const now = Date.now();
+    const { id } = await database()
+      .handle.db.insertInto('outbox')
+      .values({ kind: 'fax', payload: '{}', status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await worker().runOnce();
+    expect(await statusOf(id)).toMatchObject({ status: 'pending', last_error: 'unknown delivery kind "fax"' });
+    expect(gc.received()).toEqual([]);
+  });
+});
