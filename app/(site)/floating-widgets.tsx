@@ -11,6 +11,7 @@ const widgets = [
   dynamic(() => import('@/features/analytics/analytics'), { ssr: false }),
   dynamic(() => import('@/features/consultation/consultation-popover'), { ssr: false }),
   dynamic(() => import('@/features/vue-teaser/vue-teaser'), { ssr: false }),
+  dynamic(() => import('@/features/gift/gift-widget'), { ssr: false }),
   dynamic(() => import('@/features/popups/popup-host'), { ssr: false }),
 ];
 

@@ -1,0 +1,297 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The gift tab and its modals (spec 2.5, 4.4, 9). The schedule is answered inside each test; the
+ * browser's clock is Playwright's, so windows open and close without real waits.
+ */
+
+const second = 1000;
+const minute = 60 * second;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/** The instant each test looks at the page: 20 Dec 2024, 12:00 Moscow time. */
+const at = Date.parse('2024-12-20T12:00:00+03:00');
+
+interface Window {
+  giftNumber: number;
+  startTimestamp: number;
+  endTimestamp: number;
+}
+
+const tab = (page: Page) => page.getByRole('button', { name: /Заберите подарок от Санты/ });
+
+/**
+ * Opens `path` with the schedule answered by `schedule` (or an HTTP status) and the clock stopped
+ * exactly at `at`. The clock starts a minute earlier so the page loads with time flowing.
+ */
+async function openAt(page: Page, schedule: Window[] | number, path = '/') {
+  let answered!: () => void;
+  const scheduleServed = new Promise<void>((resolve) => (answered = resolve));
+  await page.route('**/api/gift-schedule', async (route) => {
+    if (typeof schedule === 'number') await route.fulfill({ status: schedule, body: 'Internal Server Error' });
+    else await route.fulfill({ json: schedule });
+    answered();
+  });
+  await page.clock.install({ time: at - minute });
+  await page.goto(path);
+  await scheduleServed;
+  await page.clock.pauseAt(at);
+}
+
+test.describe('gift tab', () => {
+  test('active: orange, "Не упустите:" and the time to the end of the window', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 6, startTimestamp: at - hour, endTimestamp: at + 2 * hour + 3 * minute + 4 * second }]);
+    await expect(tab(page)).toHaveText(/Заберите подарок от Санты\s*Не упустите: 02:03:04/);
+    await expect(tab(page)).toHaveAttribute('data-gift-state', 'active');
+    await expect(tab(page)).toHaveCSS('background-color', /^(rgb\(194, 65, 12\)|oklch\(0\.553 0\.195 38\.402\))$/);
+
+    await page.clock.runFor(second);
+    await expect(tab(page)).toHaveText(/Не упустите: 02:03:03/);
+  });
+
+  test('upcoming: grey, "До подарка:" and the days, with the Russian plural', async ({ page }) => {
+    await openAt(page, [
+      { giftNumber: 1, startTimestamp: at - 3 * day, endTimestamp: at - 2 * day },
+      { giftNumber: 2, startTimestamp: at + 3 * day + 4 * hour + 5 * minute + 6 * second, endTimestamp: at + 4 * day },
+    ]);
+    await expect(tab(page)).toHaveText(/Заберите подарок от Санты\s*До подарка: 3 дня 04:05:06/);
+    await expect(tab(page)).toHaveAttribute('data-gift-state', 'upcoming');
+    await expect(tab(page)).toHaveCSS('background-color', /^(rgb\(75, 85, 99\)|oklch\(0\.446 0\.03 256\.802\))$/);
+  });
+
+  test('none: no tab when every window is over', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 1, startTimestamp: at - 2 * day, endTimestamp: at - day }]);
+    await page.clock.runFor(2 * second);
+    await expect(tab(page)).toHaveCount(0);
+  });
+
+  test('none: no tab for an empty schedule', async ({ page }) => {
+    await openAt(page, []);
+    await page.clock.runFor(2 * second);
+    await expect(tab(page)).toHaveCount(0);
+  });
+
+  test('failure: no tab, the error only logged', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await openAt(page, 500);
+    await page.clock.runFor(2 * second);
+    await expect(tab(page)).toHaveCount(0);
+    await expect.poll(() => warnings.join('\n')).toContain('Gift schedule could not be loaded');
+  });
+
+  test('follows the clock from active to upcoming to hidden without a reload, MM:SS under an hour', async ({ page }) => {
+    await openAt(page, [
+      { giftNumber: 4, startTimestamp: at - hour, endTimestamp: at + 5 * second },
+      { giftNumber: 5, startTimestamp: at + 30 * minute, endTimestamp: at + 31 * minute },
+    ]);
+    await expect(tab(page)).toHaveText(/Не упустите: 00:05/);
+
+    await page.clock.runFor(5 * second);
+    await expect(tab(page)).toHaveText(/Не упустите: 00:00/);
+
+    await page.clock.runFor(second);
+    await expect(tab(page)).toHaveText(/До подарка: 29:54/);
+    await expect(tab(page)).toHaveAttribute('data-gift-state', 'upcoming');
+
+    await page.clock.runFor(29 * minute + 54 * second);
+    await expect(tab(page)).toHaveText(/Не упустите: 01:00/);
+    await expect(tab(page)).toHaveAttribute('data-gift-state', 'active');
+
+    await page.clock.runFor(minute + second);
+    await expect(tab(page)).toHaveCount(0);
+  });
+
+  test('HH:MM:SS turns into MM:SS at the hour edge', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 10, startTimestamp: at - minute, endTimestamp: at + hour + second }]);
+    await expect(tab(page)).toHaveText(/Не упустите: 01:00:01/);
+    await page.clock.runFor(second);
+    await expect(tab(page)).toHaveText(/Не упустите: 01:00:00/);
+    await page.clock.runFor(second);
+    await expect(tab(page)).toHaveText(/Не упустите: 59:59/);
+  });
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function fillGiftForm(page: Page, visitor: { name: string; email: string; phone: string }) {
+  const modal = dialog(page);
+  await modal.getByPlaceholder('Имя').fill(visitor.name);
+  await modal.getByPlaceholder('E-mail').fill(visitor.email);
+  await modal.getByPlaceholder('Телефон').fill(visitor.phone);
+}
+
+test.describe('gift modal', () => {
+  test('active: the offer with its countdown, old and new price, discount, description and form', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 6, startTimestamp: at - hour, endTimestamp: at + 45 * minute }]);
+    const scriptsBeforeClick = new Set<string>();
+    for (const entry of await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name))) {
+      scriptsBeforeClick.add(entry);
+    }
+    await tab(page).click();
+
+    const modal = dialog(page);
+    await expect(modal).toBeVisible();
+    await expect(modal).toHaveAccessibleName('Курс «Middle Frontend-разработчик»');
+    await expect(modal).toContainText('Подарок доступен ещё: 45:00');
+    await expect(modal.locator('s')).toHaveText('10\u00a0792\u00a0₽');
+    await expect(modal.locator('[data-gift-price]')).toHaveText('7\u00a0122\u00a0₽/мес.');
+    await expect(modal).toContainText('−34%');
+    await expect(modal).toContainText('архитектура фронтенда, TypeScript, тестирование');
+    await expect(modal.getByRole('button', { name: 'Забрать подарок' })).toBeDisabled();
+    await expect(modal.getByRole('link', { name: 'политикой конфиденциальности' })).toHaveAttribute('target', '_blank');
+    await expect(modal.getByRole('link', { name: 'пользовательское соглашение' })).toHaveAttribute('target', '_blank');
+    const box = await modal.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(600);
+
+    // The modal and form code came with the click, not with the page.
+    const loadedOnClick = await page.evaluate(
+      (before) => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js') && !before.includes(r.name)).length,
+      [...scriptsBeforeClick],
+    );
+    expect(loadedOnClick).toBeGreaterThan(0);
+
+    // The countdown in the modal ticks with the tab.
+    await page.clock.runFor(second);
+    await expect(modal).toContainText('Подарок доступен ещё: 44:59');
+
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    await expect(tab(page)).toBeFocused();
+  });
+
+  test('active: a price paid at once has no "/мес."', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 13, startTimestamp: at - hour, endTimestamp: at + hour }]);
+    await tab(page).click();
+    const modal = dialog(page);
+    await expect(modal).toHaveAccessibleName('Комбо «TypeScript + Git + React Advanced»');
+    await expect(modal.locator('s')).toHaveText('36\u00a0640\u00a0₽');
+    await expect(modal.locator('[data-gift-price]')).toHaveText('25\u00a0648\u00a0₽');
+    await expect(modal).toContainText('−30%');
+  });
+
+  test('inactive: the next gift countdown, all 13 gifts and the promotion link; keyboard, Esc and focus return', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 2, startTimestamp: at + 2 * hour, endTimestamp: at + 3 * hour }]);
+    await tab(page).focus();
+    await page.keyboard.press('Enter');
+
+    const modal = dialog(page);
+    await expect(modal).toHaveAccessibleName('Секретные подарки от Санты');
+    await expect(modal).toContainText(/До следующего подарка\s*02:00:00/);
+    await expect(modal).toContainText('Заглядывайте к нам почаще');
+    const names = modal.getByRole('listitem');
+    await expect(names).toHaveCount(13);
+    await expect(names.first()).toHaveText('Курс «Основы программирования»');
+    await expect(names.last()).toHaveText('Комбо «TypeScript + Git + React Advanced»');
+
+    const link = modal.getByRole('link', { name: /^Новогодняя акция/ });
+    await expect(link).toHaveAttribute('href', '/events/new-year-2425');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAccessibleName('Новогодняя акция (откроется в новой вкладке)');
+
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await modal.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    await expect(tab(page)).toBeFocused();
+  });
+
+  test('inactive on a phone: the short label "Об акции"', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openAt(page, [{ giftNumber: 2, startTimestamp: at + day, endTimestamp: at + 2 * day }]);
+    await tab(page).click();
+    const link = dialog(page).getByRole('link', { name: /^Об акции/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAccessibleName('Об акции (откроется в новой вкладке)');
+    await expect(link).toHaveAttribute('href', '/events/new-year-2425');
+  });
+
+  test('an open inactive modal turns into the offer when its window opens', async ({ page }) => {
+    await openAt(page, [{ giftNumber: 10, startTimestamp: at + 3 * second, endTimestamp: at + hour }]);
+    await tab(page).click();
+    await expect(dialog(page)).toHaveAccessibleName('Секретные подарки от Санты');
+    await page.clock.runFor(3 * second);
+    await expect(dialog(page)).toHaveAccessibleName('Курс «React-разработчик»');
+    await expect(dialog(page).locator('[data-gift-price]')).toHaveText('7\u00a0458\u00a0₽/мес.');
+  });
+
+  test('ajax offer: a real submit is stored by our back end and delivered to GetCourse', async ({ page, fakeGetCourse, consoleErrors }) => {
+    const visitor = { name: 'Ольга Снегирёва', email: 'olga.gift4@example.ru', phone: '9123456780' };
+    await openAt(page, [{ giftNumber: 4, startTimestamp: at - hour, endTimestamp: at + hour }]);
+    await tab(page).click();
+    await fillGiftForm(page, visitor);
+
+    const orders = page.waitForResponse('**/api/getcourse/orders');
+    await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
+    const response = await orders;
+    expect(response.request().postDataJSON()).toMatchObject({
+      form: { id: 'gift-4' },
+      contacts: { name: visitor.name, email: visitor.email, phone: '+79123456780' },
+      extra: { page_path: '/', block_id: 'gift-modal' },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toHaveProperty('message');
+
+    const status = dialog(page).getByRole('status');
+    await expect(status).toContainText('Заявка отправлена!');
+    await expect(status).toContainText('Менеджер позвонит вам в рабочее время — с 10:00 до 19:00 по московскому времени.');
+
+    const received = await fakeGetCourse.waitFor((all) =>
+      all.some((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(visitor.email)),
+    );
+    const deal = received.find((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(visitor.email));
+    expect(JSON.stringify(deal?.params)).toContain('Junior Frontend-разработчик');
+    expect(consoleErrors.filter((error) => !error.includes('Failed to load resource'))).toEqual([]);
+  });
+
+  test('native offer: the browser posts the form to the payment page in a new tab with the spec fields', async ({ page, fakeGetCourse }) => {
+    const visitor = { name: 'Пётр Морозов', email: 'petr.gift1@example.ru', phone: '9123456781' };
+    await openAt(page, [{ giftNumber: 1, startTimestamp: at - hour, endTimestamp: at + hour }], '/?utm_source=santa&utm_campaign=ny2025');
+    await tab(page).click();
+    await fillGiftForm(page, visitor);
+
+    const paymentPage = page.waitForEvent('popup');
+    await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
+    const popup = await paymentPage;
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(`${fakeGetCourse.url}/pl/lite/block-public/process-html?id=1482301&utm_source=santa&utm_campaign=ny2025`);
+    await expect(popup.getByRole('heading')).toHaveText('Заявка принята');
+
+    const received = await fakeGetCourse.waitFor((all) => all.some((request) => request.form['formParams[email]'] === visitor.email));
+    const post = received.find((request) => request.form['formParams[email]'] === visitor.email)!;
+    expect(post.method).toBe('POST');
+    expect(post.path).toBe('/pl/lite/block-public/process-html');
+    expect(post.query).toEqual({ id: '1482301', utm_source: 'santa', utm_campaign: 'ny2025' });
+    expect(post.form).toMatchObject({
+      'formParams[full_name]': visitor.name,
+      'formParams[email]': visitor.email,
+      'formParams[phone]': '+79123456781',
+      utm_source: 'santa',
+      utm_campaign: 'ny2025',
+      page_path: '/',
+      __gc__internal__form__helper: expect.stringContaining('/?utm_source=santa'),
+      __gc__internal__form__helper_ref: '',
+      requestTime: '1733011200',
+      requestSimpleSign: '5c0e4b7f2a9d1e3c8b6a4f2d0e9c7b5a',
+    });
+
+    const status = dialog(page).getByRole('status');
+    await expect(status).toContainText('Заявка отправлена!');
+    await expect(status).toContainText('Страница оплаты открылась в другом окне');
+  });
+});

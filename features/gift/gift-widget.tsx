@@ -1,0 +1,74 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import { formatCountdown, timeLeft } from '@/lib/countdown';
+import { giftStateAt } from './schedule';
+import { useClock } from './use-clock';
+import { useGiftSchedule } from './use-gift-schedule';
+
+// The modal, the offers and the form are a separate chunk, fetched on the first click (or a moment
+// earlier, when the pointer or focus reaches the tab).
+const loadGiftModal = () => import('./gift-modal');
+const GiftModal = dynamic(loadGiftModal, { ssr: false });
+
+/**
+ * The gift tab of spec 2.5: orange with the time left while a gift window runs, grey with the time to
+ * the next window otherwise, absent when neither exists or the schedule could not be loaded.
+ */
+export default function GiftWidget() {
+  const schedule = useGiftSchedule();
+  const now = useClock();
+  const [open, setOpen] = useState(false);
+  const [modalRequested, setModalRequested] = useState(false);
+  const tabRef = useRef<HTMLButtonElement>(null);
+
+  if (!schedule) return null;
+  const state = giftStateAt(schedule, now);
+  if (state.status === 'hidden' && !open) return null;
+
+  const active = state.status === 'active';
+  const countdown = state.status === 'hidden' ? '00:00' : formatCountdown(timeLeft(state.countdownTo, now));
+
+  return (
+    <>
+      {state.status !== 'hidden' && (
+        <button
+          ref={tabRef}
+          type="button"
+          data-gift-state={state.status}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={loadGiftModal}
+          onFocus={loadGiftModal}
+          onClick={() => {
+            setModalRequested(true);
+            setOpen(true);
+          }}
+          className={`fixed bottom-4 left-0 z-40 flex max-w-[15rem] items-center gap-2 rounded-r-xl py-2 pl-2 pr-3 text-left text-white shadow-lg transition-colors hover:brightness-110 ${
+            active ? 'bg-orange-700' : 'bg-gray-600'
+          }`}
+        >
+          <GiftIcon />
+          <span className="flex flex-col leading-tight">
+            <span className="text-xs">Заберите подарок от Санты</span>
+            <span className="text-sm font-semibold">
+              {active ? 'Не упустите:' : 'До подарка:'} <span className="tabular-nums">{countdown}</span>
+            </span>
+          </span>
+        </button>
+      )}
+      {modalRequested && <GiftModal open={open} onOpenChange={setOpen} state={state} now={now} returnFocusTo={tabRef} />}
+    </>
+  );
+}
+
+function GiftIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="8" width="18" height="4" rx="1" />
+      <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
+      <path d="M7.5 8a2.5 2.5 0 0 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+    </svg>
+  );
+}
