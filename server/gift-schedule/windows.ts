@@ -25,9 +25,24 @@ export function windowProblem(candidate: GiftWindow, existing: readonly GiftWind
   if (startTimestamp >= endTimestamp) return 'start must be before end';
   const clash = existing.find((other) => startTimestamp < other.endTimestamp && other.startTimestamp < endTimestamp);
   if (clash) {
-    return `overlaps the window of gift ${clash.giftNumber} (${new Date(clash.startTimestamp).toISOString()} - ${new Date(clash.endTimestamp).toISOString()})`;
+    return `overlaps the window of gift ${clash.giftNumber} (${formatMoscowTime(clash.startTimestamp)} - ${formatMoscowTime(clash.endTimestamp)})`;
   }
   return null;
+}
+
+const moscow = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** `2026-12-20 10:00:00 MSK`: the school works in Moscow time, so its people read schedules in it. */
+export function formatMoscowTime(timestamp: number): string {
+  return `${moscow.format(timestamp)} MSK`;
 }
 
 export function sortByStart<T extends GiftWindow>(windows: readonly T[]): T[] {
