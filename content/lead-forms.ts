@@ -6,6 +6,8 @@
  * Each feature adds its own forms' entries (course pages, gift offers `gift-N`, pop-ups).
  */
 import { giftLeadForms } from './gift-offers';
+import { pageLeadForms } from './page-lead-forms';
+import { popupLeadForms } from './popup-lead-forms';
 import { assertUnique } from './shared/schema';
 
 export type LeadEvent = 'lead' | 'application' | 'auto_purchase';
@@ -15,10 +17,21 @@ export type LeadEvent = 'lead' | 'application' | 'auto_purchase';
  * - `deal`: a deal through GetCourse's import API (`/pl/api/deals`); `productTitle` (default: the
  *   product name) or `offerCode` names what the deal is for.
  * - `browser`: a native form; the visitor's browser posts it to GetCourse itself, we only keep the record.
+ * - `gc-form`: a GetCourse form (the pop-up forms): the worker posts its fields form-encoded to
+ *   `formAction`, a path on our GetCourse account (`/pl/lite/block-public/process-html?id=…`, never
+ *   another host), with the `requestTime` and `requestSimpleSign` GetCourse signed that form with.
  */
 export type LeadDelivery =
   | { kind: 'deal'; productTitle?: string; offerCode?: string }
-  | { kind: 'browser' };
+  | { kind: 'browser' }
+  | GetCourseFormDelivery;
+
+export interface GetCourseFormDelivery {
+  kind: 'gc-form';
+  formAction: string;
+  requestTime: number;
+  requestSimpleSign: string;
+}
 
 export interface LeadFormEntry {
   id: string;
@@ -47,6 +60,10 @@ export const leadForms: readonly LeadFormEntry[] = [
   },
   // The 13 gift offers, `gift-1` … `gift-13` (spec 2.5).
   ...giftLeadForms(),
+  // Course pages and their variants, events, welcome pages (`course-*`, `event-*`, `page-*`).
+  ...pageLeadForms(),
+  // The lead-form pop-ups (spec 2.4), delivered as GetCourse forms.
+  ...popupLeadForms(),
 ];
 
 assertUnique('lead form', 'id', leadForms.map((form) => form.id));

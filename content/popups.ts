@@ -7,6 +7,8 @@
  * registry `content/lead-forms.ts` under the same id, so the browser can never choose where the server posts.
  */
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
+// The small module, not ./courses: the pop-up host loads this file in the browser.
+import { giftPopupToken } from './courses/gift-popup';
 import { contacts } from './site';
 
 export interface PopupTargeting {
@@ -59,17 +61,12 @@ export type PopupConfig = PromoPopupConfig | LeadFormPopupConfig;
 
 /** The pop-up id (spec 3): `popupName`, falling back to the form id. Names its suppression cookie. */
 export function popupId(config: PopupConfig): string {
-  return config.popupName ?? (config.formConfig as AjaxFormConfig).formId;
+  return config.formConfig === null ? config.popupName : (config.popupName ?? config.formConfig.formId);
 }
 
 export const popupDelayMs = 30_000;
 export const giftPopupDelayMs = 45_000;
 
-/**
- * The secret path segment of the junior page that shows the gift pop-up. Links to it go out in
- * mailings only; set `GIFT_POPUP_TOKEN` to rotate it (read at build time: the page is pre-rendered).
- */
-export const giftPopupToken = process.env.GIFT_POPUP_TOKEN ?? 'podarok-advanced-js';
 
 const promoAction = { actionLabel: 'Подписаться на канал', actionHref: contacts.frameworkChannel } as const;
 

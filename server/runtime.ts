@@ -52,7 +52,7 @@ export async function getApiRuntime(): Promise<ApiRuntime> {
 
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
   const { config, repos } = runtime;
-  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker });
+  return new OutboxWorker({ repos, getCourse: config.getCourse, siteOrigin: config.siteOrigin, ...config.worker });
 }
 
 const START_RETRY_MS = 5000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { giftPopupToken, popupId, popups } from '@/content/popups';
+import { giftPopupToken } from '@/content/courses/gift-popup';
+import { popupId, popups } from '@/content/popups';
 import { matchesPattern, normalizePath, patternSpecificity, selectPopup, type PathTargeting } from './targeting';
 
 describe('normalizePath', () => {

@@ -39,7 +39,7 @@ export interface LeadsTable {
   /** Keyed hash of the client address (see server/leads/client-address.ts), never the address itself. */
   client_address_hash: string | null;
   is_spam: number;
-  /** `deal` | `browser` (the visitor's browser posted it to GetCourse) | `none` (spam). */
+  /** `deal` | `gc_form` (posted by us to a GetCourse form) | `browser` (the visitor's browser posted it to GetCourse) | `none` (spam). */
   delivery_mode: string;
 }
 

@@ -53,7 +53,7 @@ export async function postImport(
   return { ok: false, error: `GetCourse refused the import${detail}` };
 }
 
-function describeNetworkError(error: unknown, timeoutMs: number): string {
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   const cause = (error as { cause?: { code?: unknown } })?.cause;

@@ -43,12 +43,9 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
 
   // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
   const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
-  const delivery: NewDelivery | null =
-    browserDelivered || form.delivery.kind !== 'deal'
-      ? null
-      : { kind: 'deal', payload: { productTitle: form.delivery.productTitle ?? form.productName, offerCode: form.delivery.offerCode } };
+  const delivery = browserDelivered ? null : serverDelivery(form);
   const { leadId, outboxId } = await context.repos.leads.accept(
-    newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
+    newLead(parsed.data, form, context, browserDelivered ? 'browser' : delivery?.kind === 'gc_form' ? 'gc_form' : 'deal'),
     delivery,
   );
   return { status: 'accepted', id: leadId, queued: outboxId !== null };
@@ -75,6 +72,23 @@ export async function acceptIds(body: unknown, context: AcceptContext): Promise<
     hasIds && !spam ? { kind: 'user_ids', payload: {} } : null,
   );
   return spam ? { status: 'spam' } : { status: 'accepted', id: submissionId, queued: outboxId !== null };
+}
+
+/**
+ * How our worker delivers a lead of this form. Everything it needs comes from the registry entry,
+ * never from the request: a browser cannot choose where the server posts.
+ */
+function serverDelivery(form: LeadFormEntry): NewDelivery | null {
+  switch (form.delivery.kind) {
+    case 'deal':
+      return { kind: 'deal', payload: { productTitle: form.delivery.productTitle ?? form.productName, offerCode: form.delivery.offerCode } };
+    case 'gc-form': {
+      const { formAction, requestTime, requestSimpleSign } = form.delivery;
+      return { kind: 'gc_form', payload: { formAction, requestTime, requestSimpleSign } };
+    }
+    case 'browser':
+      return null;
+  }
 }
 
 /** The hidden `website` field: people never see it, so any text in it comes from a bot. */

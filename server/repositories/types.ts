@@ -20,7 +20,7 @@ export interface NewLead {
   consentTextVersion: string;
   clientAddressHash: string | null;
   isSpam: boolean;
-  deliveryMode: 'deal' | 'browser' | 'none';
+  deliveryMode: 'deal' | 'gc_form' | 'browser' | 'none';
 }
 
 export interface StoredLead extends NewLead {
@@ -40,8 +40,8 @@ export interface StoredIdSubmission extends NewIdSubmission {
   id: number;
 }
 
-/** What the outbox delivers: a deal for a lead, or a visitor's analytics ids as user fields. */
-export type DeliveryKind = 'deal' | 'user_ids';
+/** What the outbox delivers: a lead as a deal or as a GetCourse form post, or a visitor's analytics ids as user fields. */
+export type DeliveryKind = 'deal' | 'gc_form' | 'user_ids';
 
 /** A delivery to queue with its subject; `payload` is kind-specific and holds no personal data. */
 export interface NewDelivery {

@@ -47,6 +47,21 @@ describe('fake GetCourse', () => {
     expect(gc.received().map((r) => r.outcome).slice(-2)).toEqual(['drop', 'hang']);
   });
 
+  it('answers a form post with JSON when asked for JSON, and with a page otherwise', async () => {
+    gc.reset();
+    const post = (accept: string) =>
+      fetch(`${gc.url}/pl/lite/block-public/process-html?id=42`, {
+        method: 'POST',
+        headers: { accept },
+        body: new URLSearchParams({ 'formParams[email]': 'anna@example.com' }),
+      });
+    expect(await (await post('application/json')).json()).toEqual({ success: true });
+    expect((await post('text/html')).headers.get('content-type')).toMatch(/^text\/html/);
+    gc.setMode('error200');
+    expect(await (await post('application/json')).json()).toMatchObject({ success: false, error_message: 'Форма не принята' });
+    expect(gc.received()[0]).toMatchObject({ path: '/pl/lite/block-public/process-html', query: { id: '42' }, form: { 'formParams[email]': 'anna@example.com' } });
+  });
+
   it('is controlled over HTTP', async () => {
     await fetch(`${gc.url}/__fake/reset`, { method: 'POST' });
     const mode = await fetch(`${gc.url}/__fake/mode`, { method: 'POST', body: JSON.stringify({ mode: 'error500' }) });

@@ -1,7 +1,8 @@
 /**
  * A fake GetCourse account: a real HTTP server on 127.0.0.1 for integration, system and end-to-end
  * tests. It speaks the import API (`POST /pl/api/deals`, `/pl/api/users`: form-encoded `action`, `key`,
- * `params` = base64 JSON) and accepts browser form posts on any other path, records everything, and can
+ * `params` = base64 JSON) and accepts form posts on any other path (HTML for a browser, JSON
+ * `{ success }` for a server that asks for JSON), records everything, and can
  * misbehave the way the real one does: HTTP 200 with an error inside, 5xx, hanging, dropping the connection.
  *
  * In-process: `const gc = await startFakeGetCourse()`. Out of process (e2e, crash tests):
@@ -71,6 +72,12 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     if (outcome === 'error500') return text(res, 502, 'Bad Gateway');
 
     const isImportApi = url.pathname.startsWith('/pl/api/');
+    if (!isImportApi && req.headers.accept?.includes('application/json')) {
+      // A form post that asks for JSON (our worker's GetCourse-form deliveries), answered like an import.
+      return outcome === 'success'
+        ? json(res, 200, { success: true })
+        : json(res, 200, { success: false, error: true, error_message: 'Форма не принята' });
+    }
     if (!isImportApi) {
       // A browser form post (native forms): GetCourse answers with its payment / thank-you page.
       return html(res, outcome === 'success' ? 'Заявка принята' : 'Ошибка');
