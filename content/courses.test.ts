@@ -181,3 +181,19 @@ describe('gift pop-up page', () => {
     await expect(import('./courses')).rejects.toThrow(/course "junior-js", field "variants\.1\.id"/);
   });
 });
+
+describe('lead form registry', () => {
+  it('accepts the form of every course page, variant, event and welcome page', async () => {
+    const { findLeadForm } = await import('./lead-forms');
+    const { events } = await import('./events');
+    for (const page of coursePages()) {
+      expect(findLeadForm(page.form.formId), page.path).toMatchObject({
+        productName: page.form.productName,
+        event: page.form.event,
+        delivery: { kind: 'deal', productTitle: page.course.title },
+      });
+    }
+    for (const event of events) expect(findLeadForm(event.form.formId), event.slug).toBeDefined();
+    expect(findLeadForm('page-study-developer-start')?.productName).toBe('perspectives');
+  });
+});

@@ -1,3 +1,14 @@
-export default function HomePage() {
-  return <h1 className="mx-auto max-w-6xl px-4 py-16 text-4xl font-bold">Фронтенд Старт</h1>;
+import type { Metadata } from 'next';
+import { site } from '@/content/site';
+import { HomePage } from '@/features/content-pages/home-page';
+import { pageMetadata } from '@/lib/page-metadata';
+
+export const metadata: Metadata = {
+  ...pageMetadata({ title: site.name, description: site.description, path: '/' }),
+  // The home page's title is the site name alone, not "… — Фронтенд Старт".
+  title: { absolute: `${site.name} — онлайн-школа фронтенд-разработки` },
+};
+
+export default function Home() {
+  return <HomePage />;
 }

@@ -90,6 +90,10 @@ export const courseSchema = z
     message: 'at most one tariff can be recommended',
     path: ['tariffs'],
   })
+  .refine((course) => course.path === `/${course.slug}` || course.variants.every((variant) => variant.placement === 'nested'), {
+    message: "only a top-level course (path /{slug}) can have 'suffix' variants",
+    path: ['variants'],
+  })
   .refine((course) => new Set(course.variants.map((variant) => variant.id)).size === course.variants.length, {
     message: 'variant ids must be unique within a course',
     path: ['variants'],

@@ -1,4 +1,4 @@
-import { courses } from '@/content/courses';
+import { type CoursePageEntry, coursePages, courses } from '@/content/courses';
 import { events } from '@/content/events';
 import { assertUnique, ContentError, parseEntries } from '@/content/shared/schema';
 import { aboutPage } from './about';
@@ -26,8 +26,28 @@ export const aboutInfoPage: InfoPage = about;
 /** The edu-* and study-developer-* pages, served by the top-level [page] route. */
 export const welcomeInfoPages: readonly InfoPage[] = welcome;
 
-export function welcomePageAt(path: string): InfoPage | undefined {
-  return welcomeInfoPages.find((page) => page.path === path);
+/**
+ * Pages served by the top-level dynamic route `app/(site)/[page]`: the welcome pages and the course
+ * variants placed as `{course path}-{variant}` (/frontend-developer-tg). Next.js has no segment that is
+ * half fixed, half dynamic, so one whitelisted `[page]` segment serves them; every other top-level path
+ * has its own folder, which takes precedence, and anything else is a 404.
+ */
+export type TopLevelPage = { kind: 'info'; page: InfoPage } | { kind: 'course'; entry: CoursePageEntry };
+
+export const topLevelPages: readonly TopLevelPage[] = [
+  ...welcomeInfoPages.map((page): TopLevelPage => ({ kind: 'info', page })),
+  ...coursePages()
+    .filter((entry) => entry.variant?.placement === 'suffix')
+    .map((entry): TopLevelPage => ({ kind: 'course', entry })),
+];
+assertUnique('top-level page', 'path', topLevelPages.map(topLevelPath));
+
+export function topLevelPath(target: TopLevelPage): string {
+  return target.kind === 'info' ? target.page.path : target.entry.path;
+}
+
+export function topLevelPageAt(path: string): TopLevelPage | undefined {
+  return topLevelPages.find((target) => topLevelPath(target) === path);
 }
 
 export const home = parseEntries('page', homeSchema, [homeContent])[0]!;

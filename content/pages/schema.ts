@@ -56,7 +56,7 @@ export type InfoPage = z.infer<typeof infoPageSchema>;
 export type InfoPageInput = z.input<typeof infoPageSchema>;
 
 export function personImage(slug: string, name: string): Person['image'] {
-  return { src: `/images/people/${slug}.webp`, alt: `Фотография-аватар: ${name}`, width: 256, height: 256 };
+  return { src: `/images/people/${slug}.webp`, alt: `Аватар: ${name}`, width: 256, height: 256 };
 }
 
 export { internalHrefSchema };

@@ -1,0 +1,22 @@
+import type { LeadFormSlotProps } from '@/components/content/lead-form-config';
+import { LeadFormIntro } from '@/components/content/lead-form-intro';
+
+/**
+ * The lead-form section of every course, event and welcome page: `#lead-form`, where the pages' calls
+ * to action point. It lives in app/ so that it may render a feature's form. The page's form settings
+ * arrive as props: `config` (ajax form id and analytics event), `variantId` and `productTitle`.
+ */
+export function LeadFormSlot({ heading, description, config, variantId }: LeadFormSlotProps) {
+  return (
+    <section
+      id="lead-form"
+      className="scroll-mt-20 bg-brand-50"
+      data-form-id={config.formId}
+      data-product-name={config.submitAnalyticsEvent.product_name}
+      data-variant-id={variantId}
+    >
+      {/* lead form: inserted by the lead-forms feature */}
+      <LeadFormIntro heading={heading} description={description} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import { CourseGrid } from '@/components/content/course-card';
+import { CtaLink } from '@/components/content/cta-link';
+import { FaqList } from '@/components/content/faq-list';
+import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
+import { PageHero } from '@/components/content/page-hero';
+import { PageSection } from '@/components/content/page-section';
+import { cn } from '@/components/ui/cn';
+import { getCourse } from '@/content/courses';
+import { eventStatusLabels, type SchoolEvent } from '@/content/events';
+import { typography } from '@/lib/typography';
+
+/** An event page: what, when, programme, what participants get, rules or results, FAQ, sign-up. */
+export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <>
+            {event.kind} ·{' '}
+            <span className={cn('rounded-full px-2 py-0.5 normal-case', event.status === 'finished' ? 'bg-gray-200 text-gray-700' : 'bg-brand-600 text-white')}>
+              {eventStatusLabels[event.status]}
+            </span>
+          </>
+        }
+        title={event.title}
+        lead={event.hero.lead}
+        image={event.image}
+      >
+        <CtaLink href="#lead-form">{event.hero.cta}</CtaLink>
+        <p className="text-gray-700">{typography(event.schedule)}</p>
+      </PageHero>
+      <section aria-label="Коротко о событии" className="mx-auto max-w-6xl px-4">
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {event.facts.map((fact) => (
+            <div key={fact.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-100">
+              <dt className="text-sm text-gray-500">{fact.label}</dt>
+              <dd className="mt-1 font-semibold">{typography(fact.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {event.results.length > 0 && (
+        <PageSection id="results" title="Итоги">
+          <ul className="grid max-w-3xl gap-4 text-lg">
+            {event.results.map((result) => (
+              <li key={result}>{typography(result)}</li>
+            ))}
+          </ul>
+        </PageSection>
+      )}
+      <PageSection id="program" title={event.program.heading} tone="muted">
+        <ol className="grid gap-4 md:grid-cols-2">
+          {event.program.items.map((item) => (
+            <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
+              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
+              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+      <PageSection id="benefits" title={event.status === 'finished' ? 'Что получили участники' : 'Что вы получите'}>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {event.benefits.map((benefit) => (
+            <li key={benefit} className="flex gap-3 text-lg">
+              <span aria-hidden="true" className="text-brand-600">
+                ✓
+              </span>
+              {typography(benefit)}
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      {event.rules.length > 0 && (
+        <PageSection id="rules" title="Условия участия" tone="muted">
+          <ul className="grid max-w-3xl list-disc gap-3 pl-5 text-gray-800">
+            {event.rules.map((rule) => (
+              <li key={rule}>{typography(rule)}</li>
+            ))}
+          </ul>
+        </PageSection>
+      )}
+      <PageSection id="faq" title="Частые вопросы">
+        <FaqList items={event.faq} />
+      </PageSection>
+      <PageSection id="courses" title="Курсы по теме" tone="muted">
+        {/* Course slugs were checked against the course list when the events loaded. */}
+        <CourseGrid courses={event.relatedCourses.map((slug) => getCourse(slug)!)} />
+      </PageSection>
+      <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} productTitle={event.title} />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { CourseGrid } from '@/components/content/course-card';
+import { CtaLink } from '@/components/content/cta-link';
+import { PageSection } from '@/components/content/page-section';
+import { getCourse } from '@/content/courses';
+import { eventStatusLabels, getEvent } from '@/content/events';
+import { home } from '@/content/pages';
+import { typography } from '@/lib/typography';
+
+/** The home page: hero, course highlights, roadmaps, stories and media, events and a closing CTA. */
+export function HomePage() {
+  const courseBlocks = [
+    { id: 'professions', block: home.professions, tone: 'plain' },
+    { id: 'skills', block: home.skills, tone: 'muted' },
+    { id: 'free', block: home.free, tone: 'plain' },
+  ] as const;
+  return (
+    <>
+      <section aria-labelledby="home-title" className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:py-20 lg:grid-cols-[1fr_minmax(0,520px)] lg:items-center">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{home.hero.eyebrow}</p>
+            <h1 id="home-title" className="mt-3 text-4xl font-bold leading-tight sm:text-5xl">
+              {typography(home.hero.title)}
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-gray-700">{typography(home.hero.lead)}</p>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <CtaLink href={home.hero.primary.href}>{home.hero.primary.label}</CtaLink>
+              <CtaLink href={home.hero.secondary.href} variant="outline">
+                {home.hero.secondary.label}
+              </CtaLink>
+            </div>
+          </div>
+          <Image
+            src="/images/home/hero.webp"
+            alt="Иллюстрация: редактор кода и макет сайта"
+            width={1200}
+            height={900}
+            sizes="(min-width: 1024px) 520px, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            className="w-full rounded-3xl shadow-lg"
+          />
+        </div>
+        <div className="mx-auto max-w-6xl px-4 pb-12">
+          <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {home.stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100">
+                <dt className="mt-1 text-sm text-gray-600">{typography(stat.label)}</dt>
+                <dd className="text-3xl font-bold text-brand-700">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {courseBlocks.map(({ id, block, tone }) => (
+        <PageSection key={id} id={id} title={block.heading} intro={typography(block.intro)} tone={tone}>
+          {/* Slugs were checked against the course list when the home content loaded. */}
+          <CourseGrid courses={block.slugs.map((slug) => getCourse(slug)!)} />
+          <p className="mt-6">
+            <Link href={block.more.href} className="font-semibold text-brand-700 underline underline-offset-2">
+              {block.more.label}
+            </Link>
+          </p>
+        </PageSection>
+      ))}
+
+      <PageSection id="advantages" title={home.advantages.heading} tone="muted">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {home.advantages.items.map((item) => (
+            <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
+              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
+              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="roadmaps" title={home.roadmaps.heading} intro={typography(home.roadmaps.intro)}>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {home.roadmaps.items.map((item) => (
+            <li key={item.href} className="relative rounded-2xl border border-gray-200 p-6 hover:border-brand-600">
+              <h3 className="text-xl font-bold">
+                <Link href={item.href} className="after:absolute after:inset-0 after:content-['']">
+                  {typography(item.title)}
+                </Link>
+              </h3>
+              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="reading" title={home.reading.heading} tone="muted">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {home.reading.items.map((item) => (
+            <li key={item.href} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
+              <h3 className="text-xl font-bold">{typography(item.title)}</h3>
+              <p className="mt-2 flex-1 text-gray-700">{typography(item.text)}</p>
+              <Link href={item.href} className="mt-4 font-semibold text-brand-700 underline underline-offset-2">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection id="events" title={home.events.heading}>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {home.events.slugs.map((slug) => {
+            // Slugs were checked against the event list when the home content loaded.
+            const event = getEvent(slug)!;
+            return (
+              <li key={slug} className="relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 hover:border-brand-600">
+                <Image src={event.image.src} alt="" width={event.image.width} height={event.image.height} sizes="(min-width: 768px) 360px, 100vw" className="aspect-[8/5] w-full object-cover" />
+                <div className="flex flex-1 flex-col p-5">
+                  <p className="text-sm text-gray-500">
+                    {event.kind} · {eventStatusLabels[event.status]}
+                  </p>
+                  <h3 className="mt-1 text-lg font-bold">
+                    <Link href={`/events/${event.slug}`} className="after:absolute after:inset-0 after:content-['']">
+                      {typography(event.title)}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 text-sm text-gray-700">{typography(event.schedule)}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </PageSection>
+
+      <section aria-labelledby="home-cta-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <div className="rounded-3xl bg-brand-700 p-8 text-white md:p-12">
+          <h2 id="home-cta-heading" className="text-2xl font-bold md:text-3xl">
+            {home.cta.heading}
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg text-brand-100">{typography(home.cta.text)}</p>
+          <div className="mt-6 flex flex-wrap gap-4">
+            <CtaLink href={home.cta.primary.href} variant="secondary">
+              {home.cta.primary.label}
+            </CtaLink>
+            <CtaLink href={home.cta.secondary.href} variant="outline">
+              {home.cta.secondary.label}
+            </CtaLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

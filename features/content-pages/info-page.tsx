@@ -1,0 +1,128 @@
+import Image from 'next/image';
+import type { ComponentType } from 'react';
+import { CourseGrid } from '@/components/content/course-card';
+import { CtaLink } from '@/components/content/cta-link';
+import { FaqList } from '@/components/content/faq-list';
+import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
+import { PageHero } from '@/components/content/page-hero';
+import { PageSection } from '@/components/content/page-section';
+import { getCourse } from '@/content/courses';
+import type { InfoPage, PageSection as Section } from '@/content/pages';
+import { typography } from '@/lib/typography';
+
+/** A text page built from sections: about, the edu-* welcome pages, the study-developer-* guides. */
+export function InfoPageView({ page, LeadFormSlot }: { page: InfoPage; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
+  return (
+    <>
+      <PageHero eyebrow={typography(page.eyebrow)} title={page.title} lead={page.lead} image={page.image}>
+        {page.cta && <CtaLink href={page.cta.href}>{page.cta.label}</CtaLink>}
+        {page.leadForm && (
+          <CtaLink href="#lead-form" variant={page.cta ? 'outline' : 'primary'}>
+            {page.leadForm.heading}
+          </CtaLink>
+        )}
+      </PageHero>
+      {page.sections.map((section, index) => (
+        <PageSection key={section.heading} id={`section-${index + 1}`} title={section.heading} intro={sectionIntro(section)} tone={index % 2 === 1 ? 'muted' : 'plain'}>
+          <SectionBody section={section} />
+        </PageSection>
+      ))}
+      {page.leadForm && (
+        <LeadFormSlot
+          heading={page.leadForm.heading}
+          description={page.leadForm.description}
+          config={pageFormConfig(page.leadForm.form)}
+          productTitle={page.title}
+        />
+      )}
+    </>
+  );
+}
+
+function sectionIntro(section: Section): string | undefined {
+  return 'intro' in section && section.intro ? typography(section.intro) : undefined;
+}
+
+function SectionBody({ section }: { section: Section }) {
+  switch (section.kind) {
+    case 'text':
+      return (
+        <div className="max-w-3xl space-y-4 text-lg text-gray-800">
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{typography(paragraph)}</p>
+          ))}
+        </div>
+      );
+    case 'cards':
+      return (
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {section.items.map((item) => (
+            <li key={item.title} className="rounded-2xl border border-gray-200 bg-white p-6">
+              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
+              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'steps':
+      return (
+        <ol className="grid gap-4">
+          {section.items.map((item, index) => (
+            <li key={item.title} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100">
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="text-lg font-bold">{typography(item.title)}</h3>
+                <p className="mt-1 text-gray-700">{typography(item.text)}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      );
+    case 'facts':
+      return (
+        <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {section.items.map((item) => (
+            <div key={item.label} className="flex flex-col-reverse justify-end rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
+              <dt className="mt-2 text-gray-600">{typography(item.label)}</dt>
+              <dd className="text-3xl font-bold text-brand-700">{typography(item.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case 'checklist':
+      return (
+        <ul className="grid max-w-3xl gap-3">
+          {section.items.map((item) => (
+            <li key={item} className="flex gap-3 text-lg">
+              <span aria-hidden="true" className="text-brand-600">
+                ✓
+              </span>
+              <span>{typography(item)}</span>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'courses':
+      // Slugs were checked against the course list when the page content loaded.
+      return <CourseGrid courses={section.slugs.map((slug) => getCourse(slug)!)} />;
+    case 'people':
+      return (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {section.people.map((person) => (
+            <li key={person.slug} className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5">
+              <Image src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />
+              <div>
+                <h3 className="font-bold">{person.name}</h3>
+                <p className="text-sm text-brand-700">{typography(person.role)}</p>
+                <p className="mt-2 text-sm text-gray-700">{typography(person.bio)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'faq':
+      return <FaqList items={section.items} />;
+  }
+}

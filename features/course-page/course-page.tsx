@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
+import type { CoursePageEntry } from '@/content/courses';
+import { AudienceSection } from './audience-section';
+import { FaqSection } from './faq-section';
+import { CourseHero } from './hero';
+import { OutcomesSection } from './outcomes-section';
+import { ProgramSection } from './program-section';
+import { TariffsSection } from './tariffs-section';
+
+/**
+ * A course page, base or variant: the same sections either way; a variant differs only in the form
+ * settings (form id, variant id, lead-form texts) it hands to the lead-form slot.
+ */
+export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
+  const { course } = entry;
+  return (
+    <>
+      <CourseHero course={course} />
+      <AudienceSection course={course} />
+      <ProgramSection course={course} />
+      <OutcomesSection course={course} />
+      <TariffsSection course={course} />
+      <FaqSection course={course} />
+      <LeadFormSlot
+        heading={entry.leadForm.heading}
+        description={entry.leadForm.description}
+        config={pageFormConfig(entry.form)}
+        variantId={entry.variant?.id}
+        productTitle={course.title}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { CtaLink } from '@/components/content/cta-link';
+import { coursePriceLabel } from '@/components/content/course-price';
+import type { Course } from '@/content/courses';
+import { courseCategorySections } from '@/content/courses';
+import { typography } from '@/lib/typography';
+
+export function CourseHero({ course }: { course: Course }) {
+  const section = courseCategorySections.find((candidate) => candidate.category === course.category);
+  return (
+    <section aria-labelledby="course-title" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-12 pt-6 md:pb-16 lg:grid-cols-[1fr_minmax(0,480px)] lg:items-center">
+        <div>
+          <nav aria-label="Хлебные крошки" className="text-sm text-gray-600">
+            <ol className="flex flex-wrap gap-1">
+              <li>
+                <Link href="/products" className="hover:text-brand-700">
+                  Курсы
+                </Link>
+                <span aria-hidden="true"> / </span>
+              </li>
+              {section && (
+                <li>
+                  <Link href={`/products#${section.anchor}`} className="hover:text-brand-700">
+                    {section.title}
+                  </Link>
+                </li>
+              )}
+            </ol>
+          </nav>
+          <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(course.hero.eyebrow)}</p>
+          <h1 id="course-title" className="mt-3 text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">
+            {typography(course.title)}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-gray-700">{typography(course.hero.lead)}</p>
+          <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {course.facts.map((fact) => (
+              <div key={fact.label} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100">
+                <dt className="text-xs text-gray-500">{fact.label}</dt>
+                <dd className="mt-1 text-sm font-semibold">{typography(fact.value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-8 flex flex-wrap items-center gap-4">
+            <CtaLink href="#lead-form">{course.hero.cta}</CtaLink>
+            <CtaLink href="#program" variant="outline">
+              Программа курса
+            </CtaLink>
+            <p className="text-lg font-bold">{coursePriceLabel(course)}</p>
+          </div>
+        </div>
+        <Image
+          src={course.image.src}
+          alt={course.image.alt}
+          width={course.image.width}
+          height={course.image.height}
+          sizes="(min-width: 1024px) 480px, 100vw"
+          loading="eager"
+          fetchPriority="high"
+          className="w-full rounded-3xl shadow-lg"
+        />
+      </div>
+    </section>
+  );
+}
