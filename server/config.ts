@@ -73,7 +73,8 @@ export function readDatabaseConfig(env: Environment = process.env): DatabaseConf
   const url = env.DATABASE_URL?.trim();
   if (url && /^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
   if (url) throw new Error('DATABASE_URL must start with postgres:// (leave it empty for SQLite)');
-  return { dialect: 'sqlite', file: path.resolve(env.SQLITE_PATH?.trim() || DEFAULT_SQLITE_PATH) };
+  // The database file is chosen at run time: tell the bundler's file tracing not to follow it.
+  return { dialect: 'sqlite', file: path.resolve(/* turbopackIgnore: true */ env.SQLITE_PATH?.trim() || DEFAULT_SQLITE_PATH) };
 }
 
 export function readGetCourseConfig(env: Environment = process.env): GetCourseConfig | null {

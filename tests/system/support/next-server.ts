@@ -1,0 +1,128 @@
+/**
+ * A production `next start` as a child process: the real server, its real instrumentation hook
+ * (migrations, the inline outbox worker) and real route handlers. Loopback only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+export function assertBuilt(): void {
+  if (!fs.existsSync(path.join(distDir, 'BUILD_ID'))) {
+    throw new Error(`No production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` before the system tests.`);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface NextServer {
+  url: string;
+  port: number;
+  /** Everything the server printed (its log lines hold ids and statuses only). */
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** The environment every system-test server gets: fast polling, no rate limit in the way. */
+export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: distDir,
+    DATABASE_URL: '',
+    GETCOURSE_ACCOUNT: '',
+    OUTBOX_WORKER: 'inline',
+    OUTBOX_POLL_MS: '50',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    GETCOURSE_TIMEOUT_MS: '2000',
+    OUTBOX_RETRY_BASE_MS: '100',
+    OUTBOX_MAX_ATTEMPTS: '40',
+    ...overrides,
+  };
+}
+
+export async function startNextServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const server: NextServer = {
+    url,
+    port,
+    output: () => output,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+
+  // Ready when the API answers from the database (migrations done in the instrumentation hook).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/gift-schedule`);
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await server.kill('SIGKILL');
+      throw new Error(`next start on ${url} was not ready within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let orderCounter = 0;
+
+/** A valid order from the contact form; the e-mail identifies it. */
+export function orderBody(tag: string) {
+  orderCounter += 1;
+  const email = `${tag}-${process.pid}-${orderCounter}@example.com`;
+  return {
+    email,
+    body: {
+      extra: { utm: { source: 'system-test' }, page_path: '/products/junior-js' },
+      form: { id: 'contact' },
+      contacts: { name: 'Мария Иванова', email, phone: '+79161234567' },
+      website: '',
+    },
+  };
+}
+
+export async function postOrder(baseUrl: string, body: unknown): Promise<{ status: number; message?: string }> {
+  const response = await fetch(`${baseUrl}/api/getcourse/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => ({}))) as { message?: string };
+  return { status: response.status, message: data.message };
+}

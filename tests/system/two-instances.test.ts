@@ -1,0 +1,100 @@
+/**
+ * Several instances behind a load balancer: two `next start` on one PostgreSQL database, each with
+ * its in-process worker, while GetCourse fails every other call. Every lead is delivered, none twice.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { dealNumberFor } from '@/server/getcourse/deal-number';
+import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { assertBuilt, freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
+if (!testDatabaseUrl) {
+  console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance PostgreSQL test is SKIPPED.\n');
+}
+
+const ORDERS = 120;
+const CONCURRENCY = 8;
+
+describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse failing half the calls', () => {
+  let gc: FakeGetCourse;
+  let admin: DatabaseHandle;
+  let database: DatabaseHandle;
+  let databaseName: string;
+  let databaseUrl: string;
+  const servers: NextServer[] = [];
+
+  beforeAll(async () => {
+    assertBuilt();
+    gc = await startFakeGetCourse({ mode: 'flaky' });
+    // A database of its own: other people's tests use the shared one at the same time.
+    databaseName = `system_${randomBytes(5).toString('hex')}`;
+    admin = await openDatabase({ dialect: 'postgres', url: testDatabaseUrl! });
+    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
+    const url = new URL(testDatabaseUrl!);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+    await database?.close();
+    await gc?.close();
+    if (admin) {
+      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
+      await admin.close();
+    }
+  });
+
+  it('delivers every lead exactly once', async () => {
+    const env = serverEnv({ DATABASE_URL: databaseUrl, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: gc.url });
+    // Both start at once: they also race to migrate the empty database.
+    servers.push(...(await Promise.all([freePort(), freePort()].map(async (port) => startNextServer(await port, env)))));
+
+    const emails: string[] = [];
+    let next = 0;
+    const client = async () => {
+      while (next < ORDERS) {
+        const server = servers[next % servers.length]!;
+        next += 1;
+        const { email, body } = orderBody('two-instances');
+        const answer = await postOrder(server.url, body);
+        expect(answer).toEqual({ status: 200, message: 'Заявка принята' });
+        emails.push(email);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, client));
+
+    database = await openDatabase({ dialect: 'postgres', url: databaseUrl });
+    await waitFor(
+      'every delivery to be sent',
+      async () => (await database.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).length === 0,
+      90_000,
+    );
+
+    const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
+    expect(leads.map((lead) => lead.email).sort()).toEqual([...emails].sort());
+    expect(await database.db.selectFrom('gift_schedule_windows').select('id').execute()).toHaveLength(13);
+
+    const deals = gc.received().filter((request) => request.path === '/pl/api/deals');
+    const delivered = deals
+      .filter((request) => request.outcome === 'success')
+      .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
+    // Each lead reached GetCourse exactly once, under its own deal number.
+    expect([...delivered].sort()).toEqual(leads.map((lead) => dealNumberFor(lead.id)).sort());
+    const failed = deals.filter((request) => request.outcome === 'error500').length;
+    expect(failed).toBeGreaterThan(0);
+
+    // Both instances did deliver.
+    const sentBy = servers.map((server) => server.output().split('"event":"outbox.sent"').length - 1);
+    for (const count of sentBy) expect(count).toBeGreaterThan(0);
+    expect(sentBy.reduce((a, b) => a + b, 0)).toBe(leads.length);
+
+    console.log(
+      `[two instances] ${leads.length} leads through 2 servers; GetCourse refused ${failed} of ${deals.length} calls; ` +
+        `delivered ${delivered.length} (${sentBy.join(' + ')} by the two workers), none twice.`,
+    );
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+/**
+ * System tests: real `next start` processes of a production build (NEXT_DIST_DIR or .next), a real
+ * database and the fake GetCourse, killed and restarted. Run after `next build`:
+ *   npx vitest run -c vitest.system.config.mts
+ */
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  test: {
+    include: ['tests/system/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 150_000,
+    hookTimeout: 90_000,
+  },
+});
