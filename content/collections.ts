@@ -6,6 +6,7 @@ import {
   type CategorizedCollection,
   type CollectionCategory,
   type Collections,
+  type CourseLink,
   type MediaArticle,
   type Roadmap,
   type RoadmapArticle,
@@ -19,7 +20,7 @@ import {
  * validated and rendered once per process, at build time; a broken file fails the build with its
  * name and field.
  */
-export type { CategorizedCollection, CollectionCategory, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
+export type { CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
 
 let loaded: Collections | undefined;
 

@@ -48,9 +48,7 @@ student:
   before: Бухгалтер
   after: Junior frontend-разработчик
 quote: Было страшно, но получилось
-course:
-  title: Junior
-  href: /products/junior-js
+course: junior-js
 publishedAt: "2025-01-20"
 ${extra}`);
 
@@ -108,6 +106,7 @@ describe('loadCollections', () => {
       'media/bad-date.md': media('career').replace('2025-03-14', '14.03.2025'),
       'media/typo.md': media('career', 'autor: Пётр'),
       'stories/no-student-name.md': story().replace('  name: Иван\n', ''),
+      'stories/unknown-course.md': story().replace('course: junior-js', 'course: cooking-101'),
       'roadmaps/web/basics/no-order.md': doc('title: Без порядка\ndescription: x\npublishedAt: 2025-02-01'),
     });
     const problems = problemsOf(root);
@@ -119,11 +118,12 @@ describe('loadCollections', () => {
         'content/media/bad-date.md: front matter field "publishedAt": must be a date YYYY-MM-DD',
         expect.stringMatching(/^content\/media\/typo\.md: front matter: .*"autor"/),
         expect.stringMatching(/^content\/stories\/no-student-name\.md: front matter field "student\.name"/),
+        expect.stringMatching(/^content\/stories\/unknown-course\.md: front matter field "course": .*"junior-js"/),
         expect.stringMatching(/^content\/roadmaps\/web\/basics\/no-order\.md: front matter field "order"/),
       ]),
     );
-    expect(problems).toHaveLength(6);
-    expect(() => loadCollections(root)).toThrow(/Content is invalid \(6 problems\):\n {2}content\//);
+    expect(problems).toHaveLength(7);
+    expect(() => loadCollections(root)).toThrow(/Content is invalid \(7 problems\):\n {2}content\//);
   });
 
   it('rejects broken YAML, bad file names, missing index.md, duplicate aliases and broken references', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
+import { getCourse } from '@/content/courses';
 import { typography } from '@/lib/typography';
 import { mediaCategories, storyCategories, type CategoryDefinition } from './categories';
 import { MarkdownError, renderMarkdown } from './markdown';
@@ -12,8 +13,14 @@ import {
   slugPattern,
   storySchema,
   topicSchema,
-  type CourseLink,
 } from './schemas';
+
+/** A course a roadmap or a story leads to, from the course registry. */
+export interface CourseLink {
+  title: string;
+  summary: string;
+  href: string;
+}
 
 export interface CollectionCategory {
   slug: string;
@@ -137,7 +144,7 @@ export function loadCollections(root: string): Collections {
       after: typography(data.student.after),
     },
     quote: typography(data.quote),
-    course: { title: typography(data.course.title), href: data.course.href },
+    course: courseLink(data.course),
     relatedIds: data.related,
     publishedAt: data.publishedAt,
     html: body.html,
@@ -277,10 +284,7 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
       order: roadmapDocument.data.order,
       title: typography(roadmapDocument.data.title),
       description: typography(roadmapDocument.data.description),
-      course: roadmapDocument.data.course && {
-        title: typography(roadmapDocument.data.course.title),
-        href: roadmapDocument.data.course.href,
-      },
+      course: roadmapDocument.data.course === undefined ? undefined : courseLink(roadmapDocument.data.course),
       html: roadmapDocument.body.html,
       path: roadmapPath,
       topics: byOrder(topics),
@@ -335,6 +339,13 @@ function checkInternalLinks(reader: DocumentReader, collections: Collections): v
       if (inCollections && !known.has(target)) reader.report(file, `body: a link to "${link}", which is not a page of the collections`);
     }
   }
+}
+
+/** The schema only lets registered slugs through, so the course exists. */
+function courseLink(slug: string): CourseLink {
+  const course = getCourse(slug);
+  if (!course) throw new Error(`Course "${slug}" is missing from content/courses.ts`);
+  return { title: typography(course.title), summary: typography(course.summary), href: course.path };
 }
 
 function subfolders(reader: DocumentReader, folder: string): string[] {

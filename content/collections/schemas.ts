@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courses } from '@/content/courses';
 import { mediaCategories, storyCategories } from './categories';
 
 /**
@@ -26,11 +27,8 @@ const calendarDate = z.preprocess(
 
 const order = z.number().int('must be an integer').positive('must be positive');
 
-/** A course the page recommends; links to one of the site's own course pages. */
-const courseLink = z.strictObject({
-  title: text(80),
-  href: z.string().regex(/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/, 'must be the path of a course page on this site, e.g. /products/junior-js'),
-});
+/** A course the page recommends, by its slug in the course registry (content/courses.ts). */
+const courseSlug = z.enum(courses.map((course) => course.slug));
 
 const relatedIds = z.array(slugSchema).max(6, 'at most 6 links').default([]);
 
@@ -38,7 +36,7 @@ export const roadmapSchema = z.strictObject({
   title: text(120),
   description,
   order,
-  course: courseLink.optional(),
+  course: courseSlug.optional(),
 });
 
 export const topicSchema = z.strictObject({
@@ -78,9 +76,7 @@ export const storySchema = z.strictObject({
   }),
   /** One sentence from the student, shown as the pull quote on cards and on the page. */
   quote: text(300),
-  course: courseLink,
+  course: courseSlug,
   publishedAt: calendarDate,
   related: relatedIds,
 });
-
-export type CourseLink = z.output<typeof courseLink>;
