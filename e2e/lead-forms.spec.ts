@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, Request, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { contacts, legalLinks } from '../content/site';
 import { expect, test } from './support/fixtures';
 
@@ -63,6 +63,23 @@ function toastRegion(page: Page) {
   return page.getByRole('region', { name: /Уведомления/ });
 }
 
+/** Script bodies the page fetches; `formCode()` counts those holding lead-form code. */
+function watchScripts(page: Page) {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  // libphonenumber's metadata and our field messages (raw or escaped) exist only in the form's chunks.
+  const formCode = async () =>
+    (await Promise.all(bodies)).filter((body) => body.includes('country_calling_codes') || /Некорректный номер|\\u041d\\u0435\\u043a\\u043e\\u0440/.test(body)).length;
+  return { formCode };
+}
+
+/** Keeps the floating widgets (mounted once the browser is idle) out of a test about what loads when. */
+async function holdIdleCallbacks(page: Page) {
+  await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+}
+
 async function seriousAxeViolations(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
@@ -74,20 +91,11 @@ test.describe('contact form on a product page', () => {
     expect(html).toContain('id="lead-form"');
     expect(html).toContain('Остались вопросы?');
 
-    // Hold back idle callbacks and stay at the top: what is fetched now is the first load.
-    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
-    const scripts: { url: string; body: Promise<string> }[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') });
-    });
-    await page.setViewportSize({ width: 1280, height: 700 });
-    await page.goto(productPage);
-    await page.waitForLoadState('networkidle');
-    const formCode = async () => {
-      const bodies = await Promise.all(scripts.map((s) => s.body));
-      // libphonenumber's metadata and our field messages only exist in the form's chunks.
-      return bodies.filter((body) => body.includes('country_calling_codes') || /Некорректный номер|\\u041d\\u0435\\u043a\\u043e\\u0440/.test(body)).length;
-    };
+    // Stay at the top with idle callbacks held back: the scripts fetched by the load event are the first load.
+    await holdIdleCallbacks(page);
+    const { formCode } = watchScripts(page);
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto(productPage, { waitUntil: 'load' });
     expect(await page.locator('#lead-form [data-form-ready]').count()).toBe(0);
     expect(await formCode()).toBe(0);
 
@@ -397,15 +405,23 @@ test.describe('toasts', () => {
 
   test('closes itself after 5 s, and not while hovered', async ({ page }) => {
     await page.clock.install();
-    const { toast } = await failOnce(page);
+    const form = await contactForm(page);
+    await expect(toastRegion(page)).toHaveCount(1); // the toaster has mounted
+    await fill(form);
+    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 500, json: { errors: [] } }));
+    // From here on time moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await form.submit.click();
     await page.mouse.move(0, 0);
-    await page.clock.runFor(4_000);
+    const toast = toastRegion(page).getByRole('listitem');
+    await expect(toast).toContainText(toastText);
+    await page.clock.runFor(4_800);
     await expect(toast).toBeVisible();
-    await page.clock.runFor(1_100);
+    await page.clock.runFor(300);
     await expect(toast).toBeHidden();
 
-    // A second failure: hovering the toast pauses its timer.
-    await page.locator('#lead-form').getByRole('button', { name: /^Отправить/ }).click();
+    // A second failure: hovering the toast pauses its timer until the pointer leaves.
+    await form.submit.click();
     await expect(toast).toBeVisible();
     await toast.hover();
     await page.clock.runFor(10_000);
@@ -427,13 +443,14 @@ test.describe('modal form', () => {
   }
 
   test('is loaded on demand: title, description, three fields, Отправить, consent; max 480 px', async ({ page }) => {
-    const modalChunk: Request[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && modalChunk.push(request));
-    await page.goto(modalPage);
-    await page.waitForLoadState('networkidle');
-    const before = modalChunk.length;
+    await holdIdleCallbacks(page);
+    const { formCode } = watchScripts(page);
+    await page.goto(modalPage, { waitUntil: 'load' });
+    expect(await formCode()).toBe(0);
+    // Pointing at the button fetches the form before the click.
     await page.getByRole('button', { name: modalTriggerName }).hover();
-    await expect.poll(() => modalChunk.length).toBeGreaterThan(before);
+    await expect.poll(formCode).toBeGreaterThan(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const { dialog, form } = await openModal(page);
     await expect(dialog.getByRole('heading', { name: 'Оставьте заявку' })).toBeVisible();
@@ -516,7 +533,7 @@ test.describe('modal form', () => {
     await expect(toast).toContainText(toastText);
     await expect(dialog).toBeVisible();
     // Using the toast (its close button) does not close the dialog.
-    await toast.getByRole('button', { name: 'Закрыть уведомление' }).click();
+    await toast.locator('button[aria-label="Закрыть уведомление"]').click();
     await expect(toast).toBeHidden();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('alert')).toContainText('Ошибка при отправке формы');

@@ -7,7 +7,6 @@ import { FieldError, fieldFrameClasses, fieldInputClasses } from './text-field';
 import {
   callingCodePrefix,
   countryOfValue,
-  countryFlag,
   getCountryOptions,
   nationalPart,
   phoneFromInput,
@@ -100,13 +99,14 @@ export function PhoneField({
   return (
     <div className={cn(fieldFrameClasses(!!error), className)}>
       <div className="relative flex h-14 shrink-0 items-center gap-1 pl-4 pr-1">
-        <span aria-hidden="true" className="text-xl leading-none">
-          {countryFlag(country)}
+        {/* The ISO code rather than a flag emoji: Windows and many Linux systems have no flag glyphs. */}
+        <span aria-hidden="true" className="text-sm font-semibold text-gray-700">
+          {country}
         </span>
         <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 text-gray-500">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
-        {/* The native select sits invisibly over the flag: keyboard, screen readers and phones get the real control. */}
+        {/* The native select sits invisibly over the code: keyboard, screen readers and phones get the real control. */}
         <select
           aria-label={`Страна: ${selected?.name ?? country}`}
           value={country}

@@ -77,8 +77,3 @@ export function getCountryOptions(): CountryOption[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
   return countryOptions;
 }
-
-/** 🇷🇺 from RU: two regional indicator symbols. */
-export function countryFlag(code: CountryCode): string {
-  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}

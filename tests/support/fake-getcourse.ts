@@ -52,7 +52,8 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     const body = await readBody(req);
 
     if (url.pathname.startsWith('/__fake/')) return control(url.pathname, req.method ?? 'GET', body, res);
-    if (url.pathname === '/geo') return json(res, 200, { country: 'ru' });
+    // Like the public geolocation services, /geo answers any origin (the browser calls it directly).
+    if (url.pathname === '/geo') return json(res, 200, { country: 'ru' }, { 'access-control-allow-origin': '*' });
 
     const outcome = nextOutcome();
     const form = parseBody(req.headers['content-type'], body);
@@ -196,8 +197,8 @@ function safeJson(text: string): any {
   }
 }
 
-function json(res: http.ServerResponse, status: number, value: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value));
+function json(res: http.ServerResponse, status: number, value: unknown, headers: http.OutgoingHttpHeaders = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(value));
 }
 
 function text(res: http.ServerResponse, status: number, value: string) {
