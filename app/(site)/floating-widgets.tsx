@@ -12,6 +12,7 @@ const widgets = [
   dynamic(() => import('@/features/consultation/consultation-popover'), { ssr: false }),
   dynamic(() => import('@/features/vue-teaser/vue-teaser'), { ssr: false }),
   dynamic(() => import('@/features/gift/gift-widget'), { ssr: false }),
+  dynamic(() => import('@/features/popups/popup-host'), { ssr: false }),
 ];
 
 export function FloatingWidgets() {

@@ -1,0 +1,66 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { LeadFormPopupConfig } from '@/content/popups';
+import { LeadForm } from '@/components/forms';
+import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatRub } from '@/lib/money';
+
+export const popupSuccessTitle = 'Ваша заявка отправлена!';
+
+/**
+ * The lead-form pop-up (spec 2.4): the shared discount form or the gift variant. The lead goes through
+ * our back end as an ajax form (`formConfig.formId`); the submit flow pushes the config's analytics
+ * event. After a successful submit the whole panel turns into the success title.
+ */
+export function LeadFormPopup({
+  formConfig,
+  content,
+  onSubmitted,
+}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void }) {
+  const [submitted, setSubmitted] = useState(false);
+
+  if (submitted) return <PopupSuccess gift={content.kind === 'gift'} />;
+
+  return (
+    <>
+      <DialogTitle>{content.title}</DialogTitle>
+      {content.kind === 'gift' ? (
+        <DialogDescription className="mt-3">
+          <span className="mr-2 text-3xl font-bold text-ink">{formatRub(content.offer.price)}</span>
+          <span className="sr-only">вместо</span>
+          <s className="text-lg text-gray-500">{formatRub(content.offer.oldPrice)}</s>{' '}
+          <span className="block">{content.offer.condition}</span>
+        </DialogDescription>
+      ) : (
+        <DialogDescription>{content.text}</DialogDescription>
+      )}
+      <LeadForm
+        config={formConfig}
+        submitLabel={content.submitLabel}
+        blockId="popup"
+        className="mt-5"
+        onSuccess={() => {
+          onSubmitted();
+          setSubmitted(true);
+        }}
+      />
+    </>
+  );
+}
+
+function PopupSuccess({ gift }: { gift: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The submit button that had focus is gone: keep focus in the dialog, on the news.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} role="status" tabIndex={-1} className="py-4 text-center outline-none">
+      <DialogTitle className="pr-0">{popupSuccessTitle}</DialogTitle>
+      <DialogDescription className="mt-3">
+        {gift
+          ? 'Менеджер свяжется с вами в рабочее время, запишет на курс Junior и откроет доступ к подарку.'
+          : 'Менеджер свяжется с вами в рабочее время и закрепит за вами дополнительную скидку.'}
+      </DialogDescription>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useState } from 'react';
+import { popupId, type PopupConfig } from '@/content/popups';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { LeadFormPopup } from './lead-form-popup';
+import { PromoPopup } from './promo-popup';
+import { closeCookie, finishCookie } from './suppression';
+
+/** The pop-up panel's maximum width (spec 2.4, 9). */
+const panelMaxWidth = 430;
+
+/**
+ * A due pop-up (spec 4.1): open from its first render, it writes the suppression cookie when the visitor
+ * closes it (one day) or finishes it (session). Loaded by the host only when the pop-up is about to show.
+ */
+export default function TimedPopup({ config }: { config: PopupConfig }) {
+  const [open, setOpen] = useState(true);
+  // Opened by a timer, not by a trigger: focus goes back to whatever had it before the pop-up opened.
+  const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const id = popupId(config);
+
+  const close = () => {
+    writeCookie(closeCookie(document.cookie, id, cookieOptions()));
+    setOpen(false);
+  };
+  const finish = () => writeCookie(finishCookie(id, cookieOptions()));
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <DialogContent
+        maxWidth={panelMaxWidth}
+        data-popup-id={id}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo?.focus();
+        }}
+      >
+        {config.formConfig === null ? (
+          <PromoPopup
+            content={config.content}
+            onAction={() => {
+              finish();
+              setOpen(false);
+            }}
+          />
+        ) : (
+          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function cookieOptions() {
+  return { secure: window.location.protocol === 'https:' };
+}
+
+function writeCookie(cookie: string | null) {
+  if (cookie) document.cookie = cookie;
+}
