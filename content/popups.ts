@@ -161,6 +161,8 @@ export const popups: readonly PopupConfig[] = [
       offer: { price: 0, oldPrice: 13_790, condition: 'при покупке курса Junior' },
       submitLabel: 'Забрать подарок',
     },
+    // The token is inlined into the pop-up host's script at build time (next.config.ts `env`): it keeps
+    // the page out of search and away from casual visitors; it is not an access control.
     includePaths: [`/products/junior-js/${giftPopupToken}`],
     excludePaths: [],
     showDelayMs: giftPopupDelayMs,
