@@ -88,8 +88,10 @@ async function seriousAxeViolations(page: Page, selector: string) {
 test.describe('contact form on a product page', () => {
   test('renders its heading on the server and loads no form code until it comes near', async ({ page }) => {
     const html = await (await page.request.get(productPage)).text();
-    expect(html).toContain('id="lead-form"');
-    expect(html).toContain('Остались вопросы?');
+    // The section and its heading are in the server's HTML; the form is a plain-HTML look-alike there.
+    const section = html.slice(html.indexOf('id="lead-form"'));
+    expect(section).toMatch(/^id="lead-form"[^]*?<h2[^>]*>[^<]+<\/h2>/);
+    expect(section).toContain('placeholder="Телефон"');
 
     // Stay at the top with idle callbacks held back: the scripts fetched by the load event are the first load.
     await holdIdleCallbacks(page);
@@ -166,18 +168,22 @@ test.describe('contact form on a product page', () => {
     });
     release();
 
+    // The page names its form (course-junior-js) and analytics product on the section.
+    const formId = await form.scope.getAttribute('data-form-id');
+    const productName = await form.scope.getAttribute('data-product-name');
+    expect(formId).toBeTruthy();
     expect((await orders).postDataJSON()).toEqual({
       extra: { utm: {}, page_path: productPage, block_id: 'lead-form' },
-      form: { id: 'contact' },
+      form: { id: formId },
       contacts: { name: visitor.name, email: visitor.email, phone: '+79123456789' },
       website: '',
     });
     await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
     await expect(form.scope.getByRole('status')).toContainText(contacts.callHours);
     expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toContainEqual({
-      event: 'lead',
-      product_name: 'contact',
-      id_form: 'contact',
+      event: 'application',
+      product_name: productName,
+      id_form: formId,
     });
 
     // The form was reset: asking for another one shows it empty.
@@ -539,3 +545,50 @@ test.describe('modal form', () => {
     await expect(dialog.getByRole('alert')).toContainText('Ошибка при отправке формы');
   });
 });
+
+test.describe('native form (a gift offer paid on a GetCourse page)', () => {
+  // Gift 1 of the real default schedule runs on 16 December 2026 from 10:00 Moscow time; its form is native.
+  const duringGiftOne = new Date('2026-12-16T12:00:00+03:00');
+
+  test('validates like every form, posts the hidden form to GetCourse in a new tab and records the lead with us', async ({ page, fakeGetCourse }) => {
+    const buyer = { name: 'Олег Смирнов', email: 'oleg.native@example.ru', phone: '9123456782' };
+    await page.clock.install({ time: duringGiftOne });
+    await page.goto('/?utm_source=forms&utm_medium=e2e');
+    await page.getByRole('button', { name: /Заберите подарок от Санты/ }).click();
+    const dialog = page.getByRole('dialog');
+    const form = formParts(dialog);
+    const submit = dialog.getByRole('button', { name: 'Забрать подарок' });
+    await expect(submit).toBeDisabled();
+    await form.name.fill(buyer.name);
+    await form.email.fill('oleg@@example.ru');
+    await form.phone.fill(buyer.phone);
+    await expect(dialog.getByText('Некорректная почта')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await form.email.fill(buyer.email);
+    await expect(submit).toBeEnabled();
+
+    const record = page.waitForRequest((request) => request.url().endsWith('/api/getcourse/orders'));
+    const paymentPage = page.waitForEvent('popup');
+    await submit.click();
+    const popup = await paymentPage;
+    await expect(popup.getByRole('heading')).toHaveText('Заявка принята');
+    expect(new URL(popup.url()).searchParams.get('utm_source')).toBe('forms');
+
+    // The record for our back end: the spec payload, marked as delivered by the browser.
+    const recorded = await record;
+    expect(recorded.postDataJSON()).toMatchObject({
+      form: { id: 'gift-1' },
+      contacts: { name: buyer.name, email: buyer.email, phone: '+79123456782' },
+      extra: { utm: { source: 'forms', medium: 'e2e' }, page_path: '/' },
+      browser_delivered: true,
+    });
+    expect(await (await recorded.response())?.json()).toHaveProperty('message');
+
+    const received = await fakeGetCourse.waitFor((all) => all.some((r) => r.form['formParams[email]'] === buyer.email));
+    expect(received.find((r) => r.form['formParams[email]'] === buyer.email)).toMatchObject({ method: 'POST', path: '/pl/lite/block-public/process-html' });
+    // Delivered once, by the browser: our worker makes no deal of it.
+    expect(received.filter((r) => r.path === '/pl/api/deals' && JSON.stringify(r.params).includes(buyer.email))).toEqual([]);
+    await expect(dialog.getByRole('status')).toContainText('Заявка отправлена!');
+  });
+});
+

@@ -1,5 +1,6 @@
 import type { LeadFormSlotProps } from '@/components/content/lead-form-config';
 import { LeadFormIntro } from '@/components/content/lead-form-intro';
+import { ContactFormBlock } from '@/features/lead-forms/contact-form-block';
 
 /**
  * The lead-form section of every course, event and welcome page: `#lead-form`, where the pages' calls
@@ -15,8 +16,8 @@ export function LeadFormSlot({ heading, description, config, variantId }: LeadFo
       data-product-name={config.submitAnalyticsEvent.product_name}
       data-variant-id={variantId}
     >
-      {/* lead form: inserted by the lead-forms feature */}
       <LeadFormIntro heading={heading} description={description} />
+      <ContactFormBlock config={config} variantId={variantId} />
     </section>
   );
 }

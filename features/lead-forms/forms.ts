@@ -1,13 +1,7 @@
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
 import { contacts } from '@/content/site';
 
-/** The site's own lead forms (spec 2.8); their ids are registered in content/lead-forms.ts. */
-
-export const contactFormConfig: AjaxFormConfig = {
-  formType: 'ajax',
-  formId: 'contact',
-  submitAnalyticsEvent: { event: 'lead', product_name: 'contact', id_form: 'contact' },
-};
+/** The generic modal form (spec 2.8) and the texts of the contact forms; form ids are registered in content/lead-forms.ts. */
 
 export const modalFormConfig: AjaxFormConfig = {
   formType: 'ajax',
@@ -16,7 +10,6 @@ export const modalFormConfig: AjaxFormConfig = {
 };
 
 export const contactFormTexts = {
-  title: 'Остались вопросы?',
   description: 'Оставьте контакты — мы перезвоним, расскажем о программе и поможем выбрать курс.',
   submitLabel: 'Отправить',
   successTitle: 'Заявка отправлена!',
