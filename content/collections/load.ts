@@ -153,7 +153,9 @@ export function loadCollections(root: string): Collections {
   }));
 
   const collections: Collections = { roadmaps, media, stories };
-  checkInternalLinks(reader, collections);
+  // A broken file drops its pages, which would make every link to them look broken too: links are
+  // checked once every file is valid.
+  if (problems.length === 0) checkInternalLinks(reader, collections);
   if (problems.length > 0) throw new ContentValidationError(problems);
   return collections;
 }
@@ -238,7 +240,9 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
     const topics: Topic[] = [];
     const articleFiles = new Map<string, string>();
 
-    for (const topicAlias of subfolders(reader, roadmapFolder)) {
+    const topicAliases = subfolders(reader, roadmapFolder);
+    if (topicAliases.length === 0) reader.report(roadmapFolder, 'a roadmap needs at least one topic folder');
+    for (const topicAlias of topicAliases) {
       const topicFolder = path.join(roadmapFolder, topicAlias);
       const topicIndex = requiredIndex(reader, topicFolder);
       const topicDocument = topicIndex && reader.read(topicIndex, topicSchema);
@@ -277,7 +281,6 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
       });
     }
     if (!roadmapDocument) continue;
-    if (topics.length === 0) reader.report(roadmapFolder, 'a roadmap needs at least one topic folder');
     requireDistinctOrder(reader, roadmapFolder, topics, 'topics');
     roadmaps.push({
       alias: roadmapAlias,
