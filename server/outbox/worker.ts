@@ -80,12 +80,15 @@ export class OutboxWorker {
       leaseMs: this.leaseMs,
     });
     summary.claimed = claimed.length;
-    await Promise.all(
+    // Wait for every delivery of the batch, even when recording one of them failed (database away).
+    const results = await Promise.allSettled(
       claimed.map(async (claim) => {
         const outcome = await this.deliverOne(claim, getCourse);
         summary[outcome] += 1;
       }),
     );
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
     return summary;
   }
 
