@@ -51,7 +51,7 @@ test.describe('Vue teaser', () => {
     const { tab, panel } = teaser(page);
     await tab.click();
     await expect(panel).toBeVisible();
-    await page.mouse.click(900, 300);
+    await page.mouse.click(200, 300);
     await expect(panel).toBeHidden();
   });
 

@@ -7,19 +7,20 @@ import { contacts } from '@/content/site';
 const tabLabel = 'Новый курс Vue 3 / Подарок за подписку!';
 
 /**
- * The Vue 3 course teaser (spec 2.7, 4.6): a tab on the left edge that toggles a panel about the gifts
+ * The Vue 3 course teaser (spec 2.7, 4.6): a tab on the right edge that toggles a panel about the gifts
  * for subscribers of the framework channel. A non-modal Radix popover: the tab toggles it, and Escape,
  * a click outside, the close icon or tabbing away close it; focus goes into the panel and back.
  */
 export default function VueTeaser() {
   return (
     <Popover.Root>
-      <Popover.Trigger className="fixed left-0 top-1/2 z-40 -translate-y-1/2 rounded-r-lg bg-emerald-700 px-2 py-3 text-xs font-semibold text-white shadow-lg [writing-mode:vertical-rl] hover:bg-emerald-800 data-[state=open]:bg-emerald-800 sm:text-sm">
-        <span className="block rotate-180">{tabLabel}</span>
+      {/* On the right edge, where text lines end ragged, so the tab hides the least of the page. */}
+      <Popover.Trigger className="fixed right-0 top-1/2 z-40 -translate-y-1/2 rounded-l-lg bg-emerald-700 px-1.5 py-3 text-[11px] font-semibold leading-tight text-white shadow-lg [writing-mode:vertical-rl] hover:bg-emerald-800 data-[state=open]:bg-emerald-800 sm:px-2 sm:text-sm">
+        {tabLabel}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          side="right"
+          side="left"
           sideOffset={8}
           collisionPadding={12}
           aria-labelledby="vue-teaser-title"
