@@ -16,7 +16,9 @@ export const homeSchema = z.object({
   }),
   reading: z.object({
     heading: textSchema,
-    items: z.array(z.object({ title: textSchema, text: textSchema, href: internalHrefSchema, label: textSchema })).min(2),
+    items: z
+      .array(z.object({ collection: z.enum(['stories', 'media']), title: textSchema, text: textSchema, href: internalHrefSchema, label: textSchema }))
+      .min(2),
   }),
   events: z.object({ heading: textSchema, slugs: z.array(slugSchema).min(1) }),
   cta: z.object({ heading: textSchema, text: textSchema, primary: linkSchema, secondary: linkSchema }),
@@ -75,8 +77,8 @@ export const homeContent: z.input<typeof homeSchema> = {
   reading: {
     heading: 'Почитать',
     items: [
-      { title: 'Истории студентов', text: 'Как бухгалтеры, учителя и инженеры становились фронтенд-разработчиками — с цифрами и честными трудностями.', href: '/personal-stories', label: 'Читать истории' },
-      { title: 'Медиа', text: 'Статьи о технологиях, карьере и собеседованиях от наставников школы.', href: '/media', label: 'Читать статьи' },
+      { collection: 'stories', title: 'Истории студентов', text: 'Как бухгалтеры, учителя и инженеры становились фронтенд-разработчиками — с цифрами и честными трудностями.', href: '/personal-stories', label: 'Читать истории' },
+      { collection: 'media', title: 'Медиа', text: 'Статьи о технологиях, карьере и собеседованиях от наставников школы.', href: '/media', label: 'Читать статьи' },
     ],
   },
   events: { heading: 'Ближайшие события', slugs: ['snow-quest', 'demo5days', 'demo5js1'] },

@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { CourseGrid } from '@/components/content/course-card';
+import { getMedia, getStories } from '@/content/collections';
 import { CtaLink } from '@/components/content/cta-link';
 import { PageSection } from '@/components/content/page-section';
 import { getCourse } from '@/content/courses';
@@ -15,6 +16,8 @@ export function HomePage() {
     { id: 'skills', block: home.skills, tone: 'muted' },
     { id: 'free', block: home.free, tone: 'plain' },
   ] as const;
+  // Both collections are sorted newest first.
+  const latest = { stories: getStories().items.slice(0, 3), media: getMedia().items.slice(0, 3) };
   return (
     <>
       <section aria-labelledby="home-title" className="bg-gradient-to-b from-brand-50 to-white">
@@ -98,7 +101,17 @@ export function HomePage() {
           {home.reading.items.map((item) => (
             <li key={item.href} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
               <h3 className="text-xl font-bold">{typography(item.title)}</h3>
-              <p className="mt-2 flex-1 text-gray-700">{typography(item.text)}</p>
+              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
+              <ul className="mt-4 flex-1 divide-y divide-gray-100">
+                {latest[item.collection].map((entry) => (
+                  <li key={entry.path} className="py-3">
+                    <Link href={entry.path} className="font-semibold hover:text-brand-700">
+                      {typography(entry.title)}
+                    </Link>
+                    <p className="mt-1 text-sm text-gray-600">{typography(entry.description)}</p>
+                  </li>
+                ))}
+              </ul>
               <Link href={item.href} className="mt-4 font-semibold text-brand-700 underline underline-offset-2">
                 {item.label}
               </Link>

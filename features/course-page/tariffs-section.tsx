@@ -56,7 +56,7 @@ function TariffCard({ tariff, cta }: { tariff: Tariff; cta: string }) {
                     <span className="sr-only">вместо </span>
                     {formatPrice(tariff.oldPrice, { monthly: tariff.monthly })}
                   </s>
-                  <span className="rounded-md bg-gift px-2 py-0.5 text-sm font-semibold text-white">
+                  <span className="rounded-md bg-orange-100 px-2 py-0.5 text-sm font-semibold text-orange-800">
                     −{discountPercent(tariff.oldPrice, tariff.price)}%
                   </span>
                 </>

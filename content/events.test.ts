@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { events, getEvent, parseEvents } from './events';
+
+const specEvents = ['snow-quest', 'spring-2025', 'demo5days', 'demo5js1', 'demo5html1'];
+
+function validEvent() {
+  return structuredClone(getEvent('snow-quest')!) as Record<string, unknown>;
+}
+
+describe('events', () => {
+  it('has every event page of spec 2.1 (the gift promotion page is its own feature)', () => {
+    expect(events.map((event) => event.slug).sort()).toEqual([...specEvents].sort());
+    expect(getEvent('new-year-2425')).toBeUndefined();
+  });
+
+  it('ships the cover and the Open Graph card of every event', () => {
+    for (const event of events) {
+      for (const file of [event.image.src, `/images/og/events/${event.slug}.png`]) {
+        expect(fs.existsSync(path.join(process.cwd(), 'public', file)), file).toBe(true);
+      }
+    }
+  });
+
+  it('names the event and field of a broken entry', () => {
+    const broken = validEvent();
+    broken.status = 'soon';
+    expect(() => parseEvents([broken])).toThrow(/event "snow-quest", field "status"/);
+  });
+
+  it('rejects a related course that does not exist', () => {
+    const broken = validEvent();
+    broken.relatedCourses = ['no-such-course'];
+    expect(() => parseEvents([broken])).toThrow(/event "snow-quest", field "relatedCourses": no course "no-such-course"/);
+  });
+
+  it('rejects two events with one form id', () => {
+    const second = { ...validEvent(), slug: 'other' };
+    expect(() => parseEvents([validEvent(), second])).toThrow(/form id must be unique, repeated: event-snow-quest/);
+  });
+});
