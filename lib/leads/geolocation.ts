@@ -24,7 +24,6 @@ export function detectCountry(options: DetectCountryOptions = {}): Promise<strin
   const storage = options.storage === undefined ? sessionStorageOrNull() : options.storage;
   const cached = readCached(storage);
   if (cached) return Promise.resolve(cached);
-  if (options.fetch || options.url) return lookUpCountry(options, storage);
   inFlight ??= lookUpCountry(options, storage).finally(() => {
     inFlight = null;
   });
