@@ -75,8 +75,8 @@ function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string 
             title="Заявка отправлена!"
             description={
               kind === 'ajax'
-                ? 'Менеджер позвонит вам в рабочее время — с 10:00 до 19:00 по московскому времени.'
-                : 'Страница оплаты открылась в другом окне: завершите оплату там, чтобы забрать подарок.'
+                ? 'Менеджер позвонит вам в\u00a0рабочее время\u00a0— с\u00a010:00 до\u00a019:00 по\u00a0московскому времени.'
+                : 'Страница оплаты открылась в\u00a0другом окне: завершите оплату там, чтобы забрать подарок.'
             }
           />
         )}
@@ -96,11 +96,11 @@ function InactiveGift({ countdown }: { countdown: string | null }) {
       )}
       <DialogTitle className="mt-4">Секретные подарки от Санты</DialogTitle>
       <DialogDescription className="mt-2 text-gray-700">
-        Санта открывает подарки по очереди, и каждый доступен совсем недолго. Заглядывайте к нам почаще — так вы точно не
-        пропустите свой.
+        Санта открывает подарки по&nbsp;очереди, и&nbsp;каждый доступен совсем недолго. Заглядывайте к&nbsp;нам почаще&nbsp;— так
+        вы точно не&nbsp;пропустите свой.
       </DialogDescription>
 
-      <h3 className="mt-5 font-semibold">Что лежит в мешке у Санты</h3>
+      <h3 className="mt-5 font-semibold">Что лежит в&nbsp;мешке у&nbsp;Санты</h3>
       <ol className="mt-2 grid list-decimal gap-1.5 pl-6 text-sm text-gray-800 marker:text-gray-500">
         {giftOffers.map((offer) => (
           <li key={offer.number}>{offer.name}</li>

@@ -45,14 +45,14 @@ export default function GiftWidget() {
             setModalRequested(true);
             setOpen(true);
           }}
-          className={`fixed bottom-4 left-0 z-40 flex max-w-[15rem] items-center gap-2 rounded-r-xl py-2 pl-2 pr-3 text-left text-white shadow-lg transition-colors hover:brightness-110 ${
+          className={`fixed bottom-4 left-0 z-40 flex items-center gap-2 rounded-r-xl py-2 pl-2 pr-3 text-left text-white shadow-lg transition-colors hover:brightness-110 ${
             active ? 'bg-orange-700' : 'bg-gray-600'
           }`}
         >
           <GiftIcon />
           <span className="flex flex-col leading-tight">
             <span className="text-xs">Заберите подарок от Санты</span>
-            <span className="text-sm font-semibold">
+            <span className="whitespace-nowrap text-sm font-semibold">
               {active ? 'Не упустите:' : 'До подарка:'} <span className="tabular-nums">{countdown}</span>
             </span>
           </span>
