@@ -34,7 +34,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loses no acknowledged order and delivers each one exactly once by deal number', async () => {
+  it('loses no acknowledged order and gives GetCourse exactly one deal number per order', async () => {
     const port = await freePort();
     const file = path.join(dir, 'site.db');
     const env = serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: gc.url });
