@@ -165,7 +165,7 @@ describe('loadCollections', () => {
     expect(article?.title).toBe('«Замыкания»\u00a0— просто');
     // Typograf binds short words and dashes with no-break spaces; \s matches both kinds of space.
     expect(article?.html).toMatch(/<p>«Замыкание»\s— это функция и\sеё\sокружение\.<\/p>/);
-    expect(article?.html).toContain('const s = &quot;a&quot; - 1; // -&gt; NaN');
+    expect(article?.html).toContain('<pre tabindex="0"><code class="language-js">const s = &quot;a&quot; - 1; // -&gt; NaN\n</code></pre>');
     expect(article?.html).toContain('<code>a -&gt; b</code>');
   });
 

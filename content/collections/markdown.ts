@@ -27,6 +27,12 @@ const marked = new Marked({
       if (depth === 1) throw new MarkdownError('a heading "# ..." in the body; the page title is the h1, start sections at "##"');
       return `<h${depth}>${this.parser.parseInline(tokens)}</h${depth}>\n`;
     },
+    // A long line scrolls the block sideways; tabindex lets keyboard users scroll it too.
+    code({ text, lang }: Tokens.Code) {
+      const language = lang?.match(/^\S+/)?.[0];
+      const classAttribute = language ? ` class="language-${escapeHtml(language)}"` : '';
+      return `<pre tabindex="0"><code${classAttribute}>${escapeHtml(text.replace(/\n$/, ''))}\n</code></pre>\n`;
+    },
     // Raw HTML is shown as the text it is: a stray <div> or Array<string> must never become markup.
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
