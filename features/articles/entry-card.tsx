@@ -17,7 +17,7 @@ export function EntryCard(props: {
   return (
     <article className="relative flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 transition hover:border-brand-500 hover:shadow-md focus-within:border-brand-500">
       {props.eyebrow && <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{props.eyebrow}</p>}
-      <Heading className="mt-2 text-lg font-semibold leading-snug text-ink">
+      <Heading className={`${props.eyebrow ? 'mt-2 ' : ''}text-lg font-semibold leading-snug text-ink`}>
         <Link href={props.href} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-700">
           {props.title}
         </Link>
