@@ -28,10 +28,10 @@ export default function GiftWidget() {
   if (state.status === 'hidden' && !open) return null;
 
   const active = state.status === 'active';
-  const countdown = state.status === 'hidden' ? '00:00' : formatCountdown(timeLeft(state.countdownTo, now));
 
   return (
     <>
+      {/* Hidden while open only when the last window ended under the modal: the modal stays until closed. */}
       {state.status !== 'hidden' && (
         <button
           ref={tabRef}
@@ -53,7 +53,7 @@ export default function GiftWidget() {
           <span className="flex flex-col leading-tight">
             <span className="text-xs">Заберите подарок от Санты</span>
             <span className="whitespace-nowrap text-sm font-semibold">
-              {active ? 'Не упустите:' : 'До подарка:'} <span className="tabular-nums">{countdown}</span>
+              {active ? 'Не упустите:' : 'До подарка:'} <span className="tabular-nums">{formatCountdown(timeLeft(state.countdownTo, now))}</span>
             </span>
           </span>
         </button>
