@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl } from './e2e/support/env';
+import { e2eBaseUrl, e2ePort } from './e2e/support/env';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Per-port folders: two runs side by side (E2E_PORT) never delete each other's results.
+  outputDir: `test-results/playwright-${e2ePort}`,
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-${e2ePort}.json` }]],
   use: {
     baseURL: e2eBaseUrl,
     locale: 'ru-RU',

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { e2eEnv } from '../e2e/support/env';
+import { e2eEnv, e2ePort } from '../e2e/support/env';
 import { ensureChromium } from './ensure-chromium';
 
 interface Counts {
@@ -74,7 +74,7 @@ if (ok && run('production build', 'npx', ['next', 'build'], buildEnv)) {
   }
   try {
     ensureChromium();
-    ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts('test-results/e2e.json')) && ok;
+    ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts(`test-results/e2e-${e2ePort}.json`)) && ok;
   } catch (error) {
     console.error(`\n${(error as Error).message}`);
     stages.push({ name: 'end-to-end', seconds: 0, ok: false });

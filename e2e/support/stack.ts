@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
 import { e2eDatabasePath, e2eEnv, e2ePort, fakeGetCoursePort } from './env';
 
@@ -21,7 +22,9 @@ async function main() {
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
   console.log(`fake GetCourse on ${gc.url}`);
 
-  const server = spawn('npx', ['next', 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+  // Node runs Next's CLI directly (no npx in between), so stopping this child stops the server itself.
+  const nextCli = path.resolve('node_modules/next/dist/bin/next');
+  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env, stdio: 'inherit' });
   server.on('exit', (code) => {
     void gc.close();
     process.exit(code ?? 0);
