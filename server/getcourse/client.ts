@@ -23,29 +23,9 @@ export async function postImport(
     key: config.apiKey,
     params: Buffer.from(JSON.stringify(params), 'utf8').toString('base64'),
   });
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${config.baseUrl}/pl/api/${endpoint}`, {
-      method: 'POST',
-      headers: { accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(config.timeoutMs),
-      redirect: 'error',
-    });
-    text = await response.text();
-  } catch (error) {
-    return { ok: false, error: describeNetworkError(error, config.timeoutMs) };
-  }
-  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'GetCourse answered something other than JSON' };
-  }
-  const record = asRecord(answer);
+  const answer = await postForJson(`${config.baseUrl}/pl/api/${endpoint}`, body, config.timeoutMs);
+  if (!answer.ok) return answer;
+  const record = asRecord(answer.json);
   const result = asRecord(record?.result);
   if (isTrue(record?.success) && isTrue(result?.success)) return { ok: true };
   const message = typeof result?.error_message === 'string' ? result.error_message : '';
@@ -53,7 +33,39 @@ export async function postImport(
   return { ok: false, error: `GetCourse refused the import${detail}` };
 }
 
-export function describeNetworkError(error: unknown, timeoutMs: number): string {
+/**
+ * One form-encoded POST to GetCourse that asks for JSON, bounded by `timeoutMs` (connect, answer and
+ * body). Redirects are refused: GetCourse answers in place, and a redirect could lead off the account.
+ */
+export async function postForJson(
+  url: string | URL,
+  body: URLSearchParams,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<{ ok: true; json: unknown } | { ok: false; error: string }> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', ...headers },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    text = await response.text();
+  } catch (error) {
+    return { ok: false, error: describeNetworkError(error, timeoutMs) };
+  }
+  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+  try {
+    return { ok: true, json: JSON.parse(text) };
+  } catch {
+    return { ok: false, error: 'GetCourse answered something other than JSON' };
+  }
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   const cause = (error as { cause?: { code?: unknown } })?.cause;
@@ -66,7 +78,7 @@ function isTrue(value: unknown): boolean {
   return value === true || value === 'true' || value === 1;
 }
 
-function asRecord(value: unknown): Record<string, unknown> | null {
+export function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 }
 

@@ -1,5 +1,5 @@
 import type { GetCourseConfig } from '../config';
-import { describeNetworkError, type ImportResult, withoutPersonalData } from './client';
+import { asRecord, type ImportResult, postForJson, withoutPersonalData } from './client';
 
 /** The fields of a GetCourse form post (the names GetCourse's own form embed uses). */
 export interface GetCourseFormFields {
@@ -34,29 +34,9 @@ export async function postGetCourseForm(config: GetCourseConfig, formAction: str
     requestTime: String(fields.requestTime),
     requestSimpleSign: fields.requestSimpleSign,
   });
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(target, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body,
-      signal: AbortSignal.timeout(config.timeoutMs),
-      redirect: 'error',
-    });
-    text = await response.text();
-  } catch (error) {
-    return { ok: false, error: describeNetworkError(error, config.timeoutMs) };
-  }
-  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
-
-  let answer: unknown;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'GetCourse answered the form with something other than JSON' };
-  }
-  const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  const answer = await postForJson(target, body, config.timeoutMs, { 'x-requested-with': 'XMLHttpRequest' });
+  if (!answer.ok) return answer;
+  const record = asRecord(answer.json) ?? {};
   if (record.success === true || record.success === 'true') return { ok: true };
   const message = typeof record.error_message === 'string' ? record.error_message : '';
   return { ok: false, error: `GetCourse refused the form${message ? `: ${withoutPersonalData(message, personal)}` : ''}` };
