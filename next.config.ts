@@ -46,9 +46,12 @@ const nextConfig: NextConfig = {
   // Lets parallel builds (a second checkout's e2e run, a benchmark) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['better-sqlite3', 'pg', 'typograf'],
-  // The gift pop-up's page segment (content/courses/gift-popup.ts) is read by the pre-rendered page and by
-  // the pop-up host in the browser: inline it at build time so both agree.
-  env: { GIFT_POPUP_TOKEN: process.env.GIFT_POPUP_TOKEN ?? '' },
+  compiler: {
+    // The gift page's secret segment (content/courses/gift-popup.ts), fixed at build time for server code
+    // only: the pre-rendered token page and the lead API's form registry (`course-junior-js-{token}`) agree
+    // even when `next start` runs without the variable. Never `env`: that would put it in browser scripts.
+    defineServer: { 'process.env.GIFT_POPUP_TOKEN': process.env.GIFT_POPUP_TOKEN ?? '' },
+  },
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],

@@ -1,19 +1,27 @@
 /**
  * The timed pop-ups (spec 2.4, 3 "Pop-up config", 9). Which one a page shows is decided by
- * `features/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there).
+ * `features/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
+ * pop-up bound to one page, from the `pageMarker` that page declares.
  *
  * Lead-form pop-ups submit through our own back end as ajax forms: the browser sends only `formId`.
  * The GetCourse form each one is delivered to (action, request time, simple sign) lives in the server's
  * registry `content/lead-forms.ts` under the same id, so the browser can never choose where the server posts.
  */
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
-// The small module, not ./courses: the pop-up host loads this file in the browser.
-import { giftPopupToken } from './courses/gift-popup';
 import { contacts } from './site';
+
+/**
+ * The `<meta name>` a page declares its pop-up markers with: `<meta name="popup" content="gift-junior">`.
+ * The pop-up host loads this file in the browser, so a secret page (the gift token path) is found by its
+ * marker, never by a path written here.
+ */
+export const popupMarkerMetaName = 'popup';
 
 export interface PopupTargeting {
   includePaths: readonly string[];
   excludePaths: readonly string[];
+  /** Shown on the pages whose `<meta name="popup">` carries this value, and it beats any path match. */
+  pageMarker?: string;
   showDelayMs: number;
 }
 
@@ -161,10 +169,12 @@ export const popups: readonly PopupConfig[] = [
       offer: { price: 0, oldPrice: 13_790, condition: 'при покупке курса Junior' },
       submitLabel: 'Забрать подарок',
     },
-    // The token is inlined into the pop-up host's script at build time (next.config.ts `env`): it keeps
+    // Only on the junior page at the secret token path (GIFT_POPUP_TOKEN), which declares this marker
+    // (its variant in content/courses/professions.ts): the token stays out of every browser script. It keeps
     // the page out of search and away from casual visitors; it is not an access control.
-    includePaths: [`/products/junior-js/${giftPopupToken}`],
+    includePaths: [],
     excludePaths: [],
+    pageMarker: 'gift-junior',
     showDelayMs: giftPopupDelayMs,
   },
 ];

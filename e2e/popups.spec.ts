@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { findLeadForm } from '../content/lead-forms';
 import { contacts, legalLinks } from '../content/site';
-import { e2eBaseUrl, e2eGiftPopupToken } from './support/env';
+import { e2eBaseUrl, e2eDistDir, e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -270,5 +272,34 @@ test.describe('lead-form pop-ups', () => {
     await expect(dialog.getByText('при покупке курса Junior')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Забрать подарок' })).toBeDisabled();
     for (const placeholder of ['Имя', 'E-mail', 'Телефон']) await expect(dialog.getByPlaceholder(placeholder)).toBeVisible();
+  });
+});
+
+test.describe('the gift page token stays secret', () => {
+  test('no script a page loads contains it, the gift page and its pop-up included', async ({ page }) => {
+    const scripts: Promise<{ url: string; body: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+      }
+    });
+    await openWithClock(page, '/');
+    await page.goto(giftPage);
+    await page.waitForLoadState('networkidle');
+    await advanceTo(page, 46_000);
+    await expect(popup(page)).toHaveAccessibleName('Получите в подарок курс «Продвинутый JavaScript»');
+
+    const loaded = await Promise.all(scripts);
+    // The pop-up's own chunk is among them: the check covers the code that shows the gift pop-up.
+    expect(loaded.some(({ body }) => scriptContains(body, 'Забрать подарок'))).toBe(true);
+    expect(loaded.filter(({ body }) => body.includes(e2eGiftPopupToken)).map(({ url }) => url)).toEqual([]);
+  });
+
+  test('no client chunk of the build contains it', () => {
+    const staticDir = path.resolve(e2eDistDir, 'static');
+    const files = fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(0);
+    const leaking = files.filter((file) => fs.readFileSync(path.join(staticDir, file), 'utf8').includes(e2eGiftPopupToken));
+    expect(leaking).toEqual([]);
   });
 });

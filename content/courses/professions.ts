@@ -274,6 +274,7 @@ export const professionCourses: CourseInput[] = [
       {
         id: giftPopupToken,
         purpose: 'Подарочное всплывающее окно: курс «Продвинутый JavaScript» в подарок при покупке Junior',
+        popupMarker: 'gift-junior',
         leadForm: {
           heading: 'Курс «Продвинутый JavaScript» — в подарок',
           description: 'Оставьте заявку на курс Junior — и получите доступ к курсу «Продвинутый JavaScript» стоимостью 13 790 ₽ бесплатно.',

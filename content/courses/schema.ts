@@ -52,6 +52,8 @@ export const variantSchema = z.object({
   purpose: textSchema,
   formId: slugSchema.optional(),
   leadForm: leadFormTextSchema.optional(),
+  /** The page-bound pop-up this page carries: a `pageMarker` of content/popups.ts. */
+  popupMarker: slugSchema.optional(),
 });
 export type CourseVariant = z.infer<typeof variantSchema>;
 

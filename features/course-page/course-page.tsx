@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import type { CoursePageEntry } from '@/content/courses';
+import { popupMarkerMetaName } from '@/content/popups';
 import { AudienceSection } from './audience-section';
 import { FaqSection } from './faq-section';
 import { CourseHero } from './hero';
@@ -16,6 +17,8 @@ export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; Le
   const { course } = entry;
   return (
     <>
+      {/* React hoists it into <head>; the pop-up host picks its pop-up by it (content/popups.ts pageMarker). */}
+      {entry.variant?.popupMarker && <meta name={popupMarkerMetaName} content={entry.variant.popupMarker} />}
       <CourseHero course={course} />
       <AudienceSection course={course} />
       <ProgramSection course={course} />

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { popupId, popups, type PopupConfig } from '@/content/popups';
+import { popupId, popupMarkerMetaName, popups, type PopupConfig } from '@/content/popups';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
@@ -26,7 +26,8 @@ export default function PopupHost() {
 
   useEffect(() => {
     if (pathSince.current.path !== pathname) pathSince.current = { path: pathname, at: performance.now() };
-    const popup = selectPopup(pathname, popups);
+    const markers = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${popupMarkerMetaName}"]`), (meta) => meta.content);
+    const popup = selectPopup({ path: pathname, markers }, popups);
     if (!popup) return;
     const id = popupId(popup);
     if (isSuppressed(document.cookie, id)) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { giftPopupToken } from '@/content/courses/gift-popup';
+import { coursePages, giftPopupPath } from '@/content/courses';
 import { popupId, popups } from '@/content/popups';
-import { matchesPattern, normalizePath, patternSpecificity, selectPopup, type PathTargeting } from './targeting';
+import { matchesPattern, normalizePath, patternSpecificity, selectPopup, type PageTargeting } from './targeting';
 
 describe('normalizePath', () => {
   it.each([
@@ -70,7 +70,8 @@ describe('patternSpecificity', () => {
 
 describe('selectPopup with synthetic configs', () => {
   const popup = (name: string, includePaths: string[], excludePaths: string[] = []) => ({ name, includePaths, excludePaths });
-  const name = (path: string, list: (PathTargeting & { name: string })[]) => selectPopup(path, list)?.name ?? null;
+  type Named = PageTargeting & { name: string };
+  const name = (path: string, list: Named[], markers: string[] = []) => selectPopup({ path, markers }, list)?.name ?? null;
 
   it('returns null when nothing matches, and for an empty list', () => {
     expect(name('/about', [popup('a', ['/products/*'])])).toBeNull();
@@ -134,11 +135,72 @@ describe('selectPopup with synthetic configs', () => {
     expect(name('/products/git', [firstPrefix, secondPrefix])).toBe('first-prefix');
     expect(name('/products/git', [secondPrefix, firstPrefix])).toBe('second-prefix');
   });
+
+  describe('page markers', () => {
+    const marked = (name: string, pageMarker: string, excludePaths: string[] = []): Named => ({
+      ...popup(name, [], excludePaths),
+      pageMarker,
+    });
+
+    it('a marker pop-up shows only on pages that declare its marker, whatever the path', () => {
+      const list = [marked('gift', 'gift-junior')];
+      expect(name('/products/junior-js/s3cr3t', list, ['gift-junior'])).toBe('gift');
+      expect(name('/anywhere/else/', list, ['gift-junior'])).toBe('gift');
+      expect(name('/products/junior-js/s3cr3t', list)).toBeNull();
+      expect(name('/products/junior-js/s3cr3t', list, ['another-marker'])).toBeNull();
+      expect(name('/products/junior-js/s3cr3t', list, ['gift'])).toBeNull();
+    });
+
+    it('a page marker with no pop-up for it changes nothing', () => {
+      const list = [popup('products', ['/products/*'])];
+      expect(name('/products/git', list, ['unknown'])).toBe('products');
+    });
+
+    it('a marker match beats every path match on its page, whatever the order', () => {
+      const everywhere = popup('everywhere', ['/*']);
+      const exact = popup('exact', ['/products/junior-js/s3cr3t']);
+      const gift = marked('gift', 'gift-junior');
+      for (const list of [
+        [everywhere, exact, gift],
+        [gift, exact, everywhere],
+      ]) {
+        expect(name('/products/junior-js/s3cr3t', list, ['gift-junior'])).toBe('gift');
+        expect(name('/products/junior-js/s3cr3t', list)).toBe('exact');
+      }
+    });
+
+    it('a marker pop-up also matched by a path still ranks as a marker match', () => {
+      const both = { ...marked('both', 'm'), includePaths: ['/*'] };
+      const deep = popup('deep', ['/a/b/c']);
+      expect(name('/a/b/c', [deep, both], ['m'])).toBe('both');
+      expect(name('/a/b/c', [deep, both])).toBe('deep');
+      expect(name('/x', [deep, both])).toBe('both');
+    });
+
+    it('exclude wins over a marker too', () => {
+      const list = [marked('gift', 'gift-junior', ['/products/junior-js/*']), popup('fallback', ['/*'])];
+      expect(name('/products/junior-js/s3cr3t', list, ['gift-junior'])).toBe('fallback');
+      expect(name('/landing', list, ['gift-junior'])).toBe('gift');
+    });
+
+    it('tie rule: of two marker matches the pop-up listed first wins', () => {
+      const first = marked('first', 'a');
+      const second = marked('second', 'b');
+      expect(name('/x', [first, second], ['a', 'b'])).toBe('first');
+      expect(name('/x', [second, first], ['a', 'b'])).toBe('second');
+      expect(name('/x', [first, second], ['b'])).toBe('second');
+    });
+  });
 });
 
 describe('the site pop-ups', () => {
+  // Markers as the course pages declare them (features/course-page renders `<meta name="popup">`).
+  const markersAt = (path: string) => {
+    const marker = coursePages().find((page) => page.path === path.replace(/\/$/, ''))?.variant?.popupMarker;
+    return marker ? [marker] : [];
+  };
   const chosen = (path: string) => {
-    const popup = selectPopup(path, popups);
+    const popup = selectPopup({ path, markers: markersAt(path) }, popups);
     return popup ? popupId(popup) : null;
   };
 
@@ -157,7 +219,7 @@ describe('the site pop-ups', () => {
     ['/products/middle-js/b1', 'promo-career'],
     ['/products/middle-js/cvrna', 'popup-middle-discount'],
     ['/products/junior-js/cvrna', 'popup-junior-discount'],
-    [`/products/junior-js/${giftPopupToken}`, 'popup-junior-gift'],
+    [giftPopupPath, 'popup-junior-gift'],
     ['/frontend-developer/cvrna', 'popup-frontend-developer-discount'],
     ['/products/first-stage/cvrna', 'popup-first-stage-discount'],
     ['/products/react-developer/cvrna', 'popup-react-developer-discount'],
@@ -191,6 +253,15 @@ describe('the site pop-ups', () => {
     '/roadmap/frontend',
   ])('%s shows no pop-up', (path) => {
     expect(chosen(path)).toBeNull();
+  });
+
+  it('the gift pop-up is bound to the token page by its marker alone: no path of the config names the token', () => {
+    const gift = popups.find((popup) => popup.content.kind === 'gift')!;
+    expect(gift.pageMarker).toBe('gift-junior');
+    expect(gift.includePaths).toEqual([]);
+    expect(JSON.stringify(popups)).not.toContain(giftPopupPath.split('/').at(-1));
+    const marked = coursePages().filter((page) => page.variant?.popupMarker !== undefined);
+    expect(marked.map((page) => [page.path, page.variant?.popupMarker])).toEqual([[giftPopupPath, 'gift-junior']]);
   });
 
   it('a state-managers variant is the same framework page', () => {

@@ -7,22 +7,41 @@
  *   but not `/products/middle-js` itself, and `/products/react*` matches `/products/react-developer`;
  * - any other pattern matches only the same path exactly (case-sensitive; a `*` elsewhere is literal).
  *
- * Selection: a pop-up is a candidate when one of its include patterns matches and none of its exclude
- * patterns does (exclude wins). The candidate whose matching pattern is the most specific wins:
- * 1. more path segments (the `*` itself does not count: `/products/middle-js/*` has 2, `/*` has 0);
- * 2. tie: an exact pattern beats a prefix pattern (`/products/react` beats `/products/react*`);
- * 3. still tied: the pop-up listed first wins, so the order of the config list is the final word.
+ * Page markers: a pop-up may name a `pageMarker` instead of (or besides) paths. It then targets every page
+ * that declares that marker, whatever its path: the page says which pop-up it carries, so a secret path
+ * (the gift page's token) never has to be written into code that ships to the browser.
+ *
+ * Selection: a pop-up is a candidate when its marker is among the page's markers or one of its include
+ * patterns matches, and none of its exclude patterns does (exclude wins, over a marker too).
+ * The candidate with the most specific match wins:
+ * 1. a marker match beats any path match: the page itself asked for that pop-up;
+ * 2. more path segments (the `*` itself does not count: `/products/middle-js/*` has 2, `/*` has 0);
+ * 3. tie: an exact pattern beats a prefix pattern (`/products/react` beats `/products/react*`);
+ * 4. still tied (two marker matches, or equal patterns): the pop-up listed first wins, so the order of
+ *    the config list is the final word.
  */
 
-export interface PathTargeting {
+export interface PageTargeting {
   readonly includePaths: readonly string[];
   readonly excludePaths: readonly string[];
+  /** Targets the pages that declare this marker (see `TargetPage.markers`). */
+  readonly pageMarker?: string;
+}
+
+/** The page a pop-up is chosen for. */
+export interface TargetPage {
+  path: string;
+  /** The pop-up markers the page declares (the host reads them from the page's head). */
+  markers: readonly string[];
 }
 
 interface Specificity {
   segments: number;
   exact: boolean;
 }
+
+/** How well a pop-up matches a page: a marker match, else its best path pattern. */
+type MatchRank = { marker: true } | ({ marker: false } & Specificity);
 
 /** `/products/git/` -> `/products/git`; `` -> `/`; drops `?query` and `#hash`. */
 export function normalizePath(path: string): string {
@@ -62,29 +81,36 @@ function compareSpecificity(a: Specificity, b: Specificity): number {
   return Number(a.exact) - Number(b.exact);
 }
 
-/** The most specific include pattern of `popup` that matches `path`, or null when excluded or unmatched. */
-export function matchingSpecificity(path: string, popup: PathTargeting): Specificity | null {
-  if (popup.excludePaths.some((pattern) => matchesPattern(path, pattern))) return null;
+/** Positive when `a` ranks above `b`. */
+function compareRanks(a: MatchRank, b: MatchRank): number {
+  if (a.marker || b.marker) return Number(a.marker) - Number(b.marker);
+  return compareSpecificity(a, b);
+}
+
+/** How `popup` matches `page`, or null when excluded or unmatched. */
+function matchRank(page: TargetPage, popup: PageTargeting): MatchRank | null {
+  if (popup.excludePaths.some((pattern) => matchesPattern(page.path, pattern))) return null;
+  if (popup.pageMarker !== undefined && page.markers.includes(popup.pageMarker)) return { marker: true };
   let best: Specificity | null = null;
   for (const pattern of popup.includePaths) {
-    if (!matchesPattern(path, pattern)) continue;
+    if (!matchesPattern(page.path, pattern)) continue;
     const specificity = patternSpecificity(pattern);
     if (best === null || compareSpecificity(specificity, best) > 0) best = specificity;
   }
-  return best;
+  return best && { marker: false, ...best };
 }
 
-/** The pop-up to show on `path`, or null when none targets it. */
-export function selectPopup<T extends PathTargeting>(path: string, popups: readonly T[]): T | null {
+/** The pop-up to show on `page`, or null when none targets it. */
+export function selectPopup<T extends PageTargeting>(page: TargetPage, popups: readonly T[]): T | null {
   let winner: T | null = null;
-  let winnerSpecificity: Specificity | null = null;
+  let winnerRank: MatchRank | null = null;
   for (const popup of popups) {
-    const specificity = matchingSpecificity(path, popup);
-    if (specificity === null) continue;
+    const rank = matchRank(page, popup);
+    if (rank === null) continue;
     // Strictly greater: on a full tie the earlier pop-up keeps its place.
-    if (winnerSpecificity === null || compareSpecificity(specificity, winnerSpecificity) > 0) {
+    if (winnerRank === null || compareRanks(rank, winnerRank) > 0) {
       winner = popup;
-      winnerSpecificity = specificity;
+      winnerRank = rank;
     }
   }
   return winner;
