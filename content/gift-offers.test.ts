@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formKind } from '@/lib/leads/form-config';
+import { typography } from '@/lib/typography';
 import { getCourseFormsOrigin, giftOffer, giftOffers } from './gift-offers';
 import { findLeadForm } from './lead-forms';
+
+// `server-only` throws outside React's server build; here typograf runs as it does on the server.
+vi.mock('server-only', () => ({}));
 
 // The table of spec 3: number, price, oldPrice, discount, monthly.
 const specTable: [number, number, number, number, boolean][] = [
@@ -36,6 +40,15 @@ describe('gift offers', () => {
       expect(offer.name).toMatch(/[а-яё]/i);
       expect(offer.description.length).toBeGreaterThan(80);
     }
+  });
+
+  // The gift modal shows these texts in the browser, where typograf does not run: the data must already be
+  // what typograf would print (no-break spaces after short words and before dashes).
+  it.each(giftOffers.flatMap((offer) => [
+    [offer.number, 'name', offer.name],
+    [offer.number, 'description', offer.description],
+  ]))('offer %i: the %s is already typeset', (_number, _field, text) => {
+    expect(typography(text)).toBe(text);
   });
 
   it("keep offer 9's 34% in its description next to its 36% discount", () => {
@@ -77,7 +90,7 @@ describe('gift offers', () => {
         event: offer.formConfig.submitAnalyticsEvent.event,
       });
       expect(entry?.delivery).toEqual(
-        offer.formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: offer.name } : { kind: 'browser' },
+        offer.formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: offer.name.replaceAll('\u00a0', ' ') } : { kind: 'browser' },
       );
     }
   });

@@ -9,6 +9,9 @@ import type { LeadFormEntry } from './lead-forms';
  * page (native form, new tab); offers 4-12 are instalment plans a manager arranges by phone, so their
  * form sends a lead through our back end (ajax). Every ajax and native form id is registered in
  * `content/lead-forms.ts`, the list of form ids the server accepts.
+ *
+ * Names and descriptions are written as `typography()` (lib/typography.ts) would print them, no-break
+ * spaces included: the gift modal renders them in the browser, where typograf does not run.
  */
 export interface GiftOffer {
   /** 1-13, the `giftNumber` of the schedule. */
@@ -64,7 +67,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 1,
     name: 'Курс «Основы программирования»',
     description:
-      'Первый шаг в профессию: переменные, условия, циклы, функции и массивы на JavaScript. Короткие уроки, задачи с автопроверкой и итоговый мини-проект — станет понятно, ваше ли это, до того как вкладываться в большую программу.',
+      'Первый шаг в\u00a0профессию: переменные, условия, циклы, функции и\u00a0массивы на\u00a0JavaScript. Короткие уроки, задачи с\u00a0автопроверкой и\u00a0итоговый мини-проект\u00a0— станет понятно, ваше\u00a0ли это, до\u00a0того как\u00a0вкладываться в\u00a0большую программу.',
     price: 558,
     oldPrice: 2990,
     discount: 80,
@@ -79,9 +82,9 @@ export const giftOffers: readonly GiftOffer[] = [
   },
   {
     number: 2,
-    name: 'Интенсив «Пет-проект в портфолио»',
+    name: 'Интенсив «Пет-проект в\u00a0портфолио»',
     description:
-      'За две недели вы с наставником соберёте собственное приложение: от идеи и макета до деплоя на хостинг. Проект с аккуратным кодом и README на GitHub — то, что рекрутер откроет первым.',
+      'За\u00a0две недели вы\u00a0с\u00a0наставником соберёте собственное приложение: от\u00a0идеи и\u00a0макета до\u00a0деплоя на\u00a0хостинг. Проект с\u00a0аккуратным кодом и\u00a0README на\u00a0GitHub\u00a0— то, что рекрутер откроет первым.',
     price: 598,
     oldPrice: 2990,
     discount: 80,
@@ -96,9 +99,9 @@ export const giftOffers: readonly GiftOffer[] = [
   },
   {
     number: 3,
-    name: 'Диагностика навыков с ментором',
+    name: 'Диагностика навыков с\u00a0ментором',
     description:
-      'Часовая встреча с действующим разработчиком: живые задачи, разбор вашего кода и честная оценка уровня. После встречи — письменный план, что подтянуть, чтобы выйти на первую работу или следующий грейд.',
+      'Часовая встреча с\u00a0действующим разработчиком: живые задачи, разбор вашего кода и\u00a0честная оценка уровня. После встречи\u00a0— письменный план, что подтянуть, чтобы выйти на\u00a0первую работу или\u00a0следующий грейд.',
     price: 1535,
     oldPrice: 2990,
     discount: 45,
@@ -115,7 +118,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 4,
     name: 'Курс «Junior Frontend-разработчик» + розыгрыш MacBook',
     description:
-      'Полная программа до уровня junior: HTML, CSS, JavaScript, React, Git и командная работа над проектами. Подарок на выбор: участие в розыгрыше MacBook среди студентов потока или три дополнительных курса в придачу.',
+      'Полная программа до\u00a0уровня junior: HTML, CSS, JavaScript, React, Git и\u00a0командная работа над проектами. Подарок на\u00a0выбор: участие в\u00a0розыгрыше MacBook среди студентов потока или\u00a0три дополнительных курса в\u00a0придачу.',
     price: 4648,
     oldPrice: 6710,
     discount: 34,
@@ -126,7 +129,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 5,
     name: 'Курс «Junior Frontend-разработчик»: последний шанс',
     description:
-      'Та же программа до junior с наставником и проектами в портфолио — и снова бонус на выбор: розыгрыш MacBook или три дополнительных курса. Последнее окно с этой ценой в акции.',
+      'Та\u00a0же программа до\u00a0junior с\u00a0наставником и\u00a0проектами в\u00a0портфолио\u00a0— и\u00a0снова бонус на\u00a0выбор: розыгрыш MacBook или\u00a0три дополнительных курса. Последнее окно с\u00a0этой ценой в\u00a0акции.',
     price: 4648,
     oldPrice: 6710,
     discount: 34,
@@ -137,7 +140,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 6,
     name: 'Курс «Middle Frontend-разработчик»',
     description:
-      'Для тех, кто уже пишет код: архитектура фронтенда, TypeScript, тестирование, производительность и код-ревью от старших разработчиков. Готовимся к собеседованиям на middle вместе.',
+      'Для\u00a0тех, кто уже пишет код: архитектура фронтенда, TypeScript, тестирование, производительность и\u00a0код-ревью от\u00a0старших разработчиков. Готовимся к\u00a0собеседованиям на\u00a0middle вместе.',
     price: 7122,
     oldPrice: 10792,
     discount: 34,
@@ -148,7 +151,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 7,
     name: 'Курс «Middle Frontend-разработчик»: последний шанс',
     description:
-      'Программа уровня middle — архитектура, TypeScript, тесты и код-ревью — с той же скидкой в рассрочку. Последнее окно акции для этого курса.',
+      'Программа уровня middle\u00a0— архитектура, TypeScript, тесты и\u00a0код-ревью\u00a0— с\u00a0той\u00a0же скидкой в\u00a0рассрочку. Последнее окно акции для\u00a0этого курса.',
     price: 7122,
     oldPrice: 10792,
     discount: 34,
@@ -157,9 +160,9 @@ export const giftOffers: readonly GiftOffer[] = [
   },
   {
     number: 8,
-    name: 'Программа «Frontend-разработчик с нуля до Middle»',
+    name: 'Программа «Frontend-разработчик с\u00a0нуля до\u00a0Middle»',
     description:
-      'Самый длинный путь в школе: от первой строчки кода до уровня middle. Два курса в одной программе, личный наставник, карьерный трек и помощь с трудоустройством.',
+      'Самый длинный путь в\u00a0школе: от\u00a0первой строчки кода до\u00a0уровня middle. Два курса в\u00a0одной программе, личный наставник, карьерный трек и\u00a0помощь с\u00a0трудоустройством.',
     price: 8960,
     oldPrice: 14000,
     discount: 36,
@@ -168,9 +171,9 @@ export const giftOffers: readonly GiftOffer[] = [
   },
   {
     number: 9,
-    name: 'Программа «Frontend-разработчик с нуля до Middle»: последний шанс',
+    name: 'Программа «Frontend-разработчик с\u00a0нуля до\u00a0Middle»: последний шанс',
     description:
-      'Вся программа с нуля до middle со скидкой 34% в рассрочку: наставник, проекты в портфолио и сопровождение до оффера. Последнее окно с этой ценой.',
+      'Вся программа с\u00a0нуля до\u00a0middle со\u00a0скидкой 34% в\u00a0рассрочку: наставник, проекты в\u00a0портфолио и\u00a0сопровождение до\u00a0оффера. Последнее окно с\u00a0этой ценой.',
     price: 8960,
     oldPrice: 14000,
     // Marketing's description says 34% while the offer's discount is 36%: both are kept as given (spec 3).
@@ -182,7 +185,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 10,
     name: 'Курс «React-разработчик»',
     description:
-      'React от компонентов и хуков до роутинга, работы с сервером и управления состоянием. Пишем большое приложение и разбираем вопросы, которые задают на собеседованиях.',
+      'React от\u00a0компонентов и\u00a0хуков до\u00a0роутинга, работы с\u00a0сервером и\u00a0управления состоянием. Пишем большое приложение и\u00a0разбираем вопросы, которые задают на\u00a0собеседованиях.',
     price: 7458,
     oldPrice: 11300,
     discount: 34,
@@ -193,7 +196,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 11,
     name: 'Курс «Первая ступень: JavaScript»',
     description:
-      'Первая ступень профессии: уверенный JavaScript, работа с DOM, асинхронность и запросы к серверу. Практика на каждом занятии и проверка домашних заданий наставником.',
+      'Первая ступень профессии: уверенный JavaScript, работа с\u00a0DOM, асинхронность и\u00a0запросы к\u00a0серверу. Практика на\u00a0каждом занятии и\u00a0проверка домашних заданий наставником.',
     price: 4279,
     oldPrice: 6483,
     discount: 34,
@@ -204,7 +207,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 12,
     name: 'Комбо «Вёрстка + Junior Frontend-разработчик»',
     description:
-      'Сначала — продвинутая вёрстка: семантика, адаптивность, Flexbox и Grid, доступность. Затем — полная программа junior. Два курса одним пакетом по цене рассрочки.',
+      'Сначала\u00a0— продвинутая вёрстка: семантика, адаптивность, Flexbox и\u00a0Grid, доступность. Затем\u00a0— полная программа junior. Два курса одним пакетом по\u00a0цене рассрочки.',
     price: 5737,
     oldPrice: 8196,
     discount: 37,
@@ -215,7 +218,7 @@ export const giftOffers: readonly GiftOffer[] = [
     number: 13,
     name: 'Комбо «TypeScript + Git + React Advanced»',
     description:
-      'Три курса для растущего разработчика: строгая типизация на TypeScript, уверенная работа с Git в команде и продвинутые паттерны React. Оплата сразу — и доступ ко всем трём курсам в тот же день.',
+      'Три курса для\u00a0растущего разработчика: строгая типизация на\u00a0TypeScript, уверенная работа с\u00a0Git в\u00a0команде и\u00a0продвинутые паттерны React. Оплата сразу\u00a0— и\u00a0доступ ко\u00a0всем трём курсам в\u00a0тот\u00a0же день.',
     price: 25648,
     oldPrice: 36640,
     discount: 30,
@@ -244,6 +247,11 @@ export function giftLeadForms(): LeadFormEntry[] {
     id: formConfig.formId,
     productName: formConfig.submitAnalyticsEvent.product_name,
     event: formConfig.submitAnalyticsEvent.event,
-    delivery: formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: name } : { kind: 'browser' },
+    // GetCourse matches deals to products by title: plain spaces, as a manager would type it there.
+    delivery: formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: plainSpaces(name) } : { kind: 'browser' },
   }));
+}
+
+function plainSpaces(text: string): string {
+  return text.replace(/\u00a0/g, ' ');
 }
