@@ -54,14 +54,15 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-let ok =
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], env) &&
-  run('typecheck', 'npx', ['tsc', '--noEmit'], env);
+// Every stage runs even after a failure (one run shows everything that is wrong); only the stages that
+// need the build wait for it.
+let ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], env);
+ok = run('typecheck', 'npx', ['tsc', '--noEmit'], env) && ok;
 ok =
   run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
 
 const buildEnv = e2eEnv();
-if (ok && run('production build', 'npx', ['next', 'build'], buildEnv)) {
+if (run('production build', 'npx', ['next', 'build'], buildEnv)) {
   if (fs.existsSync('vitest.system.config.mts')) {
     ok =
       run(
