@@ -62,6 +62,8 @@ async function main() {
       const ours = first.filter((s) => !framework.has(s.url));
       const lazy = scripts.filter((s) => !s.beforeLoad);
       console.log(`${path.padEnd(26)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))} ${kb(sum(lazy))}`);
+      // BENCH_VERBOSE=1 names the chunks counted as ours, to find what put them in the first load.
+      if (process.env.BENCH_VERBOSE) for (const s of ours) console.log(`    ours: ${s.url} ${kb(s.bytes)} kB`);
     }
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
