@@ -9,6 +9,7 @@ import { cn } from '@/components/ui/cn';
 import { getCourse } from '@/content/courses';
 import { eventStatusLabels, type SchoolEvent } from '@/content/events';
 import { typography } from '@/lib/typography';
+import { MarkedList } from '@/components/content/marked-list';
 
 /** An event page: what, when, programme, what participants get, rules or results, FAQ, sign-up. */
 export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
@@ -60,16 +61,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
         </ol>
       </PageSection>
       <PageSection id="benefits" title={event.status === 'finished' ? 'Что получили участники' : 'Что вы получите'}>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {event.benefits.map((benefit) => (
-            <li key={benefit} className="flex gap-3 text-lg">
-              <span aria-hidden="true" className="text-brand-600">
-                ✓
-              </span>
-              {typography(benefit)}
-            </li>
-          ))}
-        </ul>
+        <MarkedList items={event.benefits} className="grid gap-4 sm:grid-cols-2" itemClassName="gap-3 text-lg" />
       </PageSection>
       {event.rules.length > 0 && (
         <PageSection id="rules" title="Условия участия" tone="muted">

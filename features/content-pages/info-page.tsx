@@ -9,6 +9,7 @@ import { PageSection } from '@/components/content/page-section';
 import { getCourse } from '@/content/courses';
 import type { InfoPage, PageSection as Section } from '@/content/pages';
 import { typography } from '@/lib/typography';
+import { MarkedList } from '@/components/content/marked-list';
 
 /** A text page built from sections: about, the edu-* welcome pages, the study-developer-* guides. */
 export function InfoPageView({ page, LeadFormSlot }: { page: InfoPage; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
@@ -93,16 +94,7 @@ function SectionBody({ section }: { section: Section }) {
       );
     case 'checklist':
       return (
-        <ul className="grid max-w-3xl gap-3">
-          {section.items.map((item) => (
-            <li key={item} className="flex gap-3 text-lg">
-              <span aria-hidden="true" className="text-brand-600">
-                ✓
-              </span>
-              <span>{typography(item)}</span>
-            </li>
-          ))}
-        </ul>
+        <MarkedList items={section.items} className="grid max-w-3xl gap-3" itemClassName="gap-3 text-lg" />
       );
     case 'courses':
       // Slugs were checked against the course list when the page content loaded.

@@ -2,6 +2,7 @@ import { PageSection } from '@/components/content/page-section';
 import type { Course } from '@/content/courses';
 import { pluralRu } from '@/lib/plural';
 import { typography } from '@/lib/typography';
+import { MarkedList } from '@/components/content/marked-list';
 
 const moduleForms = { one: 'модуль', few: 'модуля', many: 'модулей' };
 
@@ -19,16 +20,7 @@ export function ProgramSection({ course }: { course: Course }) {
               </h3>
               <p className="text-sm text-gray-500">{typography(module.duration)}</p>
             </div>
-            <ul className="mt-4 grid gap-x-6 gap-y-2 text-gray-700 sm:grid-cols-2">
-              {module.topics.map((topic) => (
-                <li key={topic} className="flex gap-2">
-                  <span aria-hidden="true" className="text-brand-600">
-                    •
-                  </span>
-                  {typography(topic)}
-                </li>
-              ))}
-            </ul>
+            <MarkedList items={module.topics} marker="•" className="mt-4 grid gap-x-6 gap-y-2 text-gray-700 sm:grid-cols-2" />
             {module.project && (
               <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm">
                 <span className="font-semibold">Проект: </span>

@@ -5,6 +5,7 @@ import type { Course, Tariff } from '@/content/courses';
 import { discountPercent, formatPrice } from '@/lib/money';
 import { pluralRu } from '@/lib/plural';
 import { typography } from '@/lib/typography';
+import { MarkedList } from '@/components/content/marked-list';
 
 const monthForms = { one: 'месяц', few: 'месяца', many: 'месяцев' };
 
@@ -70,16 +71,7 @@ function TariffCard({ tariff, cta }: { tariff: Tariff; cta: string }) {
           </>
         )}
       </div>
-      <ul className="mt-6 grid gap-2 text-gray-800">
-        {tariff.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-brand-600">
-              ✓
-            </span>
-            {typography(feature)}
-          </li>
-        ))}
-      </ul>
+      <MarkedList items={tariff.features} className="mt-6 grid gap-2 text-gray-800" />
       <CtaLink href="#lead-form" variant={tariff.recommended ? 'primary' : 'outline'} size="md" className="mt-8 w-full">
         {cta}
       </CtaLink>
