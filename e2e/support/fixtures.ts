@@ -1,17 +1,17 @@
 /**
  * Fixtures of the end-to-end suite. Import `test` and `expect` from here, not from @playwright/test.
- * - `fakeGetCourse`: the fake GetCourse server behind the site (reset before each test).
+ * - `fakeGetCourse`: the fake GetCourse server behind the site. Tests run in parallel against this one
+ *   server, so a test never resets it or changes its mode (force a failure in the browser with
+ *   `page.route` instead) and finds its own requests by data only it sends, such as its e-mail.
  * - `consoleErrors`: the page's console errors and uncaught exceptions, collected as they happen.
  */
 import { test as base, expect } from '@playwright/test';
-import type { FakeMode, ReceivedRequest } from '../../tests/support/fake-getcourse';
+import type { ReceivedRequest } from '../../tests/support/fake-getcourse';
 import { fakeGetCourseUrl } from './env';
 
 export interface FakeGetCourseClient {
   url: string;
   received(): Promise<ReceivedRequest[]>;
-  setMode(mode: FakeMode): Promise<void>;
-  reset(): Promise<void>;
   /** Polls until `predicate` holds for the requests received so far; returns them. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
 }
@@ -20,13 +20,6 @@ const fakeGetCourseClient: FakeGetCourseClient = {
   url: fakeGetCourseUrl,
   async received() {
     return (await fetch(`${fakeGetCourseUrl}/__fake/received`)).json();
-  },
-  async setMode(mode) {
-    const res = await fetch(`${fakeGetCourseUrl}/__fake/mode`, { method: 'POST', body: JSON.stringify({ mode }) });
-    if (!res.ok) throw new Error(`fake GetCourse refused mode ${mode}`);
-  },
-  async reset() {
-    await fetch(`${fakeGetCourseUrl}/__fake/reset`, { method: 'POST' });
   },
   async waitFor(predicate, timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs;
@@ -47,7 +40,6 @@ export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErr
     await use(context);
   },
   fakeGetCourse: async ({}, use) => {
-    await fakeGetCourseClient.reset();
     await use(fakeGetCourseClient);
   },
   consoleErrors: async ({ page }, use) => {
