@@ -2,6 +2,29 @@ import Image from 'next/image';
 import type { ReactNode } from 'react';
 import { typography } from '@/lib/typography';
 
+export interface HeroImageData {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** The hero's picture: usually the largest paint, so it loads eagerly and first. */
+export function HeroImage({ image }: { image: HeroImageData }) {
+  return (
+    <Image
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      sizes="(min-width: 1024px) 480px, 100vw"
+      loading="eager"
+      fetchPriority="high"
+      className="w-full rounded-3xl shadow-lg"
+    />
+  );
+}
+
 /** The top of a content page: eyebrow, the page's h1, the lead paragraph, actions and an optional image. */
 export function PageHero({
   eyebrow,
@@ -13,7 +36,7 @@ export function PageHero({
   eyebrow: ReactNode;
   title: string;
   lead: string;
-  image?: { src: string; alt: string; width: number; height: number };
+  image?: HeroImageData;
   children?: ReactNode;
 }) {
   return (
@@ -27,18 +50,7 @@ export function PageHero({
           <p className="mt-5 max-w-3xl text-lg text-gray-700">{typography(lead)}</p>
           {children && <div className="mt-8 flex flex-wrap items-center gap-4">{children}</div>}
         </div>
-        {image && (
-          <Image
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            sizes="(min-width: 1024px) 480px, 100vw"
-            loading="eager"
-            fetchPriority="high"
-            className="w-full rounded-3xl shadow-lg"
-          />
-        )}
+        {image && <HeroImage image={image} />}
       </div>
     </section>
   );

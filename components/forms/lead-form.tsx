@@ -121,8 +121,7 @@ export function LeadForm({
     form.setFocus(initialFocus);
     const focused = document.activeElement;
     if (focused instanceof HTMLInputElement) focused.setSelectionRange(focused.value.length, focused.value.length);
-    // Only when the form first appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus only when the form first appears, not on every re-render
   }, []);
 
   const onSubmit = handleSubmit(async (values, event) => {

@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { CtaLink } from '@/components/content/cta-link';
 import { coursePriceLabel } from '@/components/content/course-price';
+import { HeroImage } from '@/components/content/page-hero';
 import type { Course } from '@/content/courses';
 import { courseCategorySections } from '@/content/courses';
 import { typography } from '@/lib/typography';
@@ -50,16 +50,7 @@ export function CourseHero({ course }: { course: Course }) {
             <p className="text-lg font-bold">{coursePriceLabel(course)}</p>
           </div>
         </div>
-        <Image
-          src={course.image.src}
-          alt={course.image.alt}
-          width={course.image.width}
-          height={course.image.height}
-          sizes="(min-width: 1024px) 480px, 100vw"
-          loading="eager"
-          fetchPriority="high"
-          className="w-full rounded-3xl shadow-lg"
-        />
+        <HeroImage image={course.image} />
       </div>
     </section>
   );
