@@ -13,24 +13,17 @@ import { assertUnique } from './shared/schema';
 export type LeadEvent = 'lead' | 'application' | 'auto_purchase';
 
 /**
- * How the outbox worker delivers a lead of this form (`server/outbox/deliveries.ts` has one function a kind).
- * - `deal`: a deal through GetCourse's import API (`/pl/api/deals`); `productTitle` (default: the
- *   product name) or `offerCode` names what the deal is for.
+ * How a lead of this form reaches GetCourse.
+ * - `deal`: the outbox worker imports a deal (`/pl/api/deals`) under the lead's deal number;
+ *   `productTitle` (default: the product name) or `offerCode` names what the deal is for.
  * - `browser`: a native form; the visitor's browser posts it to GetCourse itself, we only keep the record.
- * - `gc-form`: a GetCourse form (the pop-up forms): the worker posts its fields form-encoded to
- *   `formAction`, a path on our GetCourse account (`/pl/lite/block-public/process-html?id=…`, never
- *   another host), with the `requestTime` and `requestSimpleSign` GetCourse signed that form with.
  */
-export type LeadDelivery =
-  | { kind: 'deal'; productTitle?: string; offerCode?: string }
-  | { kind: 'browser' }
-  | GetCourseFormDelivery;
+export type LeadDelivery = DealDelivery | { kind: 'browser' };
 
-export interface GetCourseFormDelivery {
-  kind: 'gc-form';
-  formAction: string;
-  requestTime: number;
-  requestSimpleSign: string;
+export interface DealDelivery {
+  kind: 'deal';
+  productTitle?: string;
+  offerCode?: string;
 }
 
 export interface LeadFormEntry {
@@ -62,7 +55,7 @@ export const leadForms: readonly LeadFormEntry[] = [
   ...giftLeadForms(),
   // Course pages and their variants, events, welcome pages (`course-*`, `event-*`, `page-*`).
   ...pageLeadForms(),
-  // The lead-form pop-ups (spec 2.4), delivered as GetCourse forms.
+  // The lead-form pop-ups (spec 2.4).
   ...popupLeadForms(),
 ];
 

@@ -4,8 +4,8 @@
  * pop-up bound to one page, from the `pageMarker` that page declares.
  *
  * Lead-form pop-ups submit through our own back end as ajax forms: the browser sends only `formId`.
- * The GetCourse form each one is delivered to (action, request time, simple sign) lives in the server's
- * registry `content/lead-forms.ts` under the same id, so the browser can never choose where the server posts.
+ * What each one becomes in GetCourse lives in the server's registry (`content/popup-lead-forms.ts`)
+ * under the same id, so the browser can never choose what the server sends.
  */
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
 import { contacts } from './site';

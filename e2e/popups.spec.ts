@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { findLeadForm } from '../content/lead-forms';
 import { contacts, legalLinks } from '../content/site';
-import { e2eBaseUrl, e2eDistDir, e2eGiftPopupToken } from './support/env';
+import { e2eDistDir, e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -237,19 +237,21 @@ test.describe('lead-form pop-ups', () => {
     const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
     expect(dataLayer).toContainEqual({ event: 'application', product_name: 'mfd', id_form: leadFormId });
 
-    // Through our back end: stored, then posted by the worker to the form the server's registry names.
+    // Through our back end: stored, then imported by the worker as a deal of the product the server's
+    // registry names, never overwriting a known GetCourse user (refresh_if_exists 0).
     const entry = findLeadForm(leadFormId);
-    if (entry?.delivery.kind !== 'gc-form') throw new Error(`${leadFormId} must be a gc-form delivery`);
-    const action = new URL(entry.delivery.formAction, fakeGetCourse.url);
-    const received = await fakeGetCourse.waitFor((list) => list.some((r) => r.form['formParams[email]'] === 'olga.popup@example.ru'));
-    const post = received.find((r) => r.form['formParams[email]'] === 'olga.popup@example.ru')!;
-    expect(post).toMatchObject({ method: 'POST', path: action.pathname, query: Object.fromEntries(action.searchParams), outcome: 'success' });
-    expect(post.form).toMatchObject({
-      'formParams[full_name]': 'Ольга',
-      'formParams[phone]': '+79161234567',
-      __gc__internal__form__helper: `${e2eBaseUrl}${leadPage}`,
-      requestTime: String(entry.delivery.requestTime),
-      requestSimpleSign: entry.delivery.requestSimpleSign,
+    if (entry?.delivery.kind !== 'deal') throw new Error(`${leadFormId} must be a deal delivery`);
+    const isOlga = (r: { params?: unknown }) => (r.params as { user?: { email?: string } } | undefined)?.user?.email === 'olga.popup@example.ru';
+    const received = await fakeGetCourse.waitFor((list) => list.some(isOlga));
+    expect(received.find(isOlga)).toMatchObject({
+      method: 'POST',
+      path: '/pl/api/deals',
+      outcome: 'success',
+      params: {
+        user: { first_name: 'Ольга', phone: '+79161234567' },
+        system: { refresh_if_exists: 0 },
+        deal: { product_title: entry.delivery.productTitle, deal_comment: expect.stringContaining(leadPage) },
+      },
     });
 
     await page.reload();

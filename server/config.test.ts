@@ -8,8 +8,10 @@ describe('server configuration', () => {
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/site.db') });
     expect(config.getCourse).toBeNull();
     expect(config.worker).toMatchObject({ mode: 'inline', pollMs: 1000, retry: DEFAULT_RETRY });
-    expect(config.rateLimitPerMinute).toBe(30);
-    expect(config.trustProxy).toBe(false);
+    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 });
+    expect(config.retention).toEqual({ leadDays: 180, spamDays: 7 });
+    expect(config.trustedProxies).toBe(0);
+    expect(config.hashKey).toEqual({ kind: 'file', file: path.resolve('data/address-hash.key') });
   });
 
   it('reads PostgreSQL, GetCourse, the worker and the limits from the environment', () => {
@@ -20,15 +22,40 @@ describe('server configuration', () => {
       OUTBOX_WORKER: 'off',
       OUTBOX_POLL_MS: '200',
       RATE_LIMIT_PER_MINUTE: 'lots',
+      RATE_LIMIT_PER_EMAIL_PER_HOUR: '4',
+      LEAD_CEILING_PER_MINUTE: '50',
+      LEAD_RETENTION_DAYS: '90',
       TRUST_PROXY: '1',
+      ADDRESS_HASH_KEY: 'k'.repeat(40),
       SITE_URL: 'https://school.example/path',
     });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/site' });
     expect(config.getCourse).toEqual({ baseUrl: 'https://school.getcourse.ru', apiKey: 'secret', timeoutMs: 10_000 });
     expect(config.worker).toMatchObject({ mode: 'off', pollMs: 200 });
-    expect(config.rateLimitPerMinute).toBe(30);
-    expect(config.trustProxy).toBe(true);
+    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 4, ceilingPerMinute: 50 });
+    expect(config.retention.leadDays).toBe(90);
+    expect(config.trustedProxies).toBe(1);
+    expect(config.hashKey).toEqual({ kind: 'value', value: 'k'.repeat(40) });
     expect(config.siteOrigin).toBe('https://school.example');
+  });
+
+  it('counts TRUST_PROXY as proxy hops: a number, true for one, anything else none', () => {
+    expect(readServerConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
+    expect(readServerConfig({ TRUST_PROXY: 'true' }).trustedProxies).toBe(1);
+    expect(readServerConfig({ TRUST_PROXY: 'yes' }).trustedProxies).toBe(0);
+    expect(readServerConfig({ TRUST_PROXY: '-1' }).trustedProxies).toBe(0);
+  });
+
+  it('refuses a short ADDRESS_HASH_KEY', () => {
+    expect(() => readServerConfig({ ADDRESS_HASH_KEY: 'short' })).toThrow(/ADDRESS_HASH_KEY/);
+  });
+
+  it('sends the API key and leads to GetCourse over https only (plain http to this machine, for tests)', () => {
+    const env = { GETCOURSE_API_KEY: 'k' };
+    expect(() => readServerConfig({ ...env, GETCOURSE_BASE_URL: 'http://school.getcourse.ru' })).toThrow(/https/);
+    expect(() => readServerConfig({ ...env, GETCOURSE_BASE_URL: 'ftp://127.0.0.1' })).toThrow(/https/);
+    expect(readServerConfig({ ...env, GETCOURSE_BASE_URL: 'https://school.getcourse.ru' }).getCourse?.baseUrl).toBe('https://school.getcourse.ru');
+    expect(readServerConfig({ ...env, GETCOURSE_BASE_URL: 'http://localhost:4200' }).getCourse?.baseUrl).toBe('http://localhost:4200');
   });
 
   it('needs the key and an account or a base URL to call GetCourse', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HashKeySource } from './leads/hash-key';
 
 /**
  * The server's settings, read from the environment in one place (secrets come only from there).
@@ -31,20 +32,43 @@ export interface WorkerConfig {
   retry: RetryPolicy;
 }
 
+/** How many leads the API accepts before it answers 429 (each counted in the shared database). */
+export interface LeadLimits {
+  /** Requests per client (IPv4 address or IPv6 /64) per minute. */
+  perAddressPerMinute: number;
+  /** Accepted leads per e-mail address per hour. */
+  perEmailPerHour: number;
+  /** Accepted leads per minute from everyone together: what a botnet can pour into the CRM at most. */
+  ceilingPerMinute: number;
+}
+
+export interface RetentionConfig {
+  /** Delivered leads lose their personal fields after this many days (LEAD_RETENTION_DAYS). */
+  leadDays: number;
+  /** Spam (the honeypot was filled) is deleted after this many days. */
+  spamDays: number;
+}
+
 export interface ServerConfig {
   database: DatabaseConfig;
   /** Null without an account and key: leads are stored and wait, never dropped. */
   getCourse: GetCourseConfig | null;
   worker: WorkerConfig;
-  rateLimitPerMinute: number;
-  trustProxy: boolean;
+  limits: LeadLimits;
+  retention: RetentionConfig;
+  /** How many reverse proxies of ours stand in front of the site (TRUST_PROXY); 0: clients connect directly. */
+  trustedProxies: number;
+  /** The key of the client-address and e-mail hashes: never stored in the database. */
+  hashKey: HashKeySource;
   /** The site's own origin, accepted in `Origin` besides the request's host. */
   siteOrigin: string | null;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
 export const DEFAULT_POLL_MS = 1000;
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 30;
+export const DEFAULT_LIMITS: LeadLimits = { perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 };
+export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7 };
+export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 5000, maxMs: 3_600_000, maxAttempts: 20 };
@@ -63,10 +87,33 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
         maxAttempts: positiveInt(env.OUTBOX_MAX_ATTEMPTS, DEFAULT_RETRY.maxAttempts),
       },
     },
-    rateLimitPerMinute: positiveInt(env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    limits: {
+      perAddressPerMinute: positiveInt(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perAddressPerMinute),
+      perEmailPerHour: positiveInt(env.RATE_LIMIT_PER_EMAIL_PER_HOUR, DEFAULT_LIMITS.perEmailPerHour),
+      ceilingPerMinute: positiveInt(env.LEAD_CEILING_PER_MINUTE, DEFAULT_LIMITS.ceilingPerMinute),
+    },
+    retention: { leadDays: positiveInt(env.LEAD_RETENTION_DAYS, DEFAULT_RETENTION.leadDays), spamDays: DEFAULT_RETENTION.spamDays },
+    trustedProxies: readTrustedProxies(env.TRUST_PROXY),
+    hashKey: readHashKeySource(env),
     siteOrigin: originOf(env.SITE_URL),
   };
+}
+
+/** TRUST_PROXY: the number of proxy hops to trust; `true` means one. Anything else: none. */
+export function readTrustedProxies(value: string | undefined): number {
+  const text = value?.trim().toLowerCase();
+  if (text === 'true') return 1;
+  const hops = Number(text);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+function readHashKeySource(env: Environment): HashKeySource {
+  const value = env.ADDRESS_HASH_KEY?.trim();
+  if (value) {
+    if (value.length < 32) throw new Error('ADDRESS_HASH_KEY must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+    return { kind: 'value', value };
+  }
+  return { kind: 'file', file: path.resolve(/* turbopackIgnore: true */ env.ADDRESS_HASH_KEY_FILE?.trim() || DEFAULT_HASH_KEY_FILE) };
 }
 
 export function readDatabaseConfig(env: Environment = process.env): DatabaseConfig {
@@ -83,7 +130,21 @@ export function readGetCourseConfig(env: Environment = process.env): GetCourseCo
   const explicitBase = env.GETCOURSE_BASE_URL?.trim();
   if (!apiKey || !(account || explicitBase)) return null;
   const baseUrl = (explicitBase || `https://${account}.getcourse.ru`).replace(/\/+$/, '');
+  if (!isHttpsOrLoopback(baseUrl)) {
+    throw new Error('GETCOURSE_BASE_URL must be an https:// address (plain http only to this machine, for tests)');
+  }
   return { baseUrl, apiKey, timeoutMs: positiveInt(env.GETCOURSE_TIMEOUT_MS, DEFAULT_GETCOURSE_TIMEOUT_MS) };
+}
+
+/** The API key and the leads travel to GetCourse: only over TLS, or to a fake on this very machine. */
+function isHttpsOrLoopback(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'https:') return true;
+    return protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+  } catch {
+    return false;
+  }
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

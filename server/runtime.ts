@@ -1,6 +1,7 @@
 import { readServerConfig, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { loadHashKey } from './leads/hash-key';
 import type { ApiRuntime } from './http/handlers';
 import { consoleLogger, errorKind } from './log';
 import { OutboxWorker } from './outbox/worker';
@@ -11,6 +12,8 @@ export interface ServerRuntime {
   config: ServerConfig;
   database: DatabaseHandle;
   repos: Repositories;
+  /** The key of the client-address and e-mail hashes, from the environment or its key file. */
+  hashKey: string;
 }
 
 /**
@@ -35,6 +38,7 @@ export function getServerRuntime(): Promise<ServerRuntime> {
 
 async function openRuntime(): Promise<ServerRuntime> {
   const config = readServerConfig();
+  const hashKey = loadHashKey(config.hashKey);
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -42,17 +46,17 @@ async function openRuntime(): Promise<ServerRuntime> {
     await database.close().catch(() => undefined);
     throw error;
   }
-  return { config, database, repos: createRepositories(database) };
+  return { config, database, repos: createRepositories(database), hashKey };
 }
 
 export async function getApiRuntime(): Promise<ApiRuntime> {
-  const { config, repos } = await getServerRuntime();
-  return { config, repos, onQueued: () => state.worker?.wake() };
+  const { config, repos, hashKey } = await getServerRuntime();
+  return { config, repos, hashKey, onQueued: () => state.worker?.wake() };
 }
 
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
   const { config, repos } = runtime;
-  return new OutboxWorker({ repos, getCourse: config.getCourse, siteOrigin: config.siteOrigin, ...config.worker });
+  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker });
 }
 
 const START_RETRY_MS = 5000;

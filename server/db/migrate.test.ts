@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
 import { describeEachDatabase } from '../testing/databases';
-import { migrateToLatest } from './migrate';
+import { Migrator, sql } from 'kysely';
+import { migrateToLatest, migrations as allMigrations } from './migrate';
 
 function migrateInChildProcess(env: Record<string, string | undefined>): Promise<number | null> {
   return new Promise((resolve) => {
@@ -32,7 +33,7 @@ describeEachDatabase(
         .selectFrom('kysely_migration' as never)
         .select('name' as never)
         .execute();
-      expect(migrations).toHaveLength(2);
+      expect(migrations).toHaveLength(Object.keys(allMigrations(config.dialect)).length);
     }, 60_000);
 
     it('is a no-op when run again', async () => {
@@ -40,6 +41,45 @@ describeEachDatabase(
       await migrateToLatest(handle);
       await migrateToLatest(handle);
       expect(await repos.giftSchedule.list()).toHaveLength(13);
+    });
+
+    it('003 keeps the leads of an older database: one phone spelling, waiting pop-up form posts become deals, id submissions go', async () => {
+      const { handle, config } = database();
+      await sql`drop table if exists outbox`.execute(handle.db);
+      for (const table of ['leads', 'id_submissions', 'gift_schedule_windows', 'rate_limit_counters', 'settings', 'kysely_migration', 'kysely_migration_lock']) {
+        await sql`drop table if exists ${sql.id(table)}`.execute(handle.db);
+      }
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(config.dialect) } });
+      expect((await migrator.migrateTo('002-christmas-schedule')).error).toBeUndefined();
+
+      const db = handle.db as unknown as import('kysely').Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema as it was
+      const lead = { created_at: 1, form_id: 'popup-junior-discount', product_name: 'njfd', event: 'application', name: 'Анна', email: 'Anna@Example.com', page_path: '/', consent_text_version: 'v', delivery_mode: 'gc_form' };
+      const { id: typed } = await db.insertInto('leads').values({ ...lead, phone: '+7 916 123-45-67', phone_e164: '+79161234567' }).returning('id').executeTakeFirstOrThrow();
+      const { id: sent } = await db.insertInto('leads').values({ ...lead, phone: '+79161234568', phone_e164: null }).returning('id').executeTakeFirstOrThrow();
+      const { id: submission } = await db.insertInto('id_submissions').values({ created_at: 1, email: 'anna@example.com', is_spam: 0 }).returning('id').executeTakeFirstOrThrow();
+      const row = { payload: '{"formAction":"/pl/lite/block-public/process-html?id=1"}', attempts: 1, next_attempt_at: 1, created_at: 1, updated_at: 1 };
+      await db.insertInto('outbox').values([
+        { ...row, kind: 'gc_form', lead_id: typed, status: 'pending' },
+        { ...row, kind: 'gc_form', lead_id: sent, status: 'sent' },
+        { ...row, kind: 'user_ids', id_submission_id: submission, status: 'dead' },
+      ]).execute();
+
+      await migrateToLatest(handle);
+
+      const leads = await handle.db.selectFrom('leads').select(['id', 'phone', 'anonymized_at']).orderBy('id').execute();
+      expect(leads).toEqual([
+        { id: typed, phone: '+79161234567', anonymized_at: null },
+        { id: sent, phone: '+79161234568', anonymized_at: null },
+      ]);
+      const outbox = await handle.db.selectFrom('outbox').select(['lead_id', 'kind', 'deal_number', 'status']).orderBy('id').execute();
+      expect(outbox).toEqual([
+        { lead_id: typed, kind: 'deal', deal_number: String(1_000_000_000 + typed), status: 'pending' },
+        { lead_id: sent, kind: 'gc_form', deal_number: null, status: 'sent' },
+      ]);
+      const tables = config.dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(handle.db)
+        : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(handle.db);
+      expect(tables.rows.map((table) => table.name)).not.toContain('id_submissions');
     });
   },
   { migrate: false },

@@ -2,13 +2,15 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle, type Dialect } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
+import { personalDataMigration } from './migrations/003-personal-data';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-christmas-schedule': christmasScheduleMigration,
+    '003-personal-data': personalDataMigration,
   };
 }
 

@@ -6,7 +6,6 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   leads: LeadsTable;
-  id_submissions: IdSubmissionsTable;
   outbox: OutboxTable;
   gift_schedule_windows: GiftScheduleWindowsTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -21,9 +20,8 @@ export interface LeadsTable {
   event: string;
   name: string;
   email: string;
-  /** As the visitor typed it (the browser sends E.164 already, but the API accepts any valid spelling). */
+  /** E.164 (+79123456789): one spelling of a number however it was typed. */
   phone: string;
-  phone_e164: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -41,24 +39,14 @@ export interface LeadsTable {
   is_spam: number;
   /** `deal` | `gc_form` (posted by us to a GetCourse form) | `browser` (the visitor's browser posted it to GetCourse) | `none` (spam). */
   delivery_mode: string;
-}
-
-/** `POST /api/getcourse/ids`: a visitor's analytics ids, delivered to GetCourse as user fields. */
-export interface IdSubmissionsTable {
-  id: Generated<number>;
-  created_at: number;
-  email: string;
-  google_client_id: string | null;
-  yandex_client_id: string | null;
-  client_address_hash: string | null;
-  is_spam: number;
+  /** Set when the retention job removed the personal fields (name, e-mail, phone, ids, address hash). */
+  anonymized_at: number | null;
 }
 
 export interface OutboxTable {
   id: Generated<number>;
   kind: string;
   lead_id: number | null;
-  id_submission_id: number | null;
   /** GetCourse's deal number for a deal: derived from the lead id, so a retry updates the same deal. */
   deal_number: string | null;
   /** Kind-specific delivery settings captured when the lead was accepted (never personal data). */

@@ -1,28 +1,33 @@
-import type { StoredIdSubmission, StoredLead } from '../repositories/types';
+import type { StoredLead } from '../repositories/types';
 
 /**
- * The `params` of GetCourse import calls, built from what we stored. Field names follow GetCourse's
- * import API: user {email, phone, first_name, addfields}, system {refresh_if_exists}, session {utm_*},
- * deal {deal_number, offer_code | product_title, deal_status, deal_comment}.
+ * The `params` of a GetCourse deal import, built from what we stored. Field names follow GetCourse's
+ * import API: user {email, phone, first_name}, system {refresh_if_exists}, session {utm_*},
+ * deal {deal_number, offer_code | product_title, deal_status, deal_comment, addfields}.
  */
 
-/** User fields (Пользователи → Дополнительные поля in GetCourse) that receive the analytics ids. */
-export const ANALYTICS_USER_FIELDS = { google: 'google_client_id', yandex: 'yandex_client_id' } as const;
+/**
+ * Deal fields (GetCourse: Заказы → Дополнительные поля заказа) that receive the visitor's analytics ids.
+ * They ride on the deal: a user field would be an update of a profile that may not be the visitor's.
+ */
+export const ANALYTICS_DEAL_FIELDS = { google: 'google_client_id', yandex: 'yandex_client_id' } as const;
 
-export interface DealDelivery {
+export interface DealProduct {
   productTitle: string;
   offerCode?: string;
 }
 
-export function dealParams(lead: StoredLead, dealNumber: string, delivery: DealDelivery) {
+/**
+ * `refresh_if_exists: 0`: GetCourse's import documentation defines it as "whether to update an existing
+ * user". Anyone can type anyone's e-mail into a form, so we never do: a new e-mail creates the user with
+ * the name and phone given; a known one keeps its name, phone and fields, and the deal (with its UTM
+ * session) is attached to that user by e-mail. The deal itself is found by `deal_number` either way, so a
+ * retried delivery updates our own deal instead of adding a second one.
+ */
+export function dealParams(lead: StoredLead, dealNumber: string, product: DealProduct) {
   return {
-    user: {
-      email: lead.email,
-      phone: lead.phoneE164 ?? lead.phone,
-      first_name: lead.name,
-      ...analyticsFields(lead),
-    },
-    system: { refresh_if_exists: 1 },
+    user: { email: lead.email, phone: lead.phone, first_name: lead.name },
+    system: { refresh_if_exists: 0 },
     session: {
       utm_source: lead.utm.source ?? '',
       utm_medium: lead.utm.medium ?? '',
@@ -32,24 +37,18 @@ export function dealParams(lead: StoredLead, dealNumber: string, delivery: DealD
     },
     deal: {
       deal_number: dealNumber,
-      ...(delivery.offerCode ? { offer_code: delivery.offerCode } : { product_title: delivery.productTitle }),
+      ...(product.offerCode ? { offer_code: product.offerCode } : { product_title: product.productTitle }),
       deal_status: 'new',
       deal_comment: dealComment(lead),
+      ...analyticsFields(lead),
     },
   };
 }
 
-export function userIdsParams(submission: StoredIdSubmission) {
-  return {
-    user: { email: submission.email, ...analyticsFields(submission) },
-    system: { refresh_if_exists: 1 },
-  };
-}
-
-function analyticsFields(source: { googleClientId: string | null; yandexClientId: string | null }) {
+function analyticsFields(lead: StoredLead) {
   const addfields: Record<string, string> = {};
-  if (source.googleClientId) addfields[ANALYTICS_USER_FIELDS.google] = source.googleClientId;
-  if (source.yandexClientId) addfields[ANALYTICS_USER_FIELDS.yandex] = source.yandexClientId;
+  if (lead.googleClientId) addfields[ANALYTICS_DEAL_FIELDS.google] = lead.googleClientId;
+  if (lead.yandexClientId) addfields[ANALYTICS_DEAL_FIELDS.yandex] = lead.yandexClientId;
   return Object.keys(addfields).length > 0 ? { addfields } : {};
 }
 

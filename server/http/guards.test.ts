@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isForeignOrigin } from './guards';
 import { isJsonContentType } from './read-json';
 
-const direct = { trustProxy: false, siteOrigin: null };
+const direct = { trustedProxies: 0, siteOrigin: null };
 
 describe('origin check', () => {
   it('lets our own host and requests without Origin through', () => {
@@ -16,7 +16,7 @@ describe('origin check', () => {
     expect(isForeignOrigin(new Headers({ host: 'school.test', origin: 'null' }), direct)).toBe(true);
     const proxied = new Headers({ host: '10.0.0.5:3000', 'x-forwarded-host': 'school.example', origin: 'https://school.example' });
     expect(isForeignOrigin(proxied, direct)).toBe(true);
-    expect(isForeignOrigin(proxied, { ...direct, trustProxy: true })).toBe(false);
+    expect(isForeignOrigin(proxied, { ...direct, trustedProxies: 1 })).toBe(false);
   });
 });
 

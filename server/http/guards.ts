@@ -5,7 +5,7 @@ import type { Repositories } from '../repositories/types';
  * `Origin` (curl, a server) is not a browser acting for a visitor and passes. Our own origin is the
  * request's host (behind a trusted proxy, the host it forwarded) or SITE_URL.
  */
-export function isForeignOrigin(headers: Headers, options: { trustProxy: boolean; siteOrigin: string | null }): boolean {
+export function isForeignOrigin(headers: Headers, options: { trustedProxies: number; siteOrigin: string | null }): boolean {
   const origin = headers.get('origin');
   if (origin === null) return false;
   if (options.siteOrigin && origin === options.siteOrigin) return false;
@@ -15,24 +15,34 @@ export function isForeignOrigin(headers: Headers, options: { trustProxy: boolean
   } catch {
     return true; // "null" (sandboxed frames) and anything unparsable
   }
-  const ownHosts = [headers.get('host'), options.trustProxy ? headers.get('x-forwarded-host') : null];
+  const ownHosts = [headers.get('host'), options.trustedProxies > 0 ? headers.get('x-forwarded-host') : null];
   return !ownHosts.some((host) => host?.split(',')[0]?.trim().toLowerCase() === originHost);
 }
 
-const WINDOW_MS = 60_000;
-const PRUNE_EVERY_MS = 60_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+/** Counters of windows older than the longest window are of no use any more. */
+const LONGEST_WINDOW_MS = HOUR_MS;
+const PRUNE_EVERY_MS = MINUTE_MS;
 let lastPruneAt = 0;
 
 /**
- * A fixed one-minute window per client, counted in the database so that every instance behind a load
- * balancer sees the same count. Returns how many seconds to wait when the limit is passed, else null.
+ * A fixed window per bucket, counted in the database so that every instance behind a load balancer
+ * sees the same count. Counts one hit and returns how many seconds to wait when the bucket is over its
+ * limit, else null.
  */
-export async function rateLimited(repos: Repositories, bucket: string, limitPerMinute: number, now: number): Promise<number | null> {
-  const windowStart = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+export async function rateLimited(
+  repos: Repositories,
+  bucket: string,
+  limit: number,
+  now: number,
+  windowMs: number = MINUTE_MS,
+): Promise<number | null> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
   const hits = await repos.rateLimit.hit(bucket, windowStart);
   if (now - lastPruneAt > PRUNE_EVERY_MS) {
     lastPruneAt = now;
-    await repos.rateLimit.pruneBefore(windowStart - WINDOW_MS);
+    await repos.rateLimit.pruneBefore(now - LONGEST_WINDOW_MS);
   }
-  return hits > limitPerMinute ? Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) : null;
+  return hits > limit ? Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) : null;
 }

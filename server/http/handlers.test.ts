@@ -3,7 +3,8 @@ import type { Logger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
 import { handleGiftSchedule, handleIds, handleOrders, type ApiRuntime } from './handlers';
-import { MAX_BODY_BYTES } from './read-json';
+import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
+import { MAX_BODY_BYTES, readJsonBody } from './read-json';
 
 const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const site = 'http://school.test';
@@ -11,7 +12,8 @@ const site = 'http://school.test';
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}${path}`, {
     method: 'POST',
-    headers: { host: 'school.test', origin: site, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers },
+    // The address the web process stamped (server/http/client-address-stamp.ts): what a handler trusts.
+    headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.7', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -25,7 +27,8 @@ describeEachDatabase('lead API', (database) => {
     await database().clear();
     queued = 0;
     runtime = {
-      config: { rateLimitPerMinute: 1000, trustProxy: false, siteOrigin: null },
+      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
+      hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => void (queued += 1),
       log: silent,
@@ -51,8 +54,7 @@ describeEachDatabase('lead API', (database) => {
       event: 'lead',
       name: 'Иван Смирнов',
       email: body.contacts.email,
-      phone: '+7 916 765-43-21',
-      phone_e164: '+79167654321',
+      phone: '+79167654321',
       utm_source: 'vk',
       utm_id: '77',
       utm_medium: null,
@@ -162,7 +164,7 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('answers 429 past the per-address limit, counted in the database for every instance', async () => {
-    runtime.config = { ...runtime.config, rateLimitPerMinute: 3 };
+    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 3 } };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -170,9 +172,77 @@ describeEachDatabase('lead API', (database) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client address has its own count.
-    const other = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': '198.51.100.1' }), source);
+    const other = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: '198.51.100.1' }), source);
     expect(other.status).toBe(200);
+    // A forged X-Forwarded-For changes nothing: handlers never read it.
+    const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': '192.0.2.99' }), source);
+    expect(forged.status).toBe(429);
     expect(await leads()).toHaveLength(4);
+  });
+
+  it('counts requests without a stamped address in one shared bucket, not one each', async () => {
+    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 2 } };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const request = post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': `192.0.2.${i}` });
+      request.headers.delete(CLIENT_ADDRESS_HEADER);
+      statuses.push((await handleOrders(request, source)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network shares the limit', async () => {
+    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 2 } };
+    const statuses = [];
+    for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3', '2001:db8:5:7::1']) {
+      statuses.push((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: address }), source)).status);
+    }
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
+
+  it('answers 429 past the per-e-mail limit, counting valid leads of that e-mail in any spelling', async () => {
+    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perEmailPerHour: 2 } };
+    const contacts = sampleOrderBody().contacts;
+    const statuses = [];
+    for (const email of [contacts.email, contacts.email.toUpperCase(), ` ${contacts.email}`]) {
+      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...contacts, email } })), source);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect((await response.json()).errors[0].message).toBe('С этой почты уже отправлено много заявок. Попробуйте позже');
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(200);
+    // The counters hold a keyed hash, never the e-mail.
+    const buckets = await database().handle.db.selectFrom('rate_limit_counters').select('bucket').execute();
+    expect(buckets.map((row) => row.bucket).join(' ')).not.toContain('@');
+    expect(await leads()).toHaveLength(3);
+  });
+
+  it('answers 429 with Retry-After past the site-wide ceiling, from any number of addresses, and keeps what it accepted', async () => {
+    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, ceilingPerMinute: 5 } };
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` }), source);
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(await leads()).toHaveLength(5);
+    expect(await outbox()).toHaveLength(5);
+  });
+
+  it('stores the phone in E.164 and refuses text around a number or an over-long phone', async () => {
+    const body = sampleOrderBody();
+    expect((await handleOrders(post('/api/getcourse/orders', body), source)).status).toBe(200);
+    expect(await leads()).toMatchObject([{ phone: '+79167654321' }]);
+    for (const phone of ['позвоните +7 916 765-43-21 вечером', '+7 916 765-43-21 доб. 5', `+7 916 765-43-21${' '.repeat(40)}1`]) {
+      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...body.contacts, phone } })), source);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ errors: [{ path: 'contacts.phone', message: 'Некорректный номер' }] });
+    }
+    expect(await leads()).toHaveLength(1);
   });
 
   it('answers a filled honeypot like a success and keeps the lead as spam, undelivered', async () => {
@@ -195,23 +265,35 @@ describeEachDatabase('lead API', (database) => {
     expect(await outbox()).toEqual([]);
   });
 
-  it('stores analytics ids, queues them as user fields and answers { msg }', async () => {
+  it('answers the ids call with { msg } and stores nothing: the ids travel with the deal', async () => {
     const response = await handleIds(
       post('/api/getcourse/ids', { email: 'olga@example.com', ids: { googleClientId: '111.222', yandexClientId: null }, website: '' }),
       source,
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ msg: 'Идентификаторы приняты' });
-    const submissions = await database().handle.db.selectFrom('id_submissions').selectAll().execute();
-    expect(submissions).toMatchObject([{ email: 'olga@example.com', google_client_id: '111.222', yandex_client_id: null, is_spam: 0 }]);
-    expect(await outbox()).toMatchObject([{ kind: 'user_ids', id_submission_id: submissions[0]!.id }]);
-
-    // Without any id there is nothing to deliver; a bad e-mail is a 400.
-    expect((await handleIds(post('/api/getcourse/ids', { email: 'olga@example.com', ids: {} }), source)).status).toBe(200);
-    expect(await outbox()).toHaveLength(1);
+    expect(await outbox()).toEqual([]);
+    expect(queued).toBe(0);
     const bad = await handleIds(post('/api/getcourse/ids', { email: 'olga', ids: {} }), source);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ errors: [{ path: 'email', message: 'Некорректная почта' }] });
+  });
+
+  it('answers 408 to a body that stops arriving before its deadline, and stores nothing', async () => {
+    const started = new TextEncoder().encode('{"form": {"id": "contact"}, ');
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(started); // then nothing more: a slow client holding the request
+      },
+    });
+    const request = new Request(`${site}/api/getcourse/orders`, {
+      method: 'POST',
+      headers: { host: 'school.test', 'content-type': 'application/json' },
+      body: stalled,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await readJsonBody(request, MAX_BODY_BYTES, 50)).toEqual({ status: 408, message: 'Запрос передавался слишком долго' });
+    expect(await leads()).toEqual([]);
   });
 
   it('answers 503 as JSON when the database is unreachable, and never acknowledges the lead', async () => {

@@ -10,15 +10,22 @@ export interface FieldError {
 }
 
 export type AcceptOutcome =
-  | { status: 'accepted'; id: number; queued: boolean }
+  /** `id`: the stored lead (null for the ids call, which stores nothing). */
+  | { status: 'accepted'; id: number | null; queued: boolean }
   /** The honeypot was filled: answered like a success, kept (when valid) but never delivered. */
   | { status: 'spam' }
-  | { status: 'invalid'; errors: FieldError[] };
+  | { status: 'invalid'; errors: FieldError[] }
+  /** A valid lead over its e-mail's limit or the site's ceiling: nothing stored, try again later. */
+  | { status: 'limited'; limit: LeadLimit; retryAfter: number };
+
+export type LeadLimit = 'email' | 'ceiling';
 
 export interface AcceptContext {
   repos: Repositories;
   clientAddressHash: string | null;
   now: number;
+  /** Counts a valid lead against its e-mail's limit and the site's ceiling; says which it passed, if any. */
+  admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
 }
 
 export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
@@ -41,54 +48,38 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
   if (!form) return { status: 'invalid', errors: [{ path: 'form.id', message: UNKNOWN_FORM_MESSAGE }] };
 
+  const limited = await context.admit(parsed.data.contacts.email);
+  if (limited) return { status: 'limited', ...limited };
+
   // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
   const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
-  const delivery = browserDelivered ? null : serverDelivery(form);
   const { leadId, outboxId } = await context.repos.leads.accept(
-    newLead(parsed.data, form, context, browserDelivered ? 'browser' : delivery?.kind === 'gc_form' ? 'gc_form' : 'deal'),
-    delivery,
+    newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
+    browserDelivered ? null : dealDelivery(form),
   );
   return { status: 'accepted', id: leadId, queued: outboxId !== null };
 }
 
-/** `POST /api/getcourse/ids`: stores the visitor's analytics ids and queues them as GetCourse user fields. */
-export async function acceptIds(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
+/**
+ * `POST /api/getcourse/ids` (spec 7: fired on every submit, its answer read as `msg`). Validated and
+ * answered, and nothing stored: the analytics ids reach GetCourse with the lead's deal (the order
+ * carries them), never as a separate user import, which would let anyone who knows an e-mail rewrite
+ * that person's profile.
+ */
+export async function acceptIds(body: unknown): Promise<AcceptOutcome> {
   const parsed = idsRequestSchema.safeParse(body, russian);
-  const spam = honeypotFilled(body);
-  if (!parsed.success) return spam ? { status: 'spam' } : { status: 'invalid', errors: fieldErrors(parsed.error) };
-  const { email, ids } = parsed.data;
-  const submission = {
-    createdAt: context.now,
-    email,
-    googleClientId: ids.googleClientId || null,
-    yandexClientId: ids.yandexClientId || null,
-    clientAddressHash: context.clientAddressHash,
-    isSpam: spam,
-  };
-  // Nothing to tell GetCourse when the visitor has neither cookie.
-  const hasIds = submission.googleClientId !== null || submission.yandexClientId !== null;
-  const { submissionId, outboxId } = await context.repos.leads.acceptIdSubmission(
-    submission,
-    hasIds && !spam ? { kind: 'user_ids', payload: {} } : null,
-  );
-  return spam ? { status: 'spam' } : { status: 'accepted', id: submissionId, queued: outboxId !== null };
+  if (honeypotFilled(body)) return { status: 'spam' };
+  if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
+  return { status: 'accepted', id: null, queued: false };
 }
 
 /**
- * How our worker delivers a lead of this form. Everything it needs comes from the registry entry,
- * never from the request: a browser cannot choose where the server posts.
+ * How our worker delivers a lead of this form: a deal whose product comes from the registry entry,
+ * never from the request, so a browser cannot choose what the server sends.
  */
-function serverDelivery(form: LeadFormEntry): NewDelivery | null {
-  switch (form.delivery.kind) {
-    case 'deal':
-      return { kind: 'deal', payload: { productTitle: form.delivery.productTitle ?? form.productName, offerCode: form.delivery.offerCode } };
-    case 'gc-form': {
-      const { formAction, requestTime, requestSimpleSign } = form.delivery;
-      return { kind: 'gc_form', payload: { formAction, requestTime, requestSimpleSign } };
-    }
-    case 'browser':
-      return null;
-  }
+function dealDelivery(form: LeadFormEntry): NewDelivery {
+  const { productTitle, offerCode } = form.delivery.kind === 'deal' ? form.delivery : {};
+  return { kind: 'deal', payload: { productTitle: productTitle ?? form.productName, offerCode } };
 }
 
 /** The hidden `website` field: people never see it, so any text in it comes from a bot. */
@@ -98,7 +89,7 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-function newLead(order: OrderRequest, form: LeadFormEntry, context: AcceptContext, deliveryMode: NewLead['deliveryMode']): NewLead {
+function newLead(order: OrderRequest, form: LeadFormEntry, context: Pick<AcceptContext, 'now' | 'clientAddressHash'>, deliveryMode: NewLead['deliveryMode']): NewLead {
   const { extra, contacts } = order;
   return {
     createdAt: context.now,
@@ -107,8 +98,8 @@ function newLead(order: OrderRequest, form: LeadFormEntry, context: AcceptContex
     event: form.event,
     name: contacts.name,
     email: contacts.email,
-    phone: contacts.phone,
-    phoneE164: toE164(contacts.phone),
+    // Valid by the schema, so it parses; one spelling of a number however it was typed.
+    phone: toE164(contacts.phone) ?? contacts.phone,
     utm: withoutEmpty(extra.utm),
     pagePath: extra.page_path || '/',
     variantId: extra.variant_id || null,

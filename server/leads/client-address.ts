@@ -1,30 +1,78 @@
 import { createHmac } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 
 /**
- * The client's address, from `X-Forwarded-For`. Route handlers never see the socket: `next start`
- * fills that header with the socket address when the client sent none. Behind our own reverse proxy
- * (TRUST_PROXY=1) the last entry is the one the proxy appended, the only one nobody else can forge;
- * without a proxy the first entry is what Next set.
+ * Which client sent a request, as far as anyone can know it without trusting the client.
+ *
+ * Route handlers never see the socket, and `next start` keeps an `X-Forwarded-For` that the client sent
+ * (it only fills the header when it is absent), so that header alone lets anyone choose their own
+ * rate-limit bucket. The web process therefore stamps every request, before Next.js sees it, with the
+ * address it can vouch for (see `server/http/client-address-stamp.ts`) in a header of its own, which a
+ * client cannot set: whatever arrives under that name is replaced.
  */
-export function clientAddress(headers: Headers, trustProxy: boolean): string | null {
-  const entries = (headers.get('x-forwarded-for') ?? '')
+export const CLIENT_ADDRESS_HEADER = 'x-site-client-address';
+
+/**
+ * The address to trust, from the socket's peer and the `X-Forwarded-For` entries before it.
+ * `trustedProxies` is how many proxies of ours stand in front (TRUST_PROXY): 0 means the peer itself
+ * is the client; with 1 (one nginx), the peer is our proxy and the last forwarded entry is the address
+ * that proxy saw, while the entries before it are whatever the client wrote and are ignored.
+ */
+export function trustedClientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trustedProxies: number): string | null {
+  // Without a peer (a destroyed socket) nothing here can be vouched for.
+  if (!peer) return null;
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const address = trustProxy ? entries.at(-1) : entries[0];
+  const chain = [...forwarded, peer];
+  // Past the proxies we trust; a chain shorter than that (a request that bypassed a proxy) falls back
+  // to its first entry, which is then still the one the nearest trusted hop wrote or saw.
+  const address = chain[Math.max(0, chain.length - 1 - trustedProxies)];
   return address ? normalizeAddress(address) : null;
 }
 
-/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
-function normalizeAddress(address: string): string {
-  return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1').toLowerCase();
+/** The stamped address of a request, or null when the server could not vouch for one. */
+export function clientAddress(headers: Headers): string | null {
+  return headers.get(CLIENT_ADDRESS_HEADER) || null;
 }
 
 /**
- * We keep a keyed hash of the address, not the address: it is enough to count requests per client and
- * to see that several leads came from one place, and the raw address is personal data we do not need.
- * The key is random per installation (settings table), so the hashes match across our instances only.
+ * Canonical text of an address: `::ffff:127.0.0.1` and `127.0.0.1` are one client, IPv6 in its short
+ * form. Anything that is not an IP address (a forged header through a misconfigured proxy) is kept as
+ * text, lower-cased and bounded, so it still counts somewhere.
+ */
+export function normalizeAddress(address: string): string {
+  const bare = address.replace(/^\[(.*)\](:\d+)?$/, '$1');
+  if (!ipaddr.isValid(bare)) return bare.toLowerCase().slice(0, 64);
+  return ipaddr.process(bare).toString();
+}
+
+/**
+ * The part of an address that identifies one subscriber: an IPv4 address, or the /64 network of an
+ * IPv6 address (a home or a phone gets a whole /64, so counting full IPv6 addresses would give one
+ * client 2^64 buckets).
+ */
+export function subscriberPrefix(address: string): string {
+  if (!ipaddr.IPv6.isValid(address) || ipaddr.IPv4.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * We keep a keyed hash of the subscriber prefix, not the address: enough to count requests per client
+ * and to see that several leads came from one place. The key lives outside the database (see
+ * `hash-key.ts`), so a copy of the database alone does not let anyone try all 2^32 IPv4 addresses.
  */
 export function hashClientAddress(address: string, key: string): string {
-  return createHmac('sha256', key).update(address).digest('hex').slice(0, 32);
+  return keyedHash(subscriberPrefix(address), key);
+}
+
+/** The rate-limit bucket of an e-mail address: keyed, so the counters table holds no e-mail. */
+export function emailBucket(email: string, key: string): string {
+  return `email:${keyedHash(email.trim().toLowerCase(), key)}`;
+}
+
+function keyedHash(value: string, key: string): string {
+  return createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }

@@ -89,7 +89,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(request).toMatchObject({ method: 'POST', path: '/pl/api/deals', form: { action: 'add', key: 'test-api-key' } });
     expect(request!.params).toEqual({
       user: { email: lead.email, phone: '+79161234567', first_name: lead.name },
-      system: { refresh_if_exists: 1 },
+      system: { refresh_if_exists: 0 },
       session: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: '', utm_content: '', utm_term: '' },
       deal: {
         deal_number: dealNumberFor(leadId),
@@ -196,21 +196,6 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await worker().runOnce()).toMatchObject({ sent: 1 });
   });
 
-  it('sends analytics ids to /pl/api/users as user fields', async () => {
-    const { repos } = database();
-    await repos.leads.acceptIdSubmission(
-      { createdAt: Date.now(), email: 'olga@example.com', googleClientId: '111.222', yandexClientId: '333', clientAddressHash: null, isSpam: false },
-      { kind: 'user_ids', payload: {} },
-    );
-    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
-    expect(gc.received()[0]).toMatchObject({
-      path: '/pl/api/users',
-      params: {
-        user: { email: 'olga@example.com', addfields: { google_client_id: '111.222', yandex_client_id: '333' } },
-        system: { refresh_if_exists: 1 },
-      },
-    });
-  });
 
   it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {
     gc.setMode('hang');

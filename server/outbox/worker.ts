@@ -7,8 +7,6 @@ import { deliver } from './deliveries';
 
 export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batchSize' | 'retry'> {
   repos: Repositories;
-  /** The site's origin, for deliveries that name the page a lead came from. */
-  siteOrigin?: string | null;
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
   log?: Logger;
@@ -95,7 +93,7 @@ export class OutboxWorker {
   private async deliverOne(claim: ClaimedDelivery, getCourse: GetCourseConfig): Promise<'sent' | 'retrying' | 'dead'> {
     let result: ImportResult;
     try {
-      result = await deliver(claim, { repos: this.options.repos, getCourse, siteOrigin: this.options.siteOrigin });
+      result = await deliver(claim, { repos: this.options.repos, getCourse });
     } catch (error) {
       result = { ok: false, error: `delivery failed (${errorKind(error)})` };
     }

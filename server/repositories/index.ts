@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { Database, IdSubmissionsTable, LeadsTable, OutboxStatus, OutboxTable } from '../db/schema';
+import type { Database, LeadsTable, OutboxStatus, OutboxTable } from '../db/schema';
 import { sortByStart, windowProblem } from '../gift-schedule/windows';
 import { dealNumberFor } from '../getcourse/deal-number';
-import type { ClaimedDelivery, NewDelivery, NewIdSubmission, NewLead, OutboxRow, Repositories, StoredIdSubmission, StoredLead } from './types';
+import type { ClaimedDelivery, NewDelivery, NewLead, OutboxRow, Repositories, StoredLead } from './types';
 
 export type * from './types';
 
@@ -12,20 +12,13 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const { db } = handle;
   const isPostgres = handle.dialect === 'postgres';
 
-  async function queue(
-    trx: Kysely<Database>,
-    delivery: NewDelivery,
-    subject: { leadId: number } | { idSubmissionId: number },
-    now: number,
-  ): Promise<number> {
-    const leadId = 'leadId' in subject ? subject.leadId : null;
+  async function queue(trx: Kysely<Database>, delivery: NewDelivery, leadId: number, now: number): Promise<number> {
     const row = await trx
       .insertInto('outbox')
       .values({
         kind: delivery.kind,
         lead_id: leadId,
-        id_submission_id: 'idSubmissionId' in subject ? subject.idSubmissionId : null,
-        deal_number: delivery.kind === 'deal' && leadId !== null ? dealNumberFor(leadId) : null,
+        deal_number: dealNumberFor(leadId),
         payload: JSON.stringify(delivery.payload),
         status: 'pending',
         attempts: 0,
@@ -42,29 +35,13 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     accept: (lead, delivery) =>
       inWriteTransaction(handle, async (trx) => {
         const { id: leadId } = await trx.insertInto('leads').values(leadRow(lead)).returning('id').executeTakeFirstOrThrow();
-        const outboxId = delivery ? await queue(trx, delivery, { leadId }, lead.createdAt) : null;
+        const outboxId = delivery ? await queue(trx, delivery, leadId, lead.createdAt) : null;
         return { leadId, outboxId };
-      }),
-
-    acceptIdSubmission: (submission, delivery) =>
-      inWriteTransaction(handle, async (trx) => {
-        const { id: submissionId } = await trx
-          .insertInto('id_submissions')
-          .values(idSubmissionRow(submission))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const outboxId = delivery ? await queue(trx, delivery, { idSubmissionId: submissionId }, submission.createdAt) : null;
-        return { submissionId, outboxId };
       }),
 
     async findLead(id) {
       const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
       return row && storedLead(row);
-    },
-
-    async findIdSubmission(id) {
-      const row = await db.selectFrom('id_submissions').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && storedIdSubmission(row);
     },
   };
 
@@ -104,7 +81,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
             id: row.id,
             kind: row.kind,
             leadId: row.lead_id,
-            idSubmissionId: row.id_submission_id,
             dealNumber: row.deal_number,
             payload: parsePayload(row.payload),
             attempts: row.attempts,
@@ -232,24 +208,8 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     },
   };
 
-  let hashKey: Promise<string> | null = null;
-  const settings: Repositories['settings'] = {
-    clientAddressHashKey() {
-      hashKey ??= db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'client_address_hash_key')
-        .executeTakeFirstOrThrow()
-        .then((row) => row.value)
-        .catch((error) => {
-          hashKey = null;
-          throw error;
-        });
-      return hashKey;
-    },
-  };
 
-  return { leads, outbox, giftSchedule, rateLimit, settings };
+  return { leads, outbox, giftSchedule, rateLimit };
 }
 
 function leadRow(lead: NewLead) {
@@ -261,7 +221,6 @@ function leadRow(lead: NewLead) {
     name: lead.name,
     email: lead.email,
     phone: lead.phone,
-    phone_e164: lead.phoneE164,
     utm_source: lead.utm.source ?? null,
     utm_medium: lead.utm.medium ?? null,
     utm_campaign: lead.utm.campaign ?? null,
@@ -300,7 +259,6 @@ function storedLead(row: Selectable<LeadsTable>): StoredLead {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    phoneE164: row.phone_e164,
     utm,
     pagePath: row.page_path,
     variantId: row.variant_id,
@@ -314,35 +272,12 @@ function storedLead(row: Selectable<LeadsTable>): StoredLead {
   };
 }
 
-function idSubmissionRow(submission: NewIdSubmission) {
-  return {
-    created_at: submission.createdAt,
-    email: submission.email,
-    google_client_id: submission.googleClientId,
-    yandex_client_id: submission.yandexClientId,
-    client_address_hash: submission.clientAddressHash,
-    is_spam: submission.isSpam ? 1 : 0,
-  };
-}
-
-function storedIdSubmission(row: Selectable<IdSubmissionsTable>): StoredIdSubmission {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    email: row.email,
-    googleClientId: row.google_client_id,
-    yandexClientId: row.yandex_client_id,
-    clientAddressHash: row.client_address_hash,
-    isSpam: row.is_spam === 1,
-  };
-}
 
 function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
   return {
     id: row.id,
     kind: row.kind,
     leadId: row.lead_id,
-    idSubmissionId: row.id_submission_id,
     dealNumber: row.deal_number,
     status: row.status,
     attempts: row.attempts,

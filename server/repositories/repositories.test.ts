@@ -131,31 +131,4 @@ describeEachDatabase('repositories', (database) => {
     expect((await repos.giftSchedule.list()).map((w) => w.giftNumber)).toEqual([4, 2]);
   });
 
-  it('stores id submissions and their user-field delivery', async () => {
-    const { repos } = database();
-    const submission = {
-      createdAt: Date.now(),
-      email: 'olga@example.com',
-      googleClientId: '111.222',
-      yandexClientId: null,
-      clientAddressHash: 'abc',
-      isSpam: false,
-    };
-    const { submissionId, outboxId } = await repos.leads.acceptIdSubmission(submission, { kind: 'user_ids', payload: {} });
-    expect(await repos.leads.findIdSubmission(submissionId)).toEqual({ ...submission, id: submissionId });
-    const [claim] = await repos.outbox.claimDue({ now: Date.now(), ...lease });
-    expect(claim).toMatchObject({ id: outboxId, kind: 'user_ids', idSubmissionId: submissionId, leadId: null, dealNumber: null });
-  });
-
-  it('keeps one client-address hash key for the installation', async () => {
-    const { repos, config } = database();
-    const key = await repos.settings.clientAddressHashKey();
-    expect(key).toMatch(/^[0-9a-f]{64}$/);
-    const other = await openDatabase(config);
-    try {
-      expect(await createRepositories(other).settings.clientAddressHashKey()).toBe(key);
-    } finally {
-      await other.close();
-    }
-  });
 });

@@ -9,8 +9,8 @@ export interface NewLead {
   event: string;
   name: string;
   email: string;
+  /** E.164. */
   phone: string;
-  phoneE164: string | null;
   utm: { source?: string; medium?: string; campaign?: string; content?: string; term?: string; id?: string };
   pagePath: string;
   variantId: string | null;
@@ -20,28 +20,16 @@ export interface NewLead {
   consentTextVersion: string;
   clientAddressHash: string | null;
   isSpam: boolean;
-  deliveryMode: 'deal' | 'gc_form' | 'browser' | 'none';
+  /** `deal`: our worker sends it; `browser`: the visitor's browser posted it to GetCourse; `none`: spam. */
+  deliveryMode: 'deal' | 'browser' | 'none';
 }
 
 export interface StoredLead extends NewLead {
   id: number;
 }
 
-export interface NewIdSubmission {
-  createdAt: number;
-  email: string;
-  googleClientId: string | null;
-  yandexClientId: string | null;
-  clientAddressHash: string | null;
-  isSpam: boolean;
-}
-
-export interface StoredIdSubmission extends NewIdSubmission {
-  id: number;
-}
-
-/** What the outbox delivers: a lead as a deal or as a GetCourse form post, or a visitor's analytics ids as user fields. */
-export type DeliveryKind = 'deal' | 'gc_form' | 'user_ids';
+/** What the outbox delivers: a lead as a GetCourse deal. */
+export type DeliveryKind = 'deal';
 
 /** A delivery to queue with its subject; `payload` is kind-specific and holds no personal data. */
 export interface NewDelivery {
@@ -53,7 +41,6 @@ export interface ClaimedDelivery {
   id: number;
   kind: string;
   leadId: number | null;
-  idSubmissionId: number | null;
   dealNumber: string | null;
   payload: Record<string, unknown>;
   /** Including this one. */
@@ -65,7 +52,6 @@ export interface OutboxRow {
   id: number;
   kind: string;
   leadId: number | null;
-  idSubmissionId: number | null;
   dealNumber: string | null;
   status: OutboxStatus;
   attempts: number;
@@ -83,9 +69,7 @@ export interface Repositories {
   leads: {
     /** Stores the lead and, when given, its delivery in ONE transaction: both or neither. */
     accept(lead: NewLead, delivery: NewDelivery | null): Promise<{ leadId: number; outboxId: number | null }>;
-    acceptIdSubmission(submission: NewIdSubmission, delivery: NewDelivery | null): Promise<{ submissionId: number; outboxId: number | null }>;
     findLead(id: number): Promise<StoredLead | undefined>;
-    findIdSubmission(id: number): Promise<StoredIdSubmission | undefined>;
   };
   outbox: {
     /**
@@ -114,8 +98,5 @@ export interface Repositories {
     /** Counts one hit in the bucket's window and returns the window's total so far. */
     hit(bucket: string, windowStart: number): Promise<number>;
     pruneBefore(windowStart: number): Promise<number>;
-  };
-  settings: {
-    clientAddressHashKey(): Promise<string>;
   };
 }

@@ -74,7 +74,7 @@ async function open(config: DatabaseConfig, migrate: boolean): Promise<{ handle:
 
 function clearTables(handle: DatabaseHandle) {
   return async () => {
-    for (const table of ['outbox', 'leads', 'id_submissions', 'rate_limit_counters', 'gift_schedule_windows'] as const) {
+    for (const table of ['outbox', 'leads', 'rate_limit_counters', 'gift_schedule_windows'] as const) {
       await handle.db.deleteFrom(table).execute();
     }
   };

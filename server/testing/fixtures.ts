@@ -13,7 +13,6 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     name: 'Анна Петрова',
     email: `anna.${counter}@example.com`,
     phone: '+79161234567',
-    phoneE164: '+79161234567',
     utm: { source: 'yandex', medium: 'cpc', id: '42' },
     pagePath: '/products/junior-js',
     variantId: 'b1',

@@ -3,20 +3,41 @@
  * tests. It speaks the import API (`POST /pl/api/deals`, `/pl/api/users`: form-encoded `action`, `key`,
  * `params` = base64 JSON) and accepts form posts on any other path (HTML for a browser, JSON
  * `{ success }` for a server that asks for JSON), records everything, and can
- * misbehave the way the real one does: HTTP 200 with an error inside, 5xx, hanging, dropping the connection.
+ * misbehave the way the real one does: HTTP 200 with an error inside, 5xx, hanging, dropping the connection,
+ * or doing the import and then losing the answer.
+ *
+ * Imports change a model of the account the way GetCourse's import documentation describes: users are
+ * found by e-mail and their name, phone and fields change only with `refresh_if_exists: 1`; a deal is
+ * found by `deal_number` (updated, not added again) and belongs to the user of its e-mail.
  *
  * In-process: `const gc = await startFakeGetCourse()`. Out of process (e2e, crash tests):
  * `tsx tests/support/fake-getcourse.ts --port 4200`, controlled over HTTP:
  *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/reset
+ *   GET /__fake/users, GET /__fake/deals -> the account   POST /__fake/users {email, first_name, phone} (an existing user)
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export const fakeModes = ['success', 'error200', 'error500', 'hang', 'drop', 'flaky'] as const;
-/** `flaky` fails every other call (the first one fails) with a 500. */
+export const fakeModes = ['success', 'error200', 'error500', 'hang', 'drop', 'flaky', 'lose-answer'] as const;
+/** `flaky` fails every other call (the first one fails) with a 500; `lose-answer` imports, then never answers. */
 export type FakeMode = (typeof fakeModes)[number];
 
-export type Outcome = 'success' | 'error200' | 'error500' | 'hang' | 'drop';
+export type Outcome = 'success' | 'error200' | 'error500' | 'hang' | 'drop' | 'lose-answer';
+
+export interface FakeUser {
+  email: string;
+  first_name?: string;
+  phone?: string;
+  addfields?: Record<string, string>;
+}
+
+export interface FakeDeal {
+  deal_number: string;
+  email: string;
+  /** Every import that carried this deal number; more than one means it was updated, not added again. */
+  imports: number;
+  fields: Record<string, unknown>;
+}
 
 export interface ReceivedRequest {
   method: string;
@@ -35,6 +56,11 @@ export interface FakeGetCourse {
   port: number;
   setMode(mode: FakeMode): void;
   received(): ReceivedRequest[];
+  /** The account's users (by e-mail) and deals, as the imports left them. */
+  users(): FakeUser[];
+  deals(): FakeDeal[];
+  /** A user the school already had before any lead of ours. */
+  seedUser(user: FakeUser): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -44,6 +70,9 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
   let calls = 0;
   let nextId = 1;
   let received: ReceivedRequest[] = [];
+  let users = new Map<string, FakeUser>();
+  let deals = new Map<string, FakeDeal>();
+  let dealsWithoutNumber = 0;
   const hanging = new Set<http.ServerResponse>();
   const sockets = new Set<Socket>();
 
@@ -70,6 +99,10 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
 
     if (outcome === 'drop') return req.socket.destroy();
     if (outcome === 'hang') return void hanging.add(res);
+    if (outcome === 'lose-answer') {
+      if (url.pathname.startsWith('/pl/api/')) applyImport(url.pathname, params);
+      return void hanging.add(res);
+    }
     if (outcome === 'error500') return text(res, 502, 'Bad Gateway');
 
     const isImportApi = url.pathname.startsWith('/pl/api/');
@@ -90,6 +123,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
         result: { success: false, error: true, error_message: 'Не удалось обработать импорт' },
       });
     }
+    applyImport(url.pathname, params);
     const id = nextId++;
     return json(res, 200, {
       success: true,
@@ -108,6 +142,25 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     socket.on('close', () => sockets.delete(socket));
   });
 
+  /** What GetCourse does with an accepted import: users by e-mail, deals by number. */
+  function applyImport(path: string, params: unknown) {
+    const { user, system, deal } = (params ?? {}) as { user?: FakeUser; system?: { refresh_if_exists?: unknown }; deal?: Record<string, unknown> };
+    if (!user?.email) return;
+    const key = user.email.trim().toLowerCase();
+    const existing = users.get(key);
+    if (!existing) users.set(key, { ...user });
+    else if (Number(system?.refresh_if_exists) === 1) users.set(key, { ...existing, ...user, addfields: { ...existing.addfields, ...user.addfields } });
+    if (!path.endsWith('/deals') || !deal) return;
+    const number = typeof deal.deal_number === 'string' || typeof deal.deal_number === 'number' ? String(deal.deal_number) : '';
+    if (!number) {
+      dealsWithoutNumber += 1;
+      deals.set(`unnumbered-${dealsWithoutNumber}`, { deal_number: '', email: key, imports: 1, fields: deal });
+      return;
+    }
+    const known = deals.get(number);
+    deals.set(number, { deal_number: number, email: known?.email ?? key, imports: (known?.imports ?? 0) + 1, fields: { ...known?.fields, ...deal } });
+  }
+
   function nextOutcome(): Outcome {
     calls += 1;
     if (mode === 'flaky') return calls % 2 === 1 ? 'error500' : 'success';
@@ -121,6 +174,14 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
 
   function control(path: string, method: string, body: string, res: http.ServerResponse) {
     if (path === '/__fake/received' && method === 'GET') return json(res, 200, received);
+    if (path === '/__fake/users' && method === 'GET') return json(res, 200, api.users());
+    if (path === '/__fake/deals' && method === 'GET') return json(res, 200, api.deals());
+    if (path === '/__fake/users' && method === 'POST') {
+      const user = safeJson(body);
+      if (typeof user?.email !== 'string') return json(res, 400, { error: 'a user needs an email' });
+      api.seedUser(user);
+      return json(res, 200, { ok: true });
+    }
     if (path === '/__fake/reset' && method === 'POST') {
       api.reset();
       return json(res, 200, { ok: true });
@@ -149,8 +210,15 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       if (next !== 'hang') releaseHanging();
     },
     received: () => [...received],
+    users: () => [...users.values()].map((user) => ({ ...user })),
+    deals: () => [...deals.values()].map((deal) => ({ ...deal })),
+    seedUser(user) {
+      users.set(user.email.trim().toLowerCase(), { ...user });
+    },
     reset() {
       received = [];
+      users = new Map();
+      deals = new Map();
       mode = 'success';
       calls = 0;
       releaseHanging();
