@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { assertProductionSettings } from './server/production-settings';
 
 /**
  * Security headers for every response. Content pages are pre-rendered, so a per-request nonce is not
@@ -38,6 +41,12 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * The gift page's secret segment: GIFT_POPUP_TOKEN, or, for a local build without it, a random one, so
+ * no build ever serves the gift page at an address anyone could read in this repository.
+ */
+const giftPopupToken = process.env.GIFT_POPUP_TOKEN?.trim() || `local-${randomBytes(6).toString('hex')}`;
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -50,7 +59,7 @@ const nextConfig: NextConfig = {
     // The gift page's secret segment (content/courses/gift-popup.ts), fixed at build time for server code
     // only: the pre-rendered token page and the lead API's form registry (`course-junior-js-{token}`) agree
     // even when `next start` runs without the variable. Never `env`: that would put it in browser scripts.
-    defineServer: { 'process.env.GIFT_POPUP_TOKEN': process.env.GIFT_POPUP_TOKEN ?? '' },
+    defineServer: { 'process.env.GIFT_POPUP_TOKEN': giftPopupToken },
   },
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
@@ -68,10 +77,19 @@ const nextConfig: NextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+          // Browsers ignore HSTS over plain http (local runs), so it can be sent always; no `preload`:
+          // that is the school's decision to make for its domain.
+          { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
+          // Windows we open (a native gift form's payment tab) get no handle on this page, nor it on them.
+          { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
         ],
       },
     ];
   },
 };
 
-export default nextConfig;
+/** `next build` for a public address stops here when a setting it needs is missing (see the module). */
+export default function config(phase: string): NextConfig {
+  if (phase === PHASE_PRODUCTION_BUILD) assertProductionSettings(process.env);
+  return nextConfig;
+}

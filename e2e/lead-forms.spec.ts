@@ -174,8 +174,14 @@ test.describe('contact form on a product page', () => {
     const formId = await form.scope.getAttribute('data-form-id');
     const productName = await form.scope.getAttribute('data-product-name');
     expect(formId).toBeTruthy();
+    // The analytics ids ride with the order too: the server hands them to GetCourse on the deal.
     expect((await orders).postDataJSON()).toEqual({
-      extra: { utm: {}, page_path: productPage, block_id: 'lead-form' },
+      extra: {
+        utm: {},
+        page_path: productPage,
+        block_id: 'lead-form',
+        ids: { googleClientId: '123456789.1700000000', yandexClientId: '1700000000987654321' },
+      },
       form: { id: formId },
       contacts: { name: visitor.name, email: visitor.email, phone: '+79123456789' },
       website: '',
@@ -194,7 +200,12 @@ test.describe('contact form on a product page', () => {
     await expect(form.phone).toHaveValue('');
     await expect(form.submit).toBeDisabled();
 
-    await fakeGetCourse.waitFor((all) => all.some((r) => r.path === '/pl/api/deals' && JSON.stringify(r.params).includes(visitor.email)));
+    const received = await fakeGetCourse.waitFor((all) => all.some((r) => r.path === '/pl/api/deals' && JSON.stringify(r.params).includes(visitor.email)));
+    const deal = received.find((r) => r.path === '/pl/api/deals' && JSON.stringify(r.params).includes(visitor.email))!;
+    expect(deal.params).toMatchObject({
+      system: { refresh_if_exists: 0 },
+      deal: { addfields: { google_client_id: '123456789.1700000000', yandex_client_id: '1700000000987654321' } },
+    });
     expect(consoleErrors).toEqual([]);
   });
 

@@ -124,6 +124,8 @@ test.describe('routes', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(headers['x-powered-by']).toBeUndefined();
   });
 });

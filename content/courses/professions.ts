@@ -275,6 +275,8 @@ export const professionCourses: CourseInput[] = [
         id: giftPopupToken,
         purpose: 'Подарочное всплывающее окно: курс «Продвинутый JavaScript» в подарок при покупке Junior',
         popupMarker: 'gift-junior',
+        // Not derived from the secret segment: the lead API's answer to a form id must not confirm a guessed token.
+        formId: 'course-junior-js-gift',
         leadForm: {
           heading: 'Курс «Продвинутый JavaScript» — в подарок',
           description: 'Оставьте заявку на курс Junior — и получите доступ к курсу «Продвинутый JavaScript» стоимостью 13 790 ₽ бесплатно.',

@@ -26,5 +26,5 @@ export default function Analytics() {
 
   useEffect(() => carryQueryIntoLinks(document), []);
 
-  return <GoogleTagManager gtmId={gtmContainerId} />;
+  return gtmContainerId ? <GoogleTagManager gtmId={gtmContainerId} /> : null;
 }

@@ -1,5 +1,6 @@
 /**
- * The tag manager's container (spec 7, 9: a fixed container id). Set `NEXT_PUBLIC_GTM_ID` at build time;
- * the default is a placeholder that loads no one's tags.
+ * The tag manager's container (spec 7, 9: a fixed container id), set with `NEXT_PUBLIC_GTM_ID` at build
+ * time. Without it no container loads at all (a public build refuses to start without it: see
+ * server/production-settings.ts); the data layer still collects the events.
  */
-export const gtmContainerId = process.env.NEXT_PUBLIC_GTM_ID?.trim() || 'GTM-XXXXXXX';
+export const gtmContainerId: string | null = process.env.NEXT_PUBLIC_GTM_ID?.trim() || null;

@@ -11,11 +11,12 @@ const extra: ExtraSubmitData = {
 };
 
 describe('buildOrderRequest (spec 7 payload)', () => {
-  it('is exactly the spec payload plus the honeypot', () => {
+  it('is the spec payload plus the analytics ids and the honeypot', () => {
     expect(buildOrderRequest('contact', values, extra)).toEqual({
       extra: {
         utm: { source: 'yandex', medium: 'cpc', campaign: 'junior', content: 'banner', term: 'js', id: '7' },
         page_path: '/products/junior-js',
+        ids: { googleClientId: '111.222', yandexClientId: '333' },
       },
       form: { id: 'contact' },
       contacts: { name: 'Анна Петрова', email: 'anna@example.com', phone: '+79123456789' },
@@ -35,8 +36,9 @@ describe('buildOrderRequest (spec 7 payload)', () => {
     expect(orderRequestSchema.parse(body)).toEqual(body);
   });
 
-  it('does not send client ids in the order (they go to /ids)', () => {
-    expect(JSON.stringify(buildOrderRequest('contact', values, extra))).not.toContain('111.222');
+  it('leaves the ids out when the visitor has neither analytics cookie', () => {
+    const body = buildOrderRequest('contact', values, { ...extra, clientIds: { googleClientId: null, yandexClientId: null } });
+    expect(body.extra).not.toHaveProperty('ids');
   });
 });
 

@@ -6,9 +6,10 @@ import type { ExtraSubmitData } from './extra-data';
 export type OrderRequestBody = z.input<typeof orderRequestSchema>;
 
 /**
- * The body of `POST /api/getcourse/orders` (spec 7): extra {utm, page_path[, variant_id, block_id]},
+ * The body of `POST /api/getcourse/orders` (spec 7): extra {utm, page_path[, variant_id, block_id, ids]},
  * form {id}, contacts {name, email, phone}, plus the honeypot `website`. The phone goes in E.164 so the
- * CRM gets one spelling of a number however it was typed.
+ * CRM gets one spelling of a number however it was typed. The analytics ids ride with the order: the
+ * server sends them to GetCourse on the lead's deal (the ids call alone changes nothing in the CRM).
  */
 export function buildOrderRequest(
   formId: string,
@@ -22,12 +23,17 @@ export function buildOrderRequest(
       page_path: extra.page_path,
       ...(extra.variant_id ? { variant_id: extra.variant_id } : {}),
       ...(extra.block_id ? { block_id: extra.block_id } : {}),
+      ...(hasClientIds(extra) ? { ids: { ...extra.clientIds } } : {}),
     },
     form: { id: formId },
     contacts: { name: values.fullName, email: values.email, phone: toE164(values.phone) ?? values.phone },
     website: options.honeypot ?? '',
     ...(options.browserDelivered ? { browser_delivered: true } : {}),
   };
+}
+
+function hasClientIds({ clientIds }: ExtraSubmitData): boolean {
+  return Boolean(clientIds.googleClientId || clientIds.yandexClientId);
 }
 
 /** The body of `POST /api/getcourse/ids` (spec 7). */

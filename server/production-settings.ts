@@ -1,0 +1,48 @@
+/**
+ * Settings a public site cannot run without. Checked when `next build` starts (next.config.ts): a build
+ * for a real address (SITE_URL not on this machine) stops with every missing setting named, so the
+ * school never ships a placeholder tag manager container or a guessable gift page. Local builds (the
+ * README's two commands) need none of them.
+ */
+
+/** What the check reads; process.env, or any record in tests. */
+export type BuildEnvironment = Record<string, string | undefined>;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** A Google Tag Manager container id as GTM shows it; GTM-XXXXXXX is the documentation's placeholder. */
+const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
+const PLACEHOLDER_GTM_ID = 'GTM-XXXXXXX';
+
+/** Whether SITE_URL names a public address (a build for the real site). */
+export function isPublicSite(env: BuildEnvironment): boolean {
+  const url = env.SITE_URL?.trim();
+  if (!url) return false;
+  try {
+    return !LOCAL_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return true; // a SITE_URL that is not a URL is nobody's local default: check the rest too
+  }
+}
+
+/** One line a problem, naming the variable and what it must hold; empty when the build may go on. */
+export function productionSettingsProblems(env: BuildEnvironment): string[] {
+  if (!isPublicSite(env)) return [];
+  const problems: string[] = [];
+  const gtm = env.NEXT_PUBLIC_GTM_ID?.trim();
+  if (!gtm || gtm === PLACEHOLDER_GTM_ID || !GTM_ID.test(gtm)) {
+    problems.push("NEXT_PUBLIC_GTM_ID: set the school's Google Tag Manager container id (GTM-…); the placeholder would load no one's tags");
+  }
+  const token = env.GIFT_POPUP_TOKEN?.trim();
+  if (!token || token.length < 8) {
+    problems.push('GIFT_POPUP_TOKEN: set a secret path segment of 8 or more characters for the gift pop-up page (e.g. `openssl rand -hex 6`)');
+  }
+  return problems;
+}
+
+export function assertProductionSettings(env: BuildEnvironment): void {
+  const problems = productionSettingsProblems(env);
+  if (problems.length === 0) return;
+  throw new Error(
+    `This build is for ${env.SITE_URL} and is missing settings a public site needs:\n${problems.map((line) => `  - ${line}`).join('\n')}`,
+  );
+}
