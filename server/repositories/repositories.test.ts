@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { dealNumberFor } from '../getcourse/deal-number';
@@ -106,6 +107,17 @@ describeEachDatabase('repositories', (database) => {
     expect(await repos.rateLimit.hit('a', 120_000)).toBe(1);
     expect(await repos.rateLimit.pruneBefore(120_000)).toBe(2);
     expect(await repos.rateLimit.hit('a', 60_000)).toBe(1);
+  });
+
+  it('prunes old counters through an index on the window, not by reading the whole table', async () => {
+    const { handle, dialect } = database();
+    if (dialect === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan delete from rate_limit_counters where window_start < ${1}`.execute(handle.db);
+      expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/USING (COVERING )?INDEX rate_limit_counters_window_start/);
+    } else {
+      const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'rate_limit_counters' and schemaname = current_schema()`.execute(handle.db);
+      expect(indexes.rows.map((row) => row.indexdef).join(' ')).toMatch(/rate_limit_counters_window_start ON \S+ USING btree \(window_start\)/);
+    }
   });
 
   it('keeps gift windows sorted and refuses invalid or overlapping ones', async () => {
