@@ -6,7 +6,7 @@ import { dealNumberFor } from '../getcourse/deal-number';
 import type { Logger } from '../log';
 import { createRepositories } from '../repositories';
 import type { Repositories } from '../repositories/types';
-import { describeEachDatabase } from '../testing/databases';
+import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { OutboxWorker, type OutboxWorkerOptions } from './worker';
 
@@ -219,6 +219,21 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const runs = log.lines.filter((line) => line.includes('"event":"privacy.retention"'));
     expect(runs).toEqual([expect.stringContaining('"anonymized":1'), expect.stringContaining('"anonymized":1')]);
     expectNoPersonalData(first);
+  });
+
+  it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {
+    // A database without the tables: every retention query fails.
+    const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
+    const { outboxId } = await queueLead();
+    const running = worker({ retention: { database: empty.database.handle, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await statusOf(outboxId)).status === 'sent');
+    } finally {
+      await running.stop();
+      await empty.dispose();
+    }
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention_failed"'))).toEqual([expect.stringMatching(/"error":"\w+/)]);
   });
 
   it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {

@@ -143,7 +143,7 @@ export class OutboxWorker {
     }
   }
 
-  /** A failed run (database away) is logged and tried again at the next turn; deliveries go on meanwhile. */
+  /** A failed run (database away) is logged and tried again an interval later; deliveries go on meanwhile. */
   private async retainIfDue(): Promise<void> {
     const now = this.now();
     if (now < this.nextRetentionAt) return;
