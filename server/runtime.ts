@@ -55,8 +55,8 @@ export async function getApiRuntime(): Promise<ApiRuntime> {
 }
 
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
-  const { config, repos } = runtime;
-  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker });
+  const { config, repos, database } = runtime;
+  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { database, policy: config.retention } });
 }
 
 const START_RETRY_MS = 5000;

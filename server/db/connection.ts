@@ -39,7 +39,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
 
   const { default: BetterSqlite3 } = await import('better-sqlite3');
-  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  createOwnerOnly(config.file);
   // timeout = busy timeout: a writer waits for another process's write (web server and worker) instead of failing.
   const sqlite = new BetterSqlite3(config.file, { timeout: 10_000 });
   sqlite.pragma('journal_mode = WAL');
@@ -47,6 +47,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The leads are personal data: the database file (and the folder, when we make it) is readable by its
+ * owner only. Created here because better-sqlite3 would create it with the umask's usual 0644; SQLite
+ * gives the -wal and -shm files the main file's mode. An existing file keeps the mode it has.
+ */
+function createOwnerOnly(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // `a`: creates the file if missing, never truncates one that another process just made.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { DEFAULT_RETENTION } from '../config';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleIds, handleOrders, type ApiRuntime } from '../http/handlers';
 import type { Logger } from '../log';
@@ -52,6 +53,7 @@ describeEachDatabase('GetCourse account integrity', (database) => {
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 1, maxMs: 1, maxAttempts: 5 },
+      retention: { database: database().handle, policy: DEFAULT_RETENTION },
       log: silent,
     });
 

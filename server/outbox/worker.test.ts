@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
-import type { GetCourseConfig } from '../config';
+import { DEFAULT_RETENTION, type GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { dealNumberFor } from '../getcourse/deal-number';
 import type { Logger } from '../log';
 import { createRepositories } from '../repositories';
 import type { Repositories } from '../repositories/types';
-import { describeEachDatabase } from '../testing/databases';
+import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { OutboxWorker, type OutboxWorkerOptions } from './worker';
 
@@ -55,6 +55,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 10, maxMs: 50, maxAttempts: 3 },
+      retention: { database: database().handle, policy: DEFAULT_RETENTION },
       log,
       ...overrides,
     });
@@ -196,6 +197,44 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await worker().runOnce()).toMatchObject({ sent: 1 });
   });
 
+
+  it('runs the retention job at start and then once an interval, also while GetCourse is not configured', async () => {
+    const hour = 60 * 60_000;
+    let clock = Date.now();
+    const oldLead = (days: number) => sampleLead({ createdAt: clock - days * 24 * hour, deliveryMode: 'browser' });
+    const anonymized = async (leadId: number) => (await database().repos.leads.findLead(leadId))?.email === '';
+    const first = oldLead(DEFAULT_RETENTION.leadDays + 1);
+    const { leadId: firstId } = await database().repos.leads.accept(first, null);
+    const running = worker({ getCourse: null, now: () => clock, retention: { database: database().handle, policy: DEFAULT_RETENTION, everyMs: hour } });
+    running.start();
+    try {
+      await until(() => anonymized(firstId));
+      // Stored after the first run: only one run a clock hour later (and no other in between) takes it.
+      const { leadId: secondId } = await database().repos.leads.accept(oldLead(DEFAULT_RETENTION.leadDays + 1), null);
+      clock += hour;
+      await until(() => anonymized(secondId));
+    } finally {
+      await running.stop();
+    }
+    const runs = log.lines.filter((line) => line.includes('"event":"privacy.retention"'));
+    expect(runs).toEqual([expect.stringContaining('"anonymized":1'), expect.stringContaining('"anonymized":1')]);
+    expectNoPersonalData(first);
+  });
+
+  it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {
+    // A database without the tables: every retention query fails.
+    const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
+    const { outboxId } = await queueLead();
+    const running = worker({ retention: { database: empty.database.handle, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await statusOf(outboxId)).status === 'sent');
+    } finally {
+      await running.stop();
+      await empty.dispose();
+    }
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention_failed"'))).toEqual([expect.stringMatching(/"error":"\w+/)]);
+  });
 
   it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {
     gc.setMode('hang');

@@ -1,6 +1,8 @@
-import type { GetCourseConfig, WorkerConfig } from '../config';
+import type { GetCourseConfig, RetentionConfig, WorkerConfig } from '../config';
+import type { DatabaseHandle } from '../db/connection';
 import type { ImportResult } from '../getcourse/client';
 import { consoleLogger, errorKind, type Logger } from '../log';
+import { applyRetention } from '../privacy/retention';
 import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { nextAttemptAt } from './backoff';
 import { deliver } from './deliveries';
@@ -9,6 +11,8 @@ export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batc
   repos: Repositories;
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
+  /** Personal-data retention (server/privacy/retention.ts): run at start, then every `everyMs` (an hour). */
+  retention: { database: DatabaseHandle; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -22,6 +26,7 @@ export interface RunSummary {
 }
 
 const NOT_CONFIGURED_REPORT_EVERY_MS = 10 * 60_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
 
 /**
  * Delivers the outbox to GetCourse: claims due rows, sends them (one function a kind, in parallel up
@@ -38,6 +43,7 @@ export class OutboxWorker {
   private wakeUp: (() => void) | null = null;
   private wakeRequested = false;
   private lastNotConfiguredReportAt = Number.NEGATIVE_INFINITY;
+  private nextRetentionAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.log = options.log ?? consoleLogger;
@@ -117,6 +123,8 @@ export class OutboxWorker {
   private async loop(): Promise<void> {
     let consecutiveErrors = 0;
     while (this.running) {
+      // Also without GetCourse: stored leads age all the same.
+      await this.retainIfDue();
       let busy = false;
       try {
         if (this.options.getCourse) {
@@ -132,6 +140,20 @@ export class OutboxWorker {
         this.log.error('outbox.worker_error', { error: errorKind(error), consecutiveErrors });
       }
       if (!busy) await this.sleep(this.options.pollMs * Math.min(2 ** consecutiveErrors, 30));
+    }
+  }
+
+  /** A failed run (database away) is logged and tried again an interval later; deliveries go on meanwhile. */
+  private async retainIfDue(): Promise<void> {
+    const now = this.now();
+    if (now < this.nextRetentionAt) return;
+    const { database, policy, everyMs = RETENTION_EVERY_MS } = this.options.retention;
+    this.nextRetentionAt = now + everyMs;
+    try {
+      const counts = await applyRetention(database, policy, now);
+      this.log.info('privacy.retention', { ...counts });
+    } catch (error) {
+      this.log.error('privacy.retention_failed', { error: errorKind(error) });
     }
   }
 
