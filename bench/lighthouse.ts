@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:lighthouse`: every page type next to the framework's floor, in one run.
+ * A benchmark, not a test (the machines are noisy): builds the floor (bench/floor, a bare page of the
+ * project's Next.js) and the site, starts both, runs Lighthouse 12 (mobile preset, simulated throttling,
+ * Debian's Chromium) BENCH_RUNS times per URL (default 5), alternating site and floor, and prints the
+ * medians of score, LCP, FCP, TBT and CLS with their difference from the floor.
+ *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { launch } from 'chrome-launcher';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const sitePort = Number(process.env.BENCH_PORT ?? 3910);
+const floorPort = sitePort + 1;
+const siteDist = '.next-bench';
+const chromePath = process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium';
+
+interface Metrics {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+}
+
+function build(args: string[], env: Record<string, string>) {
+  const result = spawnSync('npx', ['next', 'build', ...args], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`next build ${args.join(' ')} failed`);
+}
+
+function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn('npx', ['next', 'start', ...args, '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+}
+
+async function ready(url: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** An article and a roadmap topic, found where a visitor would: in the sitemap. */
+async function pageTypes(base: string): Promise<string[]> {
+  if (process.env.BENCH_PAGES) return process.env.BENCH_PAGES.split(',');
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const article = paths.find((path) => /^\/media\/(?!category\/)[^/]+$/.test(path));
+  const topic = paths.find((path) => /^\/roadmap\/[^/]+\/topic\/[^/]+$/.test(path));
+  return ['/', '/products/junior-js', '/products/junior-js/cvrna', '/products', '/media', article, topic, '/events/new-year-2425'].filter(
+    (path): path is string => Boolean(path),
+  );
+}
+
+/**
+ * One Lighthouse run through its own CLI (mobile and simulated throttling are its defaults). A child
+ * process, not the module: tsx would rewrite the functions Lighthouse sends into the page as source.
+ */
+async function measure(url: string, port: number): Promise<Metrics> {
+  const cli = spawnSync(
+    process.execPath,
+    ['node_modules/lighthouse/cli/index.js', url, `--port=${port}`, '--output=json', '--output-path=stdout', '--only-categories=performance', '--quiet'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (cli.status !== 0) throw new Error(`lighthouse ${url} failed: ${cli.stderr}`);
+  const lhr = JSON.parse(cli.stdout) as {
+    audits: Record<string, { numericValue?: number }>;
+    categories: { performance?: { score: number | null } };
+  };
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function medians(samples: Metrics[]): Metrics {
+  return {
+    score: median(samples.map((s) => s.score)),
+    lcp: median(samples.map((s) => s.lcp)),
+    fcp: median(samples.map((s) => s.fcp)),
+    tbt: median(samples.map((s) => s.tbt)),
+    cls: median(samples.map((s) => s.cls)),
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const signed = (value: number, text: string) => `${value >= 0 ? '+' : '−'}${text}`;
+
+function row(label: string, m: Metrics, floor?: Metrics): string {
+  const cells = [
+    String(m.score).padStart(5),
+    seconds(m.lcp).padStart(8),
+    seconds(m.fcp).padStart(8),
+    `${Math.round(m.tbt)} ms`.padStart(8),
+    m.cls.toFixed(3).padStart(6),
+  ];
+  const diff = floor
+    ? `   ${signed(m.score - floor.score, String(Math.abs(m.score - floor.score)))} pts, LCP ${signed(m.lcp - floor.lcp, seconds(Math.abs(m.lcp - floor.lcp)))}, TBT ${signed(m.tbt - floor.tbt, `${Math.round(Math.abs(m.tbt - floor.tbt))} ms`)}`
+    : '';
+  return `${label.padEnd(40)} ${cells.join(' ')}${diff}`;
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    build(['bench/floor'], {});
+    build([], { NEXT_DIST_DIR: siteDist });
+  }
+  const site = start([], sitePort, { NEXT_DIST_DIR: siteDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' });
+  const floor = start(['bench/floor'], floorPort, {});
+  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const siteBase = `http://127.0.0.1:${sitePort}`;
+    const floorBase = `http://127.0.0.1:${floorPort}`;
+    await Promise.all([ready(`${siteBase}/`), ready(`${floorBase}/`)]);
+    const paths = await pageTypes(siteBase);
+    const floorSamples: Metrics[] = [];
+    const siteSamples = new Map<string, Metrics[]>(paths.map((path) => [path, []]));
+    // Rounds rather than one page at a time: a noisy minute then touches every page and the floor alike.
+    for (let round = 0; round < runs; round++) {
+      floorSamples.push(await measure(`${floorBase}/`, chrome.port));
+      for (const path of paths) siteSamples.get(path)!.push(await measure(`${siteBase}${path}`, chrome.port));
+      console.error(`round ${round + 1} of ${runs} done`);
+    }
+    const floorMedian = medians(floorSamples);
+    console.log(`\nLighthouse 12, mobile, medians of ${runs}            score      LCP      FCP      TBT    CLS   vs the floor`);
+    console.log(row('floor (bare Next.js page)', floorMedian));
+    for (const path of paths) console.log(row(path, medians(siteSamples.get(path)!), floorMedian));
+  } finally {
+    await chrome.kill();
+    for (const child of [site, floor]) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
