@@ -1,4 +1,6 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { missingSiteUrlWarning } from './lib/site-url';
 
 /**
  * Security headers for every response. Content pages are pre-rendered, so a per-request nonce is not
@@ -74,4 +76,8 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  const warning = phase === PHASE_PRODUCTION_BUILD ? missingSiteUrlWarning({ SITE_URL: process.env.SITE_URL }) : undefined;
+  if (warning) console.warn(`\n${warning}\n`);
+  return nextConfig;
+}

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
 vi.mock('server-only', () => ({}));
 
-const { ContentValidationError, loadCollections, pathsOf } = await import('./load');
-const { collectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
+const { ContentValidationError, datedPathsOf, loadCollections, pathsOf } = await import('./load');
+const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
 const roots: string[] = [];
 afterEach(() => {
@@ -38,7 +38,7 @@ const roadmapFiles = {
 };
 
 const mediaFrontMatter = (category = 'career', extra = '') =>
-  `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: Анна Смирнова\npublishedAt: 2025-03-14\n${extra}`;
+  `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;
 const media = (category = 'career', extra = '') => doc(mediaFrontMatter(category, extra));
 
 const story = (extra = '') =>
@@ -96,6 +96,17 @@ describe('loadCollections', () => {
         '/personal-stories/ivan',
       ].sort(),
     );
+    // A page's date is its own last change; a list's is its newest entry's.
+    const lastModified = Object.fromEntries(datedPathsOf(collections).map((page) => [page.path, page.lastModified]));
+    expect(lastModified).toMatchObject({
+      '/roadmap/web': '2025-02-02',
+      '/roadmap/web/topic/basics': '2025-02-02',
+      '/roadmap/web/article/html': '2025-02-01',
+      '/media': '2025-04-01',
+      '/media/category/career': '2025-03-14',
+      '/media/older': '2025-03-14',
+      '/personal-stories/ivan': '2025-01-20',
+    });
   });
 
   it('names the file and the field of invalid front matter, and lists every problem at once', () => {
@@ -238,8 +249,10 @@ describe('the site content', () => {
     expect(getStories().categories.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('lists every collection page once in collectionPaths()', () => {
-    const paths = collectionPaths();
+  it('lists every collection page once in datedCollectionPaths(), each with a content date', () => {
+    const dated = datedCollectionPaths();
+    for (const page of dated) expect(page.lastModified, page.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const paths = dated.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual(expect.arrayContaining(['/roadmap/frontend', '/roadmap/react', '/media', '/personal-stories']));
     for (const roadmap of getRoadmaps()) {
