@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('server-only', () => ({}));
 
 const { ContentValidationError, datedPathsOf, loadCollections, pathsOf } = await import('./load');
+const { mediaCategories, storyCategories } = await import('./categories');
 const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
 const roots: string[] = [];
@@ -247,6 +248,30 @@ describe('the site content', () => {
     expect(getMedia().categories.length).toBeGreaterThanOrEqual(3);
     expect(getStories().items.length).toBeGreaterThanOrEqual(6);
     expect(getStories().categories.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every roadmap stage two or more articles and an intro that lists them in reading order', () => {
+    for (const roadmap of getRoadmaps()) {
+      for (const topic of roadmap.topics) {
+        expect(topic.articles.length, topic.path).toBeGreaterThanOrEqual(2);
+        const linked = [...topic.html.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]).filter((href) => href?.includes('/article/'));
+        expect(linked, `${topic.path}: the intro names the stage's articles in reading order`).toEqual(topic.articles.map((article) => article.path));
+        // What the stage teaches, beyond the list: at least two paragraphs around it.
+        expect(topic.html.match(/<p>/g)?.length ?? 0, topic.path).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('gives every media and story category a page with two or more items', () => {
+    for (const [section, definitions] of [
+      [getMedia(), mediaCategories],
+      [getStories(), storyCategories],
+    ] as const) {
+      expect(section.categories.map((category) => category.slug)).toEqual(definitions.map((definition) => definition.slug));
+      for (const category of section.categories) {
+        expect(section.items.filter((item) => item.category.slug === category.slug).length, category.path).toBeGreaterThanOrEqual(2);
+      }
+    }
   });
 
   it('lists every collection page once in datedCollectionPaths(), each with a content date', () => {
