@@ -109,6 +109,7 @@ async function checkPage(request: APIRequestContext, path: string, images: Set<s
   expect(types, path).toEqual(expect.arrayContaining(['EducationalOrganization', ...expectedTypes(path)]));
   const school = things.find((thing) => thing['@type'] === 'EducationalOrganization');
   expect((school?.contactPoint as Thing)?.telephone, path).toMatch(/^\+7\d{10}$/);
+  images.add(school?.logo as string);
 
   const course = coursesByPath.get(path);
   if (course) checkCoursePage(html, things, course);
@@ -143,9 +144,10 @@ test('every page of the sitemap has JSON-LD of its kind, course offers at the sh
     }),
   );
 
+  // Every card and the school's logo are served.
   for (const image of images) {
     const response = await request.get(new URL(image).pathname);
     expect(response.status(), image).toBe(200);
-    expect(response.headers()['content-type'], image).toBe('image/png');
+    expect(response.headers()['content-type'], image).toMatch(/^image\/(png|svg\+xml)/);
   }
 });
