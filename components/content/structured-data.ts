@@ -9,6 +9,7 @@ export const schoolRef: IdReference = { '@id': schoolId };
 
 /** The school with its contact point, from the same constants the footer and the forms show. */
 export function schoolOrganization(): WithContext<EducationalOrganization> {
+  const telephone = contacts.phone.href.replace(/^tel:/, '');
   return {
     '@context': 'https://schema.org',
     '@type': 'EducationalOrganization',
@@ -18,12 +19,12 @@ export function schoolOrganization(): WithContext<EducationalOrganization> {
     url: absoluteUrl(site.url, '/'),
     logo: absoluteUrl(site.url, '/icon.svg'),
     email: contacts.supportEmail,
-    telephone: contacts.phone.href.replace(/^tel:/, ''),
+    telephone,
     sameAs: [contacts.telegram],
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer service',
-      telephone: contacts.phone.href.replace(/^tel:/, ''),
+      telephone,
       email: contacts.supportEmail,
       availableLanguage: 'ru',
       areaServed: 'RU',

@@ -171,14 +171,14 @@ export function loadCollections(root: string): Collections {
 /** A page of the collections and the day its content last changed (its newest entry's date for a list). */
 export interface DatedPath {
   path: string;
-  /** Calendar day, YYYY-MM-DD. */
-  lastModified: string;
+  /** Calendar day, YYYY-MM-DD; none for a list without entries. */
+  lastModified?: string;
 }
 
 /** Every indexable URL of the collections with its content date, for the sitemap. */
 export function datedPathsOf(collections: Collections): DatedPath[] {
   const changed = (entry: { publishedAt: string; updatedAt?: string }) => entry.updatedAt ?? entry.publishedAt;
-  const newest = (entries: { publishedAt: string; updatedAt?: string }[]) => entries.map(changed).sort().at(-1) ?? '';
+  const newest = (entries: { publishedAt: string; updatedAt?: string }[]) => entries.map(changed).sort().at(-1);
   const roadmapPaths = collections.roadmaps.flatMap((roadmap) => [
     { path: roadmap.path, lastModified: newest(roadmap.topics.flatMap((topic) => topic.articles)) },
     ...roadmap.topics.flatMap((topic) => [
