@@ -4,13 +4,13 @@ import { site } from '@/content/site';
 import { absoluteUrl } from '@/lib/json-ld';
 import { JsonLd } from './json-ld';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   href: string;
 }
 
 /** The schema.org form of the visible trail, so search results show the same path the visitor sees. */
-export function breadcrumbList(crumbs: readonly Crumb[]): WithContext<BreadcrumbList> {
+function breadcrumbList(crumbs: readonly Crumb[]): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

@@ -4,7 +4,7 @@ import { absoluteUrl } from '@/lib/json-ld';
 import { typography } from '@/lib/typography';
 
 /** The school's node id: courses and events name their provider by it instead of repeating the school. */
-export const schoolId = `${site.url}/#organization`;
+const schoolId = `${site.url}/#organization`;
 export const schoolRef: IdReference = { '@id': schoolId };
 
 /** The school with its contact point, from the same constants the footer and the forms show. */
