@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { missingSiteUrlWarning } from './lib/site-url';
 import { assertProductionSettings } from './server/production-settings';
 
 /**
@@ -88,8 +89,15 @@ const nextConfig: NextConfig = {
   },
 };
 
-/** `next build` for a public address stops here when a setting it needs is missing (see the module). */
+/**
+ * At `next build`: a build for a public address stops when a setting it needs is missing (see the
+ * module); a build without SITE_URL says loudly that its links will point at localhost.
+ */
 export default function config(phase: string): NextConfig {
-  if (phase === PHASE_PRODUCTION_BUILD) assertProductionSettings(process.env);
+  if (phase === PHASE_PRODUCTION_BUILD) {
+    assertProductionSettings(process.env);
+    const warning = missingSiteUrlWarning({ SITE_URL: process.env.SITE_URL });
+    if (warning) console.warn(`\n${warning}\n`);
+  }
   return nextConfig;
 }

@@ -1,13 +1,14 @@
 import type { MetadataRoute } from 'next';
-import { collectionPaths } from '@/content/collections';
+import { datedCollectionPaths } from '@/content/collections';
 import { courses } from '@/content/courses';
 import { events } from '@/content/events';
+import { giftPromotion } from '@/content/gift-promotion';
 import { welcomeInfoPages } from '@/content/pages';
 import { site } from '@/content/site';
 
 /**
- * Every indexable page. Course variants are left out on purpose: they are noindex copies whose
- * canonical is the base page listed here.
+ * Every indexable page. Course variants are left out on purpose: they are noindex copies of the base
+ * page listed here.
  */
 export default function sitemap(): MetadataRoute.Sitemap {
   const paths = [
@@ -19,8 +20,12 @@ export default function sitemap(): MetadataRoute.Sitemap {
     '/docs',
     ...welcomeInfoPages.map((page) => page.path),
     ...events.map((event) => `/events/${event.slug}`),
-    '/events/new-year-2425',
-    ...collectionPaths(),
+    giftPromotion.path,
   ];
-  return [...new Set(paths)].map((path) => ({ url: `${site.url}${path}` }));
+  // Only the collections carry content dates. Other pages get no lastModified rather than the build
+  // time, which would tell search engines that every page changed at every deploy.
+  return [
+    ...[...new Set(paths)].map((path) => ({ url: `${site.url}${path}` })),
+    ...datedCollectionPaths().map((page) => ({ url: `${site.url}${page.path}`, lastModified: page.lastModified })),
+  ];
 }

@@ -1,12 +1,14 @@
 import 'server-only';
 import path from 'node:path';
 import {
+  datedPathsOf,
   loadCollections,
-  pathsOf,
   type CategorizedCollection,
   type CollectionCategory,
   type Collections,
   type CourseLink,
+  type DatedPath,
+  type Author,
   type MediaArticle,
   type Roadmap,
   type RoadmapArticle,
@@ -20,7 +22,7 @@ import {
  * validated and rendered once per process, at build time; a broken file fails the build with its
  * name and field.
  */
-export type { CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
+export type { Author, CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
 
 let loaded: Collections | undefined;
 
@@ -29,9 +31,9 @@ function collections(): Collections {
   return loaded;
 }
 
-/** Every indexable collection URL (lists, categories, detail pages), for the sitemap. */
-export function collectionPaths(): string[] {
-  return pathsOf(collections());
+/** Every indexable collection URL (lists, categories, detail pages) with the day its content last changed, for the sitemap. */
+export function datedCollectionPaths(): DatedPath[] {
+  return datedPathsOf(collections());
 }
 
 export function getRoadmaps(): Roadmap[] {

@@ -23,6 +23,21 @@ describe('events', () => {
     }
   });
 
+  it('gives search engines the dates the visible schedule names, and no dates to events open any day', () => {
+    const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    for (const event of events) {
+      if (!event.dates) {
+        expect(event.schedule, event.slug).toMatch(/^В любой день/);
+        continue;
+      }
+      const [start, end] = [new Date(event.dates.start), new Date(event.dates.end)];
+      expect(event.schedule, event.slug).toContain(dayMonth.format(end));
+      expect(event.schedule, event.slug).toMatch(new RegExp(`\\b${start.getUTCDate()}\\b`));
+      expect(event.schedule, event.slug).toContain(String(end.getUTCFullYear()));
+    }
+    expect(events.filter((event) => event.dates).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('names the event and field of a broken entry', () => {
     const broken = validEvent();
     broken.status = 'soon';

@@ -25,6 +25,14 @@ export const eventSchema = z.object({
   /** `finished` pages stay up as a record and invite visitors to the next one. */
   status: z.enum(['open', 'upcoming', 'finished']),
   schedule: textSchema,
+  /**
+   * The first and last day (Moscow time) that `schedule` describes, for search engines' event data; left
+   * out for events one can join any day (demo access). A content test checks the two agree.
+   */
+  dates: z
+    .object({ start: z.iso.date(), end: z.iso.date() })
+    .refine((dates) => dates.start <= dates.end, { message: 'end must not be before start', path: ['end'] })
+    .optional(),
   summary: textSchema.max(200, 'must fit a meta description: at most 200 characters'),
   image: imageSchema,
   hero: z.object({ lead: textSchema, cta: textSchema }),
@@ -55,6 +63,7 @@ const entries: EventInput[] = [
     kind: 'Квест',
     status: 'upcoming',
     schedule: 'С 15 декабря 2026 по 15 января 2027 года',
+    dates: { start: '2026-12-15', end: '2027-01-15' },
     summary:
       'Новогодний квест для начинающих и опытных: каждый день открывается задача на JavaScript. Решайте, поднимайтесь в таблице лидеров и выигрывайте курсы школы.',
     image: { src: '/images/events/snow-quest.webp', alt: 'Снежинки на голубом фоне', width: 1200, height: 750 },
@@ -104,6 +113,7 @@ const entries: EventInput[] = [
     kind: 'Марафон',
     status: 'finished',
     schedule: 'Прошёл с 14 по 20 апреля 2025 года',
+    dates: { start: '2025-04-14', end: '2025-04-20' },
     summary:
       'Семь дней — семь блоков одной страницы: бесплатный марафон по HTML и CSS, в котором участники сверстали адаптивный лендинг по макету.',
     image: { src: '/images/events/spring-2025.webp', alt: 'Весенние цветы на зелёном фоне', width: 1200, height: 750 },

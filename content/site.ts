@@ -1,10 +1,15 @@
+import { siteUrlFrom } from '@/lib/site-url';
+
 /** Site-wide constants (spec 3, "Contact constants"). Every page, form and widget reads them from here. */
 export const site = {
   name: 'Фронтенд Старт',
   description:
     'Онлайн-школа программирования: курсы фронтенд-разработки с нуля до middle, наставники, реальные проекты и помощь с трудоустройством.',
-  url: (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+  url: siteUrlFrom({ SITE_URL: process.env.SITE_URL }),
 } as const;
+
+/** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
+const workHours = { opens: '10:00', closes: '20:00' } as const;
 
 export const contacts = {
   supportEmail: 'support@frontend-start.ru',
@@ -13,7 +18,8 @@ export const contacts = {
   telegram: 'https://t.me/frontend_start_help',
   /** The messenger channel about frameworks that promo pop-ups and the Vue teaser lead to. */
   frameworkChannel: 'https://t.me/frontend_frameworks',
-  workTime: '10:00-20:00 МСК',
+  workHours,
+  workTime: `${workHours.opens}-${workHours.closes} МСК`,
   callHours: '10:00-19:00 МСК',
 } as const;
 

@@ -15,11 +15,11 @@ describe('pageMetadata', () => {
     });
   });
 
-  it('keeps a variant out of the index and points it at the base page', () => {
-    const metadata = pageMetadata({ title: 'Курс', description: 'Описание', path: '/products/git/cvrna', canonicalPath: '/products/git', noindex: true });
-    expect(metadata.alternates?.canonical).toBe('/products/git');
+  it('keeps a variant out of the index without a canonical that would contradict the noindex', () => {
+    const metadata = pageMetadata({ title: 'Курс', description: 'Описание', path: '/products/git/cvrna', noindex: true });
+    expect(metadata.alternates).toBeUndefined();
     expect(metadata.robots).toEqual({ index: false, follow: true });
-    expect(metadata.openGraph?.url).toBe('/products/git');
+    expect(metadata.openGraph?.url).toBe('/products/git/cvrna');
   });
 
   it('falls back to the default card', () => {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { courses } from '../content/courses';
 import { events } from '../content/events';
-import { aboutTeam } from '../content/pages/about';
+import { giftPromotion } from '../content/gift-promotion';
+import { staff } from '../content/staff';
 import { site } from '../content/site';
 
 const out = path.join(process.cwd(), 'public', 'images');
@@ -324,8 +325,10 @@ async function main() {
     await write(`events/${event.slug}.webp`, cover(art), 'webp');
     await write(`og/events/${event.slug}.png`, ogCard(event.title, event.kind, art), 'png');
   }
+  // The gift promotion is not in `events` (it is its own feature) but is drawn like them.
+  await write(giftPromotion.ogImage.replace(/^\/images\//, ''), ogCard(giftPromotion.title, giftPromotion.kicker, { motif: 'snow', label: '13', palette: 'orange' }), 'png');
   const paletteNames = Object.keys(palettes);
-  for (const [index, person] of aboutTeam.entries()) {
+  for (const [index, person] of staff.entries()) {
     const initials = person.name.split(' ').map((part) => part[0]).join('');
     await write(`people/${person.slug}.webp`, avatar(initials, paletteNames[index % paletteNames.length]!), 'webp');
   }

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
 vi.mock('server-only', () => ({}));
 
-const { ContentValidationError, loadCollections, pathsOf } = await import('./load');
-const { collectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
+const { ContentValidationError, datedPathsOf, loadCollections, pathsOf } = await import('./load');
+const { mediaCategories, storyCategories } = await import('./categories');
+const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
 const roots: string[] = [];
 afterEach(() => {
@@ -38,7 +39,7 @@ const roadmapFiles = {
 };
 
 const mediaFrontMatter = (category = 'career', extra = '') =>
-  `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: Анна Смирнова\npublishedAt: 2025-03-14\n${extra}`;
+  `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;
 const media = (category = 'career', extra = '') => doc(mediaFrontMatter(category, extra));
 
 const story = (extra = '') =>
@@ -96,6 +97,17 @@ describe('loadCollections', () => {
         '/personal-stories/ivan',
       ].sort(),
     );
+    // A page's date is its own last change; a list's is its newest entry's.
+    const lastModified = Object.fromEntries(datedPathsOf(collections).map((page) => [page.path, page.lastModified]));
+    expect(lastModified).toMatchObject({
+      '/roadmap/web': '2025-02-02',
+      '/roadmap/web/topic/basics': '2025-02-02',
+      '/roadmap/web/article/html': '2025-02-01',
+      '/media': '2025-04-01',
+      '/media/category/career': '2025-03-14',
+      '/media/older': '2025-03-14',
+      '/personal-stories/ivan': '2025-01-20',
+    });
   });
 
   it('names the file and the field of invalid front matter, and lists every problem at once', () => {
@@ -238,8 +250,34 @@ describe('the site content', () => {
     expect(getStories().categories.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('lists every collection page once in collectionPaths()', () => {
-    const paths = collectionPaths();
+  it('gives every roadmap stage two or more articles and an intro that lists them in reading order', () => {
+    for (const roadmap of getRoadmaps()) {
+      for (const topic of roadmap.topics) {
+        expect(topic.articles.length, topic.path).toBeGreaterThanOrEqual(2);
+        const linked = [...topic.html.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]).filter((href) => href?.includes('/article/'));
+        expect(linked, `${topic.path}: the intro names the stage's articles in reading order`).toEqual(topic.articles.map((article) => article.path));
+        // What the stage teaches, beyond the list: at least two paragraphs around it.
+        expect(topic.html.match(/<p>/g)?.length ?? 0, topic.path).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('gives every media and story category a page with two or more items', () => {
+    for (const [section, definitions] of [
+      [getMedia(), mediaCategories],
+      [getStories(), storyCategories],
+    ] as const) {
+      expect(section.categories.map((category) => category.slug)).toEqual(definitions.map((definition) => definition.slug));
+      for (const category of section.categories) {
+        expect(section.items.filter((item) => item.category.slug === category.slug).length, category.path).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('lists every collection page once in datedCollectionPaths(), each with a content date', () => {
+    const dated = datedCollectionPaths();
+    for (const page of dated) expect(page.lastModified, page.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const paths = dated.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual(expect.arrayContaining(['/roadmap/frontend', '/roadmap/react', '/media', '/personal-stories']));
     for (const roadmap of getRoadmaps()) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { getCourse } from '@/content/courses';
+import { staffMember } from '@/content/staff';
 import { typography } from '@/lib/typography';
 import { mediaCategories, storyCategories, type CategoryDefinition } from './categories';
 import { MarkdownError, renderMarkdown } from './markdown';
@@ -69,10 +70,17 @@ export interface Roadmap {
   topics: Topic[];
 }
 
+/** An article's author as the staff list names them. */
+export interface Author {
+  slug: string;
+  name: string;
+  role: string;
+}
+
 export interface MediaArticle extends Entry {
   id: string;
   category: CollectionCategory;
-  author: string;
+  author: Author;
   tags: string[];
   relatedIds: string[];
 }
@@ -122,7 +130,7 @@ export function loadCollections(root: string): Collections {
     id,
     title: typography(data.title),
     description: typography(data.description),
-    author: typography(data.author),
+    author: authorOf(data.author),
     category,
     tags: data.tags,
     relatedIds: data.related,
@@ -160,18 +168,37 @@ export function loadCollections(root: string): Collections {
   return collections;
 }
 
-/** Every indexable URL of the collections, for the sitemap. */
-export function pathsOf(collections: Collections): string[] {
+/** A page of the collections and the day its content last changed (its newest entry's date for a list). */
+export interface DatedPath {
+  path: string;
+  /** Calendar day, YYYY-MM-DD; none for a list without entries. */
+  lastModified?: string;
+}
+
+/** Every indexable URL of the collections with its content date, for the sitemap. */
+export function datedPathsOf(collections: Collections): DatedPath[] {
+  const changed = (entry: { publishedAt: string; updatedAt?: string }) => entry.updatedAt ?? entry.publishedAt;
+  const newest = (entries: { publishedAt: string; updatedAt?: string }[]) => entries.map(changed).sort().at(-1);
   const roadmapPaths = collections.roadmaps.flatMap((roadmap) => [
-    roadmap.path,
-    ...roadmap.topics.flatMap((topic) => [topic.path, ...topic.articles.map((article) => article.path)]),
+    { path: roadmap.path, lastModified: newest(roadmap.topics.flatMap((topic) => topic.articles)) },
+    ...roadmap.topics.flatMap((topic) => [
+      { path: topic.path, lastModified: newest(topic.articles) },
+      ...topic.articles.map((article) => ({ path: article.path, lastModified: changed(article) })),
+    ]),
   ]);
-  const categorizedPaths = [collections.media, collections.stories].flatMap((section) => [
-    section.path,
-    ...section.categories.map((category) => category.path),
-    ...section.items.map((item) => item.path),
+  const categorizedPaths = [collections.media, collections.stories].flatMap((section: CategorizedCollection<Entry & { category: CollectionCategory }>) => [
+    { path: section.path, lastModified: newest(section.items) },
+    ...section.categories.map((category) => ({
+      path: category.path,
+      lastModified: newest(section.items.filter((item) => item.category.slug === category.slug)),
+    })),
+    ...section.items.map((item) => ({ path: item.path, lastModified: changed(item) })),
   ]);
   return [...roadmapPaths, ...categorizedPaths];
+}
+
+export function pathsOf(collections: Collections): string[] {
+  return datedPathsOf(collections).map((page) => page.path);
 }
 
 interface ParsedDocument<Schema extends z.ZodType> {
@@ -342,6 +369,13 @@ function checkInternalLinks(reader: DocumentReader, collections: Collections): v
       if (inCollections && !known.has(target)) reader.report(file, `body: a link to "${link}", which is not a page of the collections`);
     }
   }
+}
+
+/** The schema only lets slugs of the staff list through, so the person exists. */
+function authorOf(slug: string): Author {
+  const person = staffMember(slug);
+  if (!person) throw new Error(`Person "${slug}" is missing from content/staff.ts`);
+  return { slug: person.slug, name: person.name, role: typography(person.role) };
 }
 
 /** The schema only lets registered slugs through, so the course exists. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courses } from '@/content/courses';
+import { staff } from '@/content/staff';
 import { mediaCategories, storyCategories } from './categories';
 
 /**
@@ -57,7 +58,8 @@ export const mediaArticleSchema = z.strictObject({
   title: text(120),
   description,
   category: z.enum(mediaCategories.map((category) => category.slug)),
-  author: text(120),
+  /** The author by slug in the staff list (content/staff.ts), which gives the name and the role. */
+  author: z.enum(staff.map((person) => person.slug)),
   publishedAt: calendarDate,
   updatedAt: calendarDate.optional(),
   tags: z.array(text(40)).max(8).default([]),

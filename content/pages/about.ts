@@ -1,45 +1,5 @@
-import { type InfoPageInput, type Person, personImage } from './schema';
-
-const person = (slug: string, name: string, role: string, bio: string): Person => ({ slug, name, role, bio, image: personImage(slug, name) });
-
-export const aboutTeam: Person[] = [
-  person(
-    'dmitry-kovalev',
-    'Дмитрий Ковалёв',
-    'Основатель школы',
-    '12 лет во фронтенде, был тимлидом команды интерфейсов крупного маркетплейса. Основал школу в 2019 году, когда понял, что учит стажёров тому, чего не дают курсы.',
-  ),
-  person(
-    'maria-lebedeva',
-    'Мария Лебедева',
-    'Руководитель образовательных программ',
-    'Методист с опытом в EdTech с 2015 года. Отвечает за то, чтобы программы успевали за рынком, а уроки были понятны с первого раза.',
-  ),
-  person(
-    'artem-nikitin',
-    'Артём Никитин',
-    'Ведущий наставник по React',
-    'Senior-разработчик в финтехе, автор докладов о производительности React. Проверил больше 3 000 студенческих проектов.',
-  ),
-  person(
-    'ekaterina-orlova',
-    'Екатерина Орлова',
-    'Руководитель карьерного центра',
-    'Восемь лет нанимала разработчиков в IT-компании. Помогает выпускникам составить резюме, подготовиться к собеседованию и договориться о зарплате.',
-  ),
-  person(
-    'ilya-smirnov',
-    'Илья Смирнов',
-    'Наставник по JavaScript и TypeScript',
-    'Пишет на TypeScript с 2016 года, сейчас — ведущий разработчик в продуктовой студии. Ведёт курсы «Продвинутый JavaScript» и «TypeScript».',
-  ),
-  person(
-    'olga-vasilyeva',
-    'Ольга Васильева',
-    'Методист курсов вёрстки',
-    'Десять лет верстает сложные интерфейсы и учит этому других. Автор бесплатного курса «HTML и CSS с нуля», который прошли больше 40 000 человек.',
-  ),
-];
+import { staff } from '../staff';
+import type { InfoPageInput } from './schema';
 
 export const aboutPage: InfoPageInput = {
   path: '/about',
@@ -84,7 +44,7 @@ export const aboutPage: InfoPageInput = {
       kind: 'people',
       heading: 'Команда',
       intro: 'Курсы создают и ведут практикующие разработчики, методисты и карьерные консультанты.',
-      people: aboutTeam,
+      people: [...staff],
     },
     {
       kind: 'text',

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { findCategory, itemsIn, type CategorizedCollection, type CollectionCategory } from '@/content/collections';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { collectionMetadata } from './metadata';
 import { PageIntro } from './page-intro';
 import { PillNav } from './pill-nav';

@@ -20,3 +20,8 @@ const articleForms = { one: 'статья', few: 'статьи', many: 'стат
 export function articleCount(count: number): string {
   return `${count} ${pluralRu(count, articleForms)}`;
 }
+
+/** "Мария Лебедева, руководитель образовательных программ": the byline of an article. */
+export function authorLine(author: { name: string; role: string }): string {
+  return `${author.name}, ${author.role.charAt(0).toLowerCase()}${author.role.slice(1)}`;
+}

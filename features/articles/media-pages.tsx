@@ -2,14 +2,16 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findItem, getMedia, relatedItems, type MediaArticle } from '@/content/collections';
 import { ArticleBody } from './article-body';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs } from '@/components/content/breadcrumbs';
+import { JsonLd } from '@/components/content/json-ld';
 import { CategorizedListing, listingMetadata, type SectionText } from './categorized-listing';
 import { EntryCard } from './entry-card';
 import { EntryMeta } from './entry-meta';
-import { formatDay, readingTime } from './format';
-import { collectionMetadata } from './metadata';
+import { authorLine, formatDay, readingTime } from './format';
+import { collectionMetadata, type CollectionPage } from './metadata';
 import { PageIntro } from './page-intro';
 import { RelatedList } from './related-list';
+import { articleJsonLd } from './structured-data';
 
 const mediaText: SectionText = {
   title: 'Медиа',
@@ -59,20 +61,24 @@ function articleOrNotFound(id: string): MediaArticle {
   return findItem(getMedia(), id) ?? notFound();
 }
 
-export function mediaArticleMetadata(id: string) {
-  const article = articleOrNotFound(id);
-  return collectionMetadata({
+/** The article as its metadata and its structured data describe it. */
+function mediaArticlePage(article: MediaArticle) {
+  return {
     title: article.title,
     description: article.description,
     path: article.path,
     article: {
       publishedAt: article.publishedAt,
       updatedAt: article.updatedAt,
-      authors: [article.author],
+      author: article.author,
       section: article.category.label,
       tags: article.tags,
     },
-  });
+  } satisfies CollectionPage;
+}
+
+export function mediaArticleMetadata(id: string) {
+  return collectionMetadata(mediaArticlePage(articleOrNotFound(id)));
 }
 
 /** /media/{id}. */
@@ -83,6 +89,7 @@ export function MediaArticleView({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <article className="mx-auto max-w-3xl">
+        <JsonLd data={articleJsonLd(mediaArticlePage(article))} />
         <Breadcrumbs
           trail={[
             { label: mediaText.title, href: media.path },
@@ -91,7 +98,7 @@ export function MediaArticleView({ id }: { id: string }) {
           ]}
         />
         <PageIntro eyebrow={<Link href={article.category.path}>{article.category.label}</Link>} title={article.title} description={article.description}>
-          <EntryMeta author={article.author} publishedAt={article.publishedAt} updatedAt={article.updatedAt} readingMinutes={article.readingMinutes} />
+          <EntryMeta author={authorLine(article.author)} publishedAt={article.publishedAt} updatedAt={article.updatedAt} readingMinutes={article.readingMinutes} />
         </PageIntro>
         <ArticleBody html={article.html} className="mt-10" />
       </article>

@@ -1,20 +1,30 @@
 import type { Metadata } from 'next';
+import type { Author } from '@/content/collections';
 import { pageMetadata } from '@/lib/page-metadata';
 
+/** What link previews (Open Graph) and search engines (JSON-LD) are told about an article page. */
 export interface ArticleFacts {
   publishedAt: string;
   updatedAt?: string;
-  authors?: string[];
+  /** The staff member who wrote it; unsigned articles are the school's. */
+  author?: Author;
   /** The category or roadmap stage, shown by link previews as the article's section. */
   section: string;
   tags?: string[];
+}
+
+export interface CollectionPage {
+  title: string;
+  description: string;
+  path: string;
+  article?: ArticleFacts;
 }
 
 /**
  * The site's page metadata (title, description, canonical, Open Graph card) for a collection page;
  * detail pages are Open Graph articles with their dates, authors, section and tags.
  */
-export function collectionMetadata(page: { title: string; description: string; path: string; article?: ArticleFacts }): Metadata {
+export function collectionMetadata(page: CollectionPage): Metadata {
   const base = pageMetadata({ title: page.title, description: page.description, path: page.path });
   const { article } = page;
   if (!article) return base;
@@ -25,7 +35,7 @@ export function collectionMetadata(page: { title: string; description: string; p
       type: 'article',
       publishedTime: article.publishedAt,
       modifiedTime: article.updatedAt ?? article.publishedAt,
-      authors: article.authors,
+      authors: article.author && [article.author.name],
       section: article.section,
       tags: article.tags,
     },

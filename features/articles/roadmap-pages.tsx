@@ -1,16 +1,18 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { findRoadmap, findRoadmapArticle, findTopic, getRoadmaps, type Roadmap, type Topic } from '@/content/collections';
+import { findRoadmap, findRoadmapArticle, findTopic, getRoadmaps, type Roadmap, type RoadmapArticle, type Topic } from '@/content/collections';
 import { ArticleBody } from './article-body';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs } from '@/components/content/breadcrumbs';
+import { JsonLd } from '@/components/content/json-ld';
 import { CourseCta } from './course-cta';
 import { EntryCard } from './entry-card';
 import { EntryMeta } from './entry-meta';
 import { articleCount, readingTime } from './format';
-import { collectionMetadata } from './metadata';
+import { collectionMetadata, type CollectionPage } from './metadata';
 import { PageIntro } from './page-intro';
 import { PagerNav } from './pager-nav';
 import { PillNav } from './pill-nav';
+import { articleJsonLd } from './structured-data';
 
 export function roadmapParams() {
   return getRoadmaps().map((roadmap) => ({ roadmapAlias: roadmap.alias }));
@@ -168,14 +170,19 @@ export function TopicView({ roadmapAlias, topicAlias }: { roadmapAlias: string; 
   );
 }
 
-export function roadmapArticleMetadata(roadmapAlias: string, articleAlias: string) {
-  const { topic, article } = articleOrNotFound(roadmapAlias, articleAlias);
-  return collectionMetadata({
+/** The article as its metadata and its structured data describe it. */
+function roadmapArticlePage(topic: Topic, article: RoadmapArticle) {
+  return {
     title: article.title,
     description: article.description,
     path: article.path,
     article: { publishedAt: article.publishedAt, updatedAt: article.updatedAt, section: topic.title },
-  });
+  } satisfies CollectionPage;
+}
+
+export function roadmapArticleMetadata(roadmapAlias: string, articleAlias: string) {
+  const { topic, article } = articleOrNotFound(roadmapAlias, articleAlias);
+  return collectionMetadata(roadmapArticlePage(topic, article));
 }
 
 /** /roadmap/{roadmapAlias}/article/{articleAlias}: an article, with the way back to its stage and on to the next one. */
@@ -183,6 +190,7 @@ export function RoadmapArticleView({ roadmapAlias, articleAlias }: { roadmapAlia
   const { roadmap, topic, article, previous, next } = articleOrNotFound(roadmapAlias, articleAlias);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
+      <JsonLd data={articleJsonLd(roadmapArticlePage(topic, article))} />
       <Breadcrumbs
         trail={[
           { label: roadmap.title, href: roadmap.path },

@@ -2,14 +2,16 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findItem, getStories, relatedItems, type Story } from '@/content/collections';
 import { ArticleBody } from './article-body';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs } from '@/components/content/breadcrumbs';
+import { JsonLd } from '@/components/content/json-ld';
 import { CategorizedListing, listingMetadata, type SectionText } from './categorized-listing';
 import { CourseCta } from './course-cta';
 import { EntryCard } from './entry-card';
 import { EntryMeta } from './entry-meta';
-import { collectionMetadata } from './metadata';
+import { collectionMetadata, type CollectionPage } from './metadata';
 import { PageIntro } from './page-intro';
 import { RelatedList } from './related-list';
+import { articleJsonLd } from './structured-data';
 
 const storiesText: SectionText = {
   title: 'Истории студентов',
@@ -76,14 +78,18 @@ function storyOrNotFound(id: string): Story {
   return findItem(getStories(), id) ?? notFound();
 }
 
-export function storyMetadata(id: string) {
-  const story = storyOrNotFound(id);
-  return collectionMetadata({
+/** The story as its metadata and its structured data describe it. */
+function storyPage(story: Story) {
+  return {
     title: story.title,
     description: story.description,
     path: story.path,
     article: { publishedAt: story.publishedAt, section: story.category.label },
-  });
+  } satisfies CollectionPage;
+}
+
+export function storyMetadata(id: string) {
+  return collectionMetadata(storyPage(storyOrNotFound(id)));
 }
 
 /** /personal-stories/{id}. */
@@ -94,6 +100,7 @@ export function StoryView({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <article className="mx-auto max-w-3xl">
+        <JsonLd data={articleJsonLd(storyPage(story))} />
         <Breadcrumbs
           trail={[
             { label: storiesText.title, href: stories.path },

@@ -2,19 +2,24 @@ import type { ComponentType } from 'react';
 import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
 import { FaqList } from '@/components/content/faq-list';
+import { JsonLd } from '@/components/content/json-ld';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import { PageHero } from '@/components/content/page-hero';
 import { PageSection } from '@/components/content/page-section';
+import { faqPage } from '@/components/content/structured-data';
 import { cn } from '@/components/ui/cn';
 import { getCourse } from '@/content/courses';
 import { eventStatusLabels, type SchoolEvent } from '@/content/events';
 import { typography } from '@/lib/typography';
 import { MarkedList } from '@/components/content/marked-list';
+import { eventJsonLd } from './structured-data';
 
 /** An event page: what, when, programme, what participants get, rules or results, FAQ, sign-up. */
 export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
   return (
     <>
+      <JsonLd data={eventJsonLd(event)} />
+      <JsonLd data={faqPage(event.faq)} />
       <PageHero
         eyebrow={
           <>

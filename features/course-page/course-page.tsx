@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { JsonLd } from '@/components/content/json-ld';
+import { faqPage } from '@/components/content/structured-data';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import type { CoursePageEntry } from '@/content/courses';
 import { popupMarkerMetaName } from '@/content/popups';
@@ -7,6 +9,7 @@ import { FaqSection } from './faq-section';
 import { CourseHero } from './hero';
 import { OutcomesSection } from './outcomes-section';
 import { ProgramSection } from './program-section';
+import { courseJsonLd } from './structured-data';
 import { TariffsSection } from './tariffs-section';
 
 /**
@@ -19,6 +22,8 @@ export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; Le
     <>
       {/* React hoists it into <head>; the pop-up host picks its pop-up by it (content/popups.ts pageMarker). */}
       {entry.variant?.popupMarker && <meta name={popupMarkerMetaName} content={entry.variant.popupMarker} />}
+      <JsonLd data={courseJsonLd(course)} />
+      <JsonLd data={faqPage(course.faq)} />
       <CourseHero course={course} />
       <AudienceSection course={course} />
       <ProgramSection course={course} />

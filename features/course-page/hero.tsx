@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { CtaLink } from '@/components/content/cta-link';
 import { coursePriceLabel } from '@/components/content/course-price';
 import { HeroImage } from '@/components/content/page-hero';
@@ -12,24 +12,20 @@ export function CourseHero({ course }: { course: Course }) {
     <section aria-labelledby="course-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-12 pt-6 md:pb-16 lg:grid-cols-[1fr_minmax(0,480px)] lg:items-center">
         <div>
-          <nav aria-label="Хлебные крошки" className="text-sm text-gray-600">
-            <ol className="flex flex-wrap gap-1">
-              <li>
-                <Link href="/products" className="hover:text-brand-700">
-                  Курсы
-                </Link>
-                <span aria-hidden="true"> / </span>
-              </li>
-              {section && (
-                <li>
-                  <Link href={`/products#${section.anchor}`} className="hover:text-brand-700">
-                    {section.title}
-                  </Link>
-                </li>
-              )}
-            </ol>
-          </nav>
-          <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(course.hero.eyebrow)}</p>
+          <Breadcrumbs
+            className="text-sm text-gray-600"
+            trail={[
+              { label: 'Курсы', href: '/products' },
+              ...(section ? [{ label: section.title, href: `/products#${section.anchor}` }] : []),
+              { label: typography(course.title), href: course.path },
+            ]}
+          />
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {course.badge && (
+              <p className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{typography(course.badge)}</p>
+            )}
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(course.hero.eyebrow)}</p>
+          </div>
           <h1 id="course-title" className="mt-3 text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">
             {typography(course.title)}
           </h1>

@@ -1,17 +1,20 @@
 import type { Metadata } from 'next';
+import { JsonLd } from '@/components/content/json-ld';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
+import { giftPromotion } from '@/content/gift-promotion';
 import { giftOffers, type GiftOffer } from '@/content/gift-offers';
 import { contacts } from '@/content/site';
+import { giftPromotionJsonLd } from '@/features/content-pages/structured-data';
 import { formatPrice, formatRub } from '@/lib/money';
+import { pageMetadata } from '@/lib/page-metadata';
 import { typography } from '@/lib/typography';
 
-export const metadata: Metadata = {
-  title: 'Новогодняя акция «Подарки от Санты»',
-  description: typography(
-    'Новогодняя акция школы: 13 секретных подарков от Санты — курсы и программы со скидками до 80%. Каждый подарок доступен только в своё время.',
-  ),
-  alternates: { canonical: '/events/new-year-2425' },
-};
+export const metadata: Metadata = pageMetadata({
+  title: giftPromotion.metaTitle,
+  description: typography(giftPromotion.description),
+  path: giftPromotion.path,
+  image: { src: giftPromotion.ogImage, alt: giftPromotion.metaTitle },
+});
 
 const steps = [
   'Подарки открываются по очереди: у каждого — своё окно, от нескольких часов до пары дней. Какой подарок следующий, Санта держит в секрете.',
@@ -23,9 +26,10 @@ const steps = [
 export default function NewYearPromotionPage() {
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
+      <JsonLd data={giftPromotionJsonLd(giftOffers)} />
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Новогодняя акция</p>
-        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{typography('Секретные подарки от Санты')}</h1>
+        <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">{giftPromotion.kicker}</p>
+        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{typography(giftPromotion.title)}</h1>
         <p className="mt-4 text-lg text-gray-700">
           {typography(
             'Под Новый год Санта спрятал на сайте 13 подарков: курсы, интенсивы и целые программы обучения со скидками до 80%. Каждый подарок можно забрать только в своё окно — заглядывайте почаще, чтобы не пропустить свой.',

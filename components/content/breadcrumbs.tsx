@@ -1,29 +1,33 @@
 import Link from 'next/link';
+import type { BreadcrumbList, WithContext } from 'schema-dts';
 import { site } from '@/content/site';
+import { absoluteUrl } from '@/lib/json-ld';
+import { JsonLd } from './json-ld';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   href: string;
 }
 
-/**
- * The trail from the home page to the current page (the last crumb), plus the same trail as
- * schema.org data for search engines.
- */
-export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
-  const crumbs = [{ label: 'Главная', href: '/' }, ...trail];
-  const structuredData = {
+/** The schema.org form of the visible trail, so search results show the same path the visitor sees. */
+function breadcrumbList(crumbs: readonly Crumb[]): WithContext<BreadcrumbList> {
+  return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.label,
-      item: `${site.url}${crumb.href === '/' ? '' : crumb.href}`,
+      item: absoluteUrl(site.url, crumb.href),
     })),
   };
+}
+
+/** The trail from the home page to the current page (the last crumb), plus the same trail as structured data. */
+export function Breadcrumbs({ trail, className = 'text-sm text-gray-500' }: { trail: Crumb[]; className?: string }) {
+  const crumbs = [{ label: 'Главная', href: '/' }, ...trail];
   return (
-    <nav aria-label="Хлебные крошки" className="text-sm text-gray-500">
+    <nav aria-label="Хлебные крошки" className={className}>
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {crumbs.map((crumb, index) => {
           const current = index === crumbs.length - 1;
@@ -43,11 +47,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
           );
         })}
       </ol>
-      <script
-        type="application/ld+json"
-        // JSON inside a script element: "<" is escaped so no text can close the element early.
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, '\\u003c') }}
-      />
+      <JsonLd data={breadcrumbList(crumbs)} />
     </nav>
   );
 }
