@@ -5,7 +5,7 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**']),
+  globalIgnores(['**/.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**']),
   {
     // One-way imports: lib and components <- features <- app; server is never imported by client code.
     files: ['lib/**', 'components/**'],
