@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import { site } from '@/content/site';
-import { interCyrillic, interLatin } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,7 +14,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="ru" className={`${interLatin.variable} ${interCyrillic.variable}`}>
+    <html lang="ru">
       <body className="min-h-dvh bg-white font-sans antialiased">{children}</body>
     </html>
   );
