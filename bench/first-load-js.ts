@@ -1,11 +1,12 @@
 /**
- * `npm run bench:js`: how much JavaScript (compressed bytes on the wire) content pages load in Chromium.
- * A benchmark, not a test. Needs a production build (`npm run build`, or NEXT_DIST_DIR=… for another one).
+ * `npm run bench:js`: how much JavaScript (compressed bytes on the wire) content pages load in Chromium,
+ * on a desktop window and on a 412 px phone. A benchmark, not a test. Needs a production build
+ * (`npm run build`, or NEXT_DIST_DIR=… for another one).
  *
  * For each page, scripts requested before the load event are the first load. Those that the 404 page
  * (no component of ours in it) also loads are the framework (Next.js, React); the rest is ours. Scripts
- * requested after the load event are lazy: our widgets once the page is idle, and Next's prefetching of
- * linked routes.
+ * requested after the load event, while nobody touches the page, load after idle: our widgets, and
+ * Next's prefetching of linked routes. BENCH_VERBOSE=1 names every chunk counted as ours or after idle.
  */
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -18,24 +19,28 @@ const pages = (process.env.BENCH_PAGES ?? '/,/products,/products/junior-js,/medi
 interface Script {
   url: string;
   bytes: number;
-  beforeLoad: boolean;
+  /** Named by the page's HTML (a script tag or a preload): the first load, whenever the browser fetched it. */
+  firstLoad: boolean;
 }
 
-async function loadScripts(path: string): Promise<Script[]> {
+const devices = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+} as const;
+
+async function loadScripts(path: string, device: keyof typeof devices = 'desktop'): Promise<Script[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
-    const page = await (await browser.newContext()).newPage();
-    let loaded = false;
-    const scripts: Promise<Script>[] = [];
-    page.on('load', () => (loaded = true));
+    const page = await (await browser.newContext(devices[device])).newPage();
+    const requested: Promise<{ url: string; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
-      const beforeLoad = !loaded;
-      scripts.push(request.sizes().then((sizes) => ({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, beforeLoad })));
+      requested.push(request.sizes().then((sizes) => ({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
     });
-    await page.goto(base + path, { waitUntil: 'load' });
-    await page.waitForTimeout(5000); // idle widgets and prefetches
-    return Promise.all(scripts);
+    const response = await page.goto(base + path, { waitUntil: 'load' });
+    const html = (await response?.text()) ?? '';
+    await page.waitForTimeout(5000); // idle widgets and prefetches; a benchmark may wait, a test may not
+    return (await Promise.all(requested)).map((script) => ({ ...script, firstLoad: html.includes(script.url) }));
   } finally {
     await browser.close();
   }
@@ -54,16 +59,20 @@ async function main() {
     for (let i = 0; i < 100 && !(await fetch(base).then(() => true, () => false)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.beforeLoad).map((s) => s.url));
-    console.log('page                         framework     ours    lazy   (kB of JS, compressed; first load = framework + ours)');
+    const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.firstLoad).map((s) => s.url));
+    console.log('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
     for (const path of pages) {
-      const scripts = await loadScripts(path);
-      const first = scripts.filter((s) => s.beforeLoad);
-      const ours = first.filter((s) => !framework.has(s.url));
-      const lazy = scripts.filter((s) => !s.beforeLoad);
-      console.log(`${path.padEnd(26)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))} ${kb(sum(lazy))}`);
-      // BENCH_VERBOSE=1 names the chunks counted as ours, to find what put them in the first load.
-      if (process.env.BENCH_VERBOSE) for (const s of ours) console.log(`    ours: ${s.url} ${kb(s.bytes)} kB`);
+      for (const device of ['desktop', 'phone'] as const) {
+        const scripts = await loadScripts(path, device);
+        const first = scripts.filter((s) => s.firstLoad);
+        const ours = first.filter((s) => !framework.has(s.url));
+        const lazy = scripts.filter((s) => !s.firstLoad);
+        console.log(`${path.padEnd(28)} ${device.padEnd(7)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))}    ${kb(sum(lazy))}`);
+        if (process.env.BENCH_VERBOSE) {
+          for (const s of ours) console.log(`    first load, ours: ${s.url} ${kb(s.bytes)} kB`);
+          for (const s of lazy) console.log(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
+        }
+      }
     }
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
