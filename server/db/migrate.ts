@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle, type Dialect } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
+import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -9,6 +10,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-christmas-schedule': christmasScheduleMigration,
+    // 003 is issue 10's (privacy and retention), merged separately.
+    '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
   };
 }
 
@@ -30,6 +33,9 @@ async function runMigrator(db: Kysely<Database>, dialect: Dialect, migrationTabl
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     migrationTableSchema,
+    // Migrations are numbered by the issue that reserved the number, not by when they land (003 may
+    // arrive after 004 has run on a database); each is independent of the others' tables.
+    allowUnorderedMigrations: true,
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw new Error('database migration failed', { cause: error });

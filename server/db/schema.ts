@@ -41,6 +41,9 @@ export interface LeadsTable {
   is_spam: number;
   /** `deal` | `gc_form` (posted by us to a GetCourse form) | `browser` (the visitor's browser posted it to GetCourse) | `none` (spam). */
   delivery_mode: string;
+  /** The visitor's idempotency key (unique; migration 004) and a hash of the request that brought it. */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 /** `POST /api/getcourse/ids`: a visitor's analytics ids, delivered to GetCourse as user fields. */
@@ -52,6 +55,8 @@ export interface IdSubmissionsTable {
   yandex_client_id: string | null;
   client_address_hash: string | null;
   is_spam: number;
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface OutboxTable {
@@ -59,7 +64,7 @@ export interface OutboxTable {
   kind: string;
   lead_id: number | null;
   id_submission_id: number | null;
-  /** GetCourse's deal number for a deal: derived from the lead id, so a retry updates the same deal. */
+  /** GetCourse's deal number for a deal: made once from the database's prefix and the lead id, so a retry updates the same deal. */
   deal_number: string | null;
   /** Kind-specific delivery settings captured when the lead was accepted (never personal data). */
   payload: string;

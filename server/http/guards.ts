@@ -36,3 +36,8 @@ export async function rateLimited(repos: Repositories, bucket: string, limitPerM
   }
   return hits > limitPerMinute ? Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) : null;
 }
+
+/** Takes back one hit of the current window (a request that turned out to be a repeat of a counted one). */
+export async function releaseRateLimitHit(repos: Repositories, bucket: string, now: number): Promise<void> {
+  await repos.rateLimit.release(bucket, Math.floor(now / WINDOW_MS) * WINDOW_MS);
+}

@@ -3,8 +3,10 @@ import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '
 import { clientAddress, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories/types';
-import { isForeignOrigin, rateLimited } from './guards';
+import { isForeignOrigin, rateLimited, releaseRateLimitHit } from './guards';
+import { idempotencyKeyOf } from './idempotency-key';
 import { declaredTooLarge, isJsonContentType, readJsonBody } from './read-json';
+import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import { errorResponse, jsonResponse, messages } from './responses';
 
 /** What the API needs from the running server; tests build one over a test database. */
@@ -21,18 +23,23 @@ export type RuntimeSource = () => Promise<ApiRuntime>;
 
 /** `POST /api/getcourse/orders`: 200 `{ message }` once the lead and its delivery are stored. */
 export function handleOrders(request: Request, runtime: RuntimeSource): Promise<Response> {
-  return handleLeadPost(request, runtime, acceptOrder, { message: messages.orderAccepted }, 'orders');
+  return handleLeadPost(request, runtime, acceptOrder, { message: messages.orderAccepted }, 'orders', 'leads');
 }
 
 /** `POST /api/getcourse/ids`: 200 `{ msg }` once the ids are stored. */
 export function handleIds(request: Request, runtime: RuntimeSource): Promise<Response> {
-  return handleLeadPost(request, runtime, acceptIds, { msg: messages.idsAccepted }, 'ids');
+  return handleLeadPost(request, runtime, acceptIds, { msg: messages.idsAccepted }, 'ids', 'id_submissions');
 }
 
 /**
- * The checks every lead call passes, cheapest first: origin, media type, declared size, rate limit
- * (a database write), then the body. Bad input is a 4xx with a JSON reason and stores nothing; only a
- * database failure is a 503, and then nothing was acknowledged.
+ * The checks every lead call passes, cheapest first: origin, media type, declared size, idempotency key,
+ * rate limit (a database write), then the body. Bad input is a 4xx with a JSON reason and stores nothing;
+ * only a database failure is a 503, and then nothing was acknowledged.
+ *
+ * Idempotency (the `Idempotency-Key` header, or `?idempotency_key=` for `navigator.sendBeacon`, which
+ * cannot send headers): a key that already made a row is answered with the same acknowledgement (and
+ * `Idempotent-Replayed: true`) and stores nothing, counts nothing against the rate limit; the same key
+ * with other contents is a 422. Requests without a key work as before.
  */
 async function handleLeadPost(
   request: Request,
@@ -40,6 +47,7 @@ async function handleLeadPost(
   accept: (body: unknown, context: AcceptContext) => Promise<AcceptOutcome>,
   success: Record<string, string>,
   route: string,
+  keyedTable: 'leads' | 'id_submissions',
 ): Promise<Response> {
   let log: Logger = consoleLogger;
   try {
@@ -52,18 +60,29 @@ async function handleLeadPost(
     if (!isJsonContentType(request.headers.get('content-type'))) return errorResponse(415, messages.notJson);
     if (declaredTooLarge(request.headers)) return errorResponse(413, messages.tooLarge);
 
+    const key = idempotencyKeyOf(request);
+    if (key === 'invalid') return errorResponse(400, messages.badIdempotencyKey);
+
     const address = clientAddress(request.headers, config.trustProxy);
     const clientAddressHash = address ? hashClientAddress(address, await repos.settings.clientAddressHashKey()) : null;
-    const retryAfter = await rateLimited(repos, `lead-api:${clientAddressHash ?? 'unknown'}`, config.rateLimitPerMinute, now);
-    if (retryAfter !== null) {
-      log.warn('api.rate_limited', { route });
-      return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
+    // A key we already hold is a repeat of an acknowledged request: it does not count against the limit.
+    const known = key !== null && (await repos.leads.findByIdempotencyKey(keyedTable, key)) !== undefined;
+    const bucket = `lead-api:${clientAddressHash ?? 'unknown'}`;
+    if (!known) {
+      const retryAfter = await rateLimited(repos, bucket, config.rateLimitPerMinute, now);
+      if (retryAfter !== null) {
+        log.warn('api.rate_limited', { route });
+        return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
+      }
     }
 
     const body = await readJsonBody(request);
     if (!('value' in body)) return errorResponse(body.status, body.message);
 
-    const outcome = await accept(body.value, { repos, clientAddressHash, now });
+    const outcome = await accept(body.value, { repos, clientAddressHash, now, idempotencyKey: key });
+    // Two requests with one key at the same instant both passed the look-up above: the one that found
+    // the other's row gives back the hit it counted.
+    if (!known && (outcome.status === 'replayed' || outcome.status === 'key-conflict')) await releaseRateLimitHit(repos, bucket, now);
     switch (outcome.status) {
       case 'invalid':
         return jsonResponse(400, { errors: outcome.errors });
@@ -74,6 +93,12 @@ async function handleLeadPost(
         log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
         if (outcome.queued) runtime.onQueued();
         return jsonResponse(200, success);
+      case 'replayed':
+        log.info('api.replayed', { route, id: outcome.id });
+        return jsonResponse(200, success, { 'idempotent-replayed': 'true' });
+      case 'key-conflict':
+        log.warn('api.idempotency_key_reused', { route });
+        return errorResponse(422, messages.idempotencyKeyReused);
     }
   } catch (error) {
     log.error('api.unavailable', { route, error: errorKind(error) });
@@ -88,10 +113,12 @@ export async function handleGiftSchedule(source: RuntimeSource): Promise<Respons
     const runtime = await source();
     log = runtime.log ?? consoleLogger;
     const windows = await runtime.repos.giftSchedule.list();
+    // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
+    // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).
     return jsonResponse(
       200,
       windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp })),
-      { 'cache-control': 'public, max-age=60' },
+      { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(runtime.now?.() ?? Date.now()) },
     );
   } catch (error) {
     log.error('api.unavailable', { route: 'gift-schedule', error: errorKind(error) });

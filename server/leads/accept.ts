@@ -1,8 +1,9 @@
 import { CONSENT_TEXT_VERSION, findLeadForm, type LeadFormEntry } from '@/content/lead-forms';
 import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { NewDelivery, NewLead, Repositories } from '../repositories/types';
+import type { Idempotency, NewDelivery, NewLead, Repositories } from '../repositories/types';
 
 export interface FieldError {
   path: string;
@@ -13,12 +14,18 @@ export type AcceptOutcome =
   | { status: 'accepted'; id: number; queued: boolean }
   /** The honeypot was filled: answered like a success, kept (when valid) but never delivered. */
   | { status: 'spam' }
-  | { status: 'invalid'; errors: FieldError[] };
+  | { status: 'invalid'; errors: FieldError[] }
+  /** The idempotency key already made a row from the same request: nothing new was stored. */
+  | { status: 'replayed'; id: number }
+  /** The idempotency key already made a row from other contents: refused (422). */
+  | { status: 'key-conflict' };
 
 export interface AcceptContext {
   repos: Repositories;
   clientAddressHash: string | null;
   now: number;
+  /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
+  idempotencyKey?: string | null;
 }
 
 export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
@@ -35,7 +42,10 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
   const spam = honeypotFilled(body);
   const form = parsed.success ? findLeadForm(parsed.data.form.id) : undefined;
   if (spam) {
-    if (parsed.success && form) await context.repos.leads.accept(newLead(parsed.data, form, context, 'none'), null);
+    if (parsed.success && form) {
+      const stored = await context.repos.leads.accept(newLead(parsed.data, form, context, 'none'), null, idempotencyOf(context, parsed.data));
+      if (stored.replayed && !stored.sameRequest) return { status: 'key-conflict' };
+    }
     return { status: 'spam' };
   }
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
@@ -44,11 +54,13 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
   // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
   const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
   const delivery = browserDelivered ? null : serverDelivery(form);
-  const { leadId, outboxId } = await context.repos.leads.accept(
+  const stored = await context.repos.leads.accept(
     newLead(parsed.data, form, context, browserDelivered ? 'browser' : delivery?.kind === 'gc_form' ? 'gc_form' : 'deal'),
     delivery,
+    idempotencyOf(context, parsed.data),
   );
-  return { status: 'accepted', id: leadId, queued: outboxId !== null };
+  if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
+  return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null };
 }
 
 /** `POST /api/getcourse/ids`: stores the visitor's analytics ids and queues them as GetCourse user fields. */
@@ -67,11 +79,38 @@ export async function acceptIds(body: unknown, context: AcceptContext): Promise<
   };
   // Nothing to tell GetCourse when the visitor has neither cookie.
   const hasIds = submission.googleClientId !== null || submission.yandexClientId !== null;
-  const { submissionId, outboxId } = await context.repos.leads.acceptIdSubmission(
+  const stored = await context.repos.leads.acceptIdSubmission(
     submission,
     hasIds && !spam ? { kind: 'user_ids', payload: {} } : null,
+    idempotencyOf(context, parsed.data),
   );
-  return spam ? { status: 'spam' } : { status: 'accepted', id: submissionId, queued: outboxId !== null };
+  if (stored.replayed) return stored.sameRequest ? (spam ? { status: 'spam' } : { status: 'replayed', id: stored.submissionId }) : { status: 'key-conflict' };
+  return spam ? { status: 'spam' } : { status: 'accepted', id: stored.submissionId, queued: stored.outboxId !== null };
+}
+
+/**
+ * The key with a hash of what the request said once parsed (so a retry that spells the same values
+ * differently, e.g. keys in another order, is still the same request). The honeypot is not part of it.
+ */
+function idempotencyOf(context: AcceptContext, request: object): Idempotency | undefined {
+  if (!context.idempotencyKey) return undefined;
+  return { key: context.idempotencyKey, requestHash: requestHash(request) };
+}
+
+export function requestHash(request: object): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/** JSON with object keys sorted at every level. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([key, item]) => item !== undefined && key !== 'website')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**

@@ -4,6 +4,7 @@ import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database, IdSubmissionsTable, LeadsTable, OutboxStatus, OutboxTable } from '../db/schema';
 import { sortByStart, windowProblem } from '../gift-schedule/windows';
 import { dealNumberFor } from '../getcourse/deal-number';
+import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
 import type { ClaimedDelivery, NewDelivery, NewIdSubmission, NewLead, OutboxRow, Repositories, StoredIdSubmission, StoredLead } from './types';
 
 export type * from './types';
@@ -17,6 +18,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     delivery: NewDelivery,
     subject: { leadId: number } | { idSubmissionId: number },
     now: number,
+    dealPrefix: number | null = null,
   ): Promise<number> {
     const leadId = 'leadId' in subject ? subject.leadId : null;
     const row = await trx
@@ -25,7 +27,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
         kind: delivery.kind,
         lead_id: leadId,
         id_submission_id: 'idSubmissionId' in subject ? subject.idSubmissionId : null,
-        deal_number: delivery.kind === 'deal' && leadId !== null ? dealNumberFor(leadId) : null,
+        deal_number: dealPrefix !== null && leadId !== null ? dealNumberFor(dealPrefix, leadId) : null,
         payload: JSON.stringify(delivery.payload),
         status: 'pending',
         attempts: 0,
@@ -38,24 +40,59 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     return row.id;
   }
 
+  /**
+   * The row an idempotency key already made in `table`, read inside `trx`. On PostgreSQL an
+   * `on conflict do nothing` waited for the other transaction holding the key; the row it committed is
+   * visible to this next statement (read committed).
+   */
+  async function keyed(trx: Kysely<Database>, table: 'leads' | 'id_submissions', key: string) {
+    return trx.selectFrom(table).select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+  }
+
   const leads: Repositories['leads'] = {
-    accept: (lead, delivery) =>
+    accept: async (lead, delivery, idempotency) => {
+      // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+      const dealPrefix = delivery?.kind === 'deal' ? await settings.dealNumberPrefix() : null;
+      return inWriteTransaction(handle, async (trx) => {
+        const inserted = await trx
+          .insertInto('leads')
+          .values({ ...leadRow(lead), idempotency_key: idempotency?.key ?? null, request_hash: idempotency?.requestHash ?? null })
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await keyed(trx, 'leads', idempotency!.key);
+          return { replayed: true, leadId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
+        }
+        const outboxId = delivery ? await queue(trx, delivery, { leadId: inserted.id }, lead.createdAt, dealPrefix) : null;
+        return { replayed: false, leadId: inserted.id, outboxId, sameRequest: true };
+      });
+    },
+
+    acceptIdSubmission: (submission, delivery, idempotency) =>
       inWriteTransaction(handle, async (trx) => {
-        const { id: leadId } = await trx.insertInto('leads').values(leadRow(lead)).returning('id').executeTakeFirstOrThrow();
-        const outboxId = delivery ? await queue(trx, delivery, { leadId }, lead.createdAt) : null;
-        return { leadId, outboxId };
+        const inserted = await trx
+          .insertInto('id_submissions')
+          .values({ ...idSubmissionRow(submission), idempotency_key: idempotency?.key ?? null, request_hash: idempotency?.requestHash ?? null })
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await keyed(trx, 'id_submissions', idempotency!.key);
+          return { replayed: true, submissionId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
+        }
+        const outboxId = delivery ? await queue(trx, delivery, { idSubmissionId: inserted.id }, submission.createdAt) : null;
+        return { replayed: false, submissionId: inserted.id, outboxId, sameRequest: true };
       }),
 
-    acceptIdSubmission: (submission, delivery) =>
-      inWriteTransaction(handle, async (trx) => {
-        const { id: submissionId } = await trx
-          .insertInto('id_submissions')
-          .values(idSubmissionRow(submission))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const outboxId = delivery ? await queue(trx, delivery, { idSubmissionId: submissionId }, submission.createdAt) : null;
-        return { submissionId, outboxId };
-      }),
+    async findByIdempotencyKey(table, key) {
+      const row = await db
+        .selectFrom(table === 'leads' ? 'leads' : 'id_submissions')
+        .select(['id', 'request_hash'])
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return row && { id: row.id, requestHash: row.request_hash };
+    },
 
     async findLead(id) {
       const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -226,6 +263,16 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
       return Number(row.hits);
     },
 
+    async release(bucket, windowStart) {
+      await db
+        .updateTable('rate_limit_counters')
+        .set({ hits: sql<number>`hits - 1` })
+        .where('bucket', '=', bucket)
+        .where('window_start', '=', windowStart)
+        .where('hits', '>', 0)
+        .execute();
+    },
+
     async pruneBefore(windowStart) {
       const result = await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -233,7 +280,22 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   };
 
   let hashKey: Promise<string> | null = null;
+  let dealPrefix: Promise<number> | null = null;
   const settings: Repositories['settings'] = {
+    dealNumberPrefix() {
+      dealPrefix ??= db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', DEAL_NUMBER_PREFIX_SETTING)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.value))
+        .catch((error) => {
+          dealPrefix = null;
+          throw error;
+        });
+      return dealPrefix;
+    },
+
     clientAddressHashKey() {
       hashKey ??= db
         .selectFrom('settings')

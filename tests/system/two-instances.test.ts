@@ -75,6 +75,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     );
 
     const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
+    const dealPrefix = Number((await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value);
     expect(leads.map((lead) => lead.email).sort()).toEqual([...emails].sort());
     expect(await database.db.selectFrom('gift_schedule_windows').select('id').execute()).toHaveLength(13);
 
@@ -83,7 +84,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
       .filter((request) => request.outcome === 'success')
       .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
     // Each lead reached GetCourse exactly once, under its own deal number.
-    expect([...delivered].sort()).toEqual(leads.map((lead) => dealNumberFor(lead.id)).sort());
+    expect([...delivered].sort()).toEqual(leads.map((lead) => dealNumberFor(dealPrefix, lead.id)).sort());
     const failed = deals.filter((request) => request.outcome === 'error500').length;
     expect(failed).toBeGreaterThan(0);
 
