@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import { contacts, legalLinks } from '../content/site';
 import { expect, test } from './support/fixtures';
+import { serverAnswers } from './support/server-answers';
 
 /**
  * The lead forms of issue 4 against the real stack (production build, SQLite, fake GetCourse): the
@@ -201,7 +202,9 @@ test.describe('contact form on a product page', () => {
   test('a failed send shows the destructive toast, marks the server error and allows a retry', async ({ page }) => {
     const form = await contactForm(page);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad Gateway' }));
+    // A final refusal, as our server words it (a network failure or a 5xx would be retried for ~30 s first:
+    // e2e/bad-network.spec.ts covers those).
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
 
     const toast = toastRegion(page).getByRole('listitem').filter({ hasText: toastText });
@@ -216,9 +219,9 @@ test.describe('contact form on a product page', () => {
     await expect(form.name).toHaveValue(visitor.name);
     await expect(form.submit).toBeEnabled();
 
-    // An answer without `message` is a failure too; the new toast replaces the old one.
+    // Another refusal (the key was used for other values); the new toast replaces the old one.
     await page.unroute(ordersEndpoint);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 200, json: { ok: true } }));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
     await form.submit.click();
     await expect(form.scope.getByRole('alert')).toBeVisible();
     await expect(toastRegion(page).getByRole('listitem')).toHaveCount(1);
@@ -379,7 +382,7 @@ test.describe('toasts', () => {
   async function failOnce(page: Page) {
     const form = await contactForm(page);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 500, json: { errors: [] } }));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
     const toast = toastRegion(page).getByRole('listitem');
     await expect(toast).toContainText(toastText);
@@ -415,7 +418,7 @@ test.describe('toasts', () => {
     const form = await contactForm(page);
     await expect(toastRegion(page)).toHaveCount(1); // the toaster has mounted
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 500, json: { errors: [] } }));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     // From here on time moves only when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await form.submit.click();
@@ -533,7 +536,7 @@ test.describe('modal form', () => {
   test('a failed send shows the toast over the page and keeps the dialog open', async ({ page }) => {
     const { dialog, form } = await openModal(page);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.abort('connectionrefused'));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
     // The page behind a modal is hidden from assistive technology, so find the toast by its mark.
     const toast = page.locator('[data-toast-area] [data-variant="destructive"]');

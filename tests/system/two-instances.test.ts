@@ -98,4 +98,33 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
         `delivered ${delivered.length} (${sentBy.join(' + ')} by the two workers), none twice.`,
     );
   });
+
+  it('one idempotency key sent to both instances at the same instant makes one lead and one outbox row', async () => {
+    const KEYS = 20;
+    const sent = await Promise.all(
+      Array.from({ length: KEYS }, async (_, index) => {
+        const { email, body } = orderBody('two-instances-key');
+        const key = `${randomBytes(8).toString('hex')}-system-${index}`;
+        // The same request, at once, through both instances (a proxy failing over a POST, a double tap).
+        const answers = await Promise.all(servers.map((server) => postOrder(server.url, body, { 'idempotency-key': key })));
+        return { email, body, key, answers };
+      }),
+    );
+    for (const { answers } of sent) expect(answers).toEqual([{ status: 200, message: 'Заявка принята' }, { status: 200, message: 'Заявка принята' }]);
+
+    const emails = sent.map((s) => s.email);
+    const leads = await database.db.selectFrom('leads').select(['id', 'email', 'idempotency_key']).where('email', 'in', emails).execute();
+    expect(leads).toHaveLength(KEYS);
+    expect(new Set(leads.map((lead) => lead.idempotency_key))).toEqual(new Set(sent.map((s) => s.key)));
+    const outbox = await database.db.selectFrom('outbox').select('lead_id').where('lead_id', 'in', leads.map((lead) => lead.id)).execute();
+    expect(outbox).toHaveLength(KEYS);
+
+    // Later: a replay answers the same message; the key with other contents is refused.
+    const first = sent[0]!;
+    const other = servers[1]!;
+    expect(await postOrder(other.url, first.body, { 'idempotency-key': first.key })).toEqual({ status: 200, message: 'Заявка принята' });
+    const changed = { ...first.body, contacts: { ...first.body.contacts, name: 'Другое Имя' } };
+    expect((await postOrder(other.url, changed, { 'idempotency-key': first.key })).status).toBe(422);
+    expect(await database.db.selectFrom('leads').select('id').where('email', 'in', emails).execute()).toHaveLength(KEYS);
+  });
 });
