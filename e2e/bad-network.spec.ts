@@ -68,7 +68,8 @@ const forms: FormUnderTest[] = [
     key: 'consultation',
     async open(page) {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto('/');
+      // A page without a timed pop-up: one opening after 30 s would close the popover (an outside interaction).
+      await page.goto('/about');
       await page.getByRole('button', { name: 'Получить консультацию' }).click();
       const panel = page.getByRole('dialog', { name: 'Поможем разобраться' });
       await expect(panel.getByPlaceholder('Имя')).toBeVisible();
