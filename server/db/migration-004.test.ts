@@ -2,7 +2,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { legacyDealNumberFor, leadIdOfDealNumber } from '../getcourse/deal-number';
 import { createRepositories } from '../repositories';
-import { describeEachDatabase } from '../testing/databases';
+import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import type { Dialect } from './connection';
 import { migrateToLatest } from './migrate';
@@ -62,3 +62,29 @@ describeEachDatabase(
   },
   { migrate: false },
 );
+
+describeEachDatabase('deal numbers across databases', (database) => {
+  it('a new database never makes a deal number an older one has used: same lead ids, different numbers', async () => {
+    const { dialect } = database();
+    const older = database();
+    const newer = dialect === 'postgres' ? await createPostgresDatabase(testDatabaseUrl!) : await createSqliteDatabase();
+    try {
+      const numbers = async (repos: typeof older.repos) => {
+        const made: { leadId: number; dealNumber: string }[] = [];
+        for (let i = 0; i < 3; i++) {
+          const { leadId } = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: { productTitle: 'Заявка' } });
+          made.push({ leadId, dealNumber: (await repos.outbox.findForLead(leadId))[0]!.dealNumber! });
+        }
+        return made;
+      };
+      const before = await numbers(older.repos);
+      const after = await numbers(newer.database.repos);
+      expect(after.map((n) => n.leadId)).toEqual(before.map((n) => n.leadId)); // both start at 1
+      const used = new Set(before.map((n) => n.dealNumber));
+      for (const { dealNumber } of after) expect(used.has(dealNumber)).toBe(false);
+      expect(await newer.database.repos.settings.dealNumberPrefix()).not.toBe(await older.repos.settings.dealNumberPrefix());
+    } finally {
+      await newer.dispose();
+    }
+  });
+});
