@@ -77,6 +77,13 @@ describe('submitLead, ajax flow (spec 7)', () => {
     expect(dataLayer).toEqual([]);
   });
 
+  it('a refusal that names no field (403, 422, 503 say `path: ""`) hands over no field error', async () => {
+    fakeNetwork(async () => Response.json({ errors: [{ path: '', message: 'Запрос с другого сайта отклонён' }] }, { status: 403 }));
+    const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;
+    expect(error).toBeInstanceOf(LeadSubmitError);
+    expect(error.fieldErrors).toEqual([]);
+  });
+
   it('hands over the field errors of a 400', async () => {
     fakeNetwork(async () => Response.json({ error: 'validation', errors: [{ path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }] }, { status: 400 }));
     const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;

@@ -146,11 +146,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The server's 400 answer lists field errors; accept `errors` or `fieldErrors` holding `{ path, message }`. */
+/**
+ * The server's 400 answer lists field errors; accept `errors` or `fieldErrors` holding `{ path, message }`.
+ * Its other refusals (403, 422, 429, 503) use the same shape with an empty `path`: not a field's fault,
+ * so not a field error (the visitor may press again with the same values).
+ */
 function fieldErrorsOf(data: unknown): ServerFieldError[] {
   if (!isRecord(data)) return [];
   const list = Array.isArray(data.errors) ? data.errors : Array.isArray(data.fieldErrors) ? data.fieldErrors : [];
   return list.filter(
-    (item): item is ServerFieldError => isRecord(item) && typeof item.path === 'string' && typeof item.message === 'string',
+    (item): item is ServerFieldError => isRecord(item) && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
   );
 }
