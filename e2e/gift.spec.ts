@@ -305,7 +305,7 @@ test.describe('gift modal', () => {
     await openModal(page);
     await fillGiftForm(page, visitor);
 
-    const record = page.waitForRequest((request) => request.url().endsWith('/api/getcourse/orders'));
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/getcourse/orders');
     const paymentPage = page.waitForEvent('popup');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const popup = await paymentPage;
