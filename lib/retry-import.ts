@@ -3,6 +3,10 @@
  * `attempts` times with a growing pause, keeps the module once it came, and forgets a final failure so
  * that the next call (the visitor points at the button again) starts over instead of repeating the
  * old rejection for ever.
+ *
+ * A few lines of our own rather than a library: ky (which the lead forms use for HTTP retries) retries
+ * fetches, and a dynamic `import()` is not one; the loop here has no budget, jitter or status codes to get
+ * wrong, only "try again a moment later, at most N times".
  */
 export interface RetryingLoader<T> {
   load(): Promise<T>;
