@@ -97,6 +97,25 @@ test.describe('a failing widget stays where it happens', () => {
   });
 });
 
+test("the modal form's chunk: a failure shows the contacts, and the next click tries again", async ({ page }) => {
+  let failing = true;
+  await onChunkWith(page, '"Хорошо"', (route, body) =>
+    failing ? route.abort('connectionreset') : route.fulfill({ body, contentType: 'application/javascript' }),
+  );
+  await page.goto('/about');
+  const trigger = page.getByRole('button', { name: 'Оставить заявку' });
+  await trigger.click();
+  const fallback = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить форму' });
+  await expect(fallback).toBeVisible();
+  await expect(fallback.getByRole('link', { name: contacts.phone.display })).toHaveAttribute('href', contacts.phone.href);
+  await expect(fallback.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', contacts.telegram);
+
+  // The network is back: the trigger does not keep the old rejection.
+  failing = false;
+  await trigger.click();
+  await expect(page.getByRole('dialog', { name: 'Оставьте заявку' }).getByPlaceholder('Имя')).toBeVisible();
+});
+
 test.describe('the gift countdown runs on the server clock', () => {
   // The real endpoint answers: the stack seeded a window running now (e2eRunningGift) in the server's database.
   for (const [label, shift] of [

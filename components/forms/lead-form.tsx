@@ -6,7 +6,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
-import { SubmissionKeys } from '@/lib/leads/submission-key';
+import { submissionKeysFor } from '@/lib/leads/submission-key';
 import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
 import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
@@ -116,8 +116,9 @@ export function LeadForm({
   const [succeeded, setSucceeded] = useState<LeadFormSuccess | null>(null);
   // setError() marks the form invalid until the next change; a failed send of valid values may be retried.
   const [retryable, setRetryable] = useState(false);
-  // One idempotency key per submission, kept for a second press with the same values (lib/leads/submission-key.ts).
-  const [keys] = useState(() => new SubmissionKeys<SubmissionSnapshot>());
+  // One idempotency key per submission, kept for a second press with the same values, also from a
+  // reopened popover or modal (lib/leads/submission-key.ts).
+  const [keys] = useState(() => submissionKeysFor<SubmissionSnapshot>(`${config.formId}:${blockId ?? ''}`));
 
   useEffect(() => {
     if (!initialFocus) return;

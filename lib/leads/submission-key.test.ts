@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newIdempotencyKey, SubmissionKeys, submissionFingerprint } from './submission-key';
+import { newIdempotencyKey, SubmissionKeys, submissionFingerprint, submissionKeysFor } from './submission-key';
 
 describe('SubmissionKeys', () => {
   const values = { fullName: 'Анна', email: 'anna@example.com', phone: '+7 912 345 67 89' };
@@ -21,5 +21,12 @@ describe('SubmissionKeys', () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(a);
+  });
+
+  it('one memory per form slot, shared by every mount of that form', () => {
+    expect(submissionKeysFor('consultation:popover')).toBe(submissionKeysFor('consultation:popover'));
+    expect(submissionKeysFor('consultation:popover')).not.toBe(submissionKeysFor('contact:lead-form'));
+    const first = submissionKeysFor<number>('popup:popup').take('same values', () => 1);
+    expect(submissionKeysFor<number>('popup:popup').take('same values', () => 2)).toEqual(first);
   });
 });

@@ -19,6 +19,19 @@ export class SubmissionKeys<Body = unknown> {
   }
 }
 
+const slots = new Map<string, SubmissionKeys<unknown>>();
+
+/**
+ * The page's memory for one form (e.g. `consultation:consultation-popover`): shared by every mount of
+ * it, so a visitor who closes the popover after a lost answer and sends the same values from a reopened
+ * one still sends the first key. Kept in memory only (no personal data in browser storage).
+ */
+export function submissionKeysFor<Body>(slot: string): SubmissionKeys<Body> {
+  let keys = slots.get(slot);
+  if (!keys) slots.set(slot, (keys = new SubmissionKeys<unknown>()));
+  return keys as SubmissionKeys<Body>;
+}
+
 /** What makes two presses the same submission: the form, where it is, and the values. */
 export function submissionFingerprint(formId: string, values: { fullName: string; email: string; phone: string }, placement: object = {}): string {
   return JSON.stringify([formId, values.fullName.trim(), values.email.trim(), values.phone.replace(/\s+/g, ''), placement]);
