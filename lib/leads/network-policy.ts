@@ -11,6 +11,8 @@ import ky, { HTTPError, isHTTPError, isTimeoutError, type KyResponse } from 'ky'
  *
  * The retry loop is ky's (a small, well-kept fetch wrapper: per-attempt `timeout`, `totalTimeout`,
  * `retry` with jitter and `Retry-After`) rather than our own; it ships only in the forms' lazy chunks.
+ * ky 2 declares Node 22 in `engines` (npm warns on Node 20): it runs in browsers here, and its unit
+ * tests pass on the project's Node 20.
  */
 export const ATTEMPT_DEADLINE_MS = 10_000;
 export const SUBMIT_BUDGET_MS = 30_000;
