@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { contacts } from '../content/site';
 import { expect, test } from './support/fixtures';
+import { serverAnswers } from './support/server-answers';
 
 const triggerName = 'Получить консультацию';
 const errorHeading = { name: 'Ошибка при отправке', exact: true };
@@ -160,7 +161,8 @@ test.describe('consultation popover', () => {
 
   test("a failed send shows the 'Ошибка при отправке' overlay with the messengers and no submit event", async ({ page }) => {
     const { panel } = await openOnDesktop(page);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 500, json: { error: 'internal' } }));
+    // A final refusal as our server words it (network failures and 5xx are retried first: bad-network.spec.ts).
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
 
@@ -184,9 +186,9 @@ test.describe('consultation popover', () => {
     await expect(panel).toBeHidden();
   });
 
-  test('an answer without a message counts as a failure too', async ({ page }) => {
+  test('a refused idempotency key (422) counts as a failure too', async ({ page }) => {
     const { panel } = await openOnDesktop(page);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 200, json: { ok: true } }));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
     await expect(panel.getByRole('alert').filter({ has: page.getByRole('heading', errorHeading) })).toBeVisible();
@@ -220,7 +222,7 @@ test.describe('consultation popover', () => {
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help}`);
     expect(await serious()).toEqual([]);
-    await page.route(ordersEndpoint, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
     await expect(panel.getByRole('alert').filter({ has: page.getByRole('heading', errorHeading) })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { messages } from '../server/http/responses';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -42,8 +43,16 @@ async function openAt(page: Page, schedule: Window[] | number, path = '/about') 
   let answered!: () => void;
   const scheduleServed = new Promise<void>((resolve) => (answered = resolve));
   await page.route('**/api/gift-schedule', async (route) => {
-    if (typeof schedule === 'number') await route.fulfill({ status: schedule, body: 'Internal Server Error' });
-    else await route.fulfill({ json: schedule });
+    // What our server answers: the windows with its cache time, or its JSON error. The server's clock
+    // header is left out on purpose: these tests pin the device clock at exact instants, and without the
+    // header the tab trusts the device (the server-clock correction: resilience.spec.ts, on the real endpoint).
+    if (typeof schedule === 'number') {
+      await route.fulfill({
+        status: schedule,
+        headers: { 'cache-control': 'no-store', 'retry-after': '30' },
+        json: { errors: [{ path: '', message: messages.unavailable }] },
+      });
+    } else await route.fulfill({ headers: { 'cache-control': 'public, max-age=60' }, json: schedule });
     answered();
   });
   await page.clock.install({ time: at - 10 * second });
@@ -97,7 +106,7 @@ test.describe('gift tab', () => {
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await openAt(page, 500);
+    await openAt(page, 503);
     await page.clock.runFor(2 * second);
     await expect(tab(page)).toHaveCount(0);
     await expect.poll(() => warnings.join('\n')).toContain('Gift schedule could not be loaded');
@@ -296,7 +305,7 @@ test.describe('gift modal', () => {
     await openModal(page);
     await fillGiftForm(page, visitor);
 
-    const record = page.waitForRequest((request) => request.url().endsWith('/api/getcourse/orders'));
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/getcourse/orders');
     const paymentPage = page.waitForEvent('popup');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const popup = await paymentPage;
@@ -337,7 +346,7 @@ test.describe('gift modal', () => {
 });
 
 test('the promotion page describes the gifts and lists all 13 offers with prices', async ({ page }) => {
-  await page.route('**/api/gift-schedule', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/gift-schedule', (route) => route.fulfill({ headers: { 'cache-control': 'public, max-age=60' }, json: [] }));
   await page.goto('/events/new-year-2425');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Секретные подарки от Санты');
   const offers = page.getByRole('region', { name: 'Все 13 подарков' }).getByRole('listitem');

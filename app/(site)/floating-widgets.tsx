@@ -1,30 +1,26 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 
 // The floating pieces of spec 2.2. Each is its own chunk, fetched only once the page is idle, so a
-// content page's first load carries none of their code. Add a widget here as one lazy() line.
-// React.lazy rather than next/dynamic: these never render on the server, and lazy() is already in
-// React, so the loader adds no code of its own to the first load.
+// content page's first load carries none of their code. Add a widget here as one line. Each sits behind
+// its own error boundary (lazyWithRetry): a chunk lost on the network or a widget that throws renders
+// nothing, and the page and the other widgets live on.
 const widgets = [
-  lazy(() => import('@/components/ui/toaster')),
-  lazy(() => import('@/features/lead-forms/utm-recorder')),
-  lazy(() => import('@/features/analytics/analytics')),
-  lazy(() => import('@/features/consultation/consultation-popover')),
-  lazy(() => import('@/features/vue-teaser/vue-teaser')),
-  lazy(() => import('@/features/gift/gift-widget')),
-  lazy(() => import('@/features/popups/popup-host')),
+  lazyWithRetry(() => import('@/components/ui/toaster'), { name: 'toaster' }),
+  lazyWithRetry(() => import('@/features/lead-forms/utm-recorder'), { name: 'utm-recorder' }),
+  lazyWithRetry(() => import('@/features/analytics/analytics'), { name: 'analytics' }),
+  lazyWithRetry(() => import('@/features/consultation/consultation-popover'), { name: 'consultation' }),
+  lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
+  lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
+  lazyWithRetry(() => import('@/features/popups/popup-host'), { name: 'popups' }),
 ];
 
 export function FloatingWidgets() {
   const idle = useIdle();
   if (!idle) return null;
-  // One boundary each: a widget whose chunk is still on its way never holds back the others.
-  return widgets.map((Widget, index) => (
-    <Suspense key={index} fallback={null}>
-      <Widget />
-    </Suspense>
-  ));
+  return widgets.map((Widget, index) => <Widget key={index} />);
 }
 
 /** True once the browser is idle after load (or after 2 s where requestIdleCallback is missing). */

@@ -6,7 +6,8 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
-import { LeadSubmitError, ORDER_FAILED, submitLead } from '@/lib/leads/submit';
+import { submissionKeysFor } from '@/lib/leads/submission-key';
+import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
 import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
 import { ConsentLine } from './consent-line';
@@ -115,6 +116,9 @@ export function LeadForm({
   const [succeeded, setSucceeded] = useState<LeadFormSuccess | null>(null);
   // setError() marks the form invalid until the next change; a failed send of valid values may be retried.
   const [retryable, setRetryable] = useState(false);
+  // One idempotency key per submission, kept for a second press with the same values, also from a
+  // reopened popover or modal (lib/leads/submission-key.ts).
+  const [keys] = useState(() => submissionKeysFor<SubmissionSnapshot>(`${config.formId}:${blockId ?? ''}`));
 
   useEffect(() => {
     if (!initialFocus) return;
@@ -127,7 +131,8 @@ export function LeadForm({
   const onSubmit = handleSubmit(async (values, event) => {
     setRetryable(false);
     try {
-      const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target) });
+      // Retries on a bad network happen inside (up to lib/leads/network-policy.ts's budget), the button spinning.
+      const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target), keys });
       form.reset(emptyValues);
       setSucceeded({ kind, values });
       onSuccess?.({ kind, values });

@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
-import { e2eDatabasePath, e2eEnv, e2ePort, fakeGetCoursePort } from './env';
+import Database from 'better-sqlite3';
+import { e2eBaseUrl, e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
 
 async function main() {
   const env = e2eEnv();
@@ -30,12 +31,36 @@ async function main() {
     process.exit(code ?? 0);
   });
 
+  await seedRunningGift();
+
   const stop = () => {
     server.kill('SIGTERM');
     void gc.close().then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** Once the server has migrated its database (the schedule answers), adds the run's gift window to it. */
+async function seedRunningGift() {
+  for (;;) {
+    const ready = await fetch(`${e2eBaseUrl}/api/gift-schedule`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const now = Date.now();
+  const db = new Database(e2eDatabasePath);
+  try {
+    db.prepare('insert into gift_schedule_windows (gift_number, start_at, end_at, created_at) values (?, ?, ?, ?)').run(
+      e2eRunningGift.giftNumber,
+      now - e2eRunningGift.before,
+      now + e2eRunningGift.after,
+      now,
+    );
+  } finally {
+    db.close();
+  }
+  console.log(`gift ${e2eRunningGift.giftNumber} runs for this end-to-end run`);
 }
 
 void main();

@@ -9,7 +9,7 @@ import { SubmitOverlay } from './submit-overlay';
  * The popover's lead form (spec 2.6): the shared LeadForm with the popover's own states. While sending,
  * the button reads 'Отправка...'; after a success 'Успешно!' takes the form's place; after a failure the
  * 'Ошибка при отправке' overlay covers the form (instead of the shared toast) and the form behind it is
- * inert until the popover is opened anew.
+ * inert until the visitor chooses to try again (the values are kept) or the popover is opened anew.
  */
 export default function ConsultationForm() {
   const [failed, setFailed] = useState(false);
@@ -27,7 +27,7 @@ export default function ConsultationForm() {
           success={<SubmitOverlay outcome="success" />}
         />
       </div>
-      {failed && <SubmitOverlay outcome="error" />}
+      {failed && <SubmitOverlay outcome="error" onRetry={() => setFailed(false)} />}
     </div>
   );
 }

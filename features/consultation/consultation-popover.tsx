@@ -1,14 +1,19 @@
 'use client';
 
 import * as Popover from '@radix-ui/react-popover';
-import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
+import { FormUnavailable } from '@/components/forms/form-unavailable';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { contacts } from '@/content/site';
 
-const loadForm = () => import('./consultation-form');
-// The form (react-hook-form, zod, the phone library) is fetched on the first hover, focus or opening.
-const ConsultationForm = dynamic(loadForm, { ssr: false, loading: () => <FormPlaceholder /> });
+// The form (react-hook-form, zod, the phone library) is fetched on the first hover, focus or opening;
+// if its code cannot arrive, the panel says so (its contacts stay below).
+const ConsultationForm = lazyWithRetry(() => import('./consultation-form'), {
+  name: 'consultation-form',
+  loading: <FormPlaceholder />,
+  fallback: <FormUnavailable />,
+});
 
 /**
  * The consultation popover (spec 2.6, 4.6): a round button at the bottom right, from the `sm` breakpoint
@@ -24,8 +29,8 @@ export default function ConsultationPopover() {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label="Получить консультацию"
-        onPointerEnter={() => void loadForm()}
-        onFocus={() => void loadForm()}
+        onPointerEnter={ConsultationForm.preload}
+        onFocus={ConsultationForm.preload}
         className="fixed bottom-5 right-5 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 data-[state=open]:bg-brand-700 sm:flex"
       >
         {open ? <CloseIcon className="size-7" /> : <ChatIcon />}

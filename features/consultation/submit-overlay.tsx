@@ -13,7 +13,7 @@ const messengerLinkClasses = 'rounded-lg px-3 py-1.5 font-medium text-white';
  * (and reset) form; an error lies over the form, which stays behind it. The title takes focus, so
  * keyboard and screen-reader users land on the news.
  */
-export function SubmitOverlay({ outcome }: { outcome: SubmitOutcome }) {
+export function SubmitOverlay({ outcome, onRetry }: { outcome: SubmitOutcome; onRetry?: () => void }) {
   if (outcome === 'success') {
     return (
       <OverlayFrame role="status" title="Успешно!" titleClassName="text-green-700" className="min-h-72">
@@ -32,6 +32,13 @@ export function SubmitOverlay({ outcome }: { outcome: SubmitOutcome }) {
           Написать в Telegram
         </a>
       </p>
+      {onRetry && (
+        // The typed values wait behind the overlay; a second press sends them with the same idempotency
+        // key, so a lead whose answer was lost is never stored twice.
+        <button type="button" onClick={onRetry} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          Попробовать ещё раз
+        </button>
+      )}
       <button type="button" onClick={() => window.location.reload()} className="text-brand-700 underline underline-offset-2 hover:text-brand-600">
         Перезагрузить страницу
       </button>

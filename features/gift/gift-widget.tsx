@@ -1,7 +1,7 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { formatCountdown, timeLeft } from '@/lib/countdown';
 import { giftStateAt } from './schedule';
 import { useClock } from './use-clock';
@@ -9,16 +9,16 @@ import { useGiftSchedule } from './use-gift-schedule';
 
 // The modal, the offers and the form are a separate chunk, fetched on the first click (or a moment
 // earlier, when the pointer or focus reaches the tab).
-const loadGiftModal = () => import('./gift-modal');
-const GiftModal = dynamic(loadGiftModal, { ssr: false });
+const GiftModal = lazyWithRetry(() => import('./gift-modal'), { name: 'gift-modal' });
 
 /**
  * The gift tab of spec 2.5: orange with the time left while a gift window runs, grey with the time to
  * the next window otherwise, absent when neither exists or the schedule could not be loaded.
  */
 export default function GiftWidget() {
-  const schedule = useGiftSchedule();
-  const now = useClock();
+  const loaded = useGiftSchedule();
+  const now = useClock(loaded?.clockOffset ?? null);
+  const schedule = loaded?.windows;
   const [open, setOpen] = useState(false);
   const [modalRequested, setModalRequested] = useState(false);
   const tabRef = useRef<HTMLButtonElement>(null);
@@ -39,8 +39,8 @@ export default function GiftWidget() {
           data-gift-state={state.status}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onPointerEnter={loadGiftModal}
-          onFocus={loadGiftModal}
+          onPointerEnter={GiftModal.preload}
+          onFocus={GiftModal.preload}
           onClick={() => {
             setModalRequested(true);
             setOpen(true);

@@ -1,16 +1,24 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { SERVER_TIME_HEADER, serverClockOffset } from '@/lib/server-clock';
 import { parseGiftSchedule, type GiftWindow } from './schedule';
 
 export const GIFT_SCHEDULE_URL = '/api/gift-schedule';
 
+export interface LoadedSchedule {
+  windows: GiftWindow[];
+  /** Add to `performance.now()` to get the server's time (lib/server-clock.ts); null: trust the device clock. */
+  clockOffset: number | null;
+}
+
 /**
- * The gift windows from `GET /api/gift-schedule`, loaded once per page view; `null` until they arrive.
- * A failed call is only logged (spec 7, 8) and leaves an empty schedule, which hides the tab.
+ * The gift windows from `GET /api/gift-schedule`, loaded once per page view, with the server's clock;
+ * `null` until they arrive. A failed call is only logged (spec 7, 8) and leaves an empty schedule, which
+ * hides the tab.
  */
-export function useGiftSchedule(): GiftWindow[] | null {
-  const [schedule, setSchedule] = useState<GiftWindow[] | null>(null);
+export function useGiftSchedule(): LoadedSchedule | null {
+  const [schedule, setSchedule] = useState<LoadedSchedule | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     loadGiftSchedule(controller.signal).then(
@@ -19,7 +27,7 @@ export function useGiftSchedule(): GiftWindow[] | null {
         if (controller.signal.aborted) return;
         // A warning, not an error: the page works on without the gift tab.
         console.warn('Gift schedule could not be loaded; the gift tab stays hidden.', error);
-        setSchedule([]);
+        setSchedule({ windows: [], clockOffset: null });
       },
     );
     return () => controller.abort();
@@ -27,8 +35,17 @@ export function useGiftSchedule(): GiftWindow[] | null {
   return schedule;
 }
 
-async function loadGiftSchedule(signal: AbortSignal): Promise<GiftWindow[]> {
-  const response = await fetch(GIFT_SCHEDULE_URL, { signal, headers: { accept: 'application/json' } });
+async function loadGiftSchedule(signal: AbortSignal): Promise<LoadedSchedule> {
+  const sentAt = performance.now();
+  // Not from the browser's own cache: an old answer would carry an old server time.
+  const response = await fetch(GIFT_SCHEDULE_URL, { signal, cache: 'no-store', headers: { accept: 'application/json' } });
+  const receivedAt = performance.now();
   if (!response.ok) throw new Error(`GET ${GIFT_SCHEDULE_URL} answered ${response.status}`);
-  return parseGiftSchedule(await response.json());
+  const clockOffset = serverClockOffset({
+    serverTime: response.headers.get(SERVER_TIME_HEADER),
+    age: response.headers.get('age'),
+    sentAt,
+    receivedAt,
+  });
+  return { windows: parseGiftSchedule(await response.json()), clockOffset };
 }

@@ -1,8 +1,10 @@
 'use client';
 
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConsentLine } from '@/components/forms/consent-line';
+import { FormUnavailable } from '@/components/forms/form-unavailable';
 import { fieldFrameClasses, fieldInputClasses } from '@/components/forms/text-field';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { Button } from '@/components/ui/button';
 import type { LeadFormValues } from '@/lib/validation/lead';
 import type { ContactFormProps } from './contact-form';
@@ -10,7 +12,10 @@ import type { ContactFormProps } from './contact-form';
 /** How far ahead of the viewport the form starts loading: well before the visitor scrolls to it. */
 const PRELOAD_MARGIN = '1200px 0px';
 
-type Loaded = { Form: ComponentType<ContactFormProps>; carried: Pick<ContactFormProps, 'defaultValues' | 'initialFocus'> };
+type Carried = Pick<ContactFormProps, 'defaultValues' | 'initialFocus'>;
+
+// Retried when its chunk fails; if it never arrives (or throws), the contacts stand in its place.
+const ContactForm = lazyWithRetry(() => import('./contact-form'), { name: 'contact-form', fallback: <FormUnavailable /> });
 
 /**
  * The always-loaded part of the contact form: a look-alike of the form in plain HTML that fetches the
@@ -20,7 +25,8 @@ type Loaded = { Form: ComponentType<ContactFormProps>; carried: Pick<ContactForm
 export function LazyContactForm(props: ContactFormProps) {
   const root = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loaded, setLoaded] = useState<{ carried: Carried } | null>(null);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const element = root.current;
@@ -35,10 +41,13 @@ export function LazyContactForm(props: ContactFormProps) {
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
-    void import('./contact-form').then((module) => {
-      if (cancelled || !root.current) return;
-      setLoaded({ Form: module.default, carried: readPlaceholder(root.current) });
-    });
+    ContactForm.load().then(
+      () => {
+        if (cancelled || !root.current) return;
+        setLoaded({ carried: readPlaceholder(root.current) });
+      },
+      () => !cancelled && setFailed(true),
+    );
     return () => {
       cancelled = true;
     };
@@ -46,7 +55,7 @@ export function LazyContactForm(props: ContactFormProps) {
 
   return (
     <div ref={root} onFocus={() => setWanted(true)} onPointerDown={() => setWanted(true)} data-form-ready={loaded ? '' : undefined}>
-      {loaded ? <loaded.Form {...props} {...loaded.carried} /> : <FormPlaceholder submitLabel={props.submitLabel} />}
+      {failed ? <FormUnavailable /> : loaded ? <ContactForm {...props} {...loaded.carried} /> : <FormPlaceholder submitLabel={props.submitLabel} />}
     </div>
   );
 }
@@ -85,7 +94,7 @@ function FormPlaceholder({ submitLabel }: { submitLabel: string }) {
   );
 }
 
-function readPlaceholder(root: HTMLElement): Loaded['carried'] {
+function readPlaceholder(root: HTMLElement): Carried {
   const defaultValues: Partial<LeadFormValues> = {};
   let initialFocus: keyof LeadFormValues | undefined;
   for (const input of root.querySelectorAll<HTMLInputElement>('input[data-placeholder-field]')) {

@@ -1,6 +1,8 @@
 'use client';
 
-import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { FormUnavailable } from '@/components/forms/form-unavailable';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { LeadFormConfig } from '@/lib/leads/form-config';
@@ -26,8 +28,8 @@ export interface ModalFormTriggerProps {
   className?: string;
 }
 
-let modalFormModule: Promise<{ default: ComponentType<ModalFormProps> }> | null = null;
-const loadModalForm = () => (modalFormModule ??= import('./modal-form'));
+// Retried when its chunk fails, and tried afresh on the next hover or click after a final failure.
+const ModalForm = lazyWithRetry<ModalFormProps>(() => import('./modal-form'), { name: 'modal-form' });
 
 /**
  * A button that opens the generic modal form (spec 2.8). The form's code is fetched when the visitor
@@ -50,10 +52,17 @@ export function ModalFormTrigger({
 }: ModalFormTriggerProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [ModalForm, setModalForm] = useState<ComponentType<ModalFormProps> | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   const load = () => {
-    void loadModalForm().then((module) => setModalForm(() => module.default));
+    ModalForm.load().then(
+      () => {
+        setReady(true);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
   };
 
   return (
@@ -64,7 +73,7 @@ export function ModalFormTrigger({
         size={size}
         className={className}
         aria-haspopup="dialog"
-        aria-busy={(open && !ModalForm) || undefined}
+        aria-busy={(open && !ready && !failed) || undefined}
         onPointerEnter={load}
         onFocus={load}
         onClick={() => {
@@ -72,10 +81,15 @@ export function ModalFormTrigger({
           setOpen(true);
         }}
       >
-        {open && !ModalForm && <Spinner />}
+        {open && !ready && !failed && <Spinner />}
         {children}
       </Button>
-      {ModalForm && (
+      {open && failed && (
+        <div className="mt-3 text-left">
+          <FormUnavailable />
+        </div>
+      )}
+      {ready && (
         <ModalForm
           open={open}
           onOpenChange={setOpen}

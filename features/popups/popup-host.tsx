@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { popupId, popupMarkerMetaName, popups, type PopupConfig } from '@/content/popups';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
@@ -12,8 +12,7 @@ import { selectPopup } from './targeting';
  * with the floating widgets, so it stays small. The pop-up itself (dialog, image, form) is a separate
  * chunk, fetched a few seconds before the delay ends and rendered when it does.
  */
-const loadPopup = () => import('./timed-popup');
-const TimedPopup = dynamic(loadPopup, { ssr: false });
+const TimedPopup = lazyWithRetry(() => import('./timed-popup'), { name: 'timed-popup' });
 
 /** How long before the pop-up is due its code starts loading. */
 const prefetchLeadMs = 5_000;
@@ -33,7 +32,7 @@ export default function PopupHost() {
     if (isSuppressed(document.cookie, id)) return;
 
     const remaining = Math.max(0, popup.showDelayMs - (performance.now() - pathSince.current.at));
-    const prefetch = setTimeout(() => void loadPopup(), Math.max(0, remaining - prefetchLeadMs));
+    const prefetch = setTimeout(() => TimedPopup.preload(), Math.max(0, remaining - prefetchLeadMs));
     const show = setTimeout(() => {
       // Finished or closed in another tab meanwhile: stay hidden.
       if (!isSuppressed(document.cookie, id)) setDue({ path: pathname, popup });

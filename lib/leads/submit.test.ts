@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext } from './extra-data';
 import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from './form-config';
-import { IDS_ENDPOINT, LeadSubmitError, ORDER_FAILED, ORDERS_ENDPOINT, submitLead } from './submit';
+import { SubmissionKeys } from './submission-key';
+import { IDS_ENDPOINT, LeadSubmitError, ORDER_FAILED, ORDERS_ENDPOINT, submitLead, type SubmissionSnapshot } from './submit';
+
+/** A small budget so the failures below end in milliseconds (the real numbers are in network-policy.ts). */
+const quick = { budgetMs: 300, attemptDeadlineMs: 100, retryBaseMs: 1, maxRetryAfterMs: 5 };
+
+/** Path, body and headers of a fetch call, whether made with a URL (the ids call) or a Request (ky). */
+async function described(input: RequestInfo | URL, init?: RequestInit) {
+  if (input instanceof Request) {
+    return { url: new URL(input.url).pathname, body: JSON.parse(await input.clone().text()), key: input.headers.get('idempotency-key'), keepalive: input.keepalive };
+  }
+  return { url: String(input), body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('idempotency-key'), keepalive: init?.keepalive };
+}
 
 const ajax: AjaxFormConfig = { formType: 'ajax', formId: 'contact', submitAnalyticsEvent: { event: 'lead', product_name: 'contact', id_form: 'contact' } };
 const values = { fullName: 'Анна', email: 'anna@example.com', phone: '+7 912 345 67 89' };
@@ -9,10 +21,11 @@ const page: PageContext = { search: '?utm_source=vk', pathname: '/about', cookie
 
 /** Answers the orders call with `orders` and the ids call with 200; records what was sent. */
 function fakeNetwork(orders: () => Promise<Response>) {
-  const calls: { url: string; body: unknown; keepalive?: boolean }[] = [];
-  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(url), body: JSON.parse(String(init?.body)), keepalive: init?.keepalive });
-    return String(url) === ORDERS_ENDPOINT ? orders() : new Response('{"msg":"ok"}');
+  const calls: { url: string; body: unknown; key: string | null; keepalive?: boolean }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = await described(input, init);
+    calls.push(call);
+    return call.url === ORDERS_ENDPOINT ? orders() : new Response('{"msg":"ok"}');
   });
   vi.stubGlobal('fetch', fetch);
   const dataLayer: unknown[] = [];
@@ -36,7 +49,7 @@ describe('formKind', () => {
 describe('submitLead, ajax flow (spec 7)', () => {
   it('succeeds when the answer has a message; fires the ids call and pushes the analytics event', async () => {
     const { calls, dataLayer } = fakeNetwork(async () => Response.json({ message: 'Заявка принята' }));
-    await expect(submitLead(ajax, values, { blockId: 'lead-form' }, page)).resolves.toBe('ajax');
+    await expect(submitLead(ajax, values, { blockId: 'lead-form' }, page, quick)).resolves.toBe('ajax');
     expect(calls.map((c) => c.url).sort()).toEqual([IDS_ENDPOINT, ORDERS_ENDPOINT].sort());
     expect(calls.find((c) => c.url === IDS_ENDPOINT)).toMatchObject({
       body: { email: 'anna@example.com', ids: { googleClientId: '1.2', yandexClientId: null } },
@@ -52,39 +65,92 @@ describe('submitLead, ajax flow (spec 7)', () => {
   it.each([
     ['a 200 without message', async () => Response.json({ ok: true })],
     ['a 200 with an empty message', async () => Response.json({ message: '' })],
-    ['a 500', async () => new Response('Internal error', { status: 500 })],
+    ['a 500 every time', async () => new Response('Internal error', { status: 500 })],
     ['a 400 with a message', async () => Response.json({ message: 'Некорректные данные' }, { status: 400 })],
-    ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 422 (the key was used for other values)', async () => Response.json({ errors: [{ path: '', message: 'ключ' }] }, { status: 422 })],
+    ['a network failure every time', async () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('fails on %s, without the analytics event', async (_, orders) => {
     const { dataLayer } = fakeNetwork(orders);
-    const error = await submitLead(ajax, values, {}, page).catch((e: unknown) => e);
+    const error = await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadSubmitError);
     expect((error as Error).message).toBe(ORDER_FAILED);
     expect(dataLayer).toEqual([]);
   });
 
+  it('a refusal that names no field (403, 422, 503 say `path: ""`) hands over no field error', async () => {
+    fakeNetwork(async () => Response.json({ errors: [{ path: '', message: 'Запрос с другого сайта отклонён' }] }, { status: 403 }));
+    const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;
+    expect(error).toBeInstanceOf(LeadSubmitError);
+    expect(error.fieldErrors).toEqual([]);
+  });
+
   it('hands over the field errors of a 400', async () => {
     fakeNetwork(async () => Response.json({ error: 'validation', errors: [{ path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }] }, { status: 400 }));
-    const error = (await submitLead(ajax, values, {}, page).catch((e: unknown) => e)) as LeadSubmitError;
+    const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;
     expect(error.fieldErrors).toEqual([{ path: 'contacts.email', message: 'Некорректная почта' }]);
   });
 
   it('does not wait for the ids call, and its failure changes nothing', async () => {
     let releaseIds: () => void = () => undefined;
     const fetch = vi.fn((url: RequestInfo | URL) =>
-      String(url) === IDS_ENDPOINT
+      !(url instanceof Request) && String(url) === IDS_ENDPOINT
         ? new Promise<Response>((_, reject) => (releaseIds = () => reject(new TypeError('down'))))
         : Promise.resolve(Response.json({ message: 'ok' })),
     );
     vi.stubGlobal('fetch', fetch);
     vi.stubGlobal('window', {});
-    await expect(submitLead(ajax, values, {}, page)).resolves.toBe('ajax');
+    await expect(submitLead(ajax, values, {}, page, quick)).resolves.toBe('ajax');
     releaseIds();
   });
 
   it('throws the unknown-type error before sending anything', async () => {
     const { calls } = fakeNetwork(async () => Response.json({ message: 'ok' }));
-    await expect(submitLead({ ...ajax, formType: 'soap' } as unknown as LeadFormConfig, values, {}, page)).rejects.toThrow('Неизвестный тип формы');
+    await expect(submitLead({ ...ajax, formType: 'soap' } as unknown as LeadFormConfig, values, {}, page, quick)).rejects.toThrow('Неизвестный тип формы');
     expect(calls).toEqual([]);
+  });
+
+  it('retries a lost answer and two 503s with one key, and the ids call carries it too', async () => {
+    const answers = [
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => Response.json({ errors: [{ path: '', message: 'Сервис временно недоступен. Попробуйте позже' }] }, { status: 503, headers: { 'retry-after': '30' } }),
+      async () => Response.json({ errors: [{ path: '', message: 'Сервис временно недоступен. Попробуйте позже' }] }, { status: 503 }),
+      async () => Response.json({ message: 'Заявка принята' }),
+    ];
+    const { calls } = fakeNetwork(() => answers.shift()!());
+    await expect(submitLead(ajax, values, {}, page, quick)).resolves.toBe('ajax');
+    const orders = calls.filter((c) => c.url === ORDERS_ENDPOINT);
+    expect(orders).toHaveLength(4);
+    const key = orders[0]!.key;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(orders.every((c) => c.key === key)).toBe(true);
+    expect(calls.find((c) => c.url === IDS_ENDPOINT)?.key).toBe(key);
+  });
+
+  it('never retries a validation answer', async () => {
+    const { calls } = fakeNetwork(async () => Response.json({ errors: [{ path: 'contacts.email', message: 'Некорректная почта' }] }, { status: 400 }));
+    await expect(submitLead(ajax, values, {}, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
+    expect(calls.filter((c) => c.url === ORDERS_ENDPOINT)).toHaveLength(1);
+  });
+
+  it('a second press with the same values after a final failure sends the same key and body; other values a new key; a success forgets it', async () => {
+    let fail = true;
+    const { calls } = fakeNetwork(async () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : Response.json({ message: 'Заявка принята' })));
+    const keys = new SubmissionKeys<SubmissionSnapshot>();
+    await expect(submitLead(ajax, values, { keys }, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
+    const first = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!;
+    fail = false;
+    // The page changed meanwhile (a new UTM in the address): the repeat still sends what the first press sent.
+    await submitLead(ajax, values, { keys }, { ...page, search: '?utm_source=other' }, quick);
+    const second = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!;
+    expect(second.key).toBe(first.key);
+    expect(second.body).toEqual(first.body);
+
+    await submitLead(ajax, values, { keys }, page, quick);
+    expect(calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key).not.toBe(first.key);
+    const afterSuccess = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
+    fail = true;
+    await submitLead(ajax, { ...values, fullName: 'Анна Мария' }, { keys }, page, quick).catch(() => undefined);
+    const changed = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
+    expect(changed).not.toBe(afterSuccess);
   });
 });

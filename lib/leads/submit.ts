@@ -3,7 +3,9 @@ import type { LeadFormValues } from '@/lib/validation/lead';
 import { collectExtraData, type ExtraSubmitData, type PageContext } from './extra-data';
 import { formKind, type AjaxFormConfig, type LeadFormConfig, type LeadFormKind, type NativeFormConfig } from './form-config';
 import { helperElementIds, nativeFormAction, nativeFormFields, postNativeForm } from './native-form';
+import { postWithRetries, type PolicyOptions } from './network-policy';
 import { buildIdsRequest, buildOrderRequest } from './order-request';
+import { SubmissionKeys, submissionFingerprint } from './submission-key';
 
 /** The submit flows of spec 7, one per form kind. */
 
@@ -36,6 +38,18 @@ export interface SubmitPlacement {
   blockId?: string;
   /** The honeypot's value: empty for people. */
   honeypot?: string;
+  /**
+   * The form's memory of its last submission (one per mounted form): a press with the same values
+   * reuses its idempotency key and request, so a repeat can never make a second lead. Without it every
+   * call is a new submission.
+   */
+  keys?: SubmissionKeys<SubmissionSnapshot>;
+}
+
+/** What a submission sends, fixed at its first press. */
+export interface SubmissionSnapshot {
+  extra: ExtraSubmitData;
+  honeypot: string;
 }
 
 const jsonHeaders = { 'content-type': 'application/json' };
@@ -44,43 +58,49 @@ const jsonHeaders = { 'content-type': 'application/json' };
  * Submits a lead by its config's kind: fires the ids call (never awaited), runs the kind's flow and,
  * once it succeeded, pushes the config's analytics event. Throws `LeadSubmitError` when the lead was
  * not accepted, and `Неизвестный тип формы` for a config of no known kind.
+ *
+ * Every request of one submission carries its idempotency key (`placement.keys`); the ajax order is
+ * retried on a bad network under lib/leads/network-policy.ts and fails only when its budget is spent
+ * or the server refused it (4xx).
  */
 export async function submitLead(
   config: LeadFormConfig,
   values: LeadFormValues,
   placement: SubmitPlacement = {},
   page?: PageContext,
+  policy?: PolicyOptions,
 ): Promise<LeadFormKind> {
   const kind = formKind(config);
-  const extra = collectExtraData(placement, page);
-  const honeypot = placement.honeypot ?? '';
-  sendClientIds(values.email, extra, honeypot);
+  const keys = placement.keys ?? new SubmissionKeys<SubmissionSnapshot>();
+  const fingerprint = submissionFingerprint(config.formId, values, { variantId: placement.variantId, blockId: placement.blockId });
+  const { key, body } = keys.take(fingerprint, () => ({ extra: collectExtraData(placement, page), honeypot: placement.honeypot ?? '' }));
+  const { extra, honeypot } = body;
+  sendClientIds(values.email, extra, honeypot, key);
   switch (kind) {
     case 'ajax':
-      await submitAjaxOrder(config as AjaxFormConfig, values, extra, honeypot);
+      await submitAjaxOrder(config as AjaxFormConfig, values, extra, honeypot, key, policy);
       break;
     case 'native':
-      submitNativeForm(config as NativeFormConfig, values, extra, honeypot);
+      submitNativeForm(config as NativeFormConfig, values, extra, honeypot, key);
       break;
   }
+  keys.forget();
   pushDataLayer({ ...config.submitAnalyticsEvent });
   return kind;
 }
 
 /** Ajax forms: our back end stores the lead and answers `{ message }`; anything else is a failure. */
-export async function submitAjaxOrder(config: AjaxFormConfig, values: LeadFormValues, extra: ExtraSubmitData, honeypot = '') {
-  let response: Response;
-  try {
-    response = await fetch(ORDERS_ENDPOINT, {
-      method: 'POST',
-      headers: jsonHeaders,
-      body: JSON.stringify(buildOrderRequest(config.formId, values, extra, { honeypot })),
-    });
-  } catch {
-    throw new LeadSubmitError();
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (response.ok && isRecord(data) && typeof data.message === 'string' && data.message) return;
+export async function submitAjaxOrder(
+  config: AjaxFormConfig,
+  values: LeadFormValues,
+  extra: ExtraSubmitData,
+  honeypot: string,
+  idempotencyKey: string,
+  policy?: PolicyOptions,
+) {
+  const outcome = await postWithRetries(ORDERS_ENDPOINT, buildOrderRequest(config.formId, values, extra, { honeypot }), idempotencyKey, policy);
+  const { data } = outcome;
+  if (outcome.ok && isRecord(data) && typeof data.message === 'string' && data.message) return;
   throw new LeadSubmitError(ORDER_FAILED, fieldErrorsOf(data));
 }
 
@@ -89,8 +109,12 @@ export async function submitAjaxOrder(config: AjaxFormConfig, values: LeadFormVa
  * worker does not send it again), then let the browser post the hidden form — synchronously, inside
  * the visitor's click, so neither the record nor a pop-up blocker delays or stops the post.
  */
-export function submitNativeForm(config: NativeFormConfig, values: LeadFormValues, extra: ExtraSubmitData, honeypot = '') {
-  sendInBackground(ORDERS_ENDPOINT, buildOrderRequest(config.formId, values, extra, { honeypot, browserDelivered: true }));
+export function submitNativeForm(config: NativeFormConfig, values: LeadFormValues, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {
+  // A beacon cannot carry headers: the key rides in the query (the server reads either).
+  sendInBackground(
+    `${ORDERS_ENDPOINT}?idempotency_key=${encodeURIComponent(idempotencyKey)}`,
+    buildOrderRequest(config.formId, values, extra, { honeypot, browserDelivered: true }),
+  );
   postNativeForm(
     nativeFormAction(config.formAction, extra),
     nativeFormFields(config, values, extra, { href: window.location.href, referrer: document.referrer }),
@@ -98,11 +122,14 @@ export function submitNativeForm(config: NativeFormConfig, values: LeadFormValue
   );
 }
 
-/** `POST /api/getcourse/ids` on every submit: not awaited, its failure ignored (spec 7). */
-export function sendClientIds(email: string, extra: ExtraSubmitData, honeypot = '') {
+/**
+ * `POST /api/getcourse/ids` on every submit: not awaited, its failure ignored (spec 7). It carries the
+ * submission's key, so a repeated press does not queue a second GetCourse update.
+ */
+export function sendClientIds(email: string, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {
   void fetch(IDS_ENDPOINT, {
     method: 'POST',
-    headers: jsonHeaders,
+    headers: { ...jsonHeaders, 'idempotency-key': idempotencyKey },
     body: JSON.stringify(buildIdsRequest(email, extra, honeypot)),
     keepalive: true,
   }).catch(() => undefined);
@@ -119,11 +146,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The server's 400 answer lists field errors; accept `errors` or `fieldErrors` holding `{ path, message }`. */
+/**
+ * The server's 400 answer lists field errors; accept `errors` or `fieldErrors` holding `{ path, message }`.
+ * Its other refusals (403, 422, 429, 503) use the same shape with an empty `path`: not a field's fault,
+ * so not a field error (the visitor may press again with the same values).
+ */
 function fieldErrorsOf(data: unknown): ServerFieldError[] {
   if (!isRecord(data)) return [];
   const list = Array.isArray(data.errors) ? data.errors : Array.isArray(data.fieldErrors) ? data.fieldErrors : [];
   return list.filter(
-    (item): item is ServerFieldError => isRecord(item) && typeof item.path === 'string' && typeof item.message === 'string',
+    (item): item is ServerFieldError => isRecord(item) && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
   );
 }

@@ -41,13 +41,16 @@ export interface LeadsTable {
   delivery_mode: string;
   /** Set when the retention job removed the personal fields (name, e-mail, phone, ids, address hash). */
   anonymized_at: number | null;
+  /** The visitor's idempotency key (unique; migration 004) and a hash of the request that brought it. */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface OutboxTable {
   id: Generated<number>;
   kind: string;
   lead_id: number | null;
-  /** GetCourse's deal number for a deal: derived from the lead id, so a retry updates the same deal. */
+  /** GetCourse's deal number for a deal: made once from the database's prefix and the lead id, so a retry updates the same deal. */
   deal_number: string | null;
   /** Kind-specific delivery settings captured when the lead was accepted (never personal data). */
   payload: string;

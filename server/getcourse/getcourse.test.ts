@@ -2,13 +2,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postImport, withoutPersonalData } from './client';
-import { dealNumberFor, leadIdOfDealNumber } from './deal-number';
+import { dealNumberFor, leadIdOfDealNumber, legacyDealNumberFor } from './deal-number';
 
 describe('deal numbers', () => {
-  it('are the lead id in a range of their own, and map back', () => {
-    expect(dealNumberFor(42)).toBe('1000000042');
+  it('are the installation prefix and the lead id, and map back; the numbers from before the prefix too', () => {
+    expect(dealNumberFor(123456, 42)).toBe('123456000000042');
+    expect(leadIdOfDealNumber('123456000000042')).toBe(42);
+    expect(legacyDealNumberFor(42)).toBe('1000000042');
     expect(leadIdOfDealNumber('1000000042')).toBe(42);
     expect(leadIdOfDealNumber('17')).toBeNull();
+    expect(Number(dealNumberFor(999999, 999_999_999))).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('of two installations never meet: same lead ids, other prefixes, other numbers; never a legacy number', () => {
+    const older = new Set([1, 2, 3].map((id) => dealNumberFor(234567, id)));
+    for (const id of [1, 2, 3]) {
+      expect(older.has(dealNumberFor(765432, id))).toBe(false);
+      expect(dealNumberFor(765432, id)).not.toBe(legacyDealNumberFor(id));
+    }
+    expect(() => dealNumberFor(12, 1)).toThrow(RangeError);
+    expect(() => dealNumberFor(123456, 0)).toThrow(RangeError);
   });
 });
 

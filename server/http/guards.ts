@@ -46,3 +46,8 @@ export async function rateLimited(
   }
   return hits > limit ? Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) : null;
 }
+
+/** Takes back the hit `rateLimited` counted in that window (a request that turned out to repeat a counted one). */
+export async function releaseRateLimitHit(repos: Repositories, bucket: string, now: number, windowMs: number = MINUTE_MS): Promise<void> {
+  await repos.rateLimit.release(bucket, Math.floor(now / windowMs) * windowMs);
+}

@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
@@ -296,6 +296,84 @@ describeEachDatabase('lead API', (database) => {
     expect(await leads()).toEqual([]);
   });
 
+  describe('idempotency keys', () => {
+    const key = '0d6f5c1e-8b7a-4c3d-9e2f-1a2b3c4d5e6f';
+    const keyed = (body: unknown, k = key, headers: Record<string, string> = {}) =>
+      post('/api/getcourse/orders', body, { 'idempotency-key': k, ...headers });
+
+    it('two concurrent requests with one key make one lead and one outbox row; the repeat answers the same message', async () => {
+      const body = sampleOrderBody();
+      const responses = await Promise.all([handleOrders(keyed(body), source), handleOrders(keyed(body), source)]);
+      expect(responses.map((r) => r.status)).toEqual([200, 200]);
+      const answers = await Promise.all(responses.map((r) => r.json()));
+      expect(answers).toEqual([{ message: 'Заявка принята' }, { message: 'Заявка принята' }]);
+      expect(await leads()).toHaveLength(1);
+      expect(await outbox()).toHaveLength(1);
+      expect(queued).toBe(1);
+
+      // Later (a retry after a lost answer, a second tab): the same answer, marked as a replay, nothing new.
+      const replay = await handleOrders(keyed({ ...body, extra: { ...body.extra } }), source);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(await replay.json()).toEqual({ message: 'Заявка принята' });
+      expect(await leads()).toHaveLength(1);
+      expect(await outbox()).toHaveLength(1);
+      expect(queued).toBe(1);
+    });
+
+    it('the same key with other contents gets 422 with a JSON reason and stores nothing', async () => {
+      const body = sampleOrderBody();
+      expect((await handleOrders(keyed(body), source)).status).toBe(200);
+      const other = await handleOrders(keyed({ ...body, contacts: { ...body.contacts, name: 'Пётр Иванов' } }), source);
+      expect(other.status).toBe(422);
+      expect(await other.json()).toEqual({ errors: [{ path: '', message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными' }] });
+      expect(await leads()).toHaveLength(1);
+    });
+
+    it('a repeated key costs nothing against any limit, sequential or concurrent', async () => {
+      runtime.config = { ...runtime.config, limits: { perAddressPerMinute: 2, perEmailPerHour: 2, ceilingPerMinute: 2 } };
+      const body = sampleOrderBody();
+      await Promise.all([handleOrders(keyed(body), source), handleOrders(keyed(body), source)]);
+      for (let i = 0; i < 3; i++) expect((await handleOrders(keyed(body), source)).status).toBe(200);
+      // One count each in the client's, the e-mail's and the site-wide bucket: the first request's.
+      const counters = await database().handle.db.selectFrom('rate_limit_counters').select('hits').execute();
+      expect(counters.map((c) => Number(c.hits))).toEqual([1, 1, 1]);
+      // The limit still holds for new submissions.
+      expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(200);
+      expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(429);
+    });
+
+    it('takes the key from ?idempotency_key= (sendBeacon) and refuses a malformed key with 400', async () => {
+      const body = sampleOrderBody({ browser_delivered: true });
+      const beacon = () =>
+        new Request(`${site}/api/getcourse/orders?idempotency_key=${key}`, {
+          method: 'POST',
+          headers: { host: 'school.test', origin: site, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await handleOrders(beacon(), source)).status).toBe(200);
+      expect((await handleOrders(beacon(), source)).headers.get('idempotent-replayed')).toBe('true');
+      expect(await leads()).toHaveLength(1);
+
+      const bad = await handleOrders(keyed(sampleOrderBody(), 'no spaces allowed'), source);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).errors[0].message).toContain('Idempotency-Key');
+      expect(await leads()).toHaveLength(1);
+    });
+
+    it('accepts a key on the ids call, which stores and queues nothing either way', async () => {
+      const ids = { email: 'olga@example.com', ids: { googleClientId: '111.222' }, website: '' };
+      const send = () => handleIds(post('/api/getcourse/ids', ids, { 'idempotency-key': key }), source);
+      const [first, second] = await Promise.all([send(), send()]);
+      expect(await first.json()).toEqual({ msg: 'Идентификаторы приняты' });
+      expect(await second.json()).toEqual({ msg: 'Идентификаторы приняты' });
+      expect(await outbox()).toEqual([]);
+      // The ids call made nothing the key could point at: on the orders route it makes the lead.
+      expect((await handleOrders(keyed(sampleOrderBody()), source)).status).toBe(200);
+      expect(await leads()).toHaveLength(1);
+    });
+  });
+
   it('answers 503 as JSON when the database is unreachable, and never acknowledges the lead', async () => {
     const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), () => Promise.reject(new Error('ECONNREFUSED')));
     expect(response.status).toBe(503);
@@ -309,6 +387,7 @@ describeEachDatabase('lead API', (database) => {
     const response = await handleGiftSchedule(source);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(Math.abs(Number(response.headers.get('x-server-time')) - Date.now())).toBeLessThan(5000);
     expect(await response.json()).toEqual([
       { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 },
       { giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 },

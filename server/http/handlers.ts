@@ -3,8 +3,10 @@ import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '
 import { clientAddress, emailBucket, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories/types';
-import { HOUR_MS, isForeignOrigin, rateLimited } from './guards';
+import { HOUR_MS, isForeignOrigin, MINUTE_MS, rateLimited, releaseRateLimitHit } from './guards';
+import { idempotencyKeyOf } from './idempotency-key';
 import { declaredTooLarge, isJsonContentType, readJsonBody } from './read-json';
+import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import { errorResponse, jsonResponse, messages } from './responses';
 
 /** What the API needs from the running server; tests build one over a test database. */
@@ -26,23 +28,28 @@ export function handleOrders(request: Request, runtime: RuntimeSource): Promise<
   return handleLeadPost(request, runtime, acceptOrder, { message: messages.orderAccepted }, 'orders');
 }
 
-/** `POST /api/getcourse/ids`: 200 `{ msg }` once the ids are stored. */
+/** `POST /api/getcourse/ids`: 200 `{ msg }` (the ids travel with the order; nothing is stored here). */
 export function handleIds(request: Request, runtime: RuntimeSource): Promise<Response> {
   return handleLeadPost(request, runtime, acceptIds, { msg: messages.idsAccepted }, 'ids');
 }
 
 /**
- * The checks every lead call passes, cheapest first: origin, media type, declared size, the client's
- * rate limit (a database write), then the body; a valid lead then passes its e-mail's limit and the
- * site's ceiling before it is stored. Bad input is a 4xx with a JSON reason and stores nothing; only a
- * database failure is a 503, and then nothing was acknowledged.
+ * The checks every lead call passes, cheapest first: origin, media type, declared size, idempotency key,
+ * the client's rate limit (a database write), then the body; a valid lead then passes its e-mail's limit
+ * and the site's ceiling before it is stored. Bad input is a 4xx with a JSON reason and stores nothing;
+ * only a database failure is a 503, and then nothing was acknowledged.
+ *
+ * Idempotency (the `Idempotency-Key` header, or `?idempotency_key=` for `navigator.sendBeacon`, which
+ * cannot send headers): a key that already made a lead is answered with the same acknowledgement (and
+ * `Idempotent-Replayed: true`), stores nothing and counts against no limit; the same key with other
+ * contents is a 422. Requests without a key work as before.
  */
 async function handleLeadPost(
   request: Request,
   source: RuntimeSource,
   accept: (body: unknown, context: AcceptContext) => Promise<AcceptOutcome>,
   success: Record<string, string>,
-  route: string,
+  route: 'orders' | 'ids',
 ): Promise<Response> {
   let log: Logger = consoleLogger;
   try {
@@ -55,9 +62,21 @@ async function handleLeadPost(
     if (!isJsonContentType(request.headers.get('content-type'))) return errorResponse(415, messages.notJson);
     if (declaredTooLarge(request.headers)) return errorResponse(413, messages.tooLarge);
 
+    const key = idempotencyKeyOf(request);
+    if (key === 'invalid') return errorResponse(400, messages.badIdempotencyKey);
+
     const address = clientAddress(request.headers);
     const clientAddressHash = address ? hashClientAddress(address, hashKey) : null;
-    const retryAfter = await rateLimited(repos, `address:${clientAddressHash ?? 'unknown'}`, config.limits.perAddressPerMinute, now);
+    // A key that already made a lead repeats an acknowledged request: it counts against no limit.
+    const known = key !== null && route === 'orders' && (await repos.leads.findByIdempotencyKey(key)) !== undefined;
+    const counted: { bucket: string; windowMs: number }[] = [];
+    const count = async (bucket: string, limit: number, windowMs = MINUTE_MS) => {
+      if (known) return null;
+      counted.push({ bucket, windowMs });
+      return rateLimited(repos, bucket, limit, now, windowMs);
+    };
+
+    const retryAfter = await count(`address:${clientAddressHash ?? 'unknown'}`, config.limits.perAddressPerMinute);
     if (retryAfter !== null) {
       log.warn('api.rate_limited', { route, limit: 'address' });
       return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
@@ -67,12 +86,17 @@ async function handleLeadPost(
     if (!('value' in body)) return errorResponse(body.status, body.message);
 
     const admit: AcceptContext['admit'] = async (email) => {
-      const emailWait = await rateLimited(repos, emailBucket(email, hashKey), config.limits.perEmailPerHour, now, HOUR_MS);
+      const emailWait = await count(emailBucket(email, hashKey), config.limits.perEmailPerHour, HOUR_MS);
       if (emailWait !== null) return { limit: 'email', retryAfter: emailWait };
-      const ceilingWait = await rateLimited(repos, 'ceiling', config.limits.ceilingPerMinute, now);
+      const ceilingWait = await count('ceiling', config.limits.ceilingPerMinute);
       return ceilingWait === null ? null : { limit: 'ceiling', retryAfter: ceilingWait };
     };
-    const outcome = await accept(body.value, { repos, clientAddressHash, now, admit });
+    const outcome = await accept(body.value, { repos, clientAddressHash, now, admit, idempotencyKey: key });
+    // Two requests with one key at the same instant both passed the look-up above: the one that found
+    // the other's lead gives back the hits it counted.
+    if (outcome.status === 'replayed' || outcome.status === 'key-conflict') {
+      for (const { bucket, windowMs } of counted) await releaseRateLimitHit(repos, bucket, now, windowMs);
+    }
     switch (outcome.status) {
       case 'invalid':
         return jsonResponse(400, { errors: outcome.errors });
@@ -88,6 +112,12 @@ async function handleLeadPost(
         log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
         if (outcome.queued) runtime.onQueued();
         return jsonResponse(200, success);
+      case 'replayed':
+        log.info('api.replayed', { route, id: outcome.id });
+        return jsonResponse(200, success, { 'idempotent-replayed': 'true' });
+      case 'key-conflict':
+        log.warn('api.idempotency_key_reused', { route });
+        return errorResponse(422, messages.idempotencyKeyReused);
     }
   } catch (error) {
     log.error('api.unavailable', { route, error: errorKind(error) });
@@ -102,10 +132,12 @@ export async function handleGiftSchedule(source: RuntimeSource): Promise<Respons
     const runtime = await source();
     log = runtime.log ?? consoleLogger;
     const windows = await runtime.repos.giftSchedule.list();
+    // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
+    // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).
     return jsonResponse(
       200,
       windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp })),
-      { 'cache-control': 'public, max-age=60' },
+      { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(runtime.now?.() ?? Date.now()) },
     );
   } catch (error) {
     log.error('api.unavailable', { route: 'gift-schedule', error: errorKind(error) });

@@ -19,6 +19,8 @@ export const messages = {
   tooManyForEmail: 'С этой почты уже отправлено много заявок. Попробуйте позже',
   overCeiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
   unavailable: 'Сервис временно недоступен. Попробуйте позже',
+  badIdempotencyKey: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
+  idempotencyKeyReused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
   orderAccepted: 'Заявка принята',
   idsAccepted: 'Идентификаторы приняты',
 } as const;

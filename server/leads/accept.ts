@@ -1,8 +1,9 @@
 import { CONSENT_TEXT_VERSION, findLeadForm, type LeadFormEntry } from '@/content/lead-forms';
 import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { NewDelivery, NewLead, Repositories } from '../repositories/types';
+import type { Idempotency, NewDelivery, NewLead, Repositories } from '../repositories/types';
 
 export interface FieldError {
   path: string;
@@ -16,7 +17,11 @@ export type AcceptOutcome =
   | { status: 'spam' }
   | { status: 'invalid'; errors: FieldError[] }
   /** A valid lead over its e-mail's limit or the site's ceiling: nothing stored, try again later. */
-  | { status: 'limited'; limit: LeadLimit; retryAfter: number };
+  | { status: 'limited'; limit: LeadLimit; retryAfter: number }
+  /** The idempotency key already made a lead from the same request: nothing new was stored. */
+  | { status: 'replayed'; id: number }
+  /** The idempotency key already made a lead from other contents: refused (422). */
+  | { status: 'key-conflict' };
 
 export type LeadLimit = 'email' | 'ceiling';
 
@@ -26,6 +31,8 @@ export interface AcceptContext {
   now: number;
   /** Counts a valid lead against its e-mail's limit and the site's ceiling; says which it passed, if any. */
   admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
+  /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
+  idempotencyKey?: string | null;
 }
 
 export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
@@ -42,7 +49,10 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
   const spam = honeypotFilled(body);
   const form = parsed.success ? findLeadForm(parsed.data.form.id) : undefined;
   if (spam) {
-    if (parsed.success && form) await context.repos.leads.accept(newLead(parsed.data, form, context, 'none'), null);
+    if (parsed.success && form) {
+      const stored = await context.repos.leads.accept(newLead(parsed.data, form, context, 'none'), null, idempotencyOf(context, parsed.data));
+      if (stored.replayed && !stored.sameRequest) return { status: 'key-conflict' };
+    }
     return { status: 'spam' };
   }
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
@@ -53,11 +63,13 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
 
   // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
   const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
-  const { leadId, outboxId } = await context.repos.leads.accept(
+  const stored = await context.repos.leads.accept(
     newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
     browserDelivered ? null : dealDelivery(form),
+    idempotencyOf(context, parsed.data),
   );
-  return { status: 'accepted', id: leadId, queued: outboxId !== null };
+  if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
+  return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null };
 }
 
 /**
@@ -71,6 +83,31 @@ export async function acceptIds(body: unknown): Promise<AcceptOutcome> {
   if (honeypotFilled(body)) return { status: 'spam' };
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
   return { status: 'accepted', id: null, queued: false };
+}
+
+/**
+ * The key with a hash of what the request said once parsed (so a retry that spells the same values
+ * differently, e.g. keys in another order, is still the same request). The honeypot is not part of it.
+ */
+function idempotencyOf(context: AcceptContext, request: object): Idempotency | undefined {
+  if (!context.idempotencyKey) return undefined;
+  return { key: context.idempotencyKey, requestHash: requestHash(request) };
+}
+
+export function requestHash(request: object): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
+/** JSON with object keys sorted at every level. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([key, item]) => item !== undefined && key !== 'website')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**

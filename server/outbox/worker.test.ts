@@ -93,7 +93,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
       system: { refresh_if_exists: 0 },
       session: { utm_source: 'yandex', utm_medium: 'cpc', utm_campaign: '', utm_content: '', utm_term: '' },
       deal: {
-        deal_number: dealNumberFor(leadId),
+        deal_number: dealNumberFor(await database().repos.settings.dealNumberPrefix(), leadId),
         product_title: 'Заявка с сайта',
         deal_status: 'new',
         deal_comment: 'Заявка с сайта, форма «contact»; страница /products/junior-js; вариант b1; блок lead-form; utm_id 42',
@@ -163,7 +163,8 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
       await running.stop();
     }
     const delivered = successfulDealNumbers(gc.received());
-    expect([...delivered].sort()).toEqual(leads.map((l) => dealNumberFor(l.leadId)).sort());
+    const prefix = await database().repos.settings.dealNumberPrefix();
+    expect([...delivered].sort()).toEqual(leads.map((l) => dealNumberFor(prefix, l.leadId)).sort());
     expect(gc.received().filter((r) => r.outcome === 'error500').length).toBeGreaterThan(0);
   });
 

@@ -4,6 +4,7 @@ import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus, OutboxTable } from '../db/schema';
 import { sortByStart, windowProblem } from '../gift-schedule/windows';
 import { dealNumberFor } from '../getcourse/deal-number';
+import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
 import type { ClaimedDelivery, NewDelivery, NewLead, OutboxRow, Repositories, StoredLead } from './types';
 
 export type * from './types';
@@ -12,13 +13,13 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const { db } = handle;
   const isPostgres = handle.dialect === 'postgres';
 
-  async function queue(trx: Kysely<Database>, delivery: NewDelivery, leadId: number, now: number): Promise<number> {
+  async function queue(trx: Kysely<Database>, delivery: NewDelivery, leadId: number, now: number, dealPrefix: number): Promise<number> {
     const row = await trx
       .insertInto('outbox')
       .values({
         kind: delivery.kind,
         lead_id: leadId,
-        deal_number: dealNumberFor(leadId),
+        deal_number: dealNumberFor(dealPrefix, leadId),
         payload: JSON.stringify(delivery.payload),
         status: 'pending',
         attempts: 0,
@@ -31,13 +32,39 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     return row.id;
   }
 
+  /**
+   * The lead an idempotency key already made, read inside `trx`. On PostgreSQL an `on conflict do
+   * nothing` waited for the other transaction holding the key; the row it committed is visible to this
+   * next statement (read committed).
+   */
+  async function keyed(trx: Kysely<Database>, key: string) {
+    return trx.selectFrom('leads').select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+  }
+
   const leads: Repositories['leads'] = {
-    accept: (lead, delivery) =>
-      inWriteTransaction(handle, async (trx) => {
-        const { id: leadId } = await trx.insertInto('leads').values(leadRow(lead)).returning('id').executeTakeFirstOrThrow();
-        const outboxId = delivery ? await queue(trx, delivery, leadId, lead.createdAt) : null;
-        return { leadId, outboxId };
-      }),
+    accept: async (lead, delivery, idempotency) => {
+      // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+      const dealPrefix = delivery ? await settings.dealNumberPrefix() : null;
+      return inWriteTransaction(handle, async (trx) => {
+        const inserted = await trx
+          .insertInto('leads')
+          .values({ ...leadRow(lead), idempotency_key: idempotency?.key ?? null, request_hash: idempotency?.requestHash ?? null })
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await keyed(trx, idempotency!.key);
+          return { replayed: true, leadId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
+        }
+        const outboxId = delivery && dealPrefix !== null ? await queue(trx, delivery, inserted.id, lead.createdAt, dealPrefix) : null;
+        return { replayed: false, leadId: inserted.id, outboxId, sameRequest: true };
+      });
+    },
+
+    async findByIdempotencyKey(key) {
+      const row = await db.selectFrom('leads').select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirst();
+      return row && { id: row.id, requestHash: row.request_hash };
+    },
 
     async findLead(id) {
       const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -202,14 +229,40 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
       return Number(row.hits);
     },
 
+    async release(bucket, windowStart) {
+      await db
+        .updateTable('rate_limit_counters')
+        .set({ hits: sql<number>`hits - 1` })
+        .where('bucket', '=', bucket)
+        .where('window_start', '=', windowStart)
+        .where('hits', '>', 0)
+        .execute();
+    },
+
     async pruneBefore(windowStart) {
       const result = await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };
 
+  let dealPrefix: Promise<number> | null = null;
+  const settings: Repositories['settings'] = {
+    dealNumberPrefix() {
+      dealPrefix ??= db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', DEAL_NUMBER_PREFIX_SETTING)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.value))
+        .catch((error) => {
+          dealPrefix = null;
+          throw error;
+        });
+      return dealPrefix;
+    },
+  };
 
-  return { leads, outbox, giftSchedule, rateLimit };
+  return { leads, outbox, giftSchedule, rateLimit, settings };
 }
 
 function leadRow(lead: NewLead) {

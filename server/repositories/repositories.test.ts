@@ -11,6 +11,37 @@ const lease = { limit: 10, leaseMs: 30_000 };
 describeEachDatabase('repositories', (database) => {
   beforeEach(() => database().clear());
 
+  it('stores one lead and one delivery for a key, also for two requests racing on two connections', async () => {
+    const { repos, config, handle, dialect } = database();
+    // PostgreSQL: a second pool on the same database, as a second instance would have. SQLite is one
+    // process's (better-sqlite3 blocks its thread while it waits for a lock), so there the two race on one.
+    const otherHandle = dialect === 'postgres' ? await openDatabase(config) : null;
+    const other = otherHandle ? createRepositories(otherHandle) : repos;
+    try {
+      const lead = sampleLead();
+      const delivery = { kind: 'deal' as const, payload: { productTitle: 'Заявка' } };
+      const key = { key: 'a5b0d3c4-0000-4000-8000-000000000001', requestHash: 'h1' };
+      const results = await Promise.all([repos.leads.accept(lead, delivery, key), other.leads.accept(lead, delivery, key)]);
+      expect(results.map((r) => r.replayed).sort()).toEqual([false, true]);
+      expect(new Set(results.map((r) => r.leadId)).size).toBe(1);
+      expect(results.every((r) => r.sameRequest)).toBe(true);
+      expect(await handle.db.selectFrom('leads').select('id').execute()).toHaveLength(1);
+      expect(await handle.db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
+
+      // The same key with other contents: nothing stored, and told apart.
+      const conflict = await repos.leads.accept(sampleLead(), delivery, { ...key, requestHash: 'h2' });
+      expect(conflict).toMatchObject({ replayed: true, sameRequest: false, outboxId: null });
+      expect(await repos.leads.findByIdempotencyKey(key.key)).toEqual({ id: results[0]!.leadId, requestHash: 'h1' });
+      expect(await repos.leads.findByIdempotencyKey('f0000000-0000-4000-8000-000000000000')).toBeUndefined();
+      // Requests without a key never collide.
+      await repos.leads.accept(sampleLead(), null);
+      await repos.leads.accept(sampleLead(), null);
+      expect(await handle.db.selectFrom('leads').select('id').execute()).toHaveLength(3);
+    } finally {
+      await otherHandle?.close();
+    }
+  });
+
   it('stores a lead and its deal delivery together, numbered from the lead id', async () => {
     const { repos } = database();
     const lead = sampleLead({ googleClientId: '123.456' });
@@ -18,7 +49,7 @@ describeEachDatabase('repositories', (database) => {
     expect(outboxId).not.toBeNull();
     expect(await repos.leads.findLead(leadId)).toEqual({ ...lead, id: leadId });
     const [row] = await repos.outbox.findForLead(leadId);
-    expect(row).toMatchObject({ kind: 'deal', status: 'pending', attempts: 0, dealNumber: dealNumberFor(leadId) });
+    expect(row).toMatchObject({ kind: 'deal', status: 'pending', attempts: 0, dealNumber: dealNumberFor(await repos.settings.dealNumberPrefix(), leadId) });
   });
 
   it('stores neither the lead nor its delivery when the transaction fails half-way', async () => {

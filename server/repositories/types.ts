@@ -64,11 +64,40 @@ export interface StoredGiftWindow extends GiftWindow {
   id: number;
 }
 
+/**
+ * The visitor's idempotency key of a request and a hash of what the request said: a second request with
+ * the key is answered from the first one's row (the same request) or refused (other contents).
+ */
+export interface Idempotency {
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * What storing a keyed request did: stored it now (`replayed: false`), or found the key's earlier row
+ * and wrote nothing (`replayed: true`, `outboxId: null`; `sameRequest` says whether the contents matched).
+ */
+export interface StoreOutcome {
+  outboxId: number | null;
+  replayed: boolean;
+  sameRequest: boolean;
+}
+
 /** The storage of the lead pipeline: one implementation over Kysely serves SQLite and PostgreSQL. */
 export interface Repositories {
   leads: {
-    /** Stores the lead and, when given, its delivery in ONE transaction: both or neither. */
-    accept(lead: NewLead, delivery: NewDelivery | null): Promise<{ leadId: number; outboxId: number | null }>;
+    /**
+     * Stores the lead and, when given, its delivery in ONE transaction: both or neither. With an
+     * idempotency key that a lead already holds, stores nothing and says so (also when two requests
+     * with the key race: the unique index lets one in, the other finds its row).
+     */
+    accept(
+      lead: NewLead,
+      delivery: NewDelivery | null,
+      idempotency?: Idempotency,
+    ): Promise<StoreOutcome & { leadId: number }>;
+    /** The lead an idempotency key made, if any (a read only: no lock, no write). */
+    findByIdempotencyKey(key: string): Promise<{ id: number; requestHash: string | null } | undefined>;
     findLead(id: number): Promise<StoredLead | undefined>;
   };
   outbox: {
@@ -98,5 +127,11 @@ export interface Repositories {
     /** Counts one hit in the bucket's window and returns the window's total so far. */
     hit(bucket: string, windowStart: number): Promise<number>;
     pruneBefore(windowStart: number): Promise<number>;
+    /** Takes one hit back from the bucket's window (never below zero). */
+    release(bucket: string, windowStart: number): Promise<void>;
+  };
+  settings: {
+    /** This database's deal-number prefix (migration 004), read once. */
+    dealNumberPrefix(): Promise<number>;
   };
 }

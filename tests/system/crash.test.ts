@@ -90,6 +90,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
       expect(integrity.rows[0]?.integrity_check).toBe('ok');
 
       const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
+      const dealPrefix = Number((await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value);
       const leadsByEmail = new Map<string, number[]>();
       for (const lead of leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.id]);
 
@@ -104,7 +105,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
         receipts.set(params.deal.deal_number, [...(receipts.get(params.deal.deal_number) ?? []), params.user.email]);
       }
       for (const lead of leads) {
-        const emails = receipts.get(dealNumberFor(lead.id));
+        const emails = receipts.get(dealNumberFor(dealPrefix, lead.id));
         expect(emails, `lead ${lead.id}`).toBeDefined();
         expect(new Set(emails)).toEqual(new Set([lead.email]));
       }

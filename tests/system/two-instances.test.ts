@@ -75,6 +75,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     );
 
     const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
+    const dealPrefix = Number((await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value);
     expect(leads.map((lead) => lead.email).sort()).toEqual([...emails].sort());
     expect(await database.db.selectFrom('gift_schedule_windows').select('id').execute()).toHaveLength(13);
 
@@ -83,7 +84,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
       .filter((request) => request.outcome === 'success')
       .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
     // Each lead reached GetCourse exactly once, under its own deal number.
-    expect([...delivered].sort()).toEqual(leads.map((lead) => dealNumberFor(lead.id)).sort());
+    expect([...delivered].sort()).toEqual(leads.map((lead) => dealNumberFor(dealPrefix, lead.id)).sort());
     const failed = deals.filter((request) => request.outcome === 'error500').length;
     expect(failed).toBeGreaterThan(0);
 
@@ -96,5 +97,34 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
       `[two instances] ${leads.length} leads through 2 servers; GetCourse refused ${failed} of ${deals.length} calls; ` +
         `delivered ${delivered.length} (${sentBy.join(' + ')} by the two workers), none twice.`,
     );
+  });
+
+  it('one idempotency key sent to both instances at the same instant makes one lead and one outbox row', async () => {
+    const KEYS = 20;
+    const sent = await Promise.all(
+      Array.from({ length: KEYS }, async (_, index) => {
+        const { email, body } = orderBody('two-instances-key');
+        const key = `${randomBytes(8).toString('hex')}-system-${index}`;
+        // The same request, at once, through both instances (a proxy failing over a POST, a double tap).
+        const answers = await Promise.all(servers.map((server) => postOrder(server.url, body, { 'idempotency-key': key })));
+        return { email, body, key, answers };
+      }),
+    );
+    for (const { answers } of sent) expect(answers).toEqual([{ status: 200, message: 'Заявка принята' }, { status: 200, message: 'Заявка принята' }]);
+
+    const emails = sent.map((s) => s.email);
+    const leads = await database.db.selectFrom('leads').select(['id', 'email', 'idempotency_key']).where('email', 'in', emails).execute();
+    expect(leads).toHaveLength(KEYS);
+    expect(new Set(leads.map((lead) => lead.idempotency_key))).toEqual(new Set(sent.map((s) => s.key)));
+    const outbox = await database.db.selectFrom('outbox').select('lead_id').where('lead_id', 'in', leads.map((lead) => lead.id)).execute();
+    expect(outbox).toHaveLength(KEYS);
+
+    // Later: a replay answers the same message; the key with other contents is refused.
+    const first = sent[0]!;
+    const other = servers[1]!;
+    expect(await postOrder(other.url, first.body, { 'idempotency-key': first.key })).toEqual({ status: 200, message: 'Заявка принята' });
+    const changed = { ...first.body, contacts: { ...first.body.contacts, name: 'Другое Имя' } };
+    expect((await postOrder(other.url, changed, { 'idempotency-key': first.key })).status).toBe(422);
+    expect(await database.db.selectFrom('leads').select('id').where('email', 'in', emails).execute()).toHaveLength(KEYS);
   });
 });

@@ -117,10 +117,10 @@ export function orderBody(tag: string) {
   };
 }
 
-export async function postOrder(baseUrl: string, body: unknown): Promise<{ status: number; message?: string }> {
+export async function postOrder(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; message?: string }> {
   const response = await fetch(`${baseUrl}/api/getcourse/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
     body: JSON.stringify(body),
   });
   const data = (await response.json().catch(() => ({}))) as { message?: string };

@@ -1,0 +1,205 @@
+import type { Locator, Page, Route } from '@playwright/test';
+import type { ReceivedRequest } from '../tests/support/fake-getcourse';
+import { ATTEMPT_DEADLINE_MS, SUBMIT_BUDGET_MS } from '../lib/leads/network-policy';
+import { deliveriesOf, leadsOf } from './support/database';
+import { expect, test, type FakeGetCourseClient } from './support/fixtures';
+import { serverAnswers } from './support/server-answers';
+
+/**
+ * A lead survives the visitor's network (issue 15), for the contact form of a course page, the timed
+ * lead-form pop-up and the consultation popover, against the production build, its SQLite database and
+ * the fake GetCourse. Playwright controls the network of the order call only: it loses the answer after
+ * the server stored the lead, stalls the call, answers what our server answers when its database is
+ * down (503), or takes the browser offline. Everything else is the real stack.
+ */
+
+const ordersEndpoint = '**/api/getcourse/orders';
+const toastText = 'Что-то пошло не так при отправке формы. Пожалуйста, попробуйте ещё раз позже.';
+
+interface FormUnderTest {
+  key: string;
+  /** Opens the page and the form; returns the element that holds the form. */
+  open(page: Page): Promise<Locator>;
+  success(page: Page, scope: Locator): Locator;
+  /** The failure the visitor sees once the budget is spent. */
+  failure(page: Page, scope: Locator): Locator;
+  /** After a failure: gets the form's button back in reach (the popover's overlay has its own button). */
+  backToForm(scope: Locator): Promise<void>;
+  /** How the lead reaches GetCourse: a deal (import API) or a GetCourse form post. */
+  delivered(request: ReceivedRequest, email: string): boolean;
+}
+
+const asDeal = (request: ReceivedRequest, email: string) => request.path === '/pl/api/deals' && JSON.stringify(request.params ?? '').includes(email);
+const toast = (page: Page) => page.locator('[data-toast-area] [data-variant="destructive"]').filter({ hasText: toastText });
+
+const forms: FormUnderTest[] = [
+  {
+    key: 'contact',
+    async open(page) {
+      await page.goto('/products/junior-js');
+      const section = page.locator('#lead-form');
+      await section.scrollIntoViewIfNeeded();
+      await expect(section.locator('[data-form-ready]')).toHaveCount(1);
+      return section;
+    },
+    success: (_, scope) => scope.getByRole('status').filter({ hasText: 'Заявка отправлена!' }),
+    failure: (page) => toast(page),
+    backToForm: async () => undefined,
+    delivered: asDeal,
+  },
+  {
+    key: 'popup',
+    async open(page) {
+      await page.clock.install();
+      await page.goto('/products/middle-js/cvrna');
+      await page.waitForLoadState('networkidle');
+      const now = await page.evaluate(() => performance.now());
+      await page.clock.fastForward(Math.ceil(31_000 - now));
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toHaveAccessibleName('Успейте поймать скидку!');
+      return dialog;
+    },
+    success: (_, scope) => scope.getByRole('heading', { name: 'Ваша заявка отправлена!' }),
+    failure: (page) => toast(page),
+    backToForm: async () => undefined,
+    delivered: (request, email) => request.form['formParams[email]'] === email,
+  },
+  {
+    key: 'consultation',
+    async open(page) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // A page without a timed pop-up: one opening after 30 s would close the popover (an outside interaction).
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Получить консультацию' }).click();
+      const panel = page.getByRole('dialog', { name: 'Поможем разобраться' });
+      await expect(panel.getByPlaceholder('Имя')).toBeVisible();
+      return panel;
+    },
+    success: (_, scope) => scope.getByRole('heading', { name: 'Успешно!' }),
+    failure: (_, scope) => scope.getByRole('heading', { name: 'Ошибка при отправке', exact: true }),
+    backToForm: (scope) => scope.getByRole('button', { name: 'Попробовать ещё раз' }).click(),
+    delivered: asDeal,
+  },
+];
+
+async function fill(scope: Locator, email: string) {
+  await scope.getByPlaceholder('Имя').fill('Вера Сетевая');
+  await scope.getByPlaceholder('E-mail').fill(email);
+  await scope.getByPlaceholder('Телефон').fill('9161234567');
+  await expect(submitButton(scope)).toBeEnabled();
+}
+
+const submitButton = (scope: Locator) => scope.locator('button[type="submit"]');
+
+/** One lead for the e-mail, delivered once: its single outbox row is sent and GetCourse got it exactly once. */
+async function expectOneLeadDeliveredOnce(form: FormUnderTest, email: string, fakeGetCourse: FakeGetCourseClient) {
+  expect(leadsOf(email)).toHaveLength(1);
+  expect(leadsOf(email)[0]!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(() => deliveriesOf(email).map((d) => d.status), { timeout: 20_000 }).toEqual(['sent']);
+  const received = await fakeGetCourse.received();
+  expect(received.filter((r) => r.outcome === 'success' && form.delivered(r, email))).toHaveLength(1);
+}
+
+for (const form of forms) {
+  test.describe(`${form.key} form on a bad network`, () => {
+    test('(a) the answer is lost after the server stored the lead: success is shown, one lead, one delivery', async ({ page, fakeGetCourse }) => {
+      const email = `net-a-${form.key}@example.ru`;
+      const scope = await form.open(page);
+      await fill(scope, email);
+      let attempts = 0;
+      await page.route(ordersEndpoint, async (route: Route) => {
+        attempts += 1;
+        if (attempts > 1) return route.continue();
+        await route.fetch(); // reached our server: stored and acknowledged…
+        await route.abort('connectionreset'); // …and the answer never reaches the phone
+      });
+      await submitButton(scope).click();
+      await expect(form.success(page, scope)).toBeVisible();
+      expect(attempts).toBe(2);
+      await expectOneLeadDeliveredOnce(form, email, fakeGetCourse);
+    });
+
+    test('(b) after a final failure the visitor presses again: still one lead', async ({ page, fakeGetCourse }) => {
+      test.setTimeout(120_000); // the budget (about 30 s) runs out once by design
+      const email = `net-b-${form.key}@example.ru`;
+      const scope = await form.open(page);
+      await fill(scope, email);
+      // Every answer is lost on the way back, after the server stored the lead.
+      await page.route(ordersEndpoint, async (route: Route) => {
+        await route.fetch().catch(() => undefined);
+        await route.abort('connectionreset').catch(() => undefined);
+      });
+      await submitButton(scope).click();
+      await expect(form.failure(page, scope)).toBeVisible({ timeout: SUBMIT_BUDGET_MS + 15_000 });
+      expect(leadsOf(email)).toHaveLength(1);
+      await form.backToForm(scope);
+      // The typed values are still there.
+      await expect(scope.getByPlaceholder('E-mail')).toHaveValue(email);
+
+      await page.unroute(ordersEndpoint);
+      const again = page.waitForResponse(ordersEndpoint);
+      await submitButton(scope).click();
+      expect((await again).headers()['idempotent-replayed']).toBe('true');
+      await expect(form.success(page, scope)).toBeVisible();
+      await expectOneLeadDeliveredOnce(form, email, fakeGetCourse);
+    });
+
+    test('(c) the call stalls: the visitor gets the failure within the budget and can press again', async ({ page }) => {
+      test.setTimeout(120_000);
+      const email = `net-c-${form.key}@example.ru`;
+      const scope = await form.open(page);
+      await fill(scope, email);
+      let attempts = 0;
+      // The request is taken and never answered (a stalled mobile connection).
+      await page.route(ordersEndpoint, () => void (attempts += 1));
+      const started = Date.now();
+      await submitButton(scope).click();
+      await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
+      await expect(form.failure(page, scope)).toBeVisible({ timeout: SUBMIT_BUDGET_MS + 15_000 });
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThan(SUBMIT_BUDGET_MS - 3_000);
+      expect(took).toBeLessThan(SUBMIT_BUDGET_MS + 10_000);
+      // Each attempt had its deadline, so there were several.
+      expect(attempts).toBeGreaterThanOrEqual(Math.floor(SUBMIT_BUDGET_MS / ATTEMPT_DEADLINE_MS));
+      await form.backToForm(scope);
+      await expect(submitButton(scope)).toBeEnabled();
+      await expect(submitButton(scope)).not.toHaveAttribute('aria-busy', 'true');
+      expect(leadsOf(email)).toHaveLength(0);
+    });
+
+    test('(d) two 503 answers, then success: one lead, success shown', async ({ page, fakeGetCourse }) => {
+      const email = `net-d-${form.key}@example.ru`;
+      const scope = await form.open(page);
+      await fill(scope, email);
+      let attempts = 0;
+      await page.route(ordersEndpoint, (route: Route) => {
+        attempts += 1;
+        return attempts <= 2 ? route.fulfill(serverAnswers.unavailable) : route.continue();
+      });
+      await submitButton(scope).click();
+      await expect(form.success(page, scope)).toBeVisible({ timeout: 25_000 });
+      expect(attempts).toBe(3);
+      await expectOneLeadDeliveredOnce(form, email, fakeGetCourse);
+    });
+
+    test('(e) offline for 5 s at submit, then online: it waits, sends once, success shown', async ({ page, context, fakeGetCourse }) => {
+      const email = `net-e-${form.key}@example.ru`;
+      const scope = await form.open(page);
+      await fill(scope, email);
+      let attempts = 0;
+      page.on('request', (request) => void (request.url().endsWith('/api/getcourse/orders') && (attempts += 1)));
+      await context.setOffline(true);
+      const offlineSince = await page.evaluate(() => performance.now());
+      await submitButton(scope).click();
+      await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
+      // Five seconds of the page's own time offline, the button still sending and nothing sent.
+      await expect.poll(() => page.evaluate((since) => performance.now() - since, offlineSince), { timeout: 15_000 }).toBeGreaterThanOrEqual(5_000);
+      await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
+      expect(attempts).toBe(0);
+      await context.setOffline(false);
+      await expect(form.success(page, scope)).toBeVisible();
+      expect(attempts).toBe(1);
+      await expectOneLeadDeliveredOnce(form, email, fakeGetCourse);
+    });
+  });
+}

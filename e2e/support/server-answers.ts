@@ -1,0 +1,23 @@
+/**
+ * What our lead API really answers, for the tests that must fake an answer (a fault the real server would
+ * not give on demand). Built from the server's own messages and shapes (server/http/responses.ts,
+ * handlers.ts), so a fake can never say what the server never says.
+ */
+import { messages } from '../../server/http/responses';
+
+type Answer = { status: number; headers: Record<string, string>; json: unknown };
+
+const error = (status: number, message: string, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { 'cache-control': 'no-store', ...headers },
+  json: { errors: [{ path: '', message }] },
+});
+
+export const serverAnswers = {
+  /** A database failure: nothing was stored (handlers.ts answers it with Retry-After: 30). */
+  unavailable: error(503, messages.unavailable, { 'retry-after': '30' }),
+  /** A request from another site's page: final, not retried. */
+  foreignOrigin: error(403, messages.foreignOrigin),
+  /** The idempotency key was used for other values: final, not retried. */
+  keyReused: error(422, messages.idempotencyKeyReused),
+} satisfies Record<string, Answer>;

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { backoffDelay, postWithRetries, waitUntilOnline, type Connectivity } from './network-policy';
+
+const quick = { budgetMs: 400, attemptDeadlineMs: 60, retryBaseMs: 1, maxRetryAfterMs: 5 };
+const key = '11111111-2222-4333-8444-555555555555';
+
+function fakeFetch(answers: (() => Promise<Response>)[]) {
+  const seen: { key: string | null }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    seen.push({ key: (input as Request).headers.get('idempotency-key') });
+    const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return next();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, seen };
+}
+
+const stall = (input: RequestInfo | URL) =>
+  new Promise<Response>((_, reject) => (input as Request).signal.addEventListener('abort', () => reject((input as Request).signal.reason)));
+
+describe('postWithRetries', () => {
+  it('retries network errors, 408, 429 and 5xx, then succeeds; every attempt has the same key', async () => {
+    const { fetch, seen } = fakeFetch([
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => new Response('', { status: 408 }),
+      async () => Response.json({}, { status: 429, headers: { 'retry-after': '1' } }),
+      async () => new Response('Bad Gateway', { status: 502 }),
+      async () => Response.json({ message: 'Заявка принята' }),
+    ]);
+    const outcome = await postWithRetries('/api/x', { a: 1 }, key, { ...quick, fetch });
+    expect(outcome).toEqual({ ok: true, status: 200, data: { message: 'Заявка принята' } });
+    expect(seen).toHaveLength(5);
+    expect(seen.every((s) => s.key === key)).toBe(true);
+  });
+
+  it('gives a 4xx answer at once, with its JSON', async () => {
+    const { fetch, seen } = fakeFetch([async () => Response.json({ errors: [{ path: 'email', message: 'Некорректная почта' }] }, { status: 400 })]);
+    expect(await postWithRetries('/api/x', {}, key, { ...quick, fetch })).toEqual({
+      ok: false,
+      status: 400,
+      data: { errors: [{ path: 'email', message: 'Некорректная почта' }] },
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('gives up when the budget is spent: stalled attempts end at their deadline and are tried again', async () => {
+    const fetch = vi.fn(stall) as unknown as typeof globalThis.fetch;
+    const started = performance.now();
+    const outcome = await postWithRetries('/api/x', {}, key, { ...quick, fetch });
+    const took = performance.now() - started;
+    expect(outcome).toEqual({ ok: false, status: null, data: null });
+    expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(2);
+    expect(took).toBeGreaterThanOrEqual(quick.budgetMs - 20);
+    expect(took).toBeLessThan(quick.budgetMs + 500);
+  });
+
+  it('while offline, waits for the online event before the first attempt (within the budget)', async () => {
+    let online = false;
+    const listeners: (() => void)[] = [];
+    const connectivity: Connectivity = { isOnline: () => online, onOnline: (l) => (listeners.push(l), () => undefined) };
+    const { fetch, seen } = fakeFetch([async () => Response.json({ message: 'ok' })]);
+    const pending = postWithRetries('/api/x', {}, key, { ...quick, budgetMs: 5_000, fetch, connectivity });
+    await vi.waitFor(() => expect(listeners).toHaveLength(1));
+    expect(seen).toHaveLength(0);
+    online = true;
+    listeners.forEach((l) => l());
+    expect((await pending).ok).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('backoffDelay and waitUntilOnline', () => {
+  it('doubles from the base up to 4 s', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n))).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+  });
+
+  it('stops waiting at the deadline when the browser never comes back', async () => {
+    const connectivity: Connectivity = { isOnline: () => false, onOnline: () => () => undefined };
+    const started = performance.now();
+    await waitUntilOnline(connectivity, performance.now() + 30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+});
