@@ -3,24 +3,36 @@
 import { useEffect, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 
-// The floating pieces of spec 2.2. Each is its own chunk, fetched only once the page is idle, so a
-// content page's first load carries none of their code. Add a widget here as one line. Each sits behind
-// its own error boundary (lazyWithRetry): a chunk lost on the network or a widget that throws renders
-// nothing, and the page and the other widgets live on.
+// The floating pieces of spec 2.2. Each is its own small chunk, fetched once the page is idle, so a
+// content page's first load carries none of their code; the libraries behind them (Radix, the forms)
+// come only when a widget is pressed or a pop-up is due. Each sits behind its own error boundary
+// (lazyWithRetry): a chunk lost on the network or a widget that throws renders nothing, and the page
+// and the other widgets live on. Add a widget here as one line.
 const widgets = [
-  lazyWithRetry(() => import('@/components/ui/toaster'), { name: 'toaster' }),
+  lazyWithRetry(() => import('@/components/ui/toast-host'), { name: 'toasts' }),
   lazyWithRetry(() => import('@/features/lead-forms/utm-recorder'), { name: 'utm-recorder' }),
   lazyWithRetry(() => import('@/features/analytics/analytics'), { name: 'analytics' }),
-  lazyWithRetry(() => import('@/features/consultation/consultation-popover'), { name: 'consultation' }),
   lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
   lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
   lazyWithRetry(() => import('@/features/popups/popup-host'), { name: 'popups' }),
 ];
 
+// Spec 2.2: from the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
+const Consultation = lazyWithRetry(() => import('@/features/consultation/consultation-button'), { name: 'consultation' });
+const smallBreakpointUp = '(min-width: 40rem)';
+
 export function FloatingWidgets() {
   const idle = useIdle();
+  const wide = useMediaQuery(smallBreakpointUp);
   if (!idle) return null;
-  return widgets.map((Widget, index) => <Widget key={index} />);
+  return (
+    <>
+      {widgets.map((Widget, index) => (
+        <Widget key={index} />
+      ))}
+      {wide && <Consultation />}
+    </>
+  );
 }
 
 /** True once the browser is idle after load (or after 2 s where requestIdleCallback is missing). */
@@ -35,4 +47,17 @@ function useIdle(): boolean {
     return () => clearTimeout(timer);
   }, []);
   return idle;
+}
+
+/** Whether the media query matches now, following changes (a phone turned to landscape). */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
 }

@@ -6,6 +6,7 @@ import { FormUnavailable } from '@/components/forms/form-unavailable';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { contacts } from '@/content/site';
+import { ConsultationTrigger } from './trigger';
 
 // The form (react-hook-form, zod, the phone library) is fetched on the first hover, focus or opening;
 // if its code cannot arrive, the panel says so (its contacts stay below).
@@ -16,24 +17,19 @@ const ConsultationForm = lazyWithRetry(() => import('./consultation-form'), {
 });
 
 /**
- * The consultation popover (spec 2.6, 4.6): a round button at the bottom right, from the `sm` breakpoint
- * up, toggling a non-modal Radix popover with a short lead form and the school's contacts. Escape, a
- * click outside or tabbing away close it, and it opens with a fresh form each time. The name field
- * takes focus once the form is there; until then the panel holds it.
+ * The consultation popover (spec 2.6, 4.6), loaded when its button is first pressed and mounted open: a
+ * non-modal Radix popover with a short lead form and the school's contacts. The button toggles it;
+ * Escape, a click outside or tabbing away close it, and it opens with a fresh form each time. The name
+ * field takes focus once the form is there; until then the panel holds it.
  */
 export default function ConsultationPopover() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const panelRef = useRef<HTMLDivElement>(null);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label="Получить консультацию"
-        onPointerEnter={ConsultationForm.preload}
-        onFocus={ConsultationForm.preload}
-        className="fixed bottom-5 right-5 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 data-[state=open]:bg-brand-700 sm:flex"
-      >
-        {open ? <CloseIcon className="size-7" /> : <ChatIcon />}
+      <Popover.Trigger asChild>
+        <ConsultationTrigger open={open} onPointerEnter={ConsultationForm.preload} onFocus={ConsultationForm.preload} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -94,14 +90,6 @@ function ContactLinks() {
         </a>
       </p>
     </div>
-  );
-}
-
-function ChatIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4A2.5 2.5 0 0 1 3 13.5z M8 8.5h8M8 12h5" />
-    </svg>
   );
 }
 

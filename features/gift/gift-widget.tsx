@@ -1,14 +1,15 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { intentHandlers } from '@/components/lazy/intent';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { formatCountdown, timeLeft } from '@/lib/countdown';
 import { giftStateAt } from './schedule';
 import { useClock } from './use-clock';
 import { useGiftSchedule } from './use-gift-schedule';
 
-// The modal, the offers and the form are a separate chunk, fetched on the first click (or a moment
-// earlier, when the pointer or focus reaches the tab).
+// The modal (Radix Dialog), the offers and the form are a separate chunk, fetched on the first click
+// (or a moment earlier, when the pointer or focus reaches the tab or the press begins).
 const GiftModal = lazyWithRetry(() => import('./gift-modal'), { name: 'gift-modal' });
 
 /**
@@ -39,8 +40,7 @@ export default function GiftWidget() {
           data-gift-state={state.status}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onPointerEnter={GiftModal.preload}
-          onFocus={GiftModal.preload}
+          {...intentHandlers(GiftModal)}
           onClick={() => {
             setModalRequested(true);
             setOpen(true);

@@ -1,0 +1,20 @@
+'use client';
+
+import { useState } from 'react';
+import { intentHandlers } from '@/components/lazy/intent';
+import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
+import { ConsultationTrigger } from './trigger';
+
+// The popover, its library and the form's code come with the first press (fetched as the pointer or
+// focus nears the button); until then the button stays, busy.
+const ConsultationPopover = lazyWithRetry(() => import('./consultation-popover'), {
+  name: 'consultation',
+  loading: <ConsultationTrigger aria-busy />,
+});
+
+/** The consultation button (spec 2.6), drawn at idle with no library until it is pressed. */
+export default function ConsultationButton() {
+  const [pressed, setPressed] = useState(false);
+  if (pressed) return <ConsultationPopover />;
+  return <ConsultationTrigger {...intentHandlers(ConsultationPopover)} onClick={() => setPressed(true)} />;
+}
