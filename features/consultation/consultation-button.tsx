@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { intentHandlers } from '@/components/lazy/intent';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
+import { ConsultationForm } from './lazy-form';
 import { ConsultationTrigger } from './trigger';
 
 // The popover, its library and the form's code come with the first press (fetched as the pointer or
@@ -16,5 +17,9 @@ const ConsultationPopover = lazyWithRetry(() => import('./consultation-popover')
 export default function ConsultationButton() {
   const [pressed, setPressed] = useState(false);
   if (pressed) return <ConsultationPopover />;
-  return <ConsultationTrigger {...intentHandlers(ConsultationPopover)} onClick={() => setPressed(true)} />;
+  const preload = () => {
+    ConsultationPopover.preload();
+    ConsultationForm.preload();
+  };
+  return <ConsultationTrigger {...intentHandlers({ preload })} onClick={() => setPressed(true)} />;
 }

@@ -2,19 +2,10 @@
 
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, useState } from 'react';
-import { FormUnavailable } from '@/components/forms/form-unavailable';
-import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { contacts } from '@/content/site';
+import { ConsultationForm } from './lazy-form';
 import { ConsultationTrigger } from './trigger';
-
-// The form (react-hook-form, zod, the phone library) is fetched on the first hover, focus or opening;
-// if its code cannot arrive, the panel says so (its contacts stay below).
-const ConsultationForm = lazyWithRetry(() => import('./consultation-form'), {
-  name: 'consultation-form',
-  loading: <FormPlaceholder />,
-  fallback: <FormUnavailable />,
-});
 
 /**
  * The consultation popover (spec 2.6, 4.6), loaded when its button is first pressed and mounted open: a
@@ -29,7 +20,7 @@ export default function ConsultationPopover() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <ConsultationTrigger open={open} onPointerEnter={ConsultationForm.preload} onFocus={ConsultationForm.preload} />
+        <ConsultationTrigger open={open} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -91,9 +82,4 @@ function ContactLinks() {
       </p>
     </div>
   );
-}
-
-/** Keeps the panel's height while the form's code is on its way. */
-function FormPlaceholder() {
-  return <div aria-hidden="true" className="h-64 animate-pulse rounded-lg bg-gray-50" />;
 }

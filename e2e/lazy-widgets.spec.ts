@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/**
+ * What a phone downloads for the floating widgets until the visitor touches one (issue 11), judged by
+ * the contents of every script the page fetched, not by timing. The libraries behind the widgets come
+ * only with a press (or shortly before a pop-up is due), and below the `sm` breakpoint nothing of the
+ * consultation popover is fetched at all.
+ */
+
+// A string each library leaves in its minified code (a component name or an attribute it sets).
+const libraries = {
+  'Radix Dialog': 'DialogContent',
+  'Radix Popover': 'PopoverContent',
+  'Radix Toast': 'ToastViewport',
+  'Radix Popper (floating-ui)': 'data-radix-popper-content-wrapper',
+  'react-hook-form': 'shouldUnregister',
+  zod: 'ZodError',
+  'libphonenumber-js': 'INVALID_COUNTRY',
+  'the consultation popover': 'Поможем разобраться',
+  'the consultation button': 'Получить консультацию',
+};
+
+const phone = { width: 412, height: 915 };
+
+/** Every script the page fetches, with its text. */
+function collectScripts(page: Page) {
+  const scripts: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: '' })));
+  });
+  return () => Promise.all(scripts);
+}
+
+for (const path of ['/media', '/roadmap/frontend', '/events/new-year-2425']) {
+  test(`a 412 px phone on ${path} fetches no widget library until someone presses a widget`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    const scripts = collectScripts(page);
+    await page.goto(path);
+    // The idle widgets are drawn (the gift window of the e2e stack is running) and the network is quiet.
+    await expect(page.getByRole('button', { name: 'Новый курс Vue 3 / Подарок за подписку!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Заберите подарок от Санты/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const fetched = await scripts();
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const [library, signature] of Object.entries(libraries)) {
+      const carriers = fetched.filter((script) => script.text.includes(signature)).map((script) => script.url);
+      expect(carriers, `${library} was fetched`).toEqual([]);
+    }
+  });
+}
+
+test('pressing the Vue tab brings the popover library then, and the panel opens at once', async ({ page }) => {
+  await page.setViewportSize(phone);
+  const scripts = collectScripts(page);
+  await page.goto('/media');
+  const tab = page.getByRole('button', { name: 'Новый курс Vue 3 / Подарок за подписку!' });
+  await tab.click();
+  await expect(page.getByRole('dialog', { name: 'Новый курс Vue 3' })).toBeVisible();
+  expect((await scripts()).some((script) => script.text.includes(libraries['Radix Popover']))).toBe(true);
+});
+
+test('from the sm breakpoint up the consultation button is there, and its popover comes with the first hover', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const scripts = collectScripts(page);
+  await page.goto('/media');
+  const button = page.getByRole('button', { name: 'Получить консультацию' });
+  await expect(button).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const carries = async (signature: string) => (await scripts()).some((script) => script.text.includes(signature));
+  expect(await carries(libraries['the consultation popover'])).toBe(false);
+  await button.hover();
+  await expect.poll(() => carries(libraries['the consultation popover'])).toBe(true);
+  await button.click();
+  await expect(page.getByRole('dialog', { name: 'Поможем разобраться' })).toBeVisible();
+});
