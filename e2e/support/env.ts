@@ -29,7 +29,10 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     GETCOURSE_API_KEY: 'e2e-secret-key',
     GETCOURSE_BASE_URL: fakeGetCourseUrl,
     OUTBOX_POLL_MS: '200',
+    // Parallel tests share one client address and some share an e-mail: the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '10000',
+    RATE_LIMIT_PER_EMAIL_PER_HOUR: '10000',
+    LEAD_CEILING_PER_MINUTE: '10000',
     NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN: fakeGetCourseUrl,
     NEXT_PUBLIC_GEO_URL: `${fakeGetCourseUrl}/geo`,
     NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST',

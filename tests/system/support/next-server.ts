@@ -45,7 +45,10 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     GETCOURSE_ACCOUNT: '',
     OUTBOX_WORKER: 'inline',
     OUTBOX_POLL_MS: '50',
+    // Floods of orders are the point of these tests: no limit in their way.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
+    LEAD_CEILING_PER_MINUTE: '1000000',
     GETCOURSE_TIMEOUT_MS: '2000',
     OUTBOX_RETRY_BASE_MS: '100',
     OUTBOX_MAX_ATTEMPTS: '40',
