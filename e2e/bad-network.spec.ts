@@ -25,7 +25,7 @@ interface FormUnderTest {
   failure(page: Page, scope: Locator): Locator;
   /** After a failure: gets the form's button back in reach (the popover's overlay has its own button). */
   backToForm(scope: Locator): Promise<void>;
-  /** How the lead reaches GetCourse: a deal (import API) or a GetCourse form post. */
+  /** How the lead reaches GetCourse (every form's lead is a deal through the import API). */
   delivered(request: ReceivedRequest, email: string): boolean;
 }
 
@@ -62,7 +62,7 @@ const forms: FormUnderTest[] = [
     success: (_, scope) => scope.getByRole('heading', { name: 'Ваша заявка отправлена!' }),
     failure: (page) => toast(page),
     backToForm: async () => undefined,
-    delivered: (request, email) => request.form['formParams[email]'] === email,
+    delivered: asDeal,
   },
   {
     key: 'consultation',
