@@ -54,15 +54,32 @@ describeEachDatabase('personal-data retention', (database) => {
     const young = await lead(179, { formId: 'popup-junior', utm: { source: 'yandex' } }, 'sent');
     const oldSpam = await lead(8, { isSpam: true, deliveryMode: 'none' });
     const youngSpam = await lead(6, { isSpam: true, deliveryMode: 'none' });
+    await database()
+      .handle.db.updateTable('leads')
+      .set({ idempotency_key: '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c', request_hash: 'a'.repeat(64) })
+      .where('id', '=', oldDeal)
+      .execute();
     const before = { stats: await statistics(), oldDeal: await row(oldDeal), kept: await Promise.all([oldPending, oldDead, young, youngSpam].map(row)) };
 
     expect(await applyRetention(database().handle, DEFAULT_RETENTION, now)).toEqual({ anonymized: 2, spamDeleted: 1 });
 
     for (const id of [oldDeal, oldBrowser]) {
-      expect(await row(id)).toMatchObject({ name: '', email: '', phone: '', google_client_id: null, yandex_client_id: null, client_address_hash: null, anonymized_at: now });
+      expect(await row(id)).toMatchObject({
+        name: '',
+        email: '',
+        phone: '',
+        google_client_id: null,
+        yandex_client_id: null,
+        client_address_hash: null,
+        idempotency_key: null,
+        request_hash: null,
+        anonymized_at: now,
+      });
     }
-    // Everything but the personal fields is as it was.
-    const { name, email, phone, google_client_id, yandex_client_id, client_address_hash, anonymized_at, ...rest } = before.oldDeal!;
+    // Everything but the personal fields (and the key and hash taken over them) is as it was.
+    const { name, email, phone, google_client_id, yandex_client_id, client_address_hash, anonymized_at, idempotency_key, request_hash, ...rest } =
+      before.oldDeal!;
+    expect([idempotency_key, request_hash]).toEqual(['3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c', 'a'.repeat(64)]);
     expect([name, email, phone, google_client_id, yandex_client_id, client_address_hash, anonymized_at]).toEqual([
       'Анна Петрова', expect.stringContaining('@'), '+79161234567', 'GA1.1.123', '456', 'abc123', null,
     ]);

@@ -15,13 +15,25 @@ const DAY_MS = 24 * 60 * 60_000;
  * spam have none) loses its name, e-mail, phone, analytics ids and address hash; the rest of the row
  * stays, so leads per form, UTM source and day still add up. Leads still pending, sending or dead keep
  * their data until they are delivered: without it the school could never be reached. Spam older than
- * `spamDays` is deleted. Safe to run from several workers at once.
+ * `spamDays` is deleted. The idempotency key and the hash of the request (taken over the personal fields
+ * too) go with the personal fields: a retry half a year later is no retry. Safe to run from several
+ * workers at once.
  */
 export async function applyRetention(handle: DatabaseHandle, policy: RetentionConfig, now: number): Promise<RetentionCounts> {
   const { db } = handle;
   const anonymized = await db
     .updateTable('leads')
-    .set({ name: '', email: '', phone: '', google_client_id: null, yandex_client_id: null, client_address_hash: null, anonymized_at: now })
+    .set({
+      name: '',
+      email: '',
+      phone: '',
+      google_client_id: null,
+      yandex_client_id: null,
+      client_address_hash: null,
+      idempotency_key: null,
+      request_hash: null,
+      anonymized_at: now,
+    })
     .where('anonymized_at', 'is', null)
     .where('created_at', '<', now - policy.leadDays * DAY_MS)
     .where(({ exists, not, selectFrom }) =>
