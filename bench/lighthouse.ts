@@ -60,7 +60,18 @@ async function pageTypes(base: string): Promise<string[]> {
  * One Lighthouse run through its own CLI (mobile and simulated throttling are its defaults). A child
  * process, not the module: tsx would rewrite the functions Lighthouse sends into the page as source.
  */
-async function measure(url: string, port: number): Promise<Metrics> {
+async function measure(url: string, port: number, attempts = 3): Promise<Metrics> {
+  try {
+    return runLighthouse(url, port);
+  } catch (error) {
+    // Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is simply repeated.
+    if (attempts <= 1) throw error;
+    console.error(`${(error as Error).message.split('\n')[0]}; running it again`);
+    return measure(url, port, attempts - 1);
+  }
+}
+
+function runLighthouse(url: string, port: number): Metrics {
   const cli = spawnSync(
     process.execPath,
     ['node_modules/lighthouse/cli/index.js', url, `--port=${port}`, '--output=json', '--output-path=stdout', '--only-categories=performance', '--quiet'],
