@@ -1,0 +1,125 @@
+/**
+ * The files of deploy/ as a server reads them: systemd accepts the units, nginx accepts the site
+ * configuration, and the example environment file names every production variable of the README.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const deployDir = __dirname;
+const read = (name: string) => fs.readFileSync(path.join(deployDir, name), 'utf8');
+const tempDirs: string[] = [];
+afterAll(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-deploy-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** The path of a tool, or null with the reason printed: its tests are then skipped, not failed. */
+function tool(command: string, candidates: string[]): string | null {
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) console.warn(`\n[deploy test] ${command} is not installed (looked at ${candidates.join(', ')}): its check is SKIPPED.\n`);
+  return found ?? null;
+}
+
+function run(command: string, args: string[], cwd?: string) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const systemdAnalyze = tool('systemd-analyze', ['/usr/bin/systemd-analyze', '/bin/systemd-analyze']);
+const nginx = tool('nginx', ['/usr/sbin/nginx', '/usr/bin/nginx']);
+const openssl = tool('openssl', ['/usr/bin/openssl']);
+
+describe.skipIf(!systemdAnalyze)('systemd units', () => {
+  function verify(files: Record<string, string>) {
+    const dir = tempDir();
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return run(systemdAnalyze!, ['verify', ...Object.keys(files).map((name) => `./${name}`)], dir);
+  }
+
+  it('site@.service (as the template and as an instance) and worker.service pass systemd-analyze verify', () => {
+    const site = read('site@.service');
+    const result = verify({ 'site@.service': site, 'site@3001.service': site, 'worker.service': read('worker.service') });
+    expect(result).toEqual({ status: 0, output: '' });
+  });
+
+  it('the check is real: a unit whose program does not exist is refused', () => {
+    const broken = read('worker.service').replace('ExecStart=/usr/bin/node', 'ExecStart=/usr/bin/no-such-node');
+    const result = verify({ 'worker.service': broken });
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('/usr/bin/no-such-node');
+  });
+
+  it('the units carry the hardening and a stop timeout longer than a GetCourse call', () => {
+    for (const unit of ['site@.service', 'worker.service']) {
+      const text = read(unit);
+      for (const line of ['NoNewPrivileges=true', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/school-site', 'User=school-site']) {
+        expect(text, unit).toContain(`\n${line}\n`);
+      }
+      expect(text, unit).toMatch(/\nEnvironmentFile=\/etc\/school-site\/site\.env\n/);
+      expect(Number(/\nTimeoutStopSec=(\d+)s\n/.exec(text)?.[1]), unit).toBeGreaterThan(10);
+    }
+    expect(read('site@.service')).toMatch(/\nEnvironment=.*\bPORT=%i\b/);
+  });
+});
+
+describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
+  /** `nginx -t` on the site file inside a minimal main configuration, with a throw-away certificate. */
+  function nginxTest(site: string) {
+    const dir = tempDir();
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    const made = run(openssl!, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert]);
+    expect(made.status, made.output).toBe(0);
+    const withCert = site
+      .replace(/ssl_certificate\s+\S+;/, `ssl_certificate ${cert};`)
+      .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${key};`);
+    fs.writeFileSync(path.join(dir, 'site.conf'), withCert);
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n    access_log off;\n    include ${dir}/site.conf;\n}\n`,
+    );
+    return run(nginx!, ['-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')]);
+  }
+
+  it('passes nginx -t', () => {
+    const result = nginxTest(read('nginx-site.conf'));
+    expect(result.output).toContain('test is successful');
+    expect(result.status).toBe(0);
+  });
+
+  it('the check is real: a misspelt directive fails it', () => {
+    const result = nginxTest(read('nginx-site.conf').replace('client_max_body_size', 'client_max_body_sise'));
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('client_max_body_sise');
+  });
+
+  it('forwards what TRUST_PROXY=1 expects and fails over POSTs too', () => {
+    const site = read('nginx-site.conf');
+    expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(site).toMatch(/proxy_next_upstream [^;]*\bnon_idempotent\b/);
+    expect(site).toMatch(/location \/api\/ \{[^}]*limit_req zone=/);
+  });
+});
+
+describe('example environment file', () => {
+  it('lists every variable of the README table except the tests-only ones, with no secret filled in', () => {
+    const readme = fs.readFileSync(path.join(deployDir, '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Environment variables'), readme.indexOf('## A public build fails closed'));
+    const variables = [...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]*)\|/gm)]
+      .filter(([, , description]) => !description!.startsWith('tests only'))
+      .map(([, name]) => name!);
+    expect(variables.length).toBeGreaterThan(20);
+    const example = read('site.env.example');
+    const listed = new Set([...example.matchAll(/^#?([A-Z0-9_]+)=/gm)].map(([, name]) => name));
+    expect(variables.filter((name) => !listed.has(name))).toEqual([]);
+    for (const secret of ['GETCOURSE_API_KEY', 'ADDRESS_HASH_KEY', 'GIFT_POPUP_TOKEN', 'NEXT_PUBLIC_GTM_ID']) {
+      expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
+    }
+  });
+});
