@@ -1,7 +1,9 @@
 import 'server-only';
 import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
 import { methodNotAllowed } from './http/responses';
-import { getApiRuntime } from './runtime';
+import { readServerConfig } from './config';
+import { handleMetrics } from './ops/metrics';
+import { getApiRuntime, getServerRuntime } from './runtime';
 
 /**
  * What the route handlers in `app/api/` call. The only server module that marks itself server-only:
@@ -10,4 +12,9 @@ import { getApiRuntime } from './runtime';
 export const ordersRoute = (request: Request) => handleOrders(request, getApiRuntime);
 export const idsRoute = (request: Request) => handleIds(request, getApiRuntime);
 export const giftScheduleRoute = () => handleGiftSchedule(getApiRuntime);
+export const metricsRoute = (request: Request) =>
+  handleMetrics(request, {
+    token: () => readServerConfig().metricsToken,
+    database: async () => (await getServerRuntime()).database,
+  });
 export { methodNotAllowed };

@@ -12,6 +12,7 @@ describe('server configuration', () => {
     expect(config.retention).toEqual({ leadDays: 180, spamDays: 7 });
     expect(config.trustedProxies).toBe(0);
     expect(config.hashKey).toEqual({ kind: 'file', file: path.resolve('data/address-hash.key') });
+    expect(config.metricsToken).toBeNull();
   });
 
   it('reads PostgreSQL, GetCourse, the worker and the limits from the environment', () => {
@@ -28,6 +29,7 @@ describe('server configuration', () => {
       TRUST_PROXY: '1',
       ADDRESS_HASH_KEY: 'k'.repeat(40),
       SITE_URL: 'https://school.example/path',
+      METRICS_TOKEN: ' scrape-secret ',
     });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/site' });
     expect(config.getCourse).toEqual({ baseUrl: 'https://school.getcourse.ru', apiKey: 'secret', timeoutMs: 10_000 });
@@ -37,6 +39,7 @@ describe('server configuration', () => {
     expect(config.trustedProxies).toBe(1);
     expect(config.hashKey).toEqual({ kind: 'value', value: 'k'.repeat(40) });
     expect(config.siteOrigin).toBe('https://school.example');
+    expect(config.metricsToken).toBe('scrape-secret');
   });
 
   it('counts TRUST_PROXY as proxy hops: a number, true for one, anything else none', () => {

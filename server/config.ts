@@ -62,6 +62,8 @@ export interface ServerConfig {
   hashKey: HashKeySource;
   /** The site's own origin, accepted in `Origin` besides the request's host. */
   siteOrigin: string | null;
+  /** Bearer token of `GET /api/metrics` (METRICS_TOKEN); null: the endpoint answers 404. */
+  metricsToken: string | null;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
@@ -96,6 +98,7 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     trustedProxies: readTrustedProxies(env.TRUST_PROXY),
     hashKey: readHashKeySource(env),
     siteOrigin: originOf(env.SITE_URL),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
 }
 

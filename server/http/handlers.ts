@@ -2,6 +2,7 @@ import type { ServerConfig } from '../config';
 import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '../leads/accept';
 import { clientAddress, emailBucket, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
+import { leadMetrics, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories/types';
 import { HOUR_MS, isForeignOrigin, MINUTE_MS, rateLimited, releaseRateLimitHit } from './guards';
 import { idempotencyKeyOf } from './idempotency-key';
@@ -52,18 +53,22 @@ async function handleLeadPost(
   route: 'orders' | 'ids',
 ): Promise<Response> {
   let log: Logger = consoleLogger;
+  const refuse = (reason: RefusalReason, response: Response) => {
+    leadMetrics.refused(route, reason);
+    return response;
+  };
   try {
     const runtime = await source();
     log = runtime.log ?? consoleLogger;
     const { config, repos, hashKey } = runtime;
     const now = runtime.now?.() ?? Date.now();
 
-    if (isForeignOrigin(request.headers, config)) return errorResponse(403, messages.foreignOrigin);
-    if (!isJsonContentType(request.headers.get('content-type'))) return errorResponse(415, messages.notJson);
-    if (declaredTooLarge(request.headers)) return errorResponse(413, messages.tooLarge);
+    if (isForeignOrigin(request.headers, config)) return refuse('foreign_origin', errorResponse(403, messages.foreignOrigin));
+    if (!isJsonContentType(request.headers.get('content-type'))) return refuse('invalid', errorResponse(415, messages.notJson));
+    if (declaredTooLarge(request.headers)) return refuse('invalid', errorResponse(413, messages.tooLarge));
 
     const key = idempotencyKeyOf(request);
-    if (key === 'invalid') return errorResponse(400, messages.badIdempotencyKey);
+    if (key === 'invalid') return refuse('invalid', errorResponse(400, messages.badIdempotencyKey));
 
     const address = clientAddress(request.headers);
     const clientAddressHash = address ? hashClientAddress(address, hashKey) : null;
@@ -79,11 +84,11 @@ async function handleLeadPost(
     const retryAfter = await count(`address:${clientAddressHash ?? 'unknown'}`, config.limits.perAddressPerMinute);
     if (retryAfter !== null) {
       log.warn('api.rate_limited', { route, limit: 'address' });
-      return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
+      return refuse('rate_limited', errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) }));
     }
 
     const body = await readJsonBody(request);
-    if (!('value' in body)) return errorResponse(body.status, body.message);
+    if (!('value' in body)) return refuse('invalid', errorResponse(body.status, body.message));
 
     const admit: AcceptContext['admit'] = async (email) => {
       const emailWait = await count(emailBucket(email, hashKey), config.limits.perEmailPerHour, HOUR_MS);
@@ -99,29 +104,34 @@ async function handleLeadPost(
     }
     switch (outcome.status) {
       case 'invalid':
-        return jsonResponse(400, { errors: outcome.errors });
+        return refuse('invalid', jsonResponse(400, { errors: outcome.errors }));
       case 'limited':
         log.warn('api.rate_limited', { route, limit: outcome.limit });
-        return errorResponse(429, outcome.limit === 'email' ? messages.tooManyForEmail : messages.overCeiling, {
-          'retry-after': String(outcome.retryAfter),
-        });
+        return refuse(
+          outcome.limit === 'email' ? 'rate_limited' : 'ceiling',
+          errorResponse(429, outcome.limit === 'email' ? messages.tooManyForEmail : messages.overCeiling, {
+            'retry-after': String(outcome.retryAfter),
+          }),
+        );
       case 'spam':
         log.info('api.spam', { route });
-        return jsonResponse(200, success);
+        return refuse('spam', jsonResponse(200, success));
       case 'accepted':
         log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
         if (outcome.queued) runtime.onQueued();
+        leadMetrics.accepted(route);
         return jsonResponse(200, success);
       case 'replayed':
         log.info('api.replayed', { route, id: outcome.id });
+        leadMetrics.replayed(route);
         return jsonResponse(200, success, { 'idempotent-replayed': 'true' });
       case 'key-conflict':
         log.warn('api.idempotency_key_reused', { route });
-        return errorResponse(422, messages.idempotencyKeyReused);
+        return refuse('invalid', errorResponse(422, messages.idempotencyKeyReused));
     }
   } catch (error) {
     log.error('api.unavailable', { route, error: errorKind(error) });
-    return errorResponse(503, messages.unavailable, { 'retry-after': '30' });
+    return refuse('unavailable', errorResponse(503, messages.unavailable, { 'retry-after': '30' }));
   }
 }
 

@@ -1,0 +1,122 @@
+import { beforeEach, expect, it } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
+import type { Logger } from '../log';
+import { handleOrders, type ApiRuntime } from '../http/handlers';
+import { describeEachDatabase } from '../testing/databases';
+import { markDelivered, sampleOrderBody } from '../testing/fixtures';
+import { handleMetrics, type MetricsSource } from './metrics';
+import { parseExposition } from '../testing/prometheus-text';
+
+const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const site = 'http://school.test';
+const token = 'metrics-token-for-tests';
+
+function order(body: unknown) {
+  return new Request(`${site}/api/getcourse/orders`, {
+    method: 'POST',
+    headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
+    body: JSON.stringify(body),
+  });
+}
+
+const scrape = (authorization?: string) =>
+  new Request(`${site}/api/metrics`, { headers: authorization ? { authorization } : {} });
+
+describeEachDatabase('GET /api/metrics', (database) => {
+  let now: number;
+  let api: ApiRuntime;
+  let metrics: MetricsSource;
+  const apiSource = () => Promise.resolve(api);
+
+  beforeEach(async () => {
+    await database().clear();
+    now = Date.now();
+    api = {
+      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
+      hashKey: 'metrics-key-'.repeat(3),
+      repos: database().repos,
+      onQueued: () => undefined,
+      log: silent,
+      now: () => now,
+    };
+    metrics = { token: () => token, database: () => Promise.resolve(database().handle), now: () => now };
+  });
+
+  /** One sample's value from a fresh scrape (0 when the series does not exist yet). */
+  async function read() {
+    const response = await handleMetrics(scrape(`Bearer ${token}`), metrics);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    const samples = parseExposition(text);
+    return {
+      text,
+      samples,
+      value: (name: string, labels: Record<string, string> = {}) =>
+        samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))?.value ?? 0,
+    };
+  }
+
+  it('answers 404 without METRICS_TOKEN and 401 to a missing or wrong token, without touching the database', async () => {
+    const noDatabase = () => Promise.reject(new Error('the database must not be opened'));
+    const off = await handleMetrics(scrape(`Bearer ${token}`), { token: () => null, database: noDatabase });
+    expect(off.status).toBe(404);
+    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${token}`, `Bearer ${token}x`, 'Bearer']) {
+      const refused = await handleMetrics(scrape(authorization), { token: () => token, database: noDatabase });
+      expect(refused.status, authorization).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it('parses as Prometheus text; lead counters and the queue move as a lead is accepted, refused and delivered', async () => {
+    const before = await read();
+    expect(before.samples.some((sample) => sample.name === 'process_cpu_user_seconds_total')).toBe(true);
+    expect(before.samples.some((sample) => sample.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    expect(before.value('school_outbox_deliveries', { state: 'waiting' })).toBe(0);
+    expect(before.value('school_outbox_oldest_waiting_age_seconds')).toBe(0);
+
+    const body = sampleOrderBody();
+    expect((await handleOrders(order(body), apiSource)).status).toBe(200);
+    expect((await handleOrders(order({ ...sampleOrderBody(), contacts: { name: '', email: 'x', phone: '1' } }), apiSource)).status).toBe(400);
+    expect((await handleOrders(order({ ...sampleOrderBody(), website: 'http://spam.example' }), apiSource)).status).toBe(200);
+    now += 90_000;
+
+    const queued = await read();
+    const delta = (name: string, labels: Record<string, string>) => queued.value(name, labels) - before.value(name, labels);
+    expect(delta('school_leads_accepted_total', { route: 'orders' })).toBe(1);
+    expect(delta('school_leads_refused_total', { route: 'orders', reason: 'invalid' })).toBe(1);
+    expect(delta('school_leads_refused_total', { route: 'orders', reason: 'spam' })).toBe(1);
+    expect(queued.value('school_outbox_deliveries', { state: 'waiting' })).toBe(1);
+    expect(queued.value('school_outbox_oldest_waiting_age_seconds')).toBeGreaterThanOrEqual(90);
+    // Counts and ages only: nothing the visitor typed.
+    for (const personal of [body.contacts.email, body.contacts.name, '79167654321']) expect(queued.text).not.toContain(personal);
+
+    const [row] = await database().handle.db.selectFrom('outbox').select('id').execute();
+    await markDelivered(database().handle, row!.id, now);
+    const delivered = await read();
+    expect(delivered.value('school_outbox_deliveries', { state: 'waiting' })).toBe(0);
+    expect(delivered.value('school_outbox_oldest_waiting_age_seconds')).toBe(0);
+
+    await database().handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('id', '=', row!.id).execute();
+    expect((await read()).value('school_outbox_deliveries', { state: 'dead' })).toBe(1);
+  });
+
+  it('counts the rate limit and the site-wide ceiling apart', async () => {
+    const before = await read();
+    api.config = { ...api.config, limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1 } };
+    await handleOrders(order(sampleOrderBody()), apiSource);
+    expect((await handleOrders(order(sampleOrderBody()), apiSource)).status).toBe(429);
+    api.config = { ...api.config, limits: { perAddressPerMinute: 1, perEmailPerHour: 1000, ceilingPerMinute: 1000 } };
+    expect((await handleOrders(order(sampleOrderBody()), apiSource)).status).toBe(429);
+    const after = await read();
+    for (const reason of ['ceiling', 'rate_limited']) {
+      const labels = { route: 'orders', reason };
+      expect(after.value('school_leads_refused_total', labels) - before.value('school_leads_refused_total', labels), reason).toBe(1);
+    }
+  });
+
+  it('a database that fails makes the scrape a 503 (Prometheus then sees the instance as down)', async () => {
+    const failing = await handleMetrics(scrape(`Bearer ${token}`), { token: () => token, database: () => Promise.reject(new Error('down')) });
+    expect(failing.status).toBe(503);
+  });
+});

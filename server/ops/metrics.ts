@@ -1,0 +1,137 @@
+/**
+ * Prometheus metrics (`GET /api/metrics`). Lead counters belong to this process (each instance is its
+ * own series, as Prometheus expects); the delivery gauges are read from the shared database at each
+ * scrape, so every instance reports the same queue. No label ever holds personal data.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/connection';
+import { consoleLogger, errorKind } from '../log';
+
+export type LeadRoute = 'orders' | 'ids';
+/** Why the lead API said no (or, for spam, said yes and stored nothing to deliver). */
+export const REFUSAL_REASONS = ['foreign_origin', 'invalid', 'rate_limited', 'ceiling', 'spam', 'unavailable'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+interface ProcessMetrics {
+  registry: Registry;
+  accepted: Counter<'route'>;
+  replayed: Counter<'route'>;
+  refused: Counter<'route' | 'reason'>;
+}
+
+// Next.js bundles each route separately: one registry a process lives on globalThis, like the runtime.
+const stateKey = Symbol.for('school-site.metrics');
+const globalState = globalThis as Record<symbol, ProcessMetrics | undefined>;
+
+function processMetrics(): ProcessMetrics {
+  return (globalState[stateKey] ??= createProcessMetrics());
+}
+
+function createProcessMetrics(): ProcessMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    accepted: new Counter({ name: 'school_leads_accepted_total', help: 'Leads stored by this instance (a new lead each).', labelNames: ['route'], registers }),
+    replayed: new Counter({
+      name: 'school_leads_replayed_total',
+      help: 'Requests answered from an earlier lead with the same idempotency key (nothing stored).',
+      labelNames: ['route'],
+      registers,
+    }),
+    refused: new Counter({
+      name: 'school_leads_refused_total',
+      help: 'Lead requests refused by this instance, by reason (spam is answered 200 but never delivered).',
+      labelNames: ['route', 'reason'],
+      registers,
+    }),
+  };
+}
+
+export const leadMetrics = {
+  accepted: (route: LeadRoute) => processMetrics().accepted.inc({ route }),
+  replayed: (route: LeadRoute) => processMetrics().replayed.inc({ route }),
+  refused: (route: LeadRoute, reason: RefusalReason) => processMetrics().refused.inc({ route, reason }),
+};
+
+export type DeliveryState = 'waiting' | 'retrying' | 'sending' | 'dead';
+
+export interface QueueSnapshot {
+  deliveries: Record<DeliveryState, number>;
+  /** Age of the oldest delivery not sent yet and not dead (waiting, retrying or being sent); 0 when none. */
+  oldestWaitingSeconds: number;
+}
+
+/** The outbox by state: waiting (never tried), retrying (pending after a failure), sending, dead. */
+export async function readQueueSnapshot(database: DatabaseHandle, now: number): Promise<QueueSnapshot> {
+  const { rows } = await sql<{ status: string; retrying: number; n: number | string; oldest: number | string | null }>`
+    select status, case when attempts > 0 then 1 else 0 end as retrying, count(*) as n, min(created_at) as oldest
+    from outbox where status in ('pending', 'sending', 'dead')
+    group by status, case when attempts > 0 then 1 else 0 end`.execute(database.db);
+  const deliveries: Record<DeliveryState, number> = { waiting: 0, retrying: 0, sending: 0, dead: 0 };
+  let oldest = Infinity;
+  for (const row of rows) {
+    const state: DeliveryState = row.status === 'pending' ? (Number(row.retrying) ? 'retrying' : 'waiting') : (row.status as DeliveryState);
+    deliveries[state] += Number(row.n);
+    if (state !== 'dead' && row.oldest !== null) oldest = Math.min(oldest, Number(row.oldest));
+  }
+  return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
+}
+
+function queueRegistry(snapshot: QueueSnapshot): Registry {
+  const registry = new Registry();
+  const deliveries = new Gauge({
+    name: 'school_outbox_deliveries',
+    help: 'GetCourse deliveries in the shared database by state (sent ones are not counted).',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  for (const [state, count] of Object.entries(snapshot.deliveries)) deliveries.set({ state }, count);
+  new Gauge({
+    name: 'school_outbox_oldest_waiting_age_seconds',
+    help: 'Age of the oldest delivery not sent yet (waiting, retrying or being sent; dead ones excluded); 0 when none.',
+    registers: [registry],
+  }).set(snapshot.oldestWaitingSeconds);
+  return registry;
+}
+
+/** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
+export async function renderMetrics(database: DatabaseHandle, now: number): Promise<{ contentType: string; body: string }> {
+  const merged = Registry.merge([processMetrics().registry, queueRegistry(await readQueueSnapshot(database, now))]);
+  return { contentType: merged.contentType, body: await merged.metrics() };
+}
+
+export interface MetricsSource {
+  /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
+  token(): string | null;
+  database(): Promise<DatabaseHandle>;
+  now?: () => number;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Constant-time comparison of the bearer token (digests have equal length whatever was sent). */
+function authorized(header: string | null, token: string): boolean {
+  const sent = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+  return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
+}
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(`${body}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+
+/** `GET /api/metrics`: 404 without METRICS_TOKEN, 401 without the right bearer token, 503 without the database. */
+export async function handleMetrics(request: Request, source: MetricsSource): Promise<Response> {
+  try {
+    const token = source.token();
+    if (!token) return text(404, 'Not found');
+    if (!authorized(request.headers.get('authorization'), token)) return text(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    const { contentType, body } = await renderMetrics(await source.database(), source.now?.() ?? Date.now());
+    return new Response(body, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
+  } catch (error) {
+    consoleLogger.error('metrics.unavailable', { error: errorKind(error) });
+    return text(503, 'Unavailable', { 'retry-after': '30' });
+  }
+}
