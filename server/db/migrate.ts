@@ -3,6 +3,7 @@ import { inWriteTransaction, type DatabaseHandle, type Dialect } from './connect
 import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
 import { personalDataMigration } from './migrations/003-personal-data';
+import { adminConsoleMigration } from './migrations/005-admin-console';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -11,6 +12,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001-initial': initialMigration(dialect),
     '002-christmas-schedule': christmasScheduleMigration,
     '003-personal-data': personalDataMigration,
+    '005-admin-console': adminConsoleMigration(dialect),
   };
 }
 

@@ -10,6 +10,10 @@ export interface Database {
   gift_schedule_windows: GiftScheduleWindowsTable;
   rate_limit_counters: RateLimitCountersTable;
   settings: SettingsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_accounts: AdminAccountsTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export interface LeadsTable {
@@ -82,4 +86,48 @@ export interface RateLimitCountersTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** Operators (better-auth's user model; its dates are text on SQLite, timestamptz on PostgreSQL). */
+export interface AdminUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AdminAccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The operator's e-mail; for a failed sign-in, the address that was tried. */
+  actor: string | null;
+  /** See AuditAction in server/admin/audit.ts. */
+  action: string;
+  subject: string | null;
+  /** JSON, never personal data beyond the subject's e-mail where the action is about one. */
+  details: string | null;
 }
