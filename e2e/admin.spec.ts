@@ -1,12 +1,24 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { ReceivedRequest } from '../tests/support/fake-getcourse';
+import { withE2eDatabase } from './support/database';
+import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { addOperator } from './support/operator';
 
-const operator = { email: 'operator@school-e2e.ru', password: 'e2e operator password' };
+interface Operator {
+  email: string;
+  password: string;
+}
 
-test.beforeAll(() => addOperator(operator.email, operator.password));
+/** Each test its own operator: tests run in parallel, and the CLI is how operators come to be. */
+function newOperator(name: string): Operator {
+  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
+  addOperator(operator.email, operator.password);
+  return operator;
+}
 
-async function signIn(page: Page) {
+async function signIn(page: Page, operator: Operator) {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await page.getByLabel('Почта').fill(operator.email);
@@ -16,13 +28,14 @@ async function signIn(page: Page) {
 }
 
 test('an operator signs in with an httpOnly SameSite session cookie and signs out', async ({ page, context }) => {
+  const operator = newOperator('session');
   await page.goto('/admin/sign-in');
   await page.getByLabel('Почта').fill(operator.email);
   await page.getByLabel('Пароль').fill('not the password');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Неверная почта или пароль')).toBeVisible();
 
-  await signIn(page);
+  await signIn(page, operator);
   const session = (await context.cookies()).find((cookie) => cookie.name.includes('session_token'));
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   const response = await page.request.get('/admin');
@@ -35,4 +48,65 @@ test('an operator signs in with an httpOnly SameSite session cookie and signs ou
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
+});
+
+/** The deal numbers of every import of `email` the fake GetCourse received, in order. */
+function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
+  return received
+    .filter((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(email))
+    .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
+}
+
+test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
+  const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
+  // A real order through the site's API, delivered once by the worker...
+  const order = await page.request.post('/api/getcourse/orders', {
+    headers: { origin: e2eBaseUrl },
+    data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
+  });
+  expect(order.ok()).toBe(true);
+  const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
+  const statusOf = () =>
+    withE2eDatabase((db) => db.prepare('select o.status from outbox o join leads l on l.id = o.lead_id where l.email = ?').pluck().get(visitor.email));
+  await expect.poll(statusOf).toBe('sent');
+  // ...then, as if GetCourse had refused it every time, given up on.
+  withE2eDatabase((db) =>
+    db
+      .prepare("update outbox set status = 'dead', attempts = 20, sent_at = null, last_error = 'HTTP 500 (e2e)' where lead_id = (select id from leads where email = ?)")
+      .run(visitor.email),
+  );
+
+  await signIn(page, newOperator('leads'));
+  await page.getByRole('link', { name: 'Заявки' }).click();
+  await page.getByLabel('Поиск: e-mail или телефон').fill(visitor.email.toUpperCase());
+  await page.getByRole('button', { name: 'Показать' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(visitor.name);
+  await rows.nth(1).getByRole('link').click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заявка №\d+$/);
+  const delivery = page.getByRole('table').getByRole('row').nth(1);
+  await expect(delivery).toContainText(dealNumber!);
+  await expect(delivery).toContainText('не доставлена');
+  await expect(delivery).toContainText('HTTP 500 (e2e)');
+  await delivery.getByRole('button', { name: 'Отправить заново' }).click();
+
+  const again = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 2), visitor.email);
+  expect(again).toEqual([dealNumber, dealNumber]);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('доставлена', { timeout: 1000 });
+  }).toPass();
+
+  await page.goto(`/admin/leads?utm_source=admin-e2e&q=${encodeURIComponent(visitor.email)}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Выгрузить CSV/ }).click();
+  const bytes = fs.readFileSync(await (await download).path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^ID;Дата \(МСК\);Форма;Продукт;Имя;E-mail;Телефон;utm_source;/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`;Иван Админов;${visitor.email};+79167654321;admin-e2e;`);
+  expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber}$`));
 });
