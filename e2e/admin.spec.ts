@@ -110,3 +110,43 @@ test('an operator finds a lead by e-mail, re-sends its dead delivery under the s
   expect(lines[1]).toContain(`;Иван Админов;${visitor.email};+79167654321;admin-e2e;`);
   expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber}$`));
 });
+
+/** `2026-11-23T15:04` in Moscow, as a datetime-local field takes it. */
+const moscowInput = (timestamp: number) => new Date(timestamp + 3 * 3_600_000).toISOString().slice(0, 16);
+
+test('an operator adds a gift window and the public tab shows it as active', async ({ page, browser }) => {
+  const hour = 3_600_000;
+  const now = Date.now();
+  await signIn(page, newOperator('gifts'));
+  await page.getByRole('link', { name: 'Окна подарков' }).click();
+  const form = page.getByRole('form', { name: 'Новое окно' });
+  await form.getByLabel('Подарок (1–13)').fill('5');
+  await form.getByLabel('Начало (МСК)').fill(moscowInput(now - hour));
+  await form.getByLabel('Конец (МСК)').fill(moscowInput(now + 2 * hour));
+  await form.getByRole('button', { name: 'Добавить окно' }).click();
+  await expect(form.getByText(/^Добавлено: подарок 5/)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'идёт сейчас' });
+  await expect(row).toHaveCount(1);
+
+  // The same rules as the CLI: an overlapping window is refused, in Russian.
+  await form.getByLabel('Подарок (1–13)').fill('6');
+  await form.getByLabel('Начало (МСК)').fill(moscowInput(now));
+  await form.getByLabel('Конец (МСК)').fill(moscowInput(now + hour));
+  await form.getByRole('button', { name: 'Добавить окно' }).click();
+  await expect(form.getByText(/^Пересекается с окном подарка 5/)).toBeVisible();
+
+  // A visitor (a fresh browser: nothing cached) sees the window open.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await visitorPage.goto('/about');
+  await expect(visitorPage.getByRole('button', { name: /Заберите подарок от Санты/ })).toHaveText(/Не упустите/);
+  await visitor.close();
+
+  // Other tests share this stack: the window goes again.
+  await row.getByRole('button', { name: /^Удалить окно/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'идёт сейчас' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Журнал' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка добавлено' }).filter({ hasText: 'gifts@school-e2e.ru' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка удалено' })).toHaveCount(1);
+});

@@ -12,6 +12,7 @@ export const auditActions = {
   spam: 'Отмечено как спам',
   not_spam: 'Снята отметка «спам»',
   schedule_add: 'Окно подарка добавлено',
+  schedule_edit: 'Окно подарка изменено',
   schedule_remove: 'Окно подарка удалено',
 } as const;
 
