@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { withE2eDatabase } from './support/database';
@@ -149,4 +150,27 @@ test('an operator adds a gift window and the public tab shows it as active', asy
   await page.getByRole('link', { name: 'Журнал' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Окно подарка добавлено' }).filter({ hasText: 'gifts@school-e2e.ru' })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'Окно подарка удалено' })).toHaveCount(1);
+});
+
+test('the console is kept out of search engines, has no serious accessibility problems, and the health check answers without a session', async ({ page }) => {
+  const health = await page.request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(health.headers()['cache-control']).toBe('no-store');
+  expect(Object.keys(await health.json()).sort()).toEqual(['db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting']);
+
+  expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
+  expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/admin');
+
+  await page.goto('/admin/sign-in');
+  const seriousProblems = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(await seriousProblems()).toEqual([]);
+  await signIn(page, newOperator('axe'));
+  await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
+  await expect(page.getByText('GetCourse не настроен')).toHaveCount(0);
+  for (const section of ['Обзор', 'Заявки', 'Окна подарков', 'Журнал']) {
+    await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousProblems(), section).toEqual([]);
+  }
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { leadCounts, moscowMidnight } from './overview';
+import { leadCounts, leadsPerDay, moscowMidnight } from './overview';
 
 describe('Moscow days', () => {
   it('starts a day at 00:00 Moscow time (21:00 UTC the day before)', () => {
@@ -32,6 +32,15 @@ describeEachDatabase('overview counts', (database) => {
     expect(await leadCounts(database().handle, 'utm_source', now)).toEqual([
       { key: 'vk', today: 1, week: 1, month: 2 },
       { key: '', today: 0, week: 1, month: 1 },
+    ]);
+
+    const daily = await leadsPerDay(database().handle, now);
+    expect(daily.days).toHaveLength(30);
+    expect(daily.days.at(-1)).toBe('23.11');
+    expect(daily.days.at(-4)).toBe('20.11');
+    expect(daily.series.map((s) => [s.key, s.counts.reduce((a, b) => a + b, 0), s.counts.at(-1), s.counts.at(-4)])).toEqual([
+      ['contact', 2, 1, 1],
+      ['popup', 1, 0, 0],
     ]);
   });
 });

@@ -45,3 +45,38 @@ export async function leadCounts(handle: DatabaseHandle, by: 'form' | 'utm_sourc
     .map((row) => ({ key: row.key, today: Number(row.today), week: Number(row.week), month: Number(row.month) }))
     .sort((a, b) => b.month - a.month || a.key.localeCompare(b.key));
 }
+
+export interface DailySeries {
+  /** The last 30 Moscow days, oldest first, as `23.11`. */
+  days: string[];
+  /** Leads (not spam) per day, one series per form. */
+  series: { key: string; counts: number[] }[];
+}
+
+/** Leads per Moscow day and form over the last 30 days, for the overview's chart. */
+export async function leadsPerDay(handle: DatabaseHandle, now = Date.now()): Promise<DailySeries> {
+  const { month } = periodStarts(now);
+  const firstDay = (month + MOSCOW_OFFSET_MS) / DAY_MS;
+  // Integer division on both databases (literals, not parameters, keep it integer): the Moscow day of each lead.
+  const day = sql<number | string>`(created_at + ${sql.lit(MOSCOW_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+  const rows = await handle.db
+    .selectFrom('leads')
+    .select([day.as('day'), 'form_id', sql<number | string>`count(*)`.as('count')])
+    .where('created_at', '>=', month)
+    .where('is_spam', '=', 0)
+    .groupBy([day, 'form_id'])
+    .execute();
+  const days = Array.from({ length: 30 }, (_, index) => {
+    const date = new Date((firstDay + index) * DAY_MS);
+    return `${String(date.getUTCDate()).padStart(2, '0')}.${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+  const series = new Map<string, number[]>();
+  for (const row of rows) {
+    const index = Number(row.day) - firstDay;
+    if (index < 0 || index >= 30) continue;
+    const counts = series.get(row.form_id) ?? Array<number>(30).fill(0);
+    counts[index] = Number(row.count);
+    series.set(row.form_id, counts);
+  }
+  return { days, series: [...series].map(([key, counts]) => ({ key, counts })).sort((a, b) => a.key.localeCompare(b.key)) };
+}
