@@ -174,3 +174,40 @@ test('the console is kept out of search engines, has no serious accessibility pr
     expect(await seriousProblems(), section).toEqual([]);
   }
 });
+
+test('a visitor meets a pop-up and the console shows its shown and finished counts rise', async ({ page, browser }) => {
+  const promo = 'promo-frameworks';
+  const counts = () =>
+    withE2eDatabase(
+      (db) =>
+        db.prepare('select coalesce(sum(shown), 0) as shown, coalesce(sum(finished), 0) as finished from popup_daily_counts where popup_id = ?').get(promo) as {
+          shown: number;
+          finished: number;
+        },
+    );
+  const before = counts();
+
+  const visitor = await browser.newContext();
+  await visitor.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await visitor.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Канал</title>' }));
+  const visitorPage = await visitor.newPage();
+  await visitorPage.clock.install();
+  await visitorPage.goto('/products/git');
+  await visitorPage.waitForLoadState('networkidle');
+  await visitorPage.clock.fastForward(31_000);
+  const action = visitorPage.getByRole('dialog').getByRole('link', { name: 'Подписаться на канал' });
+  await Promise.all([visitor.waitForEvent('page'), action.click()]);
+  // The beacon leaves after its batching delay (on the page's clock).
+  await visitorPage.clock.fastForward(3000);
+  await expect.poll(counts).toEqual({ shown: before.shown + 1, finished: before.finished + 1 });
+  await visitor.close();
+
+  await signIn(page, newOperator('popups'));
+  await page.getByRole('link', { name: 'Поп-апы' }).click();
+  const row = page.getByRole('row').filter({ hasText: promo });
+  await expect(row).toHaveCount(1);
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(2)).toHaveText(String(before.shown + 1));
+  await expect(cells.nth(4)).toHaveText(String(before.finished + 1));
+  await expect(cells.nth(5)).toHaveText(/%$/);
+});

@@ -14,6 +14,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_accounts: AdminAccountsTable;
   admin_audit_log: AdminAuditLogTable;
+  popup_daily_counts: PopupDailyCountsTable;
 }
 
 export interface LeadsTable {
@@ -130,4 +131,15 @@ export interface AdminAuditLogTable {
   subject: string | null;
   /** JSON, never personal data beyond the subject's e-mail where the action is about one. */
   details: string | null;
+}
+
+/** How often each pop-up was shown, closed and finished, per Moscow day and page path. */
+export interface PopupDailyCountsTable {
+  /** `2026-11-23`, Moscow. */
+  day: string;
+  popup_id: string;
+  path: string;
+  shown: number;
+  closed: number;
+  finished: number;
 }

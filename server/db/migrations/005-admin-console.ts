@@ -7,6 +7,7 @@ import type { Dialect } from '../connection';
  *   columns and types better-auth's own migration generates for each dialect, so its adapter reads
  *   them as it wrote them (dates: text on SQLite, timestamptz on PostgreSQL);
  * - the audit log: who did what, when;
+ * - daily counts of the pop-ups' `shown`, `closed` and `finished` per pop-up and page (no visitor data);
  * - indexes for the leads list, read newest first by (created_at, id) pages, also within one form or
  *   one UTM source, and for the search by phone (by e-mail: `leads_email` from 003).
  */
@@ -79,6 +80,17 @@ export function adminConsoleMigration(dialect: Dialect) {
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('subject', 'text')
         .addColumn('details', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('popup_daily_counts')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('popup_id', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('shown', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('closed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('finished', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('popup_daily_counts_key', ['day', 'popup_id', 'path'])
         .execute();
 
       await db.schema.createIndex('leads_created_id').on('leads').columns(['created_at', 'id']).execute();
