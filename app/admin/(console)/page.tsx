@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LeadsChart } from '@/features/admin/leads-chart';
+import { BarChart } from '@/features/admin/bar-chart';
 import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
 import { ui } from '@/features/admin/ui';
 import { deliveryHealth } from '@/server/admin/delivery-health';
@@ -21,7 +21,12 @@ export default async function OverviewPage() {
       <h1 className={ui.h1}>Обзор</h1>
       <DeliveryHealthPanel health={health} getCourseConfigured={runtime.config.getCourse !== null} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
-      <LeadsChart data={daily} />
+      <BarChart
+        data={{ labels: daily.days, series: daily.series.map((series) => ({ key: series.key, values: series.counts })) }}
+        stacked
+        label={`Заявки по дням за 30 дней по формам, всего ${daily.series.reduce((sum, series) => sum + series.counts.reduce((a, b) => a + b, 0), 0)}`}
+        caption="Заявки по дням за 30 дней (по Москве), по формам; спам не учтён"
+      />
       <div className="flex flex-col gap-6">
         <CountsTable caption="По формам" keyTitle="Форма" rows={byForm} empty="За 30 дней заявок не было." />
         <CountsTable caption="По источникам (utm_source)" keyTitle="utm_source" rows={bySource} empty="За 30 дней заявок не было." />

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import { BarChart } from '@/features/admin/bar-chart';
 import { ui } from '@/features/admin/ui';
 import { popupPeriod } from '@/server/admin/popup-period';
-import { conversionRate, popupConversion } from '@/server/admin/popup-conversion';
+import { conversionRate, conversionSeries, popupConversion } from '@/server/admin/popup-conversion';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Поп-апы' };
@@ -10,6 +11,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
   const { runtime } = await requireOperator();
   const period = popupPeriod(await searchParams);
   const rows = await popupConversion(runtime.database, period.from, period.to);
+  const chart = conversionSeries(rows, period.from, period.to);
   return (
     <>
       <h1 className={ui.h1}>Конверсия поп-апов</h1>
@@ -30,31 +32,39 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
       {rows.length === 0 ? (
         <p>За этот период поп-апы не показывались.</p>
       ) : (
-        <table className={ui.table}>
-          <caption className="sr-only">Показы, закрытия и конверсия поп-апов по дням</caption>
-          <thead>
-            <tr>
-              <th scope="col">День</th>
-              <th scope="col">Поп-ап</th>
-              <th scope="col" className="text-right">Показан</th>
-              <th scope="col" className="text-right">Закрыт</th>
-              <th scope="col" className="text-right">Завершён</th>
-              <th scope="col" className="text-right">Конверсия</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={`${row.day} ${row.popup}`}>
-                <td>{row.day.split('-').reverse().join('.')}</td>
-                <td>{row.popup}</td>
-                <td className="text-right">{row.shown}</td>
-                <td className="text-right">{row.closed}</td>
-                <td className="text-right">{row.finished}</td>
-                <td className="text-right">{conversionRate(row)}</td>
+        <>
+          <BarChart
+            data={{ labels: chart.days.map((day) => day.split('-').reverse().slice(0, 2).join('.')), series: chart.series }}
+            stacked={false}
+            label={`Конверсия поп-апов по дням, %, с ${period.from} по ${period.to}`}
+            caption="Конверсия по дням, % (завершения от показов)"
+          />
+          <table className={ui.table}>
+            <caption className="sr-only">Показы, закрытия и конверсия поп-апов по дням</caption>
+            <thead>
+              <tr>
+                <th scope="col">День</th>
+                <th scope="col">Поп-ап</th>
+                <th scope="col" className="text-right">Показан</th>
+                <th scope="col" className="text-right">Закрыт</th>
+                <th scope="col" className="text-right">Завершён</th>
+                <th scope="col" className="text-right">Конверсия</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.day} ${row.popup}`}>
+                  <td>{row.day.split('-').reverse().join('.')}</td>
+                  <td>{row.popup}</td>
+                  <td className="text-right">{row.shown}</td>
+                  <td className="text-right">{row.closed}</td>
+                  <td className="text-right">{row.finished}</td>
+                  <td className="text-right">{conversionRate(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </>
   );
