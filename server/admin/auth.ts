@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
 import type { Environment } from '../config';
 import type { DatabaseHandle } from '../db/connection';
+import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { isPublicSite } from '../production-settings';
 
 /**
@@ -37,6 +38,9 @@ export function createAuth(handle: DatabaseHandle, env: Environment = process.en
     advanced: {
       cookiePrefix: 'admin',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
+      // A session records the address our server vouches for (client-address-stamp.ts), never a
+      // client-sent X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     plugins: [nextCookies()],
   });

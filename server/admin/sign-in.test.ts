@@ -22,7 +22,7 @@ describe('throttleVerdict', () => {
 
 describeEachDatabase('operators and sign-in', (database) => {
   const password = 'correct horse battery';
-  const headers = new Headers({ 'user-agent': 'vitest' });
+  const headers = new Headers({ 'user-agent': 'vitest', 'x-forwarded-for': '198.51.100.66', 'x-site-client-address': '203.0.113.5' });
   let now = Date.UTC(2026, 10, 23, 10, 0);
   const sleeps: number[] = [];
   const deps = { sleep: async (ms: number) => void sleeps.push(ms), now: () => now };
@@ -48,8 +48,9 @@ describeEachDatabase('operators and sign-in', (database) => {
     await addOperator(runtime.auth, 'anna@school.ru', password);
     const attempt = { email: 'anna@school.ru', password, address: '203.0.113.5', headers };
     expect(await signInOperator(runtime, attempt, deps)).toBe('signed-in');
-    const sessions = await database().handle.db.selectFrom('admin_sessions').select('token').execute();
+    const sessions = await database().handle.db.selectFrom('admin_sessions').select(['token', 'ipAddress']).execute();
     expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.ipAddress).toBe('203.0.113.5');
     // The session row is what a cookie is checked against.
     const signedCookie = await signedSessionCookie(runtime, sessions[0]!.token);
     const session = await runtime.auth.api.getSession({ headers: new Headers({ cookie: signedCookie }) });
