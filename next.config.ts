@@ -85,6 +85,12 @@ const nextConfig: NextConfig = {
           { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
         ],
       },
+      {
+        // The operator console: never indexed; its pages are dynamic, so Next.js already sends
+        // `Cache-Control: private, no-store` for them.
+        source: '/admin/:path*',
+        headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }],
+      },
     ];
   },
 };

@@ -1,10 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { popupId, type PopupConfig } from '@/content/popups';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { LeadFormPopup } from './lead-form-popup';
 import { PromoPopup } from './promo-popup';
+import { reportPopupEvent } from './conversion-beacon';
 import { closeCookie, finishCookie } from './suppression';
 
 /** The pop-up panel's maximum width (spec 2.4, 9). */
@@ -20,11 +21,17 @@ export default function TimedPopup({ config }: { config: PopupConfig }) {
   const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const id = popupId(config);
 
+  useEffect(() => reportPopupEvent(id, 'shown'), [id]);
+
   const close = () => {
     writeCookie(closeCookie(document.cookie, id, cookieOptions()));
+    reportPopupEvent(id, 'closed');
     setOpen(false);
   };
-  const finish = () => writeCookie(finishCookie(id, cookieOptions()));
+  const finish = () => {
+    writeCookie(finishCookie(id, cookieOptions()));
+    reportPopupEvent(id, 'finished');
+  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
 import { personalDataMigration } from './migrations/003-personal-data';
 import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
+import { adminConsoleMigration } from './migrations/005-admin-console';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -13,6 +14,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-christmas-schedule': christmasScheduleMigration,
     '003-personal-data': personalDataMigration,
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
+    '005-admin-console': adminConsoleMigration(dialect),
   };
 }
 

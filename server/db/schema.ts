@@ -10,6 +10,11 @@ export interface Database {
   gift_schedule_windows: GiftScheduleWindowsTable;
   rate_limit_counters: RateLimitCountersTable;
   settings: SettingsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  admin_accounts: AdminAccountsTable;
+  admin_audit_log: AdminAuditLogTable;
+  popup_daily_counts: PopupDailyCountsTable;
 }
 
 export interface LeadsTable {
@@ -85,4 +90,59 @@ export interface RateLimitCountersTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** Operators (better-auth's user model; its dates are text on SQLite, timestamptz on PostgreSQL). */
+export interface AdminUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AdminAccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** The operator's e-mail; for a failed sign-in, the address that was tried. */
+  actor: string | null;
+  /** See AuditAction in server/admin/audit.ts. */
+  action: string;
+  subject: string | null;
+  /** JSON, never personal data beyond the subject's e-mail where the action is about one. */
+  details: string | null;
+}
+
+/** How often each pop-up was shown, closed and finished, per Moscow day and page path. */
+export interface PopupDailyCountsTable {
+  /** `2026-11-23`, Moscow. */
+  day: string;
+  popup_id: string;
+  path: string;
+  shown: number;
+  closed: number;
+  finished: number;
 }

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { moscowTime } from '@/features/admin/labels';
+import { ui } from '@/features/admin/ui';
+import { auditActions, listAudit } from '@/server/admin/audit';
+import { requireOperator } from '@/server/admin/session';
+
+export const metadata: Metadata = { title: 'Журнал' };
+
+const PAGE = 100;
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
+  const { runtime } = await requireOperator();
+  const { before } = await searchParams;
+  const entries = await listAudit(runtime.database, { before: /^\d{1,12}$/.test(before ?? '') ? Number(before) : undefined, limit: PAGE });
+  return (
+    <>
+      <h1 className={ui.h1}>Журнал действий</h1>
+      <table className={ui.table}>
+        <caption className="sr-only">Действия операторов, сначала новые</caption>
+        <thead>
+          <tr>
+            <th scope="col">Когда (МСК)</th>
+            <th scope="col">Кто</th>
+            <th scope="col">Что</th>
+            <th scope="col">С чем</th>
+            <th scope="col">Подробности</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{moscowTime(entry.at)}</td>
+              <td>{entry.actor ?? '—'}</td>
+              <td>{auditActions[entry.action] ?? entry.action}</td>
+              <td>{entry.subject ?? '—'}</td>
+              <td className="break-all">{entry.details ? JSON.stringify(entry.details) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {entries.length === PAGE && (
+        <Link href={`/admin/audit?before=${entries.at(-1)!.id}`} className={`${ui.link} mt-4 inline-block`}>
+          Раньше
+        </Link>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { removeGiftWindowAction } from '@/features/admin/gift-actions';
+import { GiftWindowForm } from '@/features/admin/gift-window-form';
+import { ui } from '@/features/admin/ui';
+import { giftWindowsNow } from '@/server/admin/gift-windows';
+import { requireOperator } from '@/server/admin/session';
+import { formatMoscowTime } from '@/server/gift-schedule/windows';
+
+export const metadata: Metadata = { title: 'Окна подарков' };
+
+const stateLabels = { past: 'прошло', active: 'идёт сейчас', upcoming: 'впереди' } as const;
+
+/** `2026-12-20T10:00` in Moscow, for a datetime-local field. */
+function moscowInput(timestamp: number): string {
+  return formatMoscowTime(timestamp).slice(0, 16).replace(' ', 'T');
+}
+
+export default async function GiftWindowsPage({ searchParams }: { searchParams: Promise<{ edit?: string }> }) {
+  const { runtime } = await requireOperator();
+  const { edit } = await searchParams;
+  const windows = await giftWindowsNow(runtime.repos);
+  const editing = windows.find((window) => String(window.id) === edit);
+  return (
+    <>
+      <h1 className={ui.h1}>Окна подарков</h1>
+      <p className="mb-4 max-w-3xl text-sm">
+        Всё время — московское. Окна не пересекаются; вкладка подарков на сайте подхватывает изменения без выкладки, в пределах
+        времени кэширования.
+      </p>
+      <h2 className={ui.h2}>{editing ? `Изменить окно №${editing.id}` : 'Новое окно'}</h2>
+      <GiftWindowForm
+        key={editing?.id ?? 'new'}
+        draft={editing ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) } : null}
+      />
+      {editing && (
+        <p className="mb-4">
+          <Link href="/admin/gift-windows" className={ui.link}>
+            Отменить изменение
+          </Link>
+        </p>
+      )}
+      <table className={ui.table}>
+        <caption className="sr-only">Окна подарков по времени начала</caption>
+        <thead>
+          <tr>
+            <th scope="col">№</th>
+            <th scope="col">Подарок</th>
+            <th scope="col">Начало (МСК)</th>
+            <th scope="col">Конец (МСК)</th>
+            <th scope="col">Состояние</th>
+            <th scope="col">
+              <span className="sr-only">Действия</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {windows.map((window) => (
+            <tr key={window.id} className={window.state === 'active' ? 'bg-green-50' : undefined}>
+              <td>{window.id}</td>
+              <td>{window.giftNumber}</td>
+              <td>{formatMoscowTime(window.startTimestamp)}</td>
+              <td>{formatMoscowTime(window.endTimestamp)}</td>
+              <td>{stateLabels[window.state]}</td>
+              <td className="flex gap-3">
+                <Link href={`/admin/gift-windows?edit=${window.id}`} className={ui.link} aria-label={`Изменить окно ${window.id}`}>
+                  Изменить
+                </Link>
+                <form action={removeGiftWindowAction}>
+                  <input type="hidden" name="id" value={window.id} />
+                  <button type="submit" className={ui.link} aria-label={`Удалить окно ${window.id}`}>
+                    Удалить
+                  </button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {windows.length === 0 && <p className="mt-2">Окон нет: виджет подарка на сайте скрыт.</p>}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { LeadDetails } from '@/features/admin/lead-details';
+import { ui } from '@/features/admin/ui';
+import { findLeadRow } from '@/server/admin/leads';
+import { requireOperator } from '@/server/admin/session';
+
+export const metadata: Metadata = { title: 'Заявка' };
+
+export default async function LeadPage({ params }: { params: Promise<{ id: string }> }) {
+  const { runtime } = await requireOperator();
+  const { id } = await params;
+  const leadId = /^\d{1,12}$/.test(id) ? Number(id) : null;
+  const lead = leadId === null ? undefined : await findLeadRow(runtime.database, leadId);
+  if (!lead) notFound();
+  const deliveries = await runtime.repos.outbox.findForLead(lead.id);
+  return (
+    <>
+      <p className="mb-2">
+        <Link href="/admin/leads" className={ui.link}>
+          ← Все заявки
+        </Link>
+      </p>
+      <h1 className={ui.h1}>Заявка №{lead.id}</h1>
+      <LeadDetails lead={lead} deliveries={deliveries} />
+    </>
+  );
+}

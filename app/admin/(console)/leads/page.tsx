@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EraseVisitorForm } from '@/features/admin/erase-form';
+import { resendAllDeadAction } from '@/features/admin/lead-actions';
+import { filterQuery, parseLeadFilter, type LeadSearchParams } from '@/server/admin/lead-filter';
+import { LeadsFilterForm } from '@/features/admin/leads-filter-form';
+import { LeadsTable } from '@/features/admin/leads-table';
+import { ui } from '@/features/admin/ui';
+import { decodeCursor, encodeCursor, leadFacets, listLeads } from '@/server/admin/leads';
+import { requireOperator } from '@/server/admin/session';
+
+export const metadata: Metadata = { title: 'Заявки' };
+
+export default async function LeadsPage({ searchParams }: { searchParams: Promise<LeadSearchParams> }) {
+  const { runtime } = await requireOperator();
+  const params = await searchParams;
+  const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
+  const [page, facets, counts] = await Promise.all([
+    listLeads(runtime.database, parseLeadFilter(params), { after, limit: 50 }),
+    leadFacets(runtime.database),
+    runtime.repos.outbox.countByStatus(),
+  ]);
+  return (
+    <>
+      <h1 className={ui.h1}>Заявки</h1>
+      <LeadsFilterForm params={params} formIds={facets.formIds} utmSources={facets.utmSources} />
+      <div className="mb-4 flex flex-wrap items-center gap-4">
+        <a href={`/api/admin/leads/export${filterQuery(params)}`} className={ui.button} download>
+          Выгрузить CSV (с этим фильтром)
+        </a>
+        {counts.dead > 0 && (
+          <form action={resendAllDeadAction}>
+            <button type="submit" className={ui.button}>
+              Отправить заново все недоставленные ({counts.dead})
+            </button>
+          </form>
+        )}
+      </div>
+      <LeadsTable rows={page.rows} />
+      <nav aria-label="Страницы" className="mt-4 flex gap-4">
+        {after && (
+          <Link href={`/admin/leads${filterQuery(params)}`} className={ui.link}>
+            К новым
+          </Link>
+        )}
+        {page.next && (
+          <Link href={`/admin/leads${filterQuery(params, { after: encodeCursor(page.next) })}`} className={ui.link}>
+            Дальше (старее)
+          </Link>
+        )}
+      </nav>
+      <h2 className={ui.h2}>Удалить данные посетителя по его просьбе</h2>
+      <EraseVisitorForm />
+    </>
+  );
+}

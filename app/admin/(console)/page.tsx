@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { BarChart } from '@/features/admin/bar-chart';
+import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
+import { ui } from '@/features/admin/ui';
+import { deliveryHealth } from '@/server/admin/delivery-health';
+import { leadCounts, leadsPerDay } from '@/server/admin/overview';
+import { requireOperator } from '@/server/admin/session';
+
+export const metadata: Metadata = { title: 'Обзор' };
+
+export default async function OverviewPage() {
+  const { runtime } = await requireOperator();
+  const [daily, byForm, bySource, health] = await Promise.all([
+    leadsPerDay(runtime.database),
+    leadCounts(runtime.database, 'form'),
+    leadCounts(runtime.database, 'utm_source'),
+    deliveryHealth(runtime.database),
+  ]);
+  return (
+    <>
+      <h1 className={ui.h1}>Обзор</h1>
+      <DeliveryHealthPanel health={health} getCourseConfigured={runtime.config.getCourse !== null} />
+      <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
+      <BarChart
+        data={{ labels: daily.days, series: daily.series.map((series) => ({ key: series.key, values: series.counts })) }}
+        stacked
+        label={`Заявки по дням за 30 дней по формам, всего ${daily.series.reduce((sum, series) => sum + series.counts.reduce((a, b) => a + b, 0), 0)}`}
+        caption="Заявки по дням за 30 дней (по Москве), по формам; спам не учтён"
+      />
+      <div className="flex flex-col gap-6">
+        <CountsTable caption="По формам" keyTitle="Форма" rows={byForm} empty="За 30 дней заявок не было." />
+        <CountsTable caption="По источникам (utm_source)" keyTitle="utm_source" rows={bySource} empty="За 30 дней заявок не было." />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import { BarChart } from '@/features/admin/bar-chart';
+import { ui } from '@/features/admin/ui';
+import { popupPeriod } from '@/server/admin/popup-period';
+import { conversionRate, conversionSeries, popupConversion } from '@/server/admin/popup-conversion';
+import { requireOperator } from '@/server/admin/session';
+
+export const metadata: Metadata = { title: 'Поп-апы' };
+
+export default async function PopupsPage({ searchParams }: { searchParams: Promise<{ from?: string; to?: string }> }) {
+  const { runtime } = await requireOperator();
+  const period = popupPeriod(await searchParams);
+  const rows = await popupConversion(runtime.database, period.from, period.to);
+  const chart = conversionSeries(rows, period.from, period.to);
+  return (
+    <>
+      <h1 className={ui.h1}>Конверсия поп-апов</h1>
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Период">
+        <label className="flex flex-col gap-1 text-sm">
+          С даты
+          <input name="from" type="date" defaultValue={period.from} className={ui.input} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          По дату
+          <input name="to" type="date" defaultValue={period.to} className={ui.input} />
+        </label>
+        <button type="submit" className={ui.primaryButton}>
+          Показать
+        </button>
+      </form>
+      <p className="mb-4 max-w-3xl text-sm">Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве.</p>
+      {rows.length === 0 ? (
+        <p>За этот период поп-апы не показывались.</p>
+      ) : (
+        <>
+          <BarChart
+            data={{ labels: chart.days.map((day) => day.split('-').reverse().slice(0, 2).join('.')), series: chart.series }}
+            stacked={false}
+            label={`Конверсия поп-апов по дням, %, с ${period.from} по ${period.to}`}
+            caption="Конверсия по дням, % (завершения от показов)"
+          />
+          <table className={ui.table}>
+            <caption className="sr-only">Показы, закрытия и конверсия поп-апов по дням</caption>
+            <thead>
+              <tr>
+                <th scope="col">День</th>
+                <th scope="col">Поп-ап</th>
+                <th scope="col" className="text-right">Показан</th>
+                <th scope="col" className="text-right">Закрыт</th>
+                <th scope="col" className="text-right">Завершён</th>
+                <th scope="col" className="text-right">Конверсия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.day} ${row.popup}`}>
+                  <td>{row.day.split('-').reverse().join('.')}</td>
+                  <td>{row.popup}</td>
+                  <td className="text-right">{row.shown}</td>
+                  <td className="text-right">{row.closed}</td>
+                  <td className="text-right">{row.finished}</td>
+                  <td className="text-right">{conversionRate(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </>
+  );
+}

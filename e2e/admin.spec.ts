@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { ReceivedRequest } from '../tests/support/fake-getcourse';
+import { withE2eDatabase } from './support/database';
+import { e2eBaseUrl } from './support/env';
+import { expect, test } from './support/fixtures';
+import { addOperator } from './support/operator';
+
+interface Operator {
+  email: string;
+  password: string;
+}
+
+/** Each test its own operator: tests run in parallel, and the CLI is how operators come to be. */
+function newOperator(name: string): Operator {
+  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
+  addOperator(operator.email, operator.password);
+  return operator;
+}
+
+async function signIn(page: Page, operator: Operator) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await page.getByLabel('Почта').fill(operator.email);
+  await page.getByLabel('Пароль').fill(operator.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
+}
+
+test('an operator signs in with an httpOnly SameSite session cookie and signs out', async ({ page, context }) => {
+  const operator = newOperator('session');
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Почта').fill(operator.email);
+  await page.getByLabel('Пароль').fill('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Неверная почта или пароль')).toBeVisible();
+
+  await signIn(page, operator);
+  const session = (await context.cookies()).find((cookie) => cookie.name.includes('session_token'));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  const response = await page.request.get('/admin');
+  expect(response.headers()['cache-control']).toMatch(/private/);
+  expect(response.headers()['cache-control']).toMatch(/no-store/);
+  expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+});
+
+/** The deal numbers of every import of `email` the fake GetCourse received, in order. */
+function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
+  return received
+    .filter((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(email))
+    .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
+}
+
+test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
+  const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
+  // A real order through the site's API, delivered once by the worker...
+  const order = await page.request.post('/api/getcourse/orders', {
+    headers: { origin: e2eBaseUrl },
+    data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
+  });
+  expect(order.ok()).toBe(true);
+  const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
+  const statusOf = () =>
+    withE2eDatabase((db) => db.prepare('select o.status from outbox o join leads l on l.id = o.lead_id where l.email = ?').pluck().get(visitor.email));
+  await expect.poll(statusOf).toBe('sent');
+  // ...then, as if GetCourse had refused it every time, given up on.
+  withE2eDatabase((db) =>
+    db
+      .prepare("update outbox set status = 'dead', attempts = 20, sent_at = null, last_error = 'HTTP 500 (e2e)' where lead_id = (select id from leads where email = ?)")
+      .run(visitor.email),
+  );
+
+  await signIn(page, newOperator('leads'));
+  await page.getByRole('link', { name: 'Заявки' }).click();
+  await page.getByLabel('Поиск: e-mail или телефон').fill(visitor.email.toUpperCase());
+  await page.getByRole('button', { name: 'Показать' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(visitor.name);
+  await rows.nth(1).getByRole('link').click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заявка №\d+$/);
+  const delivery = page.getByRole('table').getByRole('row').nth(1);
+  await expect(delivery).toContainText(dealNumber!);
+  await expect(delivery).toContainText('не доставлена');
+  await expect(delivery).toContainText('HTTP 500 (e2e)');
+  await delivery.getByRole('button', { name: 'Отправить заново' }).click();
+
+  const again = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 2), visitor.email);
+  expect(again).toEqual([dealNumber, dealNumber]);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('доставлена', { timeout: 1000 });
+  }).toPass();
+
+  await page.goto(`/admin/leads?utm_source=admin-e2e&q=${encodeURIComponent(visitor.email)}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Выгрузить CSV/ }).click();
+  const bytes = fs.readFileSync(await (await download).path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^ID;Дата \(МСК\);Форма;Продукт;Имя;E-mail;Телефон;utm_source;/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`;Иван Админов;${visitor.email};+79167654321;admin-e2e;`);
+  expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber}$`));
+});
+
+/** `2026-11-23T15:04` in Moscow, as a datetime-local field takes it. */
+const moscowInput = (timestamp: number) => new Date(timestamp + 3 * 3_600_000).toISOString().slice(0, 16);
+
+test('an operator adds a gift window and the public tab shows it as active', async ({ page, browser }) => {
+  const hour = 3_600_000;
+  const now = Date.now();
+  await signIn(page, newOperator('gifts'));
+  await page.getByRole('link', { name: 'Окна подарков' }).click();
+  const form = page.getByRole('form', { name: 'Новое окно' });
+  await form.getByLabel('Подарок (1–13)').fill('5');
+  await form.getByLabel('Начало (МСК)').fill(moscowInput(now - hour));
+  await form.getByLabel('Конец (МСК)').fill(moscowInput(now + 2 * hour));
+  await form.getByRole('button', { name: 'Добавить окно' }).click();
+  await expect(form.getByText(/^Добавлено: подарок 5/)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'идёт сейчас' });
+  await expect(row).toHaveCount(1);
+
+  // The same rules as the CLI: an overlapping window is refused, in Russian.
+  await form.getByLabel('Подарок (1–13)').fill('6');
+  await form.getByLabel('Начало (МСК)').fill(moscowInput(now));
+  await form.getByLabel('Конец (МСК)').fill(moscowInput(now + hour));
+  await form.getByRole('button', { name: 'Добавить окно' }).click();
+  await expect(form.getByText(/^Пересекается с окном подарка 5/)).toBeVisible();
+
+  // A visitor (a fresh browser: nothing cached) sees the window open.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await visitorPage.goto('/about');
+  await expect(visitorPage.getByRole('button', { name: /Заберите подарок от Санты/ })).toHaveText(/Не упустите/);
+  await visitor.close();
+
+  // Other tests share this stack: the window goes again.
+  await row.getByRole('button', { name: /^Удалить окно/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'идёт сейчас' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Журнал' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка добавлено' }).filter({ hasText: 'gifts@school-e2e.ru' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка удалено' })).toHaveCount(1);
+});
+
+test('the console is kept out of search engines, has no serious accessibility problems, and the health check answers without a session', async ({ page }) => {
+  const health = await page.request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(health.headers()['cache-control']).toBe('no-store');
+  expect(Object.keys(await health.json()).sort()).toEqual(['db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting']);
+
+  expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
+  expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/admin');
+
+  await page.goto('/admin/sign-in');
+  const seriousProblems = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(await seriousProblems()).toEqual([]);
+  await signIn(page, newOperator('axe'));
+  await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
+  await expect(page.getByText('GetCourse не настроен')).toHaveCount(0);
+  for (const section of ['Обзор', 'Заявки', 'Поп-апы', 'Окна подарков', 'Журнал']) {
+    await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousProblems(), section).toEqual([]);
+  }
+});
+
+test('a visitor meets a pop-up and the console shows its shown and finished counts rise', async ({ page, browser }) => {
+  const promo = 'promo-frameworks';
+  const counts = () =>
+    withE2eDatabase(
+      (db) =>
+        db.prepare('select coalesce(sum(shown), 0) as shown, coalesce(sum(finished), 0) as finished from popup_daily_counts where popup_id = ?').get(promo) as {
+          shown: number;
+          finished: number;
+        },
+    );
+  const before = counts();
+
+  const visitor = await browser.newContext();
+  await visitor.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await visitor.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Канал</title>' }));
+  const visitorPage = await visitor.newPage();
+  await visitorPage.clock.install();
+  await visitorPage.goto('/products/git');
+  await visitorPage.waitForLoadState('networkidle');
+  await visitorPage.clock.fastForward(31_000);
+  const action = visitorPage.getByRole('dialog').getByRole('link', { name: 'Подписаться на канал' });
+  await Promise.all([visitor.waitForEvent('page'), action.click()]);
+  // The beacon leaves after its batching delay (on the page's clock).
+  await visitorPage.clock.fastForward(3000);
+  await expect.poll(counts).toEqual({ shown: before.shown + 1, finished: before.finished + 1 });
+  await visitor.close();
+
+  await signIn(page, newOperator('popups'));
+  await page.getByRole('link', { name: 'Поп-апы' }).click();
+  const row = page.getByRole('row').filter({ hasText: promo });
+  await expect(row).toHaveCount(1);
+  const cells = row.getByRole('cell');
+  await expect(cells.nth(2)).toHaveText(String(before.shown + 1));
+  await expect(cells.nth(4)).toHaveText(String(before.finished + 1));
+  await expect(cells.nth(5)).toHaveText(/%$/);
+  await expect(page.getByRole('img', { name: /^Конверсия поп-апов по дням/ })).toBeVisible();
+});

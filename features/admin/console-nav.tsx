@@ -1,0 +1,38 @@
+import Link from 'next/link';
+import { signOut } from './auth-actions';
+import { ui } from './ui';
+
+const sections = [
+  { href: '/admin', label: 'Обзор' },
+  { href: '/admin/leads', label: 'Заявки' },
+  { href: '/admin/popups', label: 'Поп-апы' },
+  { href: '/admin/gift-windows', label: 'Окна подарков' },
+  { href: '/admin/audit', label: 'Журнал' },
+];
+
+export function ConsoleNav({ email }: { email: string }) {
+  return (
+    <header className="border-b border-gray-300 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <span className="font-semibold">Консоль</span>
+        <nav aria-label="Разделы консоли">
+          <ul className="flex gap-4">
+            {sections.map((section) => (
+              <li key={section.href}>
+                <Link href={section.href} className={ui.link}>
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form action={signOut} className="ml-auto flex items-center gap-3 text-sm">
+          <span>{email}</span>
+          <button type="submit" className={ui.button}>
+            Выйти
+          </button>
+        </form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import type { LeadListRow } from '@/server/admin/leads';
+import { deliveryStatusLabels, moscowTime } from './labels';
+import { ui } from './ui';
+
+export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
+  if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className={ui.table}>
+        <caption className="sr-only">Заявки, сначала новые</caption>
+        <thead>
+          <tr>
+            <th scope="col">Дата (МСК)</th>
+            <th scope="col">Форма</th>
+            <th scope="col">Имя</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Телефон</th>
+            <th scope="col">utm_source</th>
+            <th scope="col">Доставка</th>
+            <th scope="col">Спам</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <Link href={`/admin/leads/${row.id}`} className={ui.link}>
+                  {moscowTime(row.createdAt)}
+                </Link>
+              </td>
+              <td>{row.formId}</td>
+              <td>{row.name}</td>
+              <td>{row.email}</td>
+              <td>{row.phone}</td>
+              <td>{row.utmSource ?? '—'}</td>
+              <td>{row.deliveryStatus ? deliveryStatusLabels[row.deliveryStatus] : 'не требуется'}</td>
+              <td>{row.isSpam ? 'да' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { DatabaseHandle } from '../db/connection';
+import { listLeads, type LeadCursor, type LeadFilter, type LeadListRow } from './leads';
+
+/** Russian Excel reads a UTF-8 file as such only with the byte order mark, and splits columns at `;`. */
+const BOM = '\uFEFF';
+const SEPARATOR = ';';
+
+const deliveryLabels: Record<string, string> = { pending: 'ждёт', sending: 'отправляется', sent: 'доставлена', dead: 'не доставлена' };
+
+const columns: { title: string; value: (row: LeadListRow) => string }[] = [
+  { title: 'ID', value: (row) => String(row.id) },
+  { title: 'Дата (МСК)', value: (row) => moscowDateTime(row.createdAt) },
+  { title: 'Форма', value: (row) => row.formId },
+  { title: 'Продукт', value: (row) => row.productName },
+  { title: 'Имя', value: (row) => row.name },
+  { title: 'E-mail', value: (row) => row.email },
+  { title: 'Телефон', value: (row) => row.phone },
+  { title: 'utm_source', value: (row) => row.utmSource ?? '' },
+  { title: 'utm_medium', value: (row) => row.utmMedium ?? '' },
+  { title: 'utm_campaign', value: (row) => row.utmCampaign ?? '' },
+  { title: 'utm_content', value: (row) => row.utmContent ?? '' },
+  { title: 'utm_term', value: (row) => row.utmTerm ?? '' },
+  { title: 'Страница', value: (row) => row.pagePath },
+  { title: 'Спам', value: (row) => (row.isSpam ? 'да' : 'нет') },
+  { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus]! : 'не требуется') },
+  { title: 'Номер сделки', value: (row) => row.dealNumber ?? '' },
+];
+
+/** `2026-11-23 12:34:56`, Moscow time (UTC+3 all year). */
+export function moscowDateTime(timestamp: number): string {
+  return new Date(timestamp + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * One CSV field. Quoted when it holds the separator, a quote or a line break; a visitor's text that
+ * starts like a formula (`=`, `+`, `-`, `@`) gets a leading apostrophe, so Excel shows it, never runs it.
+ * The phone is ours (E.164, digits after the `+`) and is left as it is.
+ */
+export function csvField(value: string, { formulaSafe = true } = {}): string {
+  const text = formulaSafe && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(row: LeadListRow): string {
+  return columns.map((column) => csvField(column.value(row), { formulaSafe: column.title !== 'Телефон' })).join(SEPARATOR) + '\r\n';
+}
+
+export const csvHeader = BOM + columns.map((column) => csvField(column.title)).join(SEPARATOR) + '\r\n';
+
+/**
+ * The filtered leads as CSV, read page by page (keyset) as the client takes it: memory holds one page,
+ * never the whole export, and a client that stops reading stops the queries.
+ */
+export function leadsCsvStream(handle: DatabaseHandle, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: LeadCursor | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(csvHeader));
+          return;
+        }
+        const page = await listLeads(handle, filter, { after, limit: pageSize });
+        if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map(csvLine).join('')));
+        if (!page.next) controller.close();
+        after = page.next;
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

@@ -1,0 +1,130 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from './leads-csv';
+import { decodeCursor, encodeCursor, leadFacets, listLeads, markSpam, phoneSearchKey, resendDelivery, type LeadFilter } from './leads';
+
+describe('leads list helpers', () => {
+  it('reads a typed phone as the stored E.164', () => {
+    expect(phoneSearchKey('8 (916) 123-45-67')).toBe('+79161234567');
+    expect(phoneSearchKey('+7 916 123 45 67')).toBe('+79161234567');
+    expect(phoneSearchKey('9161234567')).toBe('+79161234567');
+    expect(phoneSearchKey('12345')).toBeNull();
+  });
+
+  it('round-trips a cursor and rejects anything else', () => {
+    expect(decodeCursor(encodeCursor({ createdAt: 1_700_000_000_000, id: 42 }))).toEqual({ createdAt: 1_700_000_000_000, id: 42 });
+    expect(decodeCursor('1;drop table')).toBeNull();
+    expect(decodeCursor(undefined)).toBeNull();
+  });
+
+  it('quotes CSV fields that need it and defuses formulas', () => {
+    expect(csvField('Анна')).toBe('Анна');
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+79161234567', { formulaSafe: false })).toBe('+79161234567');
+    expect(moscowDateTime(Date.UTC(2026, 0, 1, 21, 30))).toBe('2026-01-02 00:30:00');
+  });
+});
+
+describeEachDatabase('the console\'s leads', (database) => {
+  const start = Date.UTC(2026, 10, 1, 9, 0);
+  let ids: number[] = [];
+
+  beforeEach(async () => {
+    await database().clear();
+    const { repos, handle } = database();
+    ids = [];
+    // 30 leads an hour apart; every third from vk; lead 5 is spam (no delivery), lead 7's delivery died.
+    for (let i = 0; i < 30; i += 1) {
+      const lead = sampleLead({
+        createdAt: start + i * 3_600_000,
+        formId: i % 2 === 0 ? 'contact' : 'popup-junior',
+        utm: { source: i % 3 === 0 ? 'vk' : 'yandex' },
+        email: `lead${i}@example.com`,
+        phone: `+7916000${String(i).padStart(4, '0')}`,
+        isSpam: i === 5,
+        deliveryMode: i === 5 ? 'none' : 'deal',
+      });
+      ids.push((await repos.leads.accept(lead, i === 5 ? null : { kind: 'deal', payload: {} })).leadId);
+    }
+    await handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20, last_error: 'HTTP 500' }).where('lead_id', '=', ids[7]!).execute();
+    await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: start }).where('lead_id', 'in', ids.slice(20)).execute();
+  });
+
+  async function allPages(filter: LeadFilter, limit = 7) {
+    const seen: number[] = [];
+    let after = null;
+    for (;;) {
+      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(database().handle, filter, { after, limit });
+      seen.push(...page.rows.map((row) => row.id));
+      if (!page.next) return seen;
+      after = page.next;
+    }
+  }
+
+  it('pages through every lead newest first, each once', async () => {
+    expect(await allPages({})).toEqual([...ids].reverse());
+    const first = await listLeads(database().handle, {}, { limit: 3 });
+    expect(first.rows[0]).toMatchObject({ id: ids[29], formId: 'popup-junior', deliveryStatus: 'sent', dealNumber: expect.any(String) });
+  });
+
+  it('keeps leads created in the same millisecond apart by id', async () => {
+    const { repos } = database();
+    const same = start + 5 * 3_600_000;
+    const extra = [];
+    for (let i = 0; i < 5; i += 1) extra.push((await repos.leads.accept(sampleLead({ createdAt: same }), null)).leadId);
+    const seen = await allPages({}, 2);
+    expect(new Set(seen).size).toBe(35);
+    expect(seen.length).toBe(35);
+  });
+
+  it('filters by dates, form, UTM source, delivery state and spam, and finds by e-mail or phone', async () => {
+    const byIndex = (...indexes: number[]) => indexes.map((i) => ids[i]).reverse();
+    expect(await allPages({ from: start + 3_600_000, to: start + 4 * 3_600_000 })).toEqual(byIndex(1, 2, 3));
+    expect((await allPages({ formId: 'contact' })).length).toBe(15);
+    expect((await allPages({ utmSource: 'vk' })).length).toBe(10);
+    expect(await allPages({ delivery: 'dead' })).toEqual(byIndex(7));
+    expect(await allPages({ delivery: 'none' })).toEqual(byIndex(5));
+    expect((await allPages({ delivery: 'sent' })).length).toBe(10);
+    expect((await allPages({ delivery: 'waiting' })).length).toBe(18);
+    expect(await allPages({ spam: 'only' })).toEqual(byIndex(5));
+    expect((await allPages({ spam: 'exclude' })).length).toBe(29);
+    expect(await allPages({ search: 'LEAD12@example.com' })).toEqual(byIndex(12));
+    expect(await allPages({ search: '8 916 000-00-13' })).toEqual(byIndex(13));
+    expect(await allPages({ search: 'nobody' })).toEqual([]);
+    expect(await allPages({ formId: 'contact', utmSource: 'vk', delivery: 'sent' })).toEqual(byIndex(24));
+    expect(await leadFacets(database().handle)).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
+  });
+
+  it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
+    const { repos, handle } = database();
+    const [dead] = await repos.outbox.findForLead(ids[7]!);
+    expect(await resendDelivery(handle, dead!.id, start)).toBe(true);
+    const [again] = await repos.outbox.findForLead(ids[7]!);
+    expect(again).toMatchObject({ status: 'pending', attempts: 0, dealNumber: dead!.dealNumber, nextAttemptAt: start });
+    expect(await resendDelivery(handle, dead!.id, start)).toBe(false);
+  });
+
+  it('marks a lead as spam and back', async () => {
+    const { repos, handle } = database();
+    expect(await markSpam(handle, ids[3]!, true)).toBe(true);
+    expect((await repos.leads.findLead(ids[3]!))?.isSpam).toBe(true);
+    expect(await markSpam(handle, ids[3]!, false)).toBe(true);
+    expect((await repos.leads.findLead(ids[3]!))?.isSpam).toBe(false);
+    expect(await markSpam(handle, 999_999, true)).toBe(false);
+  });
+
+  it('streams the filtered leads as CSV with a BOM, `;` and every row once', async () => {
+    const stream = leadsCsvStream(database().handle, { formId: 'contact' }, 4);
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith(csvHeader)).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Спам;Доставка;Номер сделки');
+    expect(lines).toHaveLength(16);
+    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;contact;contact;Анна Петрова;lead28@example.com;\\+79160000028;`));
+  });
+});

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { AdminAuth } from './auth';
+
+export interface Operator {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+
+/** A password for a new operator, shown once: 18 random bytes, 24 URL-safe characters. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/**
+ * Creates an operator with a password (there is no sign-up: this is the only way in). Through
+ * better-auth's own adapter, so the password is hashed and stored the way its sign-in expects.
+ */
+export async function addOperator(auth: AdminAuth, email: string, password: string): Promise<{ added: true } | { problem: string }> {
+  const context = await auth.$context;
+  const address = email.trim().toLowerCase();
+  if (password.length < 12) return { problem: 'the password must be at least 12 characters' };
+  if (await context.internalAdapter.findUserByEmail(address)) return { problem: `${address} is already an operator` };
+  const user = await context.internalAdapter.createUser({ email: address, name: address, emailVerified: true }, { method: 'admin' });
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await context.password.hash(password),
+  });
+  return { added: true };
+}
+
+/** Removes the operator with their sessions (signed out everywhere at once). */
+export async function removeOperator(handle: DatabaseHandle, email: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  return inWriteTransaction(handle, async (trx) => {
+    const user = await trx.selectFrom('admin_users').select('id').where('email', '=', address).executeTakeFirst();
+    if (!user) return false;
+    await trx.deleteFrom('admin_sessions').where('userId', '=', user.id).execute();
+    await trx.deleteFrom('admin_accounts').where('userId', '=', user.id).execute();
+    await trx.deleteFrom('admin_users').where('id', '=', user.id).execute();
+    return true;
+  });
+}
+
+export async function listOperators(handle: DatabaseHandle): Promise<Operator[]> {
+  const rows = await handle.db.selectFrom('admin_users').select(['id', 'email', 'createdAt']).orderBy('email').execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, createdAt: new Date(row.createdAt) }));
+}

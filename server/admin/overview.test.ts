@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { leadCounts, leadsPerDay, moscowMidnight } from './overview';
+
+describe('Moscow days', () => {
+  it('starts a day at 00:00 Moscow time (21:00 UTC the day before)', () => {
+    expect(moscowMidnight(Date.UTC(2026, 10, 23, 20, 59))).toBe(Date.UTC(2026, 10, 22, 21));
+    expect(moscowMidnight(Date.UTC(2026, 10, 23, 21, 0))).toBe(Date.UTC(2026, 10, 23, 21));
+  });
+});
+
+describeEachDatabase('overview counts', (database) => {
+  beforeEach(() => database().clear());
+
+  it('counts leads today, in 7 and in 30 days by form and by UTM source, spam left out', async () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    const day = 86_400_000;
+    const { repos } = database();
+    const add = (daysAgo: number, formId: string, source: string | undefined, isSpam = false) =>
+      repos.leads.accept(sampleLead({ createdAt: now - daysAgo * day, formId, utm: source ? { source } : {}, isSpam }), null);
+    await add(0, 'contact', 'vk');
+    await add(0, 'contact', 'vk', true);
+    await add(3, 'contact', undefined);
+    await add(10, 'popup', 'vk');
+    await add(40, 'popup', 'vk');
+
+    expect(await leadCounts(database().handle, 'form', now)).toEqual([
+      { key: 'contact', today: 1, week: 2, month: 2 },
+      { key: 'popup', today: 0, week: 0, month: 1 },
+    ]);
+    expect(await leadCounts(database().handle, 'utm_source', now)).toEqual([
+      { key: 'vk', today: 1, week: 1, month: 2 },
+      { key: '', today: 0, week: 1, month: 1 },
+    ]);
+
+    const daily = await leadsPerDay(database().handle, now);
+    expect(daily.days).toHaveLength(30);
+    expect(daily.days.at(-1)).toBe('23.11');
+    expect(daily.days.at(-4)).toBe('20.11');
+    expect(daily.series.map((s) => [s.key, s.counts.reduce((a, b) => a + b, 0), s.counts.at(-1), s.counts.at(-4)])).toEqual([
+      ['contact', 2, 1, 1],
+      ['popup', 1, 0, 0],
+    ]);
+  });
+});
