@@ -3,6 +3,7 @@
  * not give on demand). Built from the server's own messages and shapes (server/http/responses.ts,
  * handlers.ts), so a fake can never say what the server never says.
  */
+import { SERVER_TIME_HEADER } from '../../lib/server-clock';
 import { messages } from '../../server/http/responses';
 
 type Answer = { status: number; headers: Record<string, string>; json: unknown };
@@ -21,3 +22,8 @@ export const serverAnswers = {
   /** The idempotency key was used for other values: final, not retried. */
   keyReused: error(422, messages.idempotencyKeyReused),
 } satisfies Record<string, Answer>;
+
+/** `GET /api/gift-schedule` with no window at all (the e2e stack seeds one, so this state must be faked). */
+export function emptyGiftSchedule(): Answer {
+  return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: [] };
+}
