@@ -116,7 +116,7 @@ test('an operator finds a lead by e-mail, re-sends its dead delivery under the s
 /** `2026-11-23T15:04` in Moscow, as a datetime-local field takes it. */
 const moscowInput = (timestamp: number) => new Date(timestamp + 3 * 3_600_000).toISOString().slice(0, 16);
 
-test('an operator adds a gift window; the schedule the public tab reads serves it at once', async ({ page, browser }) => {
+test('an operator adds a gift window the public schedule serves at once, and an edited window changes the public tab', async ({ page, browser }) => {
   const hour = 3_600_000;
   await signIn(page, newOperator('gifts'));
   // The stack runs a gift window through the whole test run: the new one goes after every window there is.
@@ -144,6 +144,31 @@ test('an operator adds a gift window; the schedule the public tab reads serves i
   const schedule = await (await visitor.request.get('/api/gift-schedule')).json();
   expect(schedule).toContainEqual({ giftNumber: 5, startTimestamp: start, endTimestamp: start + 2 * hour });
   await visitor.close();
+
+  // The running window, edited in the console, changes the public tab without a deploy: ending it in
+  // 3 hours (still past this run, under the 6 hours other tests allow) shows 02:xx left; then put back.
+  const visitorTab = async () => {
+    const context = await browser.newContext();
+    const tabPage = await context.newPage();
+    await tabPage.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await tabPage.goto('/about');
+    const text = await tabPage.getByRole('button', { name: /Заберите подарок от Санты/ }).textContent();
+    await context.close();
+    return text ?? '';
+  };
+  expect(await visitorTab()).toMatch(/Не упустите: 0[3-5]:/);
+  const running = page.getByRole('row').filter({ hasText: 'идёт сейчас' });
+  const originalEnd = await running.locator('td').nth(3).textContent();
+  await running.getByRole('link', { name: /^Изменить окно/ }).click();
+  const edit = page.getByRole('form', { name: /^Изменить окно/ });
+  await edit.getByLabel('Конец (МСК)').fill(moscowInput(Math.floor(Date.now() / 60_000) * 60_000 + 3 * hour));
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit.getByText(/^Сохранено: подарок 1/)).toBeVisible();
+  expect(await visitorTab()).toMatch(/Не упустите: 02:/);
+  await edit.getByLabel('Конец (МСК)').fill(originalEnd!.slice(0, 16).replace(' ', 'T'));
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit.getByText(/^Сохранено: подарок 1/)).toBeVisible();
+  await page.goto('/admin/gift-windows');
 
   // Other tests share this stack: the window goes again.
   await row.getByRole('button', { name: /^Удалить окно/ }).click();

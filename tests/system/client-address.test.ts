@@ -87,6 +87,14 @@ function forgedOrder(base: URL, i: number, localAddress = '127.0.0.1'): Promise<
   });
 }
 
+/**
+ * The limits count per clock minute. A burst whose tally must fall in one window starts with at least
+ * `needMs` of its minute left (the condition waited for is the clock reaching such a moment).
+ */
+async function freshMinute(needMs = 20_000) {
+  while (60_000 - (Date.now() % 60_000) < needMs) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 function tally(statuses: number[]) {
   return statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 }
@@ -103,6 +111,7 @@ function storedAddressHashes(name: string): string[] {
 describe('the client address behind the rate limit', () => {
   it('cannot be chosen by the client on a directly exposed server: forged X-Forwarded-For, X-Real-IP and our own header change nothing', async () => {
     const site = await start('direct', {});
+    await freshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 80; i++) statuses.push(await forgedOrder(new URL(site.url), i));
     expect(tally(statuses)).toEqual({ 200: LIMIT, 429: 80 - LIMIT });
@@ -113,6 +122,7 @@ describe('the client address behind the rate limit', () => {
     const site = await start('proxied', { TRUST_PROXY: '1' });
     const entry = await startProxy(new URL(site.url));
     const statuses = { first: [] as number[], second: [] as number[] };
+    await freshMinute(30_000);
     for (let i = 0; i < 40; i++) statuses.first.push(await forgedOrder(entry, i, '127.0.0.2'));
     for (let i = 40; i < 80; i++) statuses.second.push(await forgedOrder(entry, i, '127.0.0.3'));
     // Each client the proxy saw has its own limit; no forged entry gave anyone another bucket.
@@ -126,6 +136,7 @@ describe('the client address behind the rate limit', () => {
     const site = await start('flood', { TRUST_PROXY: '1', LEAD_CEILING_PER_MINUTE: String(ceiling) });
     const entry = await startProxy(new URL(site.url));
     // 60 clients, two orders each: every one is far under its own limit.
+    await freshMinute();
     const statuses = await Promise.all(Array.from({ length: 120 }, (_, i) => forgedOrder(entry, i, `127.0.1.${(i % 60) + 1}`)));
     expect(tally(statuses)).toEqual({ 200: ceiling, 429: 120 - ceiling });
     expect(storedAddressHashes('flood').length).toBeGreaterThan(1);
