@@ -14,6 +14,14 @@ export default defineConfig([
     },
   },
   {
+    // The public site navigates with plain <a href> on purpose: next/link would prefetch every link in view
+    // (dozens of RSC requests a page on a phone's data plan) and ship its client code before first paint.
+    // The console under /admin keeps next/link for its client-side navigation.
+    files: ['app/**', 'components/**', 'features/**'],
+    ignores: ['app/admin/**', 'features/admin/**'],
+    rules: { '@next/next/no-html-link-for-pages': 'off' },
+  },
+  {
     // Playwright fixtures call their callback `use`, which the React hooks rule takes for React's use().
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -19,7 +19,6 @@ export default function PageError({ reset }: { error: Error & { digest?: string 
           Попробовать ещё раз
         </button>
         {/* A full load (not a client-side move) also brings code that a deploy may have replaced. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- on purpose: a fresh document, not the broken client state */}
         <a href="/" className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50">
           На главную
         </a>

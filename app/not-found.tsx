@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 
@@ -11,12 +10,12 @@ export default function NotFound() {
         <h1 className="mt-4 text-2xl font-bold">Страница не найдена</h1>
         <p className="mt-3 text-gray-600">Возможно, ссылка устарела или в адресе опечатка.</p>
         <p className="mt-8 flex justify-center gap-4">
-          <Link href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+          <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
             На главную
-          </Link>
-          <Link href="/products" className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50">
+          </a>
+          <a href="/products" className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50">
             Все курсы
-          </Link>
+          </a>
         </p>
       </main>
       <SiteFooter />

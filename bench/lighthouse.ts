@@ -3,10 +3,14 @@
  * A benchmark, not a test (the machines are noisy): builds the floor (bench/floor, a bare page of the
  * project's Next.js) and the site, starts both, runs Lighthouse 12 (mobile preset, simulated throttling,
  * Debian's Chromium) BENCH_RUNS times per URL (default 5), alternating site and floor, and prints the
- * medians of score, LCP, FCP, TBT and CLS with their difference from the floor.
+ * medians of score, LCP, FCP, TBT and CLS with their difference from the floor. A second floor row links
+ * the site's own stylesheet into the bare page: the part of the gap that one render-blocking stylesheet
+ * costs on the simulated phone network, whatever the page holds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -42,6 +46,15 @@ async function ready(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`${url} did not start`);
+}
+
+/** The site's stylesheet, served by the floor as /site.css for its `/styled` page. */
+function copySiteStylesheet() {
+  const chunks = path.join(siteDist, 'static', 'chunks');
+  const stylesheets = fs.readdirSync(chunks).filter((name) => name.endsWith('.css'));
+  if (stylesheets.length !== 1) throw new Error(`expected the site's one stylesheet in ${chunks}, found ${stylesheets.length}`);
+  fs.mkdirSync('bench/floor/public', { recursive: true });
+  fs.copyFileSync(path.join(chunks, stylesheets[0]!), 'bench/floor/public/site.css');
 }
 
 /** An article and a roadmap topic, found where a visitor would: in the sitemap. */
@@ -130,6 +143,7 @@ async function main() {
     build(['bench/floor'], {});
     build([], { NEXT_DIST_DIR: siteDist });
   }
+  copySiteStylesheet();
   const site = start([], sitePort, { NEXT_DIST_DIR: siteDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' });
   const floor = start(['bench/floor'], floorPort, {});
   const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -139,16 +153,19 @@ async function main() {
     await Promise.all([ready(`${siteBase}/`), ready(`${floorBase}/`)]);
     const paths = await pageTypes(siteBase);
     const floorSamples: Metrics[] = [];
+    const styledFloorSamples: Metrics[] = [];
     const siteSamples = new Map<string, Metrics[]>(paths.map((path) => [path, []]));
     // Rounds rather than one page at a time: a noisy minute then touches every page and the floor alike.
     for (let round = 0; round < runs; round++) {
       floorSamples.push(await measure(`${floorBase}/`, chrome.port));
+      styledFloorSamples.push(await measure(`${floorBase}/styled`, chrome.port));
       for (const path of paths) siteSamples.get(path)!.push(await measure(`${siteBase}${path}`, chrome.port));
       console.error(`round ${round + 1} of ${runs} done`);
     }
     const floorMedian = medians(floorSamples);
     console.log(`\nLighthouse 12, mobile, medians of ${runs}            score      LCP      FCP      TBT    CLS   vs the floor`);
     console.log(row('floor (bare Next.js page)', floorMedian));
+    console.log(row('floor + the site stylesheet', medians(styledFloorSamples), floorMedian));
     for (const path of paths) console.log(row(path, medians(siteSamples.get(path)!), floorMedian));
   } finally {
     await chrome.kill();

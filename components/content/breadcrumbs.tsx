@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { BreadcrumbList, WithContext } from 'schema-dts';
 import { site } from '@/content/site';
 import { absoluteUrl } from '@/lib/json-ld';
@@ -39,9 +38,9 @@ export function Breadcrumbs({ trail, className = 'text-sm text-gray-500' }: { tr
                   {crumb.label}
                 </span>
               ) : (
-                <Link href={crumb.href} className="hover:text-brand-700 hover:underline">
+                <a href={crumb.href} className="hover:text-brand-700 hover:underline">
                   {crumb.label}
-                </Link>
+                </a>
               )}
             </li>
           );

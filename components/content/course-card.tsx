@@ -1,21 +1,29 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
 import type { Course } from '@/content/courses';
 import { typography } from '@/lib/typography';
 import { coursePriceLabel } from './course-price';
 
+interface CourseCardProps {
+  course: Course;
+  headingLevel?: 2 | 3;
+  /** The cover is on the first screen (it may be the page's largest paint): fetched first, never lazily. */
+  coverInView?: boolean;
+}
+
 /** A course in a grid: cover, badge, title, summary and the price line; the whole card is one link. */
-export function CourseCard({ course, headingLevel = 3 }: { course: Course; headingLevel?: 2 | 3 }) {
+export function CourseCard({ course, headingLevel = 3, coverInView = false }: CourseCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const duration = course.facts[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-      <Image
+      <StaticImage
         src={course.image.src}
         alt=""
         width={course.image.width}
         height={course.image.height}
         sizes="(min-width: 1152px) 360px, (min-width: 640px) 50vw, 100vw"
+        {...(coverInView && { loading: 'eager', fetchPriority: 'high' })}
         className="aspect-[8/5] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -38,12 +46,13 @@ export function CourseCard({ course, headingLevel = 3 }: { course: Course; headi
   );
 }
 
-export function CourseGrid({ courses, headingLevel }: { courses: readonly Course[]; headingLevel?: 2 | 3 }) {
+/** `firstScreen`: the grid starts on the first screen, so its first cover (a phone shows one column) loads first. */
+export function CourseGrid({ courses, headingLevel, firstScreen = false }: { courses: readonly Course[]; headingLevel?: 2 | 3; firstScreen?: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course.slug}>
-          <CourseCard course={course} headingLevel={headingLevel} />
+          <CourseCard course={course} headingLevel={headingLevel} coverInView={firstScreen && index === 0} />
         </li>
       ))}
     </ul>

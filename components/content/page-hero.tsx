@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import type { ReactNode } from 'react';
 import { typography } from '@/lib/typography';
 
@@ -12,7 +12,7 @@ export interface HeroImageData {
 /** The hero's picture: usually the largest paint, so it loads eagerly and first. */
 export function HeroImage({ image }: { image: HeroImageData }) {
   return (
-    <Image
+    <StaticImage
       src={image.src}
       alt={image.alt}
       width={image.width}

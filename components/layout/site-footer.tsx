@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { footerNavigation } from '@/content/navigation';
 import { contacts, legalLinks, site } from '@/content/site';
 
@@ -14,9 +13,9 @@ export function SiteFooter() {
           <ul className="space-y-2 text-sm">
             {footerNavigation.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="hover:text-white">
+                <a href={item.href} className="hover:text-white">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -47,9 +46,9 @@ export function SiteFooter() {
         <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400">
           {Object.values(legalLinks).map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className="hover:text-white">
+              <a href={link.href} className="hover:text-white">
                 {link.label}
-              </Link>
+              </a>
             </li>
           ))}
           <li>© {site.name}</li>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { mainNavigation } from '@/content/navigation';
 import { site } from '@/content/site';
 
@@ -7,16 +6,16 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="text-lg font-bold text-brand-700">
+        <a href="/" className="text-lg font-bold text-brand-700">
           {site.name}
-        </Link>
+        </a>
         <nav aria-label="Основная навигация" className="hidden md:block">
           <ul className="flex gap-6 text-sm font-medium">
             {mainNavigation.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="hover:text-brand-600">
+                <a href={item.href} className="hover:text-brand-600">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -29,9 +28,9 @@ export function SiteHeader() {
             <ul>
               {mainNavigation.map((item) => (
                 <li key={item.href}>
-                  <Link href={item.href} className="block rounded px-3 py-2 hover:bg-brand-50">
+                  <a href={item.href} className="block rounded px-3 py-2 hover:bg-brand-50">
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

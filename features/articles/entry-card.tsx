@@ -1,4 +1,3 @@
-import Link from 'next/link';
 
 /**
  * A card of a list: the title is the link, stretched over the whole card so that all of it is
@@ -18,9 +17,9 @@ export function EntryCard(props: {
     <article className="relative flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 transition hover:border-brand-500 hover:shadow-md focus-within:border-brand-500">
       {props.eyebrow && <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{props.eyebrow}</p>}
       <Heading className={`${props.eyebrow ? 'mt-2 ' : ''}text-lg font-semibold leading-snug text-ink`}>
-        <Link href={props.href} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-700">
+        <a href={props.href} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-700">
           {props.title}
-        </Link>
+        </a>
       </Heading>
       <p className="mt-2 flex-1 text-gray-600">{props.description}</p>
       {props.children}

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findItem, getMedia, relatedItems, type MediaArticle } from '@/content/collections';
 import { ArticleBody } from './article-body';
@@ -97,7 +96,7 @@ export function MediaArticleView({ id }: { id: string }) {
             { label: article.title, href: article.path },
           ]}
         />
-        <PageIntro eyebrow={<Link href={article.category.path}>{article.category.label}</Link>} title={article.title} description={article.description}>
+        <PageIntro eyebrow={<a href={article.category.path}>{article.category.label}</a>} title={article.title} description={article.description}>
           <EntryMeta author={authorLine(article.author)} publishedAt={article.publishedAt} updatedAt={article.updatedAt} readingMinutes={article.readingMinutes} />
         </PageIntro>
         <ArticleBody html={article.html} className="mt-10" />

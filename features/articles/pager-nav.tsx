@@ -1,4 +1,3 @@
-import Link from 'next/link';
 
 interface PagerLink {
   href: string;
@@ -11,18 +10,18 @@ export function PagerNav(props: { label: string; previous?: PagerLink; next?: Pa
   return (
     <nav aria-label={props.label} className="mt-12 grid gap-4 border-t border-gray-200 pt-8 sm:grid-cols-2">
       {props.previous ? (
-        <Link href={props.previous.href} className="group rounded-xl border border-gray-200 p-4 hover:border-brand-500">
+        <a href={props.previous.href} className="group rounded-xl border border-gray-200 p-4 hover:border-brand-500">
           <span className="block text-sm text-gray-500">← {props.previousCaption}</span>
           <span className="mt-1 block font-semibold text-ink group-hover:text-brand-700">{props.previous.title}</span>
-        </Link>
+        </a>
       ) : (
         <span aria-hidden="true" />
       )}
       {props.next && (
-        <Link href={props.next.href} className="group rounded-xl border border-gray-200 p-4 text-right hover:border-brand-500">
+        <a href={props.next.href} className="group rounded-xl border border-gray-200 p-4 text-right hover:border-brand-500">
           <span className="block text-sm text-gray-500">{props.nextCaption} →</span>
           <span className="mt-1 block font-semibold text-ink group-hover:text-brand-700">{props.next.title}</span>
-        </Link>
+        </a>
       )}
     </nav>
   );

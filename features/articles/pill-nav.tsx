@@ -1,4 +1,3 @@
-import Link from 'next/link';
 
 export interface PillLink {
   href: string;
@@ -13,7 +12,7 @@ export function PillNav({ label, links }: { label: string; links: PillLink[] }) 
       <ul className="flex flex-wrap gap-2">
         {links.map((link) => (
           <li key={link.href}>
-            <Link
+            <a
               href={link.href}
               aria-current={link.active ? 'page' : undefined}
               className={
@@ -23,7 +22,7 @@ export function PillNav({ label, links }: { label: string; links: PillLink[] }) 
               }
             >
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findRoadmap, findRoadmapArticle, findTopic, getRoadmaps, type Roadmap, type RoadmapArticle, type Topic } from '@/content/collections';
 import { ArticleBody } from './article-body';
@@ -87,17 +86,17 @@ export function RoadmapView({ alias }: { alias: string }) {
               </span>
               <p className="text-sm font-semibold text-brand-600">Этап {index + 1}</p>
               <h3 className="mt-1 text-xl font-semibold text-ink">
-                <Link href={topic.path} className="hover:text-brand-700 hover:underline">
+                <a href={topic.path} className="hover:text-brand-700 hover:underline">
                   {topic.title}
-                </Link>
+                </a>
               </h3>
               <p className="mt-2 text-gray-600">{topic.description}</p>
               <ul className="mt-3 space-y-1.5">
                 {topic.articles.map((article) => (
                   <li key={article.alias}>
-                    <Link href={article.path} className="font-medium text-brand-700 hover:underline">
+                    <a href={article.path} className="font-medium text-brand-700 hover:underline">
                       {article.title}
-                    </Link>
+                    </a>
                     <span className="text-sm text-gray-500"> · {readingTime(article.readingMinutes)}</span>
                   </li>
                 ))}
@@ -133,7 +132,7 @@ export function TopicView({ roadmapAlias, topicAlias }: { roadmapAlias: string; 
       <PageIntro
         eyebrow={
           <>
-            <Link href={roadmap.path}>{roadmap.title}</Link> · {stageLabel(roadmap, topic)}
+            <a href={roadmap.path}>{roadmap.title}</a> · {stageLabel(roadmap, topic)}
           </>
         }
         title={topic.title}
@@ -200,9 +199,9 @@ export function RoadmapArticleView({ roadmapAlias, articleAlias }: { roadmapAlia
       />
       <PageIntro
         eyebrow={
-          <Link href={topic.path}>
+          <a href={topic.path}>
             {stageLabel(roadmap, topic)}: {topic.title}
-          </Link>
+          </a>
         }
         title={article.title}
         description={article.description}

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findItem, getStories, relatedItems, type Story } from '@/content/collections';
 import { ArticleBody } from './article-body';
@@ -108,7 +107,7 @@ export function StoryView({ id }: { id: string }) {
             { label: story.title, href: story.path },
           ]}
         />
-        <PageIntro eyebrow={<Link href={story.category.path}>{story.category.label}</Link>} title={story.title} description={story.description}>
+        <PageIntro eyebrow={<a href={story.category.path}>{story.category.label}</a>} title={story.title} description={story.description}>
           <EntryMeta publishedAt={story.publishedAt} readingMinutes={story.readingMinutes} />
         </PageIntro>
         <div className="mt-8 rounded-2xl border border-gray-200 p-6">

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { company, legalDocuments } from '@/content/pages/docs';
 import { site } from '@/content/site';
 import { typography } from '@/lib/typography';
@@ -15,9 +14,9 @@ export function DocsPage() {
         <ul className="grid gap-3">
           {legalDocuments.map((document) => (
             <li key={document.id}>
-              <Link href={`#${document.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+              <a href={`#${document.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
                 {document.title}
-              </Link>
+              </a>
               <p className="text-sm text-gray-600">{typography(document.summary)}</p>
             </li>
           ))}

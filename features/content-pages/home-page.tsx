@@ -1,5 +1,4 @@
-import Image from 'next/image';
-import Link from 'next/link';
+import { StaticImage } from '@/components/ui/static-image';
 import { CourseGrid } from '@/components/content/course-card';
 import { getMedia, getStories } from '@/content/collections';
 import { CtaLink } from '@/components/content/cta-link';
@@ -35,7 +34,7 @@ export function HomePage() {
               </CtaLink>
             </div>
           </div>
-          <Image
+          <StaticImage
             src="/images/home/hero.webp"
             alt="Иллюстрация: редактор кода и макет сайта"
             width={1200}
@@ -63,9 +62,9 @@ export function HomePage() {
           {/* Slugs were checked against the course list when the home content loaded. */}
           <CourseGrid courses={block.slugs.map((slug) => getCourse(slug)!)} />
           <p className="mt-6">
-            <Link href={block.more.href} className="font-semibold text-brand-700 underline underline-offset-2">
+            <a href={block.more.href} className="font-semibold text-brand-700 underline underline-offset-2">
               {block.more.label}
-            </Link>
+            </a>
           </p>
         </PageSection>
       ))}
@@ -86,9 +85,9 @@ export function HomePage() {
           {home.roadmaps.items.map((item) => (
             <li key={item.href} className="relative rounded-2xl border border-gray-200 p-6 hover:border-brand-600">
               <h3 className="text-xl font-bold">
-                <Link href={item.href} className="after:absolute after:inset-0 after:content-['']">
+                <a href={item.href} className="after:absolute after:inset-0 after:content-['']">
                   {typography(item.title)}
-                </Link>
+                </a>
               </h3>
               <p className="mt-2 text-gray-700">{typography(item.text)}</p>
             </li>
@@ -105,16 +104,16 @@ export function HomePage() {
               <ul className="mt-4 flex-1 divide-y divide-gray-100">
                 {latest[item.collection].map((entry) => (
                   <li key={entry.path} className="py-3">
-                    <Link href={entry.path} className="font-semibold hover:text-brand-700">
+                    <a href={entry.path} className="font-semibold hover:text-brand-700">
                       {typography(entry.title)}
-                    </Link>
+                    </a>
                     <p className="mt-1 text-sm text-gray-600">{typography(entry.description)}</p>
                   </li>
                 ))}
               </ul>
-              <Link href={item.href} className="mt-4 font-semibold text-brand-700 underline underline-offset-2">
+              <a href={item.href} className="mt-4 font-semibold text-brand-700 underline underline-offset-2">
                 {item.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -127,15 +126,15 @@ export function HomePage() {
             const event = getEvent(slug)!;
             return (
               <li key={slug} className="relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 hover:border-brand-600">
-                <Image src={event.image.src} alt="" width={event.image.width} height={event.image.height} sizes="(min-width: 768px) 360px, 100vw" className="aspect-[8/5] w-full object-cover" />
+                <StaticImage src={event.image.src} alt="" width={event.image.width} height={event.image.height} sizes="(min-width: 768px) 360px, 100vw" className="aspect-[8/5] w-full object-cover" />
                 <div className="flex flex-1 flex-col p-5">
                   <p className="text-sm text-gray-500">
                     {event.kind} · {eventStatusLabels[event.status]}
                   </p>
                   <h3 className="mt-1 text-lg font-bold">
-                    <Link href={`/events/${event.slug}`} className="after:absolute after:inset-0 after:content-['']">
+                    <a href={`/events/${event.slug}`} className="after:absolute after:inset-0 after:content-['']">
                       {typography(event.title)}
-                    </Link>
+                    </a>
                   </h3>
                   <p className="mt-2 text-sm text-gray-700">{typography(event.schedule)}</p>
                 </div>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import type { ComponentType } from 'react';
 import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
@@ -104,7 +104,7 @@ function SectionBody({ section }: { section: Section }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {section.people.map((person) => (
             <li key={person.slug} className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5">
-              <Image src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />
+              <StaticImage src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />
               <div>
                 <h3 className="font-bold">{person.name}</h3>
                 <p className="text-sm text-brand-700">{typography(person.role)}</p>

@@ -31,7 +31,7 @@ export function CourseCatalog() {
       </header>
       {courseCategorySections.map((section, index) => (
         <PageSection key={section.anchor} id={section.anchor} title={section.title} intro={typography(section.description)} tone={index % 2 === 1 ? 'muted' : 'plain'}>
-          <CourseGrid courses={coursesIn(section.category)} />
+          <CourseGrid courses={coursesIn(section.category)} firstScreen={index === 0} />
         </PageSection>
       ))}
       <section aria-labelledby="catalog-help-heading" className="mx-auto max-w-6xl px-4 py-12">
