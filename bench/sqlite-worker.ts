@@ -7,13 +7,17 @@
  * One web server (the production build) on a fresh SQLite file, BENCH_BACKLOG (2000) waiting deliveries
  * and a fake GetCourse that answers at once. Clients load a pre-rendered page, read the gift schedule
  * (a database read) and send orders (a database write) in turn, first with no worker running (idle),
- * then while the worker process drains the backlog. Prints p50 / p95 / max latency of each, and the
- * web process's longest event-loop stall (prom-client's `nodejs_eventloop_lag_max_seconds`) per phase.
- *   BENCH_BACKLOG (2000)  BENCH_CONCURRENCY (4)  BENCH_IDLE_REQUESTS (600)
+ * then while the worker process drains the backlog, then while another process holds the write lock
+ * for BENCH_HOLD_MS (2000) three times (what a long transaction of another process does: retention of
+ * a large table, an erasure). Prints p50 / p95 / max latency of each, and the web process's longest
+ * event-loop stall (prom-client's `nodejs_eventloop_lag_max_seconds`) per phase.
+ *   BENCH_BACKLOG (2000)  BENCH_CONCURRENCY (4)  BENCH_IDLE_REQUESTS (600)  BENCH_HOLD_MS (2000)
  * Needs a build (`npm run build`, or NEXT_DIST_DIR=… for another one); the worker runs as deployed
  * (`cli/worker.mjs` of a standalone build) or, without one, through tsx.
  */
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +31,8 @@ import { assertBuilt, distDir, freePort, orderBody, serverEnv, startNextServer, 
 const backlog = Number(process.env.BENCH_BACKLOG ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const idleRequests = Number(process.env.BENCH_IDLE_REQUESTS ?? 600);
+const holdMs = Number(process.env.BENCH_HOLD_MS ?? 2000);
+const HOLDS = 3;
 const METRICS_TOKEN = 'bench-metrics-token';
 
 type Kind = 'page' | 'read' | 'write';
@@ -127,6 +133,24 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     report('while the worker drains the backlog', during, await eventLoopMaxMs(server), ` (${seconds.toFixed(1)} s, ${Math.round(backlog / seconds)} deliveries/s)`);
     await database.close();
+
+    // This process takes the write lock and keeps it, as a long transaction of another process would.
+    const holder = new Database(file);
+    let holding = true;
+    const holds = (async () => {
+      for (let hold = 0; hold < HOLDS; hold += 1) {
+        await sleep(500);
+        holder.exec('begin immediate');
+        await sleep(holdMs);
+        holder.exec('commit');
+      }
+      await sleep(500);
+      holding = false;
+    })();
+    const held = await load(server, { done: () => !holding });
+    await holds;
+    holder.close();
+    report(`while another process holds the write lock ${HOLDS} × ${holdMs} ms`, held, await eventLoopMaxMs(server));
   } finally {
     worker?.kill('SIGTERM');
     await server.kill('SIGTERM');
