@@ -5,44 +5,6 @@ import { missingSiteUrlWarning } from './lib/site-url';
 import { assertProductionSettings } from './server/production-settings';
 
 /**
- * Security headers for every response. Content pages are pre-rendered, so a per-request nonce is not
- * possible: Next's inline bootstrap scripts need 'unsafe-inline' in script-src. Everything else is locked
- * to our origin plus the tag manager (spec 7) and the GetCourse origins that native forms post to.
- */
-function contentSecurityPolicy(): string {
-  const formOrigins = (process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN ?? 'https://school.getcourse.ru')
-    .split(/\s+/)
-    .filter(Boolean);
-  const geoOrigin = originOf(process.env.NEXT_PUBLIC_GEO_URL ?? 'https://ipapi.co/json/');
-  const gtm = 'https://www.googletagmanager.com';
-  const ga = 'https://*.google-analytics.com https://*.analytics.google.com';
-  const directives: Record<string, string> = {
-    'default-src': "'self'",
-    'script-src': `'self' 'unsafe-inline' ${gtm}`,
-    'style-src': "'self' 'unsafe-inline'",
-    'img-src': `'self' data: blob: ${gtm} ${ga}`,
-    'font-src': "'self'",
-    'connect-src': `'self' ${gtm} ${ga} ${geoOrigin}`,
-    'frame-src': gtm,
-    'form-action': `'self' ${formOrigins.join(' ')}`,
-    'frame-ancestors': "'none'",
-    'base-uri': "'self'",
-    'object-src': "'none'",
-  };
-  return Object.entries(directives)
-    .map(([name, value]) => `${name} ${value}`)
-    .join('; ');
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
-}
-
-/**
  * The gift page's secret segment: GIFT_POPUP_TOKEN, or, for a local build without it, a random one, so
  * no build ever serves the gift page at an address anyone could read in this repository.
  */
@@ -72,8 +34,8 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
+        // The Content Security Policy is sent by proxy.ts: its mode and tag hosts are read when the server starts.
         headers: [
-          { key: 'Content-Security-Policy', value: contentSecurityPolicy() },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Frame-Options', value: 'DENY' },

@@ -1,4 +1,5 @@
-import { siteUrlFrom } from '@/lib/site-url';
+// Relative, not '@/': next.config.ts loads this file (server/production-settings.ts reads the pop-up forms), and its loader resolves no '@/' here.
+import { siteUrlFrom } from '../lib/site-url';
 
 /** Site-wide constants (spec 3, "Contact constants"). Every page, form and widget reads them from here. */
 export const site = {

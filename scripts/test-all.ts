@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest.
  *   1. lint and type check   2. unit and integration tests (Vitest; PostgreSQL ones when TEST_DATABASE_URL is set)
- *   3. one production build  4. system tests against that build (crash, two instances)
+ *   3. one production build (`npm run build`: standalone, with the bundled CLI tools)  4. system tests against that build (crash, two instances)
  *   5. end-to-end tests in Debian's Chromium against the same build
  * Ends with one line `total: N passed, N failed, N skipped` and a non-zero exit code on any failure.
  */
@@ -62,7 +62,7 @@ ok =
   run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
 
 const buildEnv = e2eEnv();
-if (run('production build', 'npx', ['next', 'build'], buildEnv)) {
+if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
   if (fs.existsSync('vitest.system.config.mts')) {
     ok =
       run(

@@ -1,4 +1,5 @@
 import 'server-only';
+import { handleCspReport } from './http/csp-report';
 import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
 import { methodNotAllowed } from './http/responses';
 import { readServerConfig } from './config';
@@ -12,6 +13,7 @@ import { getApiRuntime, getServerRuntime } from './runtime';
 export const ordersRoute = (request: Request) => handleOrders(request, getApiRuntime);
 export const idsRoute = (request: Request) => handleIds(request, getApiRuntime);
 export const giftScheduleRoute = () => handleGiftSchedule(getApiRuntime);
+export const cspReportRoute = (request: Request) => handleCspReport(request, getApiRuntime);
 export const metricsRoute = (request: Request) =>
   handleMetrics(request, {
     token: () => readServerConfig().metricsToken,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertProductionSettings, isPublicSite, productionSettingsProblems } from './production-settings';
+import { popupLeadForms } from '../content/popup-lead-forms';
+import type { LeadFormEntry } from '../content/lead-forms';
+import { assertProductionSettings, isPublicSite, popupFormPlaceholders, productionSettingsProblems } from './production-settings';
 
 const real = { SITE_URL: 'https://example.school', NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M', GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6', BETTER_AUTH_SECRET: 'f'.repeat(64) };
 
@@ -26,5 +28,37 @@ describe('settings a public build needs', () => {
     expect(productionSettingsProblems({ ...real, NEXT_PUBLIC_GTM_ID: 'GTM-XXXXXXX' })).toEqual([expect.stringMatching(/^NEXT_PUBLIC_GTM_ID/)]);
     expect(productionSettingsProblems({ ...real, GIFT_POPUP_TOKEN: 'short' })).toEqual([expect.stringMatching(/^GIFT_POPUP_TOKEN/)]);
     expect(() => assertProductionSettings({ SITE_URL: real.SITE_URL })).toThrow(/https:\/\/example\.school[\s\S]*NEXT_PUBLIC_GTM_ID[\s\S]*GIFT_POPUP_TOKEN/);
+  });
+});
+
+describe('pop-up forms of a public build', () => {
+  const popupForm = (id: string, delivery: LeadFormEntry['delivery']): LeadFormEntry => ({ id, productName: id, event: 'lead', delivery });
+
+  it('passes the pop-up forms of content/popup-lead-forms.ts as they are', () => {
+    const forms = popupLeadForms();
+    expect(forms.length).toBeGreaterThan(0);
+    expect(popupFormPlaceholders(forms)).toEqual([]);
+  });
+
+  it('names every pop-up form and field still holding a placeholder, and the build refuses them', () => {
+    const forms = [
+      popupForm('popup-a', { kind: 'deal', productTitle: 'TODO: название продукта' }),
+      popupForm('popup-b', { kind: 'deal', productTitle: 'Скидка 5% из pop-up: Junior', offerCode: '<код предложения>' }),
+      popupForm('popup-c', { kind: 'deal', offerCode: '   ' }),
+      popupForm('popup-d', { kind: 'deal', productTitle: 'Заглушка' }),
+      popupForm('popup-e', { kind: 'deal', productTitle: 'Подарок …' }),
+      popupForm('popup-ok', { kind: 'deal', productTitle: 'Скидка 5% из pop-up: Middle', offerCode: 'middle-5' }),
+      popupForm('popup-native', { kind: 'browser' }),
+    ];
+    const problems = productionSettingsProblems(real, forms);
+    expect(problems).toEqual([
+      expect.stringMatching(/"popup-a" has the placeholder productTitle "TODO: название продукта"/),
+      expect.stringMatching(/"popup-b" has the placeholder offerCode "<код предложения>"/),
+      expect.stringMatching(/"popup-c" has the placeholder offerCode/),
+      expect.stringMatching(/"popup-d" has the placeholder productTitle "Заглушка"/),
+      expect.stringMatching(/"popup-e" has the placeholder productTitle "Подарок …"/),
+    ]);
+    // A local build (tests, the README's commands) builds with them all the same.
+    expect(productionSettingsProblems({ SITE_URL: 'http://127.0.0.1:3200' }, forms)).toEqual([]);
   });
 });

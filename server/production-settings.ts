@@ -2,8 +2,11 @@
  * Settings a public site cannot run without. Checked when `next build` starts (next.config.ts): a build
  * for a real address (SITE_URL not on this machine) stops with every missing setting named, so the
  * school never ships a placeholder tag manager container or a guessable gift page. Local builds (the
- * README's two commands) need none of them.
+ * README's two commands) need none of them. The pop-up forms' GetCourse settings are checked the same
+ * way: a title or offer code still holding a placeholder would file every such lead under it.
  */
+import type { LeadFormEntry } from '../content/lead-forms';
+import { popupLeadForms } from '../content/popup-lead-forms';
 
 /** What the check reads; process.env, or any record in tests. */
 export type BuildEnvironment = Record<string, string | undefined>;
@@ -24,8 +27,30 @@ export function isPublicSite(env: BuildEnvironment): boolean {
   }
 }
 
+/** Words and marks that mean "fill this in" in a title or code, not a real GetCourse product or offer. */
+const PLACEHOLDER = /\b(todo|tbd|fixme|xxx+|placeholder|example|lorem)\b|заглушк|заполнит|<[^>]*>|\.\.\.|…|^\s*$/iu;
+
+/**
+ * The pop-up forms (content/popup-lead-forms.ts) whose deal setting is still a placeholder: one line a
+ * form and field, naming both. A form with neither a title nor a code files its deals under the
+ * analytics product name, which is a real name: not a placeholder.
+ */
+export function popupFormPlaceholders(forms: readonly LeadFormEntry[]): string[] {
+  const problems: string[] = [];
+  for (const form of forms) {
+    if (form.delivery.kind !== 'deal') continue;
+    for (const field of ['productTitle', 'offerCode'] as const) {
+      const value = form.delivery[field];
+      if (value !== undefined && PLACEHOLDER.test(value)) {
+        problems.push(`content/popup-lead-forms.ts: pop-up form "${form.id}" has the placeholder ${field} "${value}"; set the GetCourse product title or offer code its leads go to`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** One line a problem, naming the variable and what it must hold; empty when the build may go on. */
-export function productionSettingsProblems(env: BuildEnvironment): string[] {
+export function productionSettingsProblems(env: BuildEnvironment, popupForms: readonly LeadFormEntry[] = popupLeadForms()): string[] {
   if (!isPublicSite(env)) return [];
   const problems: string[] = [];
   const gtm = env.NEXT_PUBLIC_GTM_ID?.trim();
@@ -39,6 +64,7 @@ export function productionSettingsProblems(env: BuildEnvironment): string[] {
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
     problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
   }
+  problems.push(...popupFormPlaceholders(popupForms));
   return problems;
 }
 

@@ -21,6 +21,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: e2eDistDir,
+    // The deployed artefact: system tests run its bundled CLI tools (cli/*.mjs) away from the checkout.
+    NEXT_OUTPUT: 'standalone',
     PORT: String(e2ePort),
     SITE_URL: e2eBaseUrl,
     SQLITE_PATH: e2eDatabasePath,

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { LockWaitingSqliteDialect, LOCK_WAIT_MS, SYNC_LOCK_WAIT_MS } from './sqlite-lock-wait';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,12 +41,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
   const { default: BetterSqlite3 } = await import('better-sqlite3');
   createOwnerOnly(config.file);
-  // timeout = busy timeout: a writer waits for another process's write (web server and worker) instead of failing.
-  const sqlite = new BetterSqlite3(config.file, { timeout: 10_000 });
+  // Opening may wait for another process (switching a new file to WAL needs it alone): once, at start.
+  const sqlite = new BetterSqlite3(config.file, { timeout: LOCK_WAIT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // From now on a statement waits for another process's write lock off the event loop (sqlite-lock-wait.ts).
+  sqlite.pragma(`busy_timeout = ${SYNC_LOCK_WAIT_MS}`);
+  const db = new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

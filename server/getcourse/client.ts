@@ -1,4 +1,5 @@
 import type { GetCourseConfig } from '../config';
+import { getCourseMetrics, type GetCourseErrorKind } from '../ops/metrics';
 
 /** The two import endpoints we use: `/pl/api/deals` and `/pl/api/users`. */
 export type ImportEndpoint = 'deals' | 'users';
@@ -10,7 +11,8 @@ export type ImportResult = { ok: true } | { ok: false; error: string };
  * One call to GetCourse's import API: form-encoded `action=add`, `key`, `params` = base64 of the JSON.
  * GetCourse answers HTTP 200 even when it refused the import, so success means `success` AND
  * `result.success`. The whole call (connect, answer, body) is bounded by the configured timeout.
- * `personal` lists the values to blank out of an error text GetCourse sends back.
+ * `personal` lists the values to blank out of an error text GetCourse sends back. Each call's time
+ * and, when it failed, its kind go to the metrics.
  */
 export async function postImport(
   config: GetCourseConfig,
@@ -23,11 +25,18 @@ export async function postImport(
     key: config.apiKey,
     params: Buffer.from(JSON.stringify(params), 'utf8').toString('base64'),
   });
+  const started = performance.now();
   const answer = await postForJson(`${config.baseUrl}/pl/api/${endpoint}`, body, config.timeoutMs);
-  if (!answer.ok) return answer;
+  const seconds = (performance.now() - started) / 1000;
+  if (!answer.ok) {
+    getCourseMetrics.call(endpoint, seconds, answer.kind);
+    return { ok: false, error: answer.error };
+  }
   const record = asRecord(answer.json);
   const result = asRecord(record?.result);
-  if (isTrue(record?.success) && isTrue(result?.success)) return { ok: true };
+  const accepted = isTrue(record?.success) && isTrue(result?.success);
+  getCourseMetrics.call(endpoint, seconds, accepted ? null : 'refused');
+  if (accepted) return { ok: true };
   const message = typeof result?.error_message === 'string' ? result.error_message : '';
   const detail = message ? `: ${withoutPersonalData(message, personal)}` : '';
   return { ok: false, error: `GetCourse refused the import${detail}` };
@@ -42,7 +51,7 @@ export async function postForJson(
   body: URLSearchParams,
   timeoutMs: number,
   headers: Record<string, string> = {},
-): Promise<{ ok: true; json: unknown } | { ok: false; error: string }> {
+): Promise<{ ok: true; json: unknown } | { ok: false; error: string; kind: GetCourseErrorKind }> {
   let response: Response;
   let text: string;
   try {
@@ -55,22 +64,22 @@ export async function postForJson(
     });
     text = await response.text();
   } catch (error) {
-    return { ok: false, error: describeNetworkError(error, timeoutMs) };
+    return { ok: false, ...describeNetworkError(error, timeoutMs) };
   }
-  if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+  if (!response.ok) return { ok: false, error: `HTTP ${response.status}`, kind: response.status < 500 ? 'http_4xx' : 'http_5xx' };
   try {
     return { ok: true, json: JSON.parse(text) };
   } catch {
-    return { ok: false, error: 'GetCourse answered something other than JSON' };
+    return { ok: false, error: 'GetCourse answered something other than JSON', kind: 'not_json' };
   }
 }
 
-function describeNetworkError(error: unknown, timeoutMs: number): string {
+function describeNetworkError(error: unknown, timeoutMs: number): { error: string; kind: 'timeout' | 'network' } {
   const name = (error as { name?: unknown })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  if (name === 'TimeoutError' || name === 'AbortError') return { error: `no answer within ${timeoutMs} ms`, kind: 'timeout' };
   const cause = (error as { cause?: { code?: unknown } })?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : null;
-  return `network error${code ? ` (${code})` : ''}`;
+  return { error: `network error${code ? ` (${code})` : ''}`, kind: 'network' };
 }
 
 // GetCourse has answered both `true` and `"true"` over the years.

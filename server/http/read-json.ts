@@ -26,8 +26,9 @@ export async function readJsonBody(
   request: Request,
   limit = MAX_BODY_BYTES,
   deadlineMs = BODY_READ_DEADLINE_MS,
+  acceptsContentType: (contentType: string | null) => boolean = isJsonContentType,
 ): Promise<{ value: unknown } | BodyProblem> {
-  if (!isJsonContentType(request.headers.get('content-type'))) return { status: 415, message: messages.notJson };
+  if (!acceptsContentType(request.headers.get('content-type'))) return { status: 415, message: messages.notJson };
   if (declaredTooLarge(request.headers, limit)) return { status: 413, message: messages.tooLarge };
 
   const chunks: Uint8Array[] = [];

@@ -1,9 +1,12 @@
-import { beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { DEFAULT_RETENTION } from '../config';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import type { Logger } from '../log';
 import { handleOrders, type ApiRuntime } from '../http/handlers';
 import { describeEachDatabase } from '../testing/databases';
-import { markDelivered, sampleOrderBody } from '../testing/fixtures';
+import { sampleOrderBody } from '../testing/fixtures';
+import { OutboxWorker } from '../outbox/worker';
 import { handleMetrics, type MetricsSource } from './metrics';
 import { parseExposition } from '../testing/prometheus-text';
 
@@ -22,6 +25,12 @@ function order(body: unknown) {
 const scrape = (authorization?: string) =>
   new Request(`${site}/api/metrics`, { headers: authorization ? { authorization } : {} });
 
+let gc: FakeGetCourse;
+beforeAll(async () => {
+  gc = await startFakeGetCourse();
+});
+afterAll(() => gc.close());
+
 describeEachDatabase('GET /api/metrics', (database) => {
   let now: number;
   let api: ApiRuntime;
@@ -30,6 +39,8 @@ describeEachDatabase('GET /api/metrics', (database) => {
 
   beforeEach(async () => {
     await database().clear();
+    gc.reset();
+    gc.setMode('success');
     now = Date.now();
     api = {
       config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
@@ -91,11 +102,34 @@ describeEachDatabase('GET /api/metrics', (database) => {
     // Counts and ages only: nothing the visitor typed.
     for (const personal of [body.contacts.email, body.contacts.name, '79167654321']) expect(queued.text).not.toContain(personal);
 
-    const [row] = await database().handle.db.selectFrom('outbox').select('id').execute();
-    await markDelivered(database().handle, row!.id, now);
+    // The real worker delivers it to the fake GetCourse: one call timed, first refused (an error kind), then accepted.
+    const worker = new OutboxWorker({
+      repos: database().repos,
+      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 2000 },
+      pollMs: 20,
+      batchSize: 10,
+      retry: { baseMs: 0, maxMs: 0, maxAttempts: 5 },
+      retention: { database: database().handle, policy: DEFAULT_RETENTION },
+      log: silent,
+      now: () => now,
+      random: () => 0,
+    });
+    gc.setMode('error500');
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    gc.setMode('success');
+    now += 1000;
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(gc.deals()).toHaveLength(1);
     const delivered = await read();
+    const moved = (name: string, labels: Record<string, string>) => delivered.value(name, labels) - before.value(name, labels);
     expect(delivered.value('school_outbox_deliveries', { state: 'waiting' })).toBe(0);
     expect(delivered.value('school_outbox_oldest_waiting_age_seconds')).toBe(0);
+    expect(moved('school_getcourse_call_duration_seconds_count', { endpoint: 'deals' })).toBe(2);
+    expect(moved('school_getcourse_call_duration_seconds_bucket', { endpoint: 'deals', le: '+Inf' })).toBe(2);
+    expect(moved('school_getcourse_call_duration_seconds_sum', { endpoint: 'deals' })).toBeGreaterThan(0);
+    expect(moved('school_getcourse_errors_total', { endpoint: 'deals', kind: 'http_5xx' })).toBe(1);
+    expect(moved('school_getcourse_errors_total', { endpoint: 'deals', kind: 'timeout' })).toBe(0);
+    const [row] = await database().handle.db.selectFrom('outbox').select('id').execute();
 
     await database().handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('id', '=', row!.id).execute();
     expect((await read()).value('school_outbox_deliveries', { state: 'dead' })).toBe(1);

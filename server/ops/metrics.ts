@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/connection';
 import { consoleLogger, errorKind } from '../log';
 
@@ -19,6 +19,9 @@ interface ProcessMetrics {
   accepted: Counter<'route'>;
   replayed: Counter<'route'>;
   refused: Counter<'route' | 'reason'>;
+  getCourseCallSeconds: Histogram<'endpoint'>;
+  getCourseErrors: Counter<'endpoint' | 'kind'>;
+  cspReports: Counter<'directive' | 'disposition'>;
 }
 
 // Next.js bundles each route separately: one registry a process lives on globalThis, like the runtime.
@@ -48,6 +51,26 @@ function createProcessMetrics(): ProcessMetrics {
       labelNames: ['route', 'reason'],
       registers,
     }),
+    getCourseCallSeconds: new Histogram({
+      name: 'school_getcourse_call_duration_seconds',
+      help: 'Time of one GetCourse import call, answered or not (a timeout counts its whole wait).',
+      labelNames: ['endpoint'],
+      // GETCOURSE_TIMEOUT_MS is 10 s by default: the last buckets hold the calls that waited it out.
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+      registers,
+    }),
+    getCourseErrors: new Counter({
+      name: 'school_getcourse_errors_total',
+      help: 'GetCourse import calls that failed, by kind: timeout, network, http_4xx, http_5xx, not_json (an answer that is not JSON), refused (GetCourse said no).',
+      labelNames: ['endpoint', 'kind'],
+      registers,
+    }),
+    cspReports: new Counter({
+      name: 'school_csp_reports_total',
+      help: 'Content Security Policy violations browsers reported to /api/csp-report, by directive and disposition (enforce: blocked; report: report-only).',
+      labelNames: ['directive', 'disposition'],
+      registers,
+    }),
   };
 }
 
@@ -55,6 +78,22 @@ export const leadMetrics = {
   accepted: (route: LeadRoute) => processMetrics().accepted.inc({ route }),
   replayed: (route: LeadRoute) => processMetrics().replayed.inc({ route }),
   refused: (route: LeadRoute, reason: RefusalReason) => processMetrics().refused.inc({ route, reason }),
+};
+
+export const GETCOURSE_ERROR_KINDS = ['timeout', 'network', 'http_4xx', 'http_5xx', 'not_json', 'refused'] as const;
+export type GetCourseErrorKind = (typeof GETCOURSE_ERROR_KINDS)[number];
+
+export const getCourseMetrics = {
+  /** One finished call (answered or not) and, when it failed, why. */
+  call(endpoint: string, seconds: number, error: GetCourseErrorKind | null) {
+    const metrics = processMetrics();
+    metrics.getCourseCallSeconds.observe({ endpoint }, seconds);
+    if (error) metrics.getCourseErrors.inc({ endpoint, kind: error });
+  },
+};
+
+export const cspMetrics = {
+  report: (directive: string, disposition: string) => processMetrics().cspReports.inc({ directive, disposition }),
 };
 
 export type DeliveryState = 'waiting' | 'retrying' | 'sending' | 'dead';

@@ -1,0 +1,8 @@
+import { cspReportRoute, methodNotAllowed } from '@/server/api';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = cspReportRoute;
+
+const notAllowed = () => methodNotAllowed('POST');
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };

@@ -1,0 +1,30 @@
+import { NextResponse } from 'next/server';
+import { consoleLogger } from './server/log';
+import { contentSecurityPolicyHeader, readCspSettings } from './server/http/content-security-policy';
+
+/**
+ * Sends the Content Security Policy with every answer. Read from the environment when the server starts,
+ * not at build time, so one build can enforce it (CSP_MODE=enforce, the default) or only report it while
+ * a new tag is tried (CSP_MODE=report-only), and CSP_TAG_HOSTS changes with a restart.
+ */
+const settings = readCspSettings({
+  ...process.env,
+  // Build-time values, inlined like in the browser's scripts: the policy allows what the pages use.
+  NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN: process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN,
+  NEXT_PUBLIC_GEO_URL: process.env.NEXT_PUBLIC_GEO_URL,
+});
+if (settings.rejectedTagHosts.length > 0) {
+  consoleLogger.warn('csp.tag_hosts_rejected', { message: 'CSP_TAG_HOSTS entries must be https origins; left out', entries: settings.rejectedTagHosts.join(' ') });
+}
+const policy = contentSecurityPolicyHeader(settings);
+
+export function proxy() {
+  const response = NextResponse.next();
+  response.headers.set(policy.name, policy.value);
+  return response;
+}
+
+export const config = {
+  // Pages, API answers and images; not the immutable build files, which run no policy of their own.
+  matcher: ['/((?!_next/static|_next/image).*)'],
+};

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
+import { retryWhileBusy } from './sqlite-lock-wait';
+
+let dir: string;
+let handle: DatabaseHandle;
+/** Another process's connection to the same file (better-sqlite3 locks per connection, as between processes). */
+let other: Database.Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-lock-wait-'));
+  const file = path.join(dir, 'site.db');
+  handle = await openDatabase({ dialect: 'sqlite', file });
+  await sql`create table t (n integer)`.execute(handle.db);
+  other = new Database(file);
+});
+
+afterEach(async () => {
+  other.close();
+  await handle.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Counts event-loop turns while `work` runs: a loop stalled inside SQLite turns no timer. */
+async function ticksDuring<T>(work: Promise<T>): Promise<{ result: T; ticks: number }> {
+  let ticks = 0;
+  const timer = setInterval(() => (ticks += 1), 5);
+  try {
+    return { result: await work, ticks };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+it('a write waiting for another connection’s lock leaves the event loop free, then goes through', async () => {
+  other.exec('begin immediate');
+  setTimeout(() => other.exec('commit'), 300);
+  const started = performance.now();
+  const { ticks } = await ticksDuring(inWriteTransaction(handle, (trx) => sql`insert into t (n) values (1)`.execute(trx)));
+  expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+  // 300 ms of waiting at one tick every 5 ms: a stalled loop would have turned none of them.
+  expect(ticks).toBeGreaterThan(20);
+  expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
+
+  other.exec('begin immediate');
+  setTimeout(() => other.exec('commit'), 200);
+  const single = await ticksDuring(sql`insert into t (n) values (2)`.execute(handle.db));
+  expect(single.ticks).toBeGreaterThan(10);
+});
+
+it('gives up with SQLITE_BUSY once the wait is over, and never retries another error', async () => {
+  const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+  let calls = 0;
+  await expect(retryWhileBusy(() => (calls += 1, Promise.reject(busy)), 100)).rejects.toBe(busy);
+  expect(calls).toBeGreaterThan(3);
+
+  const snapshot = Object.assign(new Error('stale snapshot'), { code: 'SQLITE_BUSY_SNAPSHOT' });
+  calls = 0;
+  await expect(retryWhileBusy(() => (calls += 1, Promise.reject(snapshot)), 1000)).rejects.toBe(snapshot);
+  expect(calls).toBe(1);
+});

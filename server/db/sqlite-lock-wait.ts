@@ -1,0 +1,73 @@
+/**
+ * SQLite lets one process write at a time, and better-sqlite3 waits for another process's write lock
+ * synchronously: with a busy timeout of 10 s, a web server waiting for `npm run worker`'s write would
+ * stall its whole event loop (every page, every request) for as long as the wait lasts. So the
+ * connection waits only SYNC_LOCK_WAIT_MS inside SQLite; a statement still refused with SQLITE_BUSY is
+ * tried again after an asynchronous pause, while the loop serves other requests, until LOCK_WAIT_MS.
+ *
+ * Retrying the statement is what SQLite's own busy handler does: SQLITE_BUSY means the lock was not
+ * taken and nothing was done. (Every write transaction of ours starts with BEGIN IMMEDIATE, so BUSY
+ * comes from that statement or from a single autocommit statement, never half-way through our work;
+ * SQLITE_BUSY_SNAPSHOT, the one BUSY that retrying cannot cure, is a different code and is not retried.)
+ */
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { SqliteDialect } from 'kysely';
+
+/** The longest the event loop waits inside SQLite for a lock (better-sqlite3's `timeout`). */
+export const SYNC_LOCK_WAIT_MS = 5;
+/** The longest a statement waits for a lock in all, as the busy timeout of 10 s did before. */
+export const LOCK_WAIT_MS = 10_000;
+const MAX_PAUSE_MS = 50;
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `statement`, trying again after growing pauses (2, 4, … 50 ms, jittered) while SQLite answers BUSY. */
+export async function retryWhileBusy<T>(statement: () => Promise<T>, waitMs = LOCK_WAIT_MS, random: () => number = Math.random): Promise<T> {
+  const deadline = performance.now() + waitMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+      const ceiling = Math.min(2 ** attempt, MAX_PAUSE_MS);
+      await pause(ceiling / 2 + random() * (ceiling / 2));
+    }
+  }
+}
+
+/** A connection whose statements wait for a lock off the event loop. */
+function lockWaiting(connection: DatabaseConnection, waitMs: number): DatabaseConnection {
+  return {
+    executeQuery: <R>(query: CompiledQuery) => retryWhileBusy<QueryResult<R>>(() => connection.executeQuery<R>(query), waitMs),
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+/** Kysely's SQLite driver, handing out the lock-waiting connection (transactions run through it too). */
+class LockWaitingDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly waitMs: number,
+  ) {}
+  init = () => this.inner.init();
+  acquireConnection = async () => lockWaiting(await this.inner.acquireConnection(), this.waitMs);
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
+  commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
+  rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
+  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(connection);
+  destroy = () => this.inner.destroy();
+}
+
+export class LockWaitingSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly waitMs = LOCK_WAIT_MS,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new LockWaitingDriver(super.createDriver(), this.waitMs);
+  }
+}
