@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { moscowToday } from '@/content/validation/calendar';
+import { moscowToday } from '@/lib/calendar';
 import {
   datedPathsOf,
   loadCollections,

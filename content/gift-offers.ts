@@ -267,6 +267,11 @@ function giftDiscount(offer: GiftOfferInput): number {
   return offer.price >= 0 && offer.price < offer.oldPrice ? discountPercent(offer.oldPrice, offer.price) : 0;
 }
 
+/** "Скидки до N%": the biggest discount of the promotion, from the prices like every discount. */
+export function biggestGiftDiscount(): number {
+  return Math.max(...giftOffers.map((offer) => offer.discount));
+}
+
 export function giftOffer(number: number): GiftOffer | undefined {
   return giftOffers.find((offer) => offer.number === number);
 }

@@ -5,7 +5,7 @@
  * build before anything is compiled. Run with the react-server condition, as pages are rendered.
  */
 import path from 'node:path';
-import { moscowToday } from '../content/validation/calendar';
+import { moscowToday } from '../lib/calendar';
 import { ContentError, problemsReport } from '../content/validation/problems';
 
 async function main(): Promise<number> {

@@ -3,7 +3,7 @@ import { courses } from '@/content/courses';
 import { staff } from '@/content/staff';
 import { mediaCategories } from '@/content/media/categories';
 import { storyCategories } from '@/content/stories/categories';
-import { calendarDateMessage, isCalendarDate } from '@/content/validation/calendar';
+import { calendarDateMessage, isCalendarDate } from '@/lib/calendar';
 
 /**
  * Front matter of every collection file. Objects are strict, so a misspelt field name fails the build

@@ -1,7 +1,8 @@
 /**
  * Russian names of the content's fields, for error messages: `tariffs.1.price` is read as
  * «тариф 2, поле «цена» (price)». `item` names one element of a list. A field missing here is shown by its
- * key, so a new field still gets a Russian message, only with its English name.
+ * key, so a new field still gets a Russian message, only with its English name. `parent.key` names a
+ * field that means something else inside one object.
  */
 interface FieldLabel {
   /** The field itself: «цена». */
@@ -101,6 +102,7 @@ const labels: Record<string, FieldLabel> = {
   // Gift offers
   number: { field: 'номер' },
   isMonthlyPayment: { field: 'оплата помесячно' },
+  discount: { field: 'скидка' },
   oldPriceFrom: { field: 'откуда зачёркнутая цена', item: 'тариф' },
   course: { field: 'курс' },
   tariff: { field: 'номер тарифа' },
@@ -116,15 +118,16 @@ const labels: Record<string, FieldLabel> = {
   before: { field: 'кем был' },
   after: { field: 'кем стал' },
   quote: { field: 'цитата' },
+  'student.name': { field: 'имя' },
 };
 
-function labelOf(key: string): FieldLabel {
-  return labels[key] ?? { field: key };
+function labelOf(key: string, parent?: PropertyKey): FieldLabel {
+  return (typeof parent === 'string' ? labels[`${parent}.${key}`] : undefined) ?? labels[key] ?? { field: key };
 }
 
 /** `поле «цена» (price)`, or `поле «newField»` for a key without a Russian name. */
-export function fieldName(key: string): string {
-  const { field } = labelOf(key);
+export function fieldName(key: string, parent?: PropertyKey): string {
+  const { field } = labelOf(key, parent);
   return field === key ? `поле «${key}»` : `поле «${field}» (${key})`;
 }
 
@@ -142,12 +145,13 @@ export function fieldPath(path: readonly PropertyKey[]): string {
       continue;
     }
     const key = String(segment);
-    const label = labelOf(key);
+    const parent = path[index - 1];
+    const label = labelOf(key, parent);
     if (typeof next === 'number') {
       parts.push(`${label.item ?? `«${label.field}», элемент`} ${next + 1}`);
       index += 1;
     } else if (index === path.length - 1) {
-      parts.push(fieldName(key));
+      parts.push(fieldName(key, parent));
     } else {
       parts.push(label.field === key ? `«${key}»` : `${label.field} (${key})`);
     }

@@ -90,7 +90,7 @@ function tiedPriceProblems(offer: Pick<GiftOfferInput, 'oldPrice' | 'oldPriceFro
     const tariffs = references.map((reference) => `тариф ${reference.tariff} курса ${quoted(reference.course)}`).join(' + ');
     problems.push({
       field: fieldPath(['oldPrice']),
-      message: `зачёркнутая цена ${formatPrice(offer.oldPrice, monthly)} должна быть равна цене ${references.length > 1 ? 'тарифов' : 'тарифа'} (${tariffs}): ${formatPrice(sum, monthly)}. Поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
+      message: `зачёркнутая цена ${formatPrice(offer.oldPrice, monthly)} должна быть равна цене ${references.length > 1 ? 'тарифов' : 'тарифа'} (${tariffs}): ${formatPrice(sum, monthly)}; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
     });
   }
   return problems;

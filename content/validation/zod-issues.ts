@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { pluralRu } from '@/lib/plural';
-import { calendarDateMessage } from './calendar';
+import { calendarDateMessage } from '@/lib/calendar';
 import { fieldPath } from './field-labels';
 import type { ContentProblem } from './problems';
 
