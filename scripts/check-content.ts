@@ -11,9 +11,9 @@ import { ContentError, problemsReport } from '../content/validation/problems';
 async function main(): Promise<number> {
   const today = moscowToday();
   try {
-    // Imported here, not above: a content module that is broken throws while it loads.
+    // Imported here, not above: a content module that is broken may throw while it loads.
     const { checkContent } = await import('../content/validation/check');
-    const { problems, scheduled } = checkContent({ root: path.join(process.cwd(), 'content'), today });
+    const { problems, scheduled } = await checkContent({ root: path.join(process.cwd(), 'content'), today });
     if (problems.length > 0) {
       console.error(`\n${problemsReport(problems)}\n`);
       return 1;

@@ -39,7 +39,8 @@ const giftOfferSchema = z
     path: ['formConfig', 'formId'],
   });
 
-export function giftOfferProblems(offers: readonly GiftOfferInput[], courses: readonly Course[]): ContentProblem[] {
+/** Every problem of the gift offers; struck-out prices are compared with the courses when they loaded. */
+export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: readonly Course[]): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const numbers = new Set<number>();
   offers.forEach((offer, index) => {
@@ -50,7 +51,7 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses: re
     if (!parsed.success) problems.push(...issueProblems(parsed.error, fields, where));
     if (numbers.has(offer.number)) problems.push({ ...where, field: fieldPath(['number']), message: `номер ${offer.number} уже у другого подарка` });
     numbers.add(offer.number);
-    if (parsed.success) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
+    if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
   });
   for (let number = giftNumbers.first; number <= giftNumbers.last; number += 1) {
     if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: в акции подарки с 1 по 13` });

@@ -77,7 +77,8 @@ export interface PopupSite {
   markers: readonly string[];
 }
 
-export function popupProblems(popups: readonly PopupConfig[], site: PopupSite): ContentProblem[] {
+/** Every problem of the pop-ups; paths and markers are resolved when the site's pages are known. */
+export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const seen = new Set<string>();
   popups.forEach((popup, index) => {
@@ -97,6 +98,7 @@ export function popupProblems(popups: readonly PopupConfig[], site: PopupSite): 
     if (includePaths.length === 0 && pageMarker === undefined) {
       report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
     }
+    if (!site) return;
     for (const [key, patterns] of [['includePaths', includePaths], ['excludePaths', excludePaths]] as const) {
       patterns.forEach((pattern, position) => {
         if (!site.paths.some((path) => matchesPattern(path, pattern))) {
