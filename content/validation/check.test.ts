@@ -54,7 +54,7 @@ function collectionProblems(files: Record<string, string>, today = '2026-11-23')
   return [];
 }
 
-const site = { paths: allPagePaths([]), markers: ['gift-junior'] };
+const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
 const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
 const juniorJs = () => structuredClone(professionCourses.find((course) => course.slug === 'junior-js')!);
 const withOffer = (number: number, change: object) => giftOfferInputs.map((offer) => (offer.number === number ? { ...offer, ...change } : offer));
@@ -150,6 +150,14 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
           `content/gift-offers.ts, подарок ${number}, поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 6\u00a0710\u00a0₽/мес. должна быть равна цене тарифа (тариф 2 курса «junior-js»): 6\u00a0990\u00a0₽/мес.; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
       ),
     );
+  });
+
+  it("the gift pop-up's struck-through price left behind by its course's tariff", () => {
+    const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!;
+    const changed = courses.map((course) => (course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course));
+    expect(popupProblems([giftPopup], { ...site, courses: changed }).map(problemLine)).toEqual([
+      'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 13\u00a0790\u00a0₽ должна быть равна цене тарифа (тариф 1 курса «advanced-js»): 14\u00a0990\u00a0₽; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)',
+    ]);
   });
 
   it('an unknown media category', () => {

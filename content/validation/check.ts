@@ -43,6 +43,7 @@ export async function checkContent({ root, today }: { root: string; today: strin
   // make every reference to it look broken too.
   const courses: readonly Course[] | undefined = site?.courses;
   const pages = site && collections && {
+    courses: site.courses,
     paths: site.allPagePaths(site.pathsOf(collections)),
     markers: site.courses.flatMap((course) => course.variants.flatMap((variant) => (variant.popupMarker ? [variant.popupMarker] : []))),
   };

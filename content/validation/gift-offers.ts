@@ -65,13 +65,20 @@ function typedDiscountMessage(discount: unknown, offer: GiftOfferInput): string 
   return `${rule}. Написано ${String(discount)}%, а цены ${offer.price} и ${offer.oldPrice} дают ${discountPercent(offer.oldPrice, offer.price)}%`;
 }
 
-/** `oldPriceFrom`: every referenced tariff exists, is paid the same way, and their prices add up to `oldPrice`. */
-function tiedPriceProblems(offer: Pick<GiftOfferInput, 'oldPrice' | 'oldPriceFrom' | 'isMonthlyPayment'>, courses: readonly Course[]): { field: string; message: string }[] {
+/**
+ * `oldPriceFrom`: every referenced tariff exists, is paid the same way, and their prices add up to
+ * `oldPrice` (a gift offer's, or the gift pop-up's, whose fields sit under `offer`: `fieldPrefix`).
+ */
+export function tiedPriceProblems(
+  offer: Pick<GiftOfferInput, 'oldPrice' | 'oldPriceFrom' | 'isMonthlyPayment'>,
+  courses: readonly Course[],
+  fieldPrefix: readonly PropertyKey[] = [],
+): { field: string; message: string }[] {
   const references = offer.oldPriceFrom ?? [];
   const problems: { field: string; message: string }[] = [];
   let sum = 0;
   references.forEach((reference, position) => {
-    const field = fieldPath(['oldPriceFrom', position]);
+    const field = fieldPath([...fieldPrefix, 'oldPriceFrom', position]);
     const course = courses.find((candidate) => candidate.slug === reference.course);
     const tariff = course?.tariffs[reference.tariff - 1];
     if (!course) return void problems.push({ field, message: `нет курса ${quoted(reference.course)} в content/courses/` });
@@ -90,7 +97,7 @@ function tiedPriceProblems(offer: Pick<GiftOfferInput, 'oldPrice' | 'oldPriceFro
     const monthly = { monthly: offer.isMonthlyPayment };
     const tariffs = references.map((reference) => `тариф ${reference.tariff} курса ${quoted(reference.course)}`).join(' + ');
     problems.push({
-      field: fieldPath(['oldPrice']),
+      field: fieldPath([...fieldPrefix, 'oldPrice']),
       message: `зачёркнутая цена ${formatPrice(offer.oldPrice, monthly)} должна быть равна цене ${references.length > 1 ? 'тарифов' : 'тарифа'} (${tariffs}): ${formatPrice(sum, monthly)}; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
     });
   }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { fieldPath } from './field-labels';
+import { tiedPriceProblems } from './gift-offers';
 import { type ContentProblem, quoted } from './problems';
 import { issueProblems } from './zod-issues';
 
@@ -59,7 +61,12 @@ const contentSchema = z.discriminatedUnion('kind', [
     kind: z.literal('gift'),
     title: text,
     offer: z
-      .object({ price: z.int().nonnegative(), oldPrice: z.int().positive(), condition: text })
+      .object({
+        price: z.int().nonnegative(),
+        oldPrice: z.int().positive(),
+        oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
+        condition: text,
+      })
       .refine((offer) => offer.price < offer.oldPrice, { message: 'цена подарка должна быть ниже зачёркнутой цены', path: ['price'] }),
     submitLabel: text,
   }),
@@ -75,9 +82,11 @@ export interface PopupSite {
   paths: readonly string[];
   /** The pop-up markers pages declare (course variants' `popupMarker`). */
   markers: readonly string[];
+  /** The courses, for a struck-through price tied to their tariffs. */
+  courses: readonly Course[];
 }
 
-/** Every problem of the pop-ups; paths and markers are resolved when the site's pages are known. */
+/** Every problem of the pop-ups; paths, markers and tied prices are resolved when the site's pages are known. */
 export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const seen = new Set<string>();
@@ -99,6 +108,10 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
       report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
     }
     if (!site) return;
+    if (parsed.data.content.kind === 'gift') {
+      const offer = { ...parsed.data.content.offer, isMonthlyPayment: false };
+      for (const problem of tiedPriceProblems(offer, site.courses, ['content', 'offer'])) report(problem.field, problem.message);
+    }
     for (const [key, patterns] of [['includePaths', includePaths], ['excludePaths', excludePaths]] as const) {
       patterns.forEach((pattern, position) => {
         if (!site.paths.some((path) => matchesPattern(path, pattern))) {
