@@ -56,7 +56,9 @@ export function issueMessage(issue: Issue, value: unknown): string {
     case 'invalid_value':
       return withCurrent(`допустимо: ${issue.values.map((allowed) => `«${String(allowed)}»`).join(', ')}`, shownValue(value));
     case 'unrecognized_keys':
-      return `лишн${issue.keys.length === 1 ? 'ее поле' : 'ие поля'} ${issue.keys.map((key) => `«${key}»`).join(', ')}: такого поля нет (опечатка в названии?)`;
+      return issue.keys.length === 1
+        ? `лишнее поле «${issue.keys[0]}»: такого поля нет (опечатка в названии?)`
+        : `лишние поля ${issue.keys.map((key) => `«${key}»`).join(', ')}: таких полей нет (опечатки в названиях?)`;
     case 'invalid_union':
       return withCurrent('значение не подходит ни под один из допустимых видов', shownValue(value));
     case 'not_multiple_of':
