@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
@@ -58,14 +59,29 @@ const nextConfig: NextConfig = {
 };
 
 /**
+ * The content check (scripts/check-content.ts, `npm run check`) in its own process, with the condition
+ * pages render under; on a problem it has printed the Russian list, and the build stops there, before
+ * anything is compiled and without a stack trace around it. Next.js loads this file again in its build
+ * workers, which inherit the environment: the check runs once a build.
+ */
+function checkContentOrStop(): void {
+  if (process.env.CONTENT_CHECKED_FOR_BUILD === '1') return;
+  const check = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/check-content.ts'], { stdio: 'inherit' });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+  process.env.CONTENT_CHECKED_FOR_BUILD = '1';
+}
+
+/**
  * At `next build`: a build for a public address stops when a setting it needs is missing (see the
- * module); a build without SITE_URL says loudly that its links will point at localhost.
+ * module); a build without SITE_URL says loudly that its links will point at localhost; broken content
+ * stops it with the content check's Russian list.
  */
 export default function config(phase: string): NextConfig {
   if (phase === PHASE_PRODUCTION_BUILD) {
     assertProductionSettings(process.env);
     const warning = missingSiteUrlWarning({ SITE_URL: process.env.SITE_URL });
     if (warning) console.warn(`\n${warning}\n`);
+    checkContentOrStop();
   }
   return nextConfig;
 }

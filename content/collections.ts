@@ -1,5 +1,6 @@
 import 'server-only';
 import path from 'node:path';
+import { moscowToday } from '@/lib/calendar';
 import {
   datedPathsOf,
   loadCollections,
@@ -20,14 +21,18 @@ import {
  * The Markdown collections of the site: roadmaps (topics and articles), media articles and student
  * stories, read from `content/roadmaps`, `content/media` and `content/stories`. They are loaded,
  * validated and rendered once per process, at build time; a broken file fails the build with its
- * name and field.
+ * name, entry and field, in Russian.
  */
 export type { Author, CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
 
 let loaded: Collections | undefined;
 
+/**
+ * Loaded once per process with the day of the build (Moscow): an entry dated later is scheduled, left
+ * out of lists, pages and the sitemap until a build on or after its day.
+ */
 function collections(): Collections {
-  loaded ??= loadCollections(path.join(process.cwd(), 'content'));
+  loaded ??= loadCollections(path.join(process.cwd(), 'content'), { today: moscowToday() });
   return loaded;
 }
 

@@ -91,48 +91,50 @@ describe('course validation', () => {
     expect(() => parseCourses([validCourse()])).not.toThrow();
   });
 
-  it('names the course and the field of a broken entry', () => {
+  it('names the file, the course and the field of a broken entry in Russian, counting from 1', () => {
     const broken = validCourse();
     broken.tariffs[1]!.price = -5;
     expect(() => parseCourses([broken])).toThrow(ContentError);
-    expect(() => parseCourses([broken])).toThrow(/course "junior-js", field "tariffs\.1\.price"/);
+    expect(() => parseCourses([broken])).toThrow(
+      'content/courses/professions.ts, курс «junior-js», тариф 2, поле «цена» (price): должно быть не меньше 0; сейчас -5',
+    );
   });
 
   it('reports a missing required field', () => {
     const broken: Record<string, unknown> = validCourse();
     delete broken.faq;
-    expect(() => parseCourses([broken])).toThrow(/course "junior-js", field "faq"/);
+    expect(() => parseCourses([broken])).toThrow('курс «junior-js», поле «вопросы и ответы» (faq): обязательное поле, не заполнено');
   });
 
   it('rejects an old price that is not above the price', () => {
     const broken = validCourse();
     broken.tariffs[0]!.oldPrice = broken.tariffs[0]!.price;
-    expect(() => parseCourses([broken])).toThrow(/field "tariffs\.0\.oldPrice": oldPrice must be higher than price/);
+    expect(() => parseCourses([broken])).toThrow('тариф 1, поле «зачёркнутая цена» (oldPrice): зачёркнутая цена должна быть выше цены тарифа');
   });
 
   it('rejects a monthly tariff without the number of months', () => {
     const broken = validCourse();
     delete broken.tariffs[0]!.months;
-    expect(() => parseCourses([broken])).toThrow(/field "tariffs\.0\.months"/);
+    expect(() => parseCourses([broken])).toThrow('тариф 1, поле «число месяцев» (months)');
   });
 
   it('rejects a path that does not match the slug', () => {
     const broken = validCourse();
     broken.path = '/products/other';
-    expect(() => parseCourses([broken])).toThrow(/field "path": must be \/products\/\{slug\} or \/\{slug\}/);
+    expect(() => parseCourses([broken])).toThrow('поле «путь страницы» (path): путь курса — /products/{slug} или /{slug}');
   });
 
   it('rejects duplicate slugs and duplicate variant ids', () => {
-    expect(() => parseCourses([validCourse(), validCourse()])).toThrow(/slug must be unique, repeated: junior-js/);
+    expect(() => parseCourses([validCourse(), validCourse()])).toThrow('курс «junior-js», поле «адрес (slug)» (slug): значение «junior-js» встречается дважды');
     const broken = validCourse();
     broken.variants = [{ id: 'a', purpose: 'x' }, { id: 'a', purpose: 'y' }];
-    expect(() => parseCourses([broken])).toThrow(/field "variants": variant ids must be unique/);
+    expect(() => parseCourses([broken])).toThrow('поле «варианты страницы» (variants): у каждого варианта курса свой id');
   });
 
   it('rejects a variant id that is not a URL slug', () => {
     const broken = validCourse();
     broken.variants = [{ id: 'Has Space', purpose: 'x' }];
-    expect(() => parseCourses([broken])).toThrow(/field "variants\.0\.id"/);
+    expect(() => parseCourses([broken])).toThrow('вариант 1, поле «id»: только строчные латинские буквы и цифры');
   });
 
   it('reports every broken entry at once', () => {
@@ -146,8 +148,8 @@ describe('course validation', () => {
         return caught as Error;
       }
     })();
-    expect(error?.message).toContain('course "junior-js", field "title": must not be empty');
-    expect(error?.message).toContain('course "second", field "summary": must not be empty');
+    expect(error?.message).toContain('курс «junior-js», поле «заголовок» (title): не должно быть пустым');
+    expect(error?.message).toContain('курс «second», поле «краткое описание» (summary): не должно быть пустым');
   });
 });
 
@@ -179,7 +181,7 @@ describe('gift pop-up page', () => {
   it('fails the build on a token that is not a URL segment', async () => {
     vi.stubEnv('GIFT_POPUP_TOKEN', 'no/slashes');
     vi.resetModules();
-    await expect(import('./courses')).rejects.toThrow(/course "junior-js", field "variants\.1\.id"/);
+    await expect(import('./courses')).rejects.toThrow('курс «junior-js», вариант 2, поле «id»');
   });
 });
 

@@ -3,9 +3,24 @@ import { giftPopupToken } from './courses/gift-popup';
 import { professionCourses } from './courses/professions';
 import { type Course, type CourseCategory, type CourseVariant, courseSchema } from './courses/schema';
 import { skillCourses } from './courses/skills';
-import { assertUnique, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
+import { assertUnique, type EntrySource, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
 
 export type { Course, CourseCategory, CourseModule, CourseVariant, Tariff } from './courses/schema';
+
+const courseFiles = [
+  { file: 'content/courses/professions.ts', entries: professionCourses },
+  { file: 'content/courses/skills.ts', entries: skillCourses },
+  { file: 'content/courses/free.ts', entries: freeCourses },
+];
+
+/** The file that writes a course (by its slug), for error messages. */
+function courseFile(entry: unknown): string {
+  const slug = (entry as { slug?: unknown } | null)?.slug;
+  return courseFiles.find(({ entries }) => entries.some((course) => course.slug === slug))?.file ?? 'content/courses/';
+}
+
+const courseSource: EntrySource = { file: courseFile, folder: 'content/courses/', kind: 'курс' };
+const coursePageSource: EntrySource = { file: 'content/courses/', kind: 'страница курса' };
 
 /**
  * Every course of the school, validated when a page first imports this module (that is, during
@@ -14,11 +29,11 @@ export type { Course, CourseCategory, CourseModule, CourseVariant, Tariff } from
 export const courses: readonly Course[] = parseCourses([...professionCourses, ...skillCourses, ...freeCourses]);
 
 export function parseCourses(entries: readonly unknown[]): Course[] {
-  const parsed = parseEntries('course', courseSchema, entries);
-  assertUnique('course', 'slug', parsed.map((course) => course.slug));
+  const parsed = parseEntries(courseSource, courseSchema, entries);
+  assertUnique(courseSource, 'slug', parsed.map((course) => course.slug));
   const pages = parsed.flatMap(pagesOf);
-  assertUnique('course page', 'path', pages.map((page) => page.path));
-  assertUnique('course page', 'form id', pages.map((page) => page.form.formId));
+  assertUnique(coursePageSource, 'path', pages.map((page) => page.path));
+  assertUnique(coursePageSource, 'formId', pages.map((page) => page.form.formId));
   return parsed;
 }
 

@@ -41,17 +41,17 @@ describe('events', () => {
   it('names the event and field of a broken entry', () => {
     const broken = validEvent();
     broken.status = 'soon';
-    expect(() => parseEvents([broken])).toThrow(/event "snow-quest", field "status"/);
+    expect(() => parseEvents([broken])).toThrow('content/events.ts, событие «snow-quest», поле «статус» (status): допустимо: «open», «upcoming», «finished»');
   });
 
   it('rejects a related course that does not exist', () => {
     const broken = validEvent();
     broken.relatedCourses = ['no-such-course'];
-    expect(() => parseEvents([broken])).toThrow(/event "snow-quest", field "relatedCourses": no course "no-such-course"/);
+    expect(() => parseEvents([broken])).toThrow('событие «snow-quest», связанный курс 1: нет курса «no-such-course» в content/courses/');
   });
 
   it('rejects two events with one form id', () => {
     const second = { ...validEvent(), slug: 'other' };
-    expect(() => parseEvents([validEvent(), second])).toThrow(/form id must be unique, repeated: event-snow-quest/);
+    expect(() => parseEvents([validEvent(), second])).toThrow('событие «event-snow-quest», поле «id формы» (formId): значение «event-snow-quest» встречается дважды');
   });
 });

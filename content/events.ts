@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { courses } from './courses';
+import { fieldPath } from './validation/field-labels';
+import { quoted, throwProblems } from './validation/problems';
 import {
   assertUnique,
-  ContentError,
+  entryLabel,
+  type EntrySource,
   faqItemSchema,
   formSettingsSchema,
   imageSchema,
@@ -31,9 +34,9 @@ export const eventSchema = z.object({
    */
   dates: z
     .object({ start: z.iso.date(), end: z.iso.date() })
-    .refine((dates) => dates.start <= dates.end, { message: 'end must not be before start', path: ['end'] })
+    .refine((dates) => dates.start <= dates.end, { message: 'последний день не может быть раньше первого', path: ['end'] })
     .optional(),
-  summary: textSchema.max(200, 'must fit a meta description: at most 200 characters'),
+  summary: textSchema.max(200, 'не длиннее 200 символов: это описание для поисковиков (meta description)'),
   image: imageSchema,
   hero: z.object({ lead: textSchema, cta: textSchema }),
   facts: z.array(z.object({ label: textSchema, value: textSchema })).min(2).max(5),
@@ -280,19 +283,24 @@ const entries: EventInput[] = [
   },
 ];
 
+const eventsFile = 'content/events.ts';
+const eventSource: EntrySource = { file: eventsFile, kind: 'событие' };
+
 export const events: readonly SchoolEvent[] = parseEvents(entries);
 
 export function parseEvents(input: readonly unknown[]): SchoolEvent[] {
-  const parsed = parseEntries('event', eventSchema, input);
-  assertUnique('event', 'slug', parsed.map((event) => event.slug));
-  assertUnique('event', 'form id', parsed.map((event) => event.form.formId));
-  for (const event of parsed) {
-    for (const slug of event.relatedCourses) {
-      if (!courses.some((course) => course.slug === slug)) {
-        throw new ContentError(`Invalid content:\n  event "${event.slug}", field "relatedCourses": no course "${slug}"`);
-      }
-    }
-  }
+  const parsed = parseEntries(eventSource, eventSchema, input);
+  assertUnique(eventSource, 'slug', parsed.map((event) => event.slug));
+  assertUnique(eventSource, 'formId', parsed.map((event) => event.form.formId));
+  throwProblems(
+    parsed.flatMap((event) =>
+      event.relatedCourses.flatMap((slug, index) =>
+        courses.some((course) => course.slug === slug)
+          ? []
+          : [{ file: eventsFile, entry: entryLabel('событие', event), field: fieldPath(['relatedCourses', index]), message: `нет курса ${quoted(slug)} в content/courses/` }],
+      ),
+    ),
+  );
   return parsed;
 }
 

@@ -1,4 +1,5 @@
 import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
+import { discountPercent } from '@/lib/money';
 import type { LeadFormEntry } from './lead-forms';
 
 /**
@@ -12,19 +13,40 @@ import type { LeadFormEntry } from './lead-forms';
  *
  * Names and descriptions are written as `typography()` (lib/typography.ts) would print them, no-break
  * spaces included: the gift modal renders them in the browser, where typograf does not run.
+ *
+ * The discount is never typed: it is computed from `price` and `oldPrice`. The content check
+ * (content/validation/gift-offers.ts) checks every field before a build, in Russian.
  */
-export interface GiftOffer {
+export interface GiftOfferInput {
   /** 1-13, the `giftNumber` of the schedule. */
   number: number;
   name: string;
   description: string;
-  /** Roubles; per month when `isMonthlyPayment`. */
+  /** Roubles; per month when `isMonthlyPayment`. Below `oldPrice`. */
   price: number;
+  /** The struck-out price, roubles (per month when `isMonthlyPayment`). */
   oldPrice: number;
-  /** Percent, as marketing set it (not recomputed from the prices). */
-  discount: number;
+  /**
+   * The course tariffs whose price `oldPrice` repeats (their sum, for a bundle), counted from 1 as on the
+   * course page: the content check fails the build when a course price changes and this one does not.
+   */
+  oldPriceFrom?: readonly TariffReference[];
   isMonthlyPayment: boolean;
   formConfig: AjaxFormConfig | NativeFormConfig;
+}
+
+/** Tariff `tariff` (from 1) of the course with slug `course` in content/courses/. */
+export interface TariffReference {
+  course: string;
+  tariff: number;
+}
+
+export interface GiftOffer extends GiftOfferInput {
+  /**
+   * Whole percent, always computed from `price` and `oldPrice` (never typed), so a new price can never
+   * leave an old discount on the page.
+   */
+  discount: number;
 }
 
 /** Where GetCourse serves the payment-page forms; the e2e build points it at the fake GetCourse. */
@@ -62,7 +84,8 @@ function managerCallForm(offerNumber: number, productName: string): AjaxFormConf
   };
 }
 
-export const giftOffers: readonly GiftOffer[] = [
+/** The offers as marketing writes them; `giftOffers` adds the discount. */
+export const giftOfferInputs: readonly GiftOfferInput[] = [
   {
     number: 1,
     name: 'Курс «Основы программирования»',
@@ -70,7 +93,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Первый шаг в\u00a0профессию: переменные, условия, циклы, функции и\u00a0массивы на\u00a0JavaScript. Короткие уроки, задачи с\u00a0автопроверкой и\u00a0итоговый мини-проект\u00a0— станет понятно, ваше\u00a0ли это, до\u00a0того как\u00a0вкладываться в\u00a0большую программу.',
     price: 558,
     oldPrice: 2990,
-    discount: 80,
+    oldPriceFrom: [{ course: 'base-programming', tariff: 1 }],
     isMonthlyPayment: false,
     formConfig: paymentPageForm(1, 'gift_base_programming', {
       getCourseId: 1482301,
@@ -87,7 +110,6 @@ export const giftOffers: readonly GiftOffer[] = [
       'За\u00a0две недели вы\u00a0с\u00a0наставником соберёте собственное приложение: от\u00a0идеи и\u00a0макета до\u00a0деплоя на\u00a0хостинг. Проект с\u00a0аккуратным кодом и\u00a0README на\u00a0GitHub\u00a0— то, что рекрутер откроет первым.',
     price: 598,
     oldPrice: 2990,
-    discount: 80,
     isMonthlyPayment: false,
     formConfig: paymentPageForm(2, 'gift_pet_project', {
       getCourseId: 1482302,
@@ -104,7 +126,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Часовая встреча с\u00a0действующим разработчиком: живые задачи, разбор вашего кода и\u00a0честная оценка уровня. После встречи\u00a0— письменный план, что подтянуть, чтобы выйти на\u00a0первую работу или\u00a0следующий грейд.',
     price: 1535,
     oldPrice: 2990,
-    discount: 45,
+    oldPriceFrom: [{ course: 'diagnostics', tariff: 1 }],
     isMonthlyPayment: false,
     formConfig: paymentPageForm(3, 'gift_diagnostics', {
       getCourseId: 1482303,
@@ -121,7 +143,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Полная программа до\u00a0уровня junior: HTML, CSS, JavaScript, React, Git и\u00a0командная работа над проектами. Подарок на\u00a0выбор: участие в\u00a0розыгрыше MacBook среди студентов потока или\u00a0три дополнительных курса в\u00a0придачу.',
     price: 4648,
     oldPrice: 6710,
-    discount: 34,
+    oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(4, 'gift_junior'),
   },
@@ -132,7 +154,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Та\u00a0же программа до\u00a0junior с\u00a0наставником и\u00a0проектами в\u00a0портфолио\u00a0— и\u00a0снова бонус на\u00a0выбор: розыгрыш MacBook или\u00a0три дополнительных курса. Последнее окно с\u00a0этой ценой в\u00a0акции.',
     price: 4648,
     oldPrice: 6710,
-    discount: 34,
+    oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(5, 'gift_junior_last_chance'),
   },
@@ -143,7 +165,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Для\u00a0тех, кто уже пишет код: архитектура фронтенда, TypeScript, тестирование, производительность и\u00a0код-ревью от\u00a0старших разработчиков. Готовимся к\u00a0собеседованиям на\u00a0middle вместе.',
     price: 7122,
     oldPrice: 10792,
-    discount: 34,
+    oldPriceFrom: [{ course: 'middle-js', tariff: 2 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(6, 'gift_middle'),
   },
@@ -154,7 +176,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Программа уровня middle\u00a0— архитектура, TypeScript, тесты и\u00a0код-ревью\u00a0— с\u00a0той\u00a0же скидкой в\u00a0рассрочку. Последнее окно акции для\u00a0этого курса.',
     price: 7122,
     oldPrice: 10792,
-    discount: 34,
+    oldPriceFrom: [{ course: 'middle-js', tariff: 2 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(7, 'gift_middle_last_chance'),
   },
@@ -165,7 +187,6 @@ export const giftOffers: readonly GiftOffer[] = [
       'Самый длинный путь в\u00a0школе: от\u00a0первой строчки кода до\u00a0уровня middle. Два курса в\u00a0одной программе, личный наставник, карьерный трек и\u00a0помощь с\u00a0трудоустройством.',
     price: 8960,
     oldPrice: 14000,
-    discount: 36,
     isMonthlyPayment: true,
     formConfig: managerCallForm(8, 'gift_zero_to_middle'),
   },
@@ -176,8 +197,8 @@ export const giftOffers: readonly GiftOffer[] = [
       'Вся программа с\u00a0нуля до\u00a0middle со\u00a0скидкой 34% в\u00a0рассрочку: наставник, проекты в\u00a0портфолио и\u00a0сопровождение до\u00a0оффера. Последнее окно с\u00a0этой ценой.',
     price: 8960,
     oldPrice: 14000,
-    // Marketing's description says 34% while the offer's discount is 36%: both are kept as given (spec 3).
-    discount: 36,
+    // The description's 34% is marketing's text; the badge shows what the prices give, 36%. Spec 3 keeps
+    // both readings, so the content check does not compare percentages written in texts.
     isMonthlyPayment: true,
     formConfig: managerCallForm(9, 'gift_zero_to_middle_last_chance'),
   },
@@ -188,7 +209,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'React от\u00a0компонентов и\u00a0хуков до\u00a0роутинга, работы с\u00a0сервером и\u00a0управления состоянием. Пишем большое приложение и\u00a0разбираем вопросы, которые задают на\u00a0собеседованиях.',
     price: 7458,
     oldPrice: 11300,
-    discount: 34,
+    oldPriceFrom: [{ course: 'react-developer', tariff: 2 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(10, 'gift_react'),
   },
@@ -199,7 +220,7 @@ export const giftOffers: readonly GiftOffer[] = [
       'Первая ступень профессии: уверенный JavaScript, работа с\u00a0DOM, асинхронность и\u00a0запросы к\u00a0серверу. Практика на\u00a0каждом занятии и\u00a0проверка домашних заданий наставником.',
     price: 4279,
     oldPrice: 6483,
-    discount: 34,
+    oldPriceFrom: [{ course: 'first-stage', tariff: 1 }],
     isMonthlyPayment: true,
     formConfig: managerCallForm(11, 'gift_first_stage'),
   },
@@ -210,7 +231,6 @@ export const giftOffers: readonly GiftOffer[] = [
       'Сначала\u00a0— продвинутая вёрстка: семантика, адаптивность, Flexbox и\u00a0Grid, доступность. Затем\u00a0— полная программа junior. Два курса одним пакетом по\u00a0цене рассрочки.',
     price: 5737,
     oldPrice: 8196,
-    discount: 37,
     isMonthlyPayment: true,
     formConfig: managerCallForm(12, 'gift_layout_junior'),
   },
@@ -221,7 +241,11 @@ export const giftOffers: readonly GiftOffer[] = [
       'Три курса для\u00a0растущего разработчика: строгая типизация на\u00a0TypeScript, уверенная работа с\u00a0Git в\u00a0команде и\u00a0продвинутые паттерны React. Оплата сразу\u00a0— и\u00a0доступ ко\u00a0всем трём курсам в\u00a0тот\u00a0же день.',
     price: 25648,
     oldPrice: 36640,
-    discount: 30,
+    oldPriceFrom: [
+      { course: 'typescript', tariff: 1 },
+      { course: 'git', tariff: 1 },
+      { course: 'react', tariff: 1 },
+    ],
     isMonthlyPayment: false,
     formConfig: paymentPageForm(13, 'gift_ts_git_react', {
       getCourseId: 1482313,
@@ -232,6 +256,21 @@ export const giftOffers: readonly GiftOffer[] = [
     }),
   },
 ];
+
+export const giftOffers: readonly GiftOffer[] = giftOfferInputs.map((offer) => ({ ...offer, discount: giftDiscount(offer) }));
+
+/**
+ * The discount shown on the offer. Never throws while the module loads (it ships to the browser): the
+ * content check refuses a price at or above the struck-out one before the build starts.
+ */
+function giftDiscount(offer: GiftOfferInput): number {
+  return offer.price >= 0 && offer.price < offer.oldPrice ? discountPercent(offer.oldPrice, offer.price) : 0;
+}
+
+/** "Скидки до N%": the biggest discount of the promotion, from the prices like every discount. */
+export function biggestGiftDiscount(): number {
+  return Math.max(...giftOffers.map((offer) => offer.discount));
+}
 
 export function giftOffer(number: number): GiftOffer | undefined {
   return giftOffers.find((offer) => offer.number === number);

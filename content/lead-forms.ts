@@ -59,7 +59,7 @@ export const leadForms: readonly LeadFormEntry[] = [
   ...popupLeadForms(),
 ];
 
-assertUnique('lead form', 'id', leadForms.map((form) => form.id));
+assertUnique({ file: 'content/lead-forms.ts', kind: 'форма заявки' }, 'id', leadForms.map((form) => form.id));
 const formsById = new Map(leadForms.map((form) => [form.id, form]));
 
 export function findLeadForm(id: string): LeadFormEntry | undefined {

@@ -7,6 +7,7 @@
  */
 import type { DealDelivery, LeadFormEntry } from './lead-forms';
 import { popups } from './popups';
+import { ContentError } from './validation/problems';
 
 type PopupDeal = Omit<DealDelivery, 'kind'>;
 
@@ -27,7 +28,15 @@ export function popupLeadForms(): LeadFormEntry[] {
   return popups.flatMap(({ formConfig }) => {
     if (formConfig === null) return [];
     const deal = popupDeals[formConfig.formId];
-    if (!deal) throw new Error(`content/popup-lead-forms.ts: no deal setting for the pop-up form "${formConfig.formId}"`);
+    if (!deal) {
+      throw new ContentError([
+        {
+          file: 'content/popup-lead-forms.ts',
+          entry: `форма поп-апа «${formConfig.formId}»`,
+          message: 'нет записи: добавьте, какой сделкой заявка попадёт в GetCourse (productTitle или offerCode)',
+        },
+      ]);
+    }
     return [
       {
         id: formConfig.formId,

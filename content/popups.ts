@@ -8,6 +8,7 @@
  * under the same id, so the browser can never choose what the server sends.
  */
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
+import type { TariffReference } from './gift-offers';
 import { contacts } from './site';
 
 /**
@@ -44,11 +45,15 @@ export interface DiscountPopupContent {
   submitLabel: string;
 }
 
-/** The gift variant: a course for `price` instead of the struck-through `oldPrice`. */
+/**
+ * The gift variant: a course for `price` instead of the struck-through `oldPrice`, paid at once. A
+ * struck-through price that repeats course tariffs names them in `oldPriceFrom` (as in gift offers), so
+ * the content check fails the build when the course price changes and this one does not.
+ */
 export interface GiftPopupContent {
   kind: 'gift';
   title: string;
-  offer: { price: number; oldPrice: number; condition: string };
+  offer: { price: number; oldPrice: number; oldPriceFrom?: readonly TariffReference[]; condition: string };
   submitLabel: string;
 }
 
@@ -166,7 +171,7 @@ export const popups: readonly PopupConfig[] = [
     content: {
       kind: 'gift',
       title: 'Получите в подарок курс «Продвинутый JavaScript»',
-      offer: { price: 0, oldPrice: 13_790, condition: 'при покупке курса Junior' },
+      offer: { price: 0, oldPrice: 13_790, oldPriceFrom: [{ course: 'advanced-js', tariff: 1 }], condition: 'при покупке курса Junior' },
       submitLabel: 'Забрать подарок',
     },
     // Only on the junior page at the secret token path (GIFT_POPUP_TOKEN), which declares this marker

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markdownDoc as doc, roadmapFiles, writeContentTree } from '@/tests/support/content-tree';
 
 // `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
 vi.mock('server-only', () => ({}));
 
-const { ContentValidationError, datedPathsOf, loadCollections, pathsOf } = await import('./load');
-const { mediaCategories, storyCategories } = await import('./categories');
+const { datedPathsOf, loadCollections: loadOn, pathsOf } = await import('./load');
+const { ContentError, problemLine } = await import('../validation/problems');
+const { mediaCategories } = await import('../media/categories');
+const { storyCategories } = await import('../stories/categories');
 const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
 const roots: string[] = [];
@@ -15,28 +17,11 @@ afterEach(() => {
   for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Writes a `content/` tree into a temporary folder; the folder is named `content` like the real one. */
 function contentTree(files: Record<string, string>): string {
-  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collections-')), 'content');
+  const root = writeContentTree(files);
   roots.push(path.dirname(root));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), text);
-  }
-  for (const section of ['roadmaps', 'media', 'stories']) fs.mkdirSync(path.join(root, section), { recursive: true });
   return root;
 }
-
-function doc(frontMatter: string, body = 'Текст статьи о фронтенде.'): string {
-  return `---\n${frontMatter.trim()}\n---\n\n${body}\n`;
-}
-
-const roadmapFiles = {
-  'roadmaps/web/index.md': doc('title: Веб\ndescription: Путь в веб\norder: 1'),
-  'roadmaps/web/basics/index.md': doc('title: Основы\ndescription: Первые шаги\norder: 1'),
-  'roadmaps/web/basics/html.md': doc('title: HTML\ndescription: Разметка\norder: 2\npublishedAt: 2025-02-01'),
-  'roadmaps/web/basics/css.md': doc('title: CSS\ndescription: Стили\norder: 1\npublishedAt: 2025-02-02'),
-};
 
 const mediaFrontMatter = (category = 'career', extra = '') =>
   `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;
@@ -53,11 +38,16 @@ course: junior-js
 publishedAt: "2025-01-20"
 ${extra}`);
 
+/** The fixtures' build day: every fixture date before it is published. */
+const today = '2026-11-23';
+const loadCollections = (root: string) => loadOn(root, { today });
+
+/** The problems of a rejected tree, one line each as the build prints them. */
 function problemsOf(root: string): string[] {
   try {
     loadCollections(root);
   } catch (error) {
-    if (error instanceof ContentValidationError) return error.problems;
+    if (error instanceof ContentError) return error.problems.map(problemLine);
     throw error;
   }
   throw new Error('expected the content to be rejected');
@@ -110,7 +100,7 @@ describe('loadCollections', () => {
     });
   });
 
-  it('names the file and the field of invalid front matter, and lists every problem at once', () => {
+  it('names the file, the entry and the field of invalid front matter in Russian, and lists every problem at once', () => {
     const root = contentTree({
       ...roadmapFiles,
       'media/bad-category.md': media('cooking'),
@@ -125,17 +115,17 @@ describe('loadCollections', () => {
 
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^content\/media\/bad-category\.md: front matter field "category": .*"career"/),
-        expect.stringMatching(/^content\/media\/no-title\.md: front matter field "title"/),
-        'content/media/bad-date.md: front matter field "publishedAt": must be a date YYYY-MM-DD',
-        expect.stringMatching(/^content\/media\/typo\.md: front matter: .*"autor"/),
-        expect.stringMatching(/^content\/stories\/no-student-name\.md: front matter field "student\.name"/),
-        expect.stringMatching(/^content\/stories\/unknown-course\.md: front matter field "course": .*"junior-js"/),
-        expect.stringMatching(/^content\/roadmaps\/web\/basics\/no-order\.md: front matter field "order"/),
+        'content/media/bad-category.md, статья «Статья», поле «категория» (category): нет такой категории; есть: career, javascript, tools, learning. Новая категория добавляется в content/media/categories.ts; сейчас «cooking»',
+        'content/media/no-title.md, статья, поле «заголовок» (title): обязательное поле, не заполнено',
+        'content/media/bad-date.md, статья «Статья», поле «дата публикации» (publishedAt): нужна дата, которая есть в календаре, в виде ГГГГ-ММ-ДД (например, 2026-12-01); сейчас «14.03.2025»',
+        'content/media/typo.md, статья «Статья»: лишнее поле «autor»: такого поля нет (опечатка в названии?)',
+        'content/stories/no-student-name.md, история «История», студент (student), поле «имя» (name): обязательное поле, не заполнено',
+        expect.stringMatching(/^content\/stories\/unknown-course\.md, история «История», поле «курс» \(course\): нет такого курса.*; сейчас «cooking-101»$/),
+        'content/roadmaps/web/basics/no-order.md, статья «Без порядка», поле «порядковый номер» (order): обязательное поле, не заполнено',
       ]),
     );
     expect(problems).toHaveLength(7);
-    expect(() => loadCollections(root)).toThrow(/Content is invalid \(7 problems\):\n {2}content\//);
+    expect(() => loadCollections(root)).toThrow(/^Ошибки в контенте \(7\):\n {2}- content\//);
   });
 
   it('rejects broken YAML, bad file names, missing index.md, duplicate aliases and broken references', () => {
@@ -152,14 +142,14 @@ describe('loadCollections', () => {
 
     expect(problems).toEqual(
       expect.arrayContaining([
-        'content/roadmaps/web/advanced: index.md is missing',
+        'content/roadmaps/web/advanced: в папке нет файла index.md',
         // Topic folders are read alphabetically: "advanced" comes first.
-        expect.stringMatching(/^content\/roadmaps\/web\/basics\/html\.md: article alias "html" is already used by content\/roadmaps\/web\/advanced\/html\.md/),
-        expect.stringMatching(/^content\/media\/Bad_Name\.md: name "Bad_Name"/),
-        expect.stringMatching(/^content\/media\/broken-yaml\.md: front matter is not valid YAML/),
-        'content/media/links.md: front matter field "related": no file "missing.md" in content/media',
-        'content/media/links.md: front matter field "related": "links" is this file itself',
-        'content/media/category.md: the file name "category" is reserved for category pages',
+        expect.stringMatching(/^content\/roadmaps\/web\/basics\/html\.md: имя файла «html» уже занято файлом content\/roadmaps\/web\/advanced\/html\.md/),
+        expect.stringMatching(/^content\/media\/Bad_Name\.md: имя «Bad_Name» становится адресом страницы/),
+        expect.stringMatching(/^content\/media\/broken-yaml\.md: шапка файла \(между строками ---\) — не YAML/),
+        'content/media/links.md, статья «Статья», поле «читать также» (related): нет файла missing.md в content/media',
+        'content/media/links.md, статья «Статья», поле «читать также» (related): «links» — это сам этот файл',
+        expect.stringMatching(/^content\/media\/category\.md: имя файла «category» занято адресами категорий/),
       ]),
     );
   });
@@ -208,10 +198,10 @@ describe('loadCollections', () => {
     const problems = problemsOf(unsafe);
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^content\/media\/script-link\.md: body: a link to "javascript:alert\(1\)"/),
-        expect.stringMatching(/^content\/media\/image\.md: body: an image "\/images\/a\.png"/),
-        expect.stringMatching(/^content\/media\/heading\.md: body: a heading "# \.\.\."/),
-        'content/media/empty.md: body: the body is empty',
+        expect.stringMatching(/^content\/media\/script-link\.md, статья «Статья»: текст статьи: ссылка на «javascript:alert\(1\)»/),
+        expect.stringMatching(/^content\/media\/image\.md, статья «Статья»: текст статьи: картинка «\/images\/a\.png»/),
+        expect.stringMatching(/^content\/media\/heading\.md, статья «Статья»: текст статьи: заголовок «# …»/),
+        'content/media/empty.md, статья «Статья»: текст статьи: текст пустой: под шапкой (после второй строки ---) нет ни слова',
       ]),
     );
     expect(problems).toHaveLength(4);
@@ -223,7 +213,7 @@ describe('loadCollections', () => {
       'media/dead-link.md': doc(mediaFrontMatter(), 'См. [статью](/media/nowhere) и [HTML](/roadmap/web/article/html).'),
     });
     expect(problemsOf(deadLink)).toEqual([
-      'content/media/dead-link.md: body: a link to "/media/nowhere", which is not a page of the collections',
+      'content/media/dead-link.md, статья «Статья»: текст статьи: ссылка на «/media/nowhere», а такой страницы на сайте нет',
     ]);
 
     // A broken topic drops its articles; the links to them are not reported on top of the real problem.
@@ -232,7 +222,7 @@ describe('loadCollections', () => {
       'roadmaps/web/basics/index.md': doc('description: Первые шаги\norder: 1'),
       'media/link.md': doc(mediaFrontMatter(), 'См. [HTML](/roadmap/web/article/html).'),
     });
-    expect(problemsOf(brokenTopic)).toEqual([expect.stringMatching(/^content\/roadmaps\/web\/basics\/index\.md: front matter field "title"/)]);
+    expect(problemsOf(brokenTopic)).toEqual(['content/roadmaps/web/basics/index.md, тема, поле «заголовок» (title): обязательное поле, не заполнено']);
   });
 });
 

@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { getCourse } from '@/content/courses';
+import { mediaCategories } from '@/content/media/categories';
 import { staffMember } from '@/content/staff';
+import { storyCategories } from '@/content/stories/categories';
+import { fieldName } from '@/content/validation/field-labels';
+import { type ContentProblem, ContentError, quoted } from '@/content/validation/problems';
+import { issueProblems } from '@/content/validation/zod-issues';
 import { typography } from '@/lib/typography';
-import { mediaCategories, storyCategories, type CategoryDefinition } from './categories';
 import { MarkdownError, renderMarkdown } from './markdown';
 import {
   mediaArticleSchema,
@@ -21,6 +26,13 @@ export interface CourseLink {
   title: string;
   summary: string;
   href: string;
+}
+
+/** A category as its list declares it (content/media/categories.ts, content/stories/categories.ts). */
+export interface CategoryDefinition {
+  slug: string;
+  label: string;
+  description: string;
 }
 
 export interface CollectionCategory {
@@ -105,28 +117,39 @@ export interface Collections {
   roadmaps: Roadmap[];
   media: CategorizedCollection<MediaArticle>;
   stories: CategorizedCollection<Story>;
+  /** Valid files dated after `today`: left out of every list, page and the sitemap until a build on that day. */
+  scheduled: ScheduledFile[];
+}
+
+export interface ScheduledFile {
+  /** Repository-relative: `content/media/new-article.md`. */
+  file: string;
+  /** The page it will have. */
+  path: string;
+  publishedAt: string;
+}
+
+export interface LoadOptions {
+  /**
+   * The calendar day of the build (Moscow), YYYY-MM-DD: an entry published after it is scheduled. The
+   * site is pre-rendered, so a scheduled entry appears with the first build on or after its day.
+   */
+  today: string;
 }
 
 export const sectionPaths = { media: '/media', stories: '/personal-stories', roadmap: '/roadmap' } as const;
 
-/** Every problem found in the content, one line each ("content/media/x.md: front matter "category": ..."). */
-export class ContentValidationError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Content is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`);
-    this.name = 'ContentValidationError';
-  }
-}
-
 /**
  * Reads, validates and renders every collection under `root` (the `content/` folder). Collects all
- * problems before failing, so one build run lists every broken file and field.
+ * problems before failing (a ContentError, in Russian), so one build run lists every broken file and
+ * field. Entries dated after `options.today` are checked like the others but left out (`scheduled`).
  */
-export function loadCollections(root: string): Collections {
-  const problems: string[] = [];
-  const reader = new DocumentReader(root, problems);
+export function loadCollections(root: string, options: LoadOptions): Collections {
+  const problems: ContentProblem[] = [];
+  const reader = new DocumentReader(root, problems, options.today);
 
   const roadmaps = loadRoadmaps(reader, path.join(root, 'roadmaps'));
-  const media = loadCategorized(reader, path.join(root, 'media'), mediaArticleSchema, mediaCategories, sectionPaths.media, (id, data, body, category) => ({
+  const media = loadCategorized(reader, path.join(root, 'media'), mediaArticleSchema, mediaCategories, sectionPaths.media, 'статья', (id, data, body, category) => ({
     id,
     title: typography(data.title),
     description: typography(data.description),
@@ -140,7 +163,7 @@ export function loadCollections(root: string): Collections {
     readingMinutes: body.readingMinutes,
     path: `${sectionPaths.media}/${id}`,
   }));
-  const stories = loadCategorized(reader, path.join(root, 'stories'), storySchema, storyCategories, sectionPaths.stories, (id, data, body, category) => ({
+  const stories = loadCategorized(reader, path.join(root, 'stories'), storySchema, storyCategories, sectionPaths.stories, 'история', (id, data, body, category) => ({
     id,
     title: typography(data.title),
     description: typography(data.description),
@@ -160,11 +183,11 @@ export function loadCollections(root: string): Collections {
     path: `${sectionPaths.stories}/${id}`,
   }));
 
-  const collections: Collections = { roadmaps, media, stories };
+  const collections: Collections = { roadmaps, media, stories, scheduled: reader.scheduled };
   // A broken file drops its pages, which would make every link to them look broken too: links are
   // checked once every file is valid.
   if (problems.length === 0) checkInternalLinks(reader, collections);
-  if (problems.length > 0) throw new ContentValidationError(problems);
+  if (problems.length > 0) throw new ContentError(problems);
   return collections;
 }
 
@@ -206,36 +229,45 @@ interface ParsedDocument<Schema extends z.ZodType> {
   body: { html: string; readingMinutes: number };
 }
 
-/** Parses one Markdown file; records problems (file, field) instead of throwing. */
+/**
+ * YAML 1.2 (the `yaml` package) keeps an unquoted `2026-11-31` as the text written; gray-matter's own
+ * YAML 1.1 reader would make it a Date of 1 December without a word.
+ */
+const frontMatterEngines = { yaml: (text: string) => (parseYaml(text) ?? {}) as object };
+
+/** Parses one Markdown file; records problems (file, entry, field) instead of throwing. */
 class DocumentReader {
   /** Internal links of every rendered body, by file. */
   readonly linksByFile = new Map<string, string[]>();
+  readonly scheduled: ScheduledFile[] = [];
+  /** The entry's name in messages (`статья «…»`), by file, once its front matter is read. */
+  private readonly entries = new Map<string, string>();
 
   constructor(
     private readonly root: string,
-    private readonly problems: string[],
+    private readonly problems: ContentProblem[],
+    private readonly today: string,
   ) {}
 
-  report(file: string, message: string): void {
-    this.problems.push(`${this.displayName(file)}: ${message}`);
+  report(file: string, message: string, field?: string): void {
+    this.problems.push({ file: this.displayName(file), entry: this.entries.get(file), field, message });
   }
 
-  read<Schema extends z.ZodType>(file: string, schema: Schema): ParsedDocument<Schema> | undefined {
+  read<Schema extends z.ZodType>(file: string, schema: Schema, kind: string): ParsedDocument<Schema> | undefined {
     let source: matter.GrayMatterFile<string>;
     try {
       // Passing options turns off gray-matter's cache keyed by text, which would share one result object
       // between files with the same text.
-      source = matter(fs.readFileSync(file, 'utf8'), {});
+      source = matter(fs.readFileSync(file, 'utf8'), { engines: frontMatterEngines });
     } catch (error) {
-      this.report(file, `front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+      this.report(file, `шапка файла (между строками ---) — не YAML: ${(error as Error).message.split('\n')[0]}`);
       return undefined;
     }
+    const title = (source.data as { title?: unknown }).title;
+    this.entries.set(file, typeof title === 'string' && title.trim() !== '' ? `${kind} ${quoted(title.trim())}` : kind);
     const parsed = schema.safeParse(source.data);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.length > 0 ? `front matter field "${issue.path.join('.')}"` : 'front matter';
-        this.report(file, `${field}: ${issue.message}`);
-      }
+      this.problems.push(...issueProblems(parsed.error, source.data, { file: this.displayName(file), entry: this.entries.get(file) }));
     }
     let body: RenderedBody | undefined;
     try {
@@ -244,10 +276,17 @@ class DocumentReader {
       body = { html: rendered.html, readingMinutes: rendered.readingMinutes };
     } catch (error) {
       if (!(error instanceof MarkdownError)) throw error;
-      this.report(file, `body: ${error.message}`);
+      this.report(file, `текст статьи: ${error.message}`);
     }
     if (!parsed.success || !body) return undefined;
     return { data: parsed.data, body };
+  }
+
+  /** Whether a valid entry is published by today; a later one is noted as scheduled and left out. */
+  published(file: string, entry: { publishedAt: string; path: string }): boolean {
+    if (entry.publishedAt <= this.today) return true;
+    this.scheduled.push({ file: this.displayName(file), path: entry.path, publishedAt: entry.publishedAt });
+    return false;
   }
 
   displayName(file: string): string {
@@ -262,24 +301,25 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
   for (const roadmapAlias of subfolders(reader, folder)) {
     const roadmapFolder = path.join(folder, roadmapAlias);
     const index = requiredIndex(reader, roadmapFolder);
-    const roadmapDocument = index && reader.read(index, roadmapSchema);
+    const roadmapDocument = index && reader.read(index, roadmapSchema, 'дорожная карта');
     const roadmapPath = `${sectionPaths.roadmap}/${roadmapAlias}`;
     const topics: Topic[] = [];
     const articleFiles = new Map<string, string>();
 
     const topicAliases = subfolders(reader, roadmapFolder);
-    if (topicAliases.length === 0) reader.report(roadmapFolder, 'a roadmap needs at least one topic folder');
+    if (topicAliases.length === 0) reader.report(roadmapFolder, 'в дорожной карте нужна хотя бы одна папка темы');
     for (const topicAlias of topicAliases) {
       const topicFolder = path.join(roadmapFolder, topicAlias);
       const topicIndex = requiredIndex(reader, topicFolder);
-      const topicDocument = topicIndex && reader.read(topicIndex, topicSchema);
+      const topicDocument = topicIndex && reader.read(topicIndex, topicSchema, 'тема');
       const articles: RoadmapArticle[] = [];
       for (const [articleAlias, file] of markdownFiles(reader, topicFolder)) {
         const earlier = articleFiles.get(articleAlias);
-        if (earlier) reader.report(file, `article alias "${articleAlias}" is already used by ${reader.displayName(earlier)}; aliases are unique within a roadmap`);
+        if (earlier) reader.report(file, `имя файла ${quoted(articleAlias)} уже занято файлом ${reader.displayName(earlier)}: в одной дорожной карте имена статей не повторяются`);
         articleFiles.set(articleAlias, file);
-        const article = reader.read(file, roadmapArticleSchema);
-        if (!article) continue;
+        const article = reader.read(file, roadmapArticleSchema, 'статья');
+        const articlePath = `${roadmapPath}/article/${articleAlias}`;
+        if (!article || !reader.published(file, { publishedAt: article.data.publishedAt, path: articlePath })) continue;
         articles.push({
           alias: articleAlias,
           roadmapAlias,
@@ -291,11 +331,11 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
           updatedAt: article.data.updatedAt,
           html: article.body.html,
           readingMinutes: article.body.readingMinutes,
-          path: `${roadmapPath}/article/${articleAlias}`,
+          path: articlePath,
         });
       }
       if (!topicDocument) continue;
-      requireDistinctOrder(reader, topicFolder, articles, 'articles');
+      requireDistinctOrder(reader, topicFolder, articles, 'статей');
       topics.push({
         alias: topicAlias,
         roadmapAlias,
@@ -308,7 +348,7 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
       });
     }
     if (!roadmapDocument) continue;
-    requireDistinctOrder(reader, roadmapFolder, topics, 'topics');
+    requireDistinctOrder(reader, roadmapFolder, topics, 'тем');
     roadmaps.push({
       alias: roadmapAlias,
       order: roadmapDocument.data.order,
@@ -329,6 +369,7 @@ function loadCategorized<Schema extends z.ZodType<{ category: string; related: s
   schema: Schema,
   definitions: readonly CategoryDefinition[],
   sectionPath: string,
+  kind: string,
   build: (id: string, data: z.output<Schema>, body: RenderedBody, category: CollectionCategory) => Item,
 ): CategorizedCollection<Item> {
   const allCategories = definitions.map((definition) => ({ ...definition, path: `${sectionPath}/category/${definition.slug}` }));
@@ -336,9 +377,9 @@ function loadCategorized<Schema extends z.ZodType<{ category: string; related: s
   const files = markdownFiles(reader, folder);
   for (const [id, file] of files) {
     // /media/category/... is the category route, so "category" cannot be an id.
-    if (id === 'category') reader.report(file, 'the file name "category" is reserved for category pages');
-    const document = reader.read(file, schema);
-    if (!document) continue;
+    if (id === 'category') reader.report(file, 'имя файла «category» занято адресами категорий (/…/category/…): назовите файл иначе');
+    const document = reader.read(file, schema, kind);
+    if (!document || !reader.published(file, { publishedAt: document.data.publishedAt, path: `${sectionPath}/${id}` })) continue;
     const category = allCategories.find((candidate) => candidate.slug === document.data.category);
     if (!category) continue; // the schema's enum already reported it
     items.push(build(id, document.data, document.body, category));
@@ -346,8 +387,8 @@ function loadCategorized<Schema extends z.ZodType<{ category: string; related: s
   for (const item of items) {
     const file = files.get(item.id) ?? folder;
     for (const relatedId of item.relatedIds) {
-      if (relatedId === item.id) reader.report(file, `front matter field "related": "${relatedId}" is this file itself`);
-      else if (!files.has(relatedId)) reader.report(file, `front matter field "related": no file "${relatedId}.md" in ${reader.displayName(folder)}`);
+      if (relatedId === item.id) reader.report(file, `${quoted(relatedId)} — это сам этот файл`, fieldName('related'));
+      else if (!files.has(relatedId)) reader.report(file, `нет файла ${relatedId}.md в ${reader.displayName(folder)}`, fieldName('related'));
     }
   }
   items.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
@@ -358,15 +399,25 @@ function loadCategorized<Schema extends z.ZodType<{ category: string; related: s
   };
 }
 
-/** A link inside a body that points into a collection must point at a page that exists. */
+/**
+ * A link inside a body that points into a collection must point at a page that exists. A published page
+ * may not link to a scheduled one (that page is a 404 until its day); a scheduled one may.
+ */
 function checkInternalLinks(reader: DocumentReader, collections: Collections): void {
   const known = new Set(pathsOf(collections));
+  const scheduled = new Map(collections.scheduled.map((entry) => [entry.path, entry]));
+  const scheduledFiles = new Set(collections.scheduled.map((entry) => entry.file));
   const collectionPrefixes = Object.values(sectionPaths);
   for (const [file, links] of reader.linksByFile) {
     for (const link of links) {
       const target = link.length > 1 ? link.replace(/\/$/, '') : link;
       const inCollections = collectionPrefixes.some((prefix) => target === prefix || target.startsWith(`${prefix}/`));
-      if (inCollections && !known.has(target)) reader.report(file, `body: a link to "${link}", which is not a page of the collections`);
+      if (!inCollections || known.has(target)) continue;
+      const later = scheduled.get(target);
+      if (!later) reader.report(file, `текст статьи: ссылка на ${quoted(link)}, а такой страницы на сайте нет`);
+      else if (!scheduledFiles.has(reader.displayName(file))) {
+        reader.report(file, `текст статьи: ссылка на ${quoted(link)}, а эта статья (${later.file}) запланирована на ${later.publishedAt}: до этого дня её страницы нет`);
+      }
     }
   }
 }
@@ -408,7 +459,7 @@ function entries(reader: DocumentReader, folder: string): fs.Dirent[] {
   try {
     return fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
   } catch {
-    reader.report(folder, 'folder is missing');
+    reader.report(folder, 'нет такой папки');
     return [];
   }
 }
@@ -416,13 +467,13 @@ function entries(reader: DocumentReader, folder: string): fs.Dirent[] {
 function requiredIndex(reader: DocumentReader, folder: string): string | undefined {
   const index = path.join(folder, 'index.md');
   if (fs.existsSync(index)) return index;
-  reader.report(folder, 'index.md is missing');
+  reader.report(folder, 'в папке нет файла index.md');
   return undefined;
 }
 
 function validSlug(reader: DocumentReader, file: string, slug: string): boolean {
   if (slugPattern.test(slug)) return true;
-  reader.report(file, `name "${slug}" is used in the URL: use lowercase Latin letters, digits and single hyphens`);
+  reader.report(file, `имя ${quoted(slug)} становится адресом страницы: только строчные латинские буквы и цифры, слова через один дефис`);
   return false;
 }
 
@@ -430,7 +481,7 @@ function requireDistinctOrder(reader: DocumentReader, folder: string, items: { o
   const seen = new Map<number, string>();
   for (const item of items) {
     const other = seen.get(item.order);
-    if (other) reader.report(folder, `${what} "${other}" and "${item.alias}" have the same "order" ${item.order}`);
+    if (other) reader.report(folder, `у ${what} ${quoted(other)} и ${quoted(item.alias)} одинаковый порядковый номер (order) ${item.order}`);
     seen.set(item.order, item.alias);
   }
 }

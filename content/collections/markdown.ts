@@ -24,7 +24,7 @@ const marked = new Marked({
   renderer: {
     // The page's <h1> is the document title, so a body starts its sections at ##.
     heading({ tokens, depth }: Tokens.Heading) {
-      if (depth === 1) throw new MarkdownError('a heading "# ..." in the body; the page title is the h1, start sections at "##"');
+      if (depth === 1) throw new MarkdownError('заголовок «# …» в тексте: главный заголовок страницы — title, разделы начинайте с «##»');
       return `<h${depth}>${this.parser.parseInline(tokens)}</h${depth}>\n`;
     },
     // A long line scrolls the block sideways; tabindex lets keyboard users scroll it too.
@@ -50,14 +50,14 @@ const marked = new Marked({
 });
 
 export function renderMarkdown(source: string): RenderedMarkdown {
-  if (source.trim() === '') throw new MarkdownError('the body is empty');
+  if (source.trim() === '') throw new MarkdownError('текст пустой: под шапкой (после второй строки ---) нет ни слова');
   const tokens = marked.lexer(source);
   const internalLinks: string[] = [];
   let words = 0;
   marked.walkTokens(tokens, (token: Token) => {
-    if (token.type === 'image') throw new MarkdownError(`an image "${token.href}"; Markdown bodies carry no images`);
+    if (token.type === 'image') throw new MarkdownError(`картинка «${token.href}»: в тексте статей картинок не бывает`);
     if (token.type === 'link') {
-      if (!allowedHref.test(token.href)) throw new MarkdownError(`a link to "${token.href}"; allowed: https://, mailto:, tel:, /path, #anchor`);
+      if (!allowedHref.test(token.href)) throw new MarkdownError(`ссылка на «${token.href}»: можно https://…, mailto:…, tel:…, /путь на сайте или #якорь`);
       if (token.href.startsWith('/')) internalLinks.push(token.href.replace(/[#?].*$/, ''));
     }
     // Block-level text tokens repeat their inline children's words: count only the leaves.

@@ -23,11 +23,11 @@ export const tariffSchema = z
     recommended: z.boolean().default(false),
   })
   .refine((tariff) => tariff.oldPrice === undefined || tariff.oldPrice > tariff.price, {
-    message: 'oldPrice must be higher than price',
+    message: 'зачёркнутая цена должна быть выше цены тарифа',
     path: ['oldPrice'],
   })
   .refine((tariff) => tariff.monthly === (tariff.months !== undefined), {
-    message: 'monthly tariffs need months (the instalment count) and one-off tariffs must not have it',
+    message: 'у тарифа с оплатой помесячно (monthly: true) укажите число месяцев, у разовой оплаты — не указывайте',
     path: ['months'],
   });
 export type Tariff = z.infer<typeof tariffSchema>;
@@ -68,7 +68,7 @@ export const courseSchema = z
     category: z.enum(courseCategories),
     title: textSchema,
     /** One or two sentences for cards, the meta description and Open Graph. */
-    summary: textSchema.max(200, 'must fit a meta description: at most 200 characters'),
+    summary: textSchema.max(200, 'не длиннее 200 символов: это описание для поисковиков (meta description)'),
     image: imageSchema,
     /** A short label on the card and in the hero: "Хит", "Новый поток", "Бесплатно". */
     badge: textSchema.optional(),
@@ -85,19 +85,19 @@ export const courseSchema = z
     variants: z.array(variantSchema).default([]),
   })
   .refine((course) => course.path === `/products/${course.slug}` || course.path === `/${course.slug}`, {
-    message: 'must be /products/{slug} or /{slug}',
+    message: 'путь курса — /products/{slug} или /{slug}, где slug — адрес курса',
     path: ['path'],
   })
   .refine((course) => course.tariffs.filter((tariff) => tariff.recommended).length <= 1, {
-    message: 'at most one tariff can be recommended',
+    message: 'рекомендуемым (recommended: true) может быть только один тариф',
     path: ['tariffs'],
   })
   .refine((course) => course.path === `/${course.slug}` || course.variants.every((variant) => variant.placement === 'nested'), {
-    message: "only a top-level course (path /{slug}) can have 'suffix' variants",
+    message: "варианты с placement: 'suffix' бывают только у курса с путём /{slug}",
     path: ['variants'],
   })
   .refine((course) => new Set(course.variants.map((variant) => variant.id)).size === course.variants.length, {
-    message: 'variant ids must be unique within a course',
+    message: 'у каждого варианта курса свой id, а здесь id повторяется',
     path: ['variants'],
   });
 export type Course = z.infer<typeof courseSchema>;

@@ -18,7 +18,7 @@ export const vacancySchema = z
     conditions: z.array(textSchema).min(2),
   })
   .refine((vacancy) => vacancy.salary.to === undefined || vacancy.salary.to > vacancy.salary.from, {
-    message: 'salary.to must be above salary.from',
+    message: 'верхняя граница зарплаты (to) должна быть выше нижней (from)',
     path: ['salary', 'to'],
   });
 export type Vacancy = z.infer<typeof vacancySchema>;
@@ -137,5 +137,6 @@ const vacancyEntries: z.input<typeof vacancySchema>[] = [
   },
 ];
 
-export const vacancies: readonly Vacancy[] = parseEntries('vacancy', vacancySchema, vacancyEntries);
-assertUnique('vacancy', 'id', vacancies.map((vacancy) => vacancy.id));
+const vacancySource = { file: 'content/pages/cooperation.ts', kind: 'вакансия' };
+export const vacancies: readonly Vacancy[] = parseEntries(vacancySource, vacancySchema, vacancyEntries);
+assertUnique(vacancySource, 'id', vacancies.map((vacancy) => vacancy.id));

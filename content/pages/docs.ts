@@ -272,5 +272,6 @@ const entries: z.input<typeof legalDocumentSchema>[] = [
   },
 ];
 
-export const legalDocuments: readonly LegalDocument[] = parseEntries('legal document', legalDocumentSchema, entries);
-assertUnique('legal document', 'id', legalDocuments.map((document) => document.id));
+const documentSource = { file: 'content/pages/docs.ts', kind: 'документ' };
+export const legalDocuments: readonly LegalDocument[] = parseEntries(documentSource, legalDocumentSchema, entries);
+assertUnique(documentSource, 'id', legalDocuments.map((document) => document.id));

@@ -1,6 +1,8 @@
 import { type CoursePageEntry, coursePages, courses } from '@/content/courses';
 import { events } from '@/content/events';
-import { assertUnique, ContentError, parseEntries } from '@/content/shared/schema';
+import { assertUnique, type EntrySource, parseEntries } from '@/content/shared/schema';
+import { fieldName } from '@/content/validation/field-labels';
+import { quoted, throwProblems } from '@/content/validation/problems';
 import { aboutPage } from './about';
 import { homeContent, homeSchema } from './home';
 import { type InfoPage, infoPageSchema } from './schema';
@@ -13,11 +15,16 @@ export type { HomeContent } from './home';
  * Validated static pages. Course slugs and event slugs they mention are checked here, so a renamed
  * course fails the build instead of leaving a broken card.
  */
-const [about, ...welcome] = parseEntries('page', infoPageSchema, [aboutPage, ...welcomePages]) as [InfoPage, ...InfoPage[]];
-assertUnique('page', 'path', [about, ...welcome].map((page) => page.path));
+const pageSource: EntrySource = {
+  file: (entry) => (entry === aboutPage ? 'content/pages/about.ts' : 'content/pages/welcome.ts'),
+  kind: 'страница',
+};
+const [about, ...welcome] = parseEntries(pageSource, infoPageSchema, [aboutPage, ...welcomePages]) as [InfoPage, ...InfoPage[]];
+assertUnique(pageSource, 'path', [about, ...welcome].map((page) => page.path));
 for (const page of [about, ...welcome]) {
+  const file = page.path === aboutPage.path ? 'content/pages/about.ts' : 'content/pages/welcome.ts';
   for (const section of page.sections) {
-    if (section.kind === 'courses') assertCourses(`page "${page.path}"`, 'sections.courses.slugs', section.slugs);
+    if (section.kind === 'courses') assertCourses({ file, entry: `страница ${quoted(page.path)}` }, section.slugs);
   }
 }
 
@@ -40,7 +47,7 @@ export const topLevelPages: readonly TopLevelPage[] = [
     .filter((entry) => entry.variant?.placement === 'suffix')
     .map((entry): TopLevelPage => ({ kind: 'course', entry })),
 ];
-assertUnique('top-level page', 'path', topLevelPages.map(topLevelPath));
+assertUnique({ file: 'content/', kind: 'страница верхнего уровня' }, 'path', topLevelPages.map(topLevelPath));
 
 export function topLevelPath(target: TopLevelPage): string {
   return target.kind === 'info' ? target.page.path : target.entry.path;
@@ -50,14 +57,19 @@ export function topLevelPageAt(path: string): TopLevelPage | undefined {
   return topLevelPages.find((target) => topLevelPath(target) === path);
 }
 
-export const home = parseEntries('page', homeSchema, [homeContent])[0]!;
-for (const block of ['professions', 'skills', 'free'] as const) assertCourses('home page', `${block}.slugs`, home[block].slugs);
-for (const slug of home.events.slugs) {
-  if (!events.some((event) => event.slug === slug)) throw new ContentError(`Invalid content:\n  home page, field "events.slugs": no event "${slug}"`);
-}
+const homeFile = 'content/pages/home.ts';
+export const home = parseEntries({ file: homeFile, kind: 'главная страница' }, homeSchema, [homeContent])[0]!;
+for (const block of ['professions', 'skills', 'free'] as const) assertCourses({ file: homeFile, entry: `главная страница, блок «${block}»` }, home[block].slugs);
+throwProblems(
+  home.events.slugs
+    .filter((slug) => !events.some((event) => event.slug === slug))
+    .map((slug) => ({ file: homeFile, entry: 'главная страница, блок «events»', field: fieldName('slugs'), message: `нет события ${quoted(slug)} в content/events.ts` })),
+);
 
-function assertCourses(entry: string, field: string, slugs: readonly string[]): void {
-  for (const slug of slugs) {
-    if (!courses.some((course) => course.slug === slug)) throw new ContentError(`Invalid content:\n  ${entry}, field "${field}": no course "${slug}"`);
-  }
+function assertCourses(where: { file: string; entry: string }, slugs: readonly string[]): void {
+  throwProblems(
+    slugs
+      .filter((slug) => !courses.some((course) => course.slug === slug))
+      .map((slug) => ({ ...where, field: fieldName('slugs'), message: `нет курса ${quoted(slug)} в content/courses/` })),
+  );
 }

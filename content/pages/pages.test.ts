@@ -57,12 +57,17 @@ describe('page validation', () => {
   it('names the page and field of a broken entry', () => {
     const broken = structuredClone(welcomeInfoPages[0]!) as Record<string, unknown>;
     broken.sections = [{ kind: 'text', heading: 'Заголовок', paragraphs: [] }, { kind: 'unknown', heading: 'X' }];
-    expect(() => parseEntries('page', infoPageSchema, [broken])).toThrow(/page "\/edu-frontend", field "sections\.0\.paragraphs"/);
-    expect(() => parseEntries('page', infoPageSchema, [broken])).toThrow(/page "\/edu-frontend", field "sections\.1\.kind"/);
+    const source = { file: 'content/pages/welcome.ts', kind: 'страница' };
+    expect(() => parseEntries(source, infoPageSchema, [broken])).toThrow(
+      'content/pages/welcome.ts, страница «/edu-frontend», раздел 1, поле «абзацы» (paragraphs): нужно не меньше 1 элемента; сейчас 0 элементов',
+    );
+    expect(() => parseEntries(source, infoPageSchema, [broken])).toThrow('страница «/edu-frontend», раздел 2, поле «вид» (kind)');
   });
 
   it('rejects a salary range that runs backwards', () => {
     const broken = { ...structuredClone(vacancies[0]!), salary: { from: 100000, to: 50000 } };
-    expect(() => parseEntries('vacancy', vacancySchema, [broken])).toThrow(/vacancy "react-mentor", field "salary\.to"/);
+    expect(() => parseEntries({ file: 'content/pages/cooperation.ts', kind: 'вакансия' }, vacancySchema, [broken])).toThrow(
+      'вакансия «react-mentor», зарплата (salary), поле «до» (to): верхняя граница зарплаты (to) должна быть выше нижней (from)',
+    );
   });
 });

@@ -44,7 +44,7 @@ export const infoPageSchema = z.object({
   title: textSchema,
   /** The <title>, when it should differ from the h1. */
   metaTitle: textSchema.optional(),
-  description: textSchema.max(200, 'must fit a meta description: at most 200 characters'),
+  description: textSchema.max(200, 'не длиннее 200 символов: это описание для поисковиков (meta description)'),
   eyebrow: textSchema,
   lead: textSchema,
   image: imageSchema.optional(),

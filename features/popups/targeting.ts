@@ -1,11 +1,9 @@
+import { matchesPattern, patternSpecificity, type Specificity } from '@/lib/path-patterns';
+
 /**
  * Which pop-up a page shows (spec 2.3). Pure: no React, no browser; unit-tested in targeting.test.ts.
  *
- * Pattern language (paths and patterns alike ignore a trailing slash, and a query or hash on the path):
- * - `/*` matches every path, the home page included;
- * - a pattern ending in `*` matches by prefix: `/products/middle-js/*` matches `/products/middle-js/b1`
- *   but not `/products/middle-js` itself, and `/products/react*` matches `/products/react-developer`;
- * - any other pattern matches only the same path exactly (case-sensitive; a `*` elsewhere is literal).
+ * Pattern language: lib/path-patterns.ts (`/*` every path, a trailing `*` a prefix, else exact).
  *
  * Page markers: a pop-up may name a `pageMarker` instead of (or besides) paths. It then targets every page
  * that declares that marker, whatever its path: the page says which pop-up it carries, so a secret path
@@ -35,45 +33,8 @@ export interface TargetPage {
   markers: readonly string[];
 }
 
-interface Specificity {
-  segments: number;
-  exact: boolean;
-}
-
 /** How well a pop-up matches a page: a marker match, else its best path pattern. */
 type MatchRank = { marker: true } | ({ marker: false } & Specificity);
-
-/** `/products/git/` -> `/products/git`; `` -> `/`; drops `?query` and `#hash`. */
-export function normalizePath(path: string): string {
-  const withoutQuery = path.split(/[?#]/, 1)[0] ?? '';
-  const trimmed = withoutQuery.replace(/\/+$/, '');
-  if (trimmed === '') return '/';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-/** A pattern without its trailing slash (`/products/git/` -> `/products/git`, `/` stays). */
-function trimPattern(pattern: string): string {
-  return pattern.replace(/\/+$/, '') || '/';
-}
-
-export function matchesPattern(path: string, pattern: string): boolean {
-  const target = normalizePath(path);
-  const trimmed = trimPattern(pattern);
-  if (trimmed.endsWith('*')) {
-    // The slash before the star stays in the prefix: `/a/*` is about the children of `/a`, not `/ab`.
-    // `/*` leaves the prefix `/`, which every normalised path starts with.
-    return target.startsWith(trimmed.slice(0, -1));
-  }
-  return target === normalizePath(trimmed);
-}
-
-export function patternSpecificity(pattern: string): Specificity {
-  const trimmed = trimPattern(pattern);
-  const exact = !trimmed.endsWith('*');
-  const body = exact ? trimmed : trimmed.slice(0, -1);
-  const segments = body.split('/').filter((segment) => segment !== '').length;
-  return { segments, exact };
-}
 
 /** Positive when `a` is more specific than `b`. */
 function compareSpecificity(a: Specificity, b: Specificity): number {

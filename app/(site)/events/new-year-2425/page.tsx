@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { JsonLd } from '@/components/content/json-ld';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
 import { giftPromotion } from '@/content/gift-promotion';
-import { giftOffers, type GiftOffer } from '@/content/gift-offers';
+import { biggestGiftDiscount, giftOffers, type GiftOffer } from '@/content/gift-offers';
 import { contacts } from '@/content/site';
 import { giftPromotionJsonLd } from '@/features/content-pages/structured-data';
 import { formatPrice, formatRub } from '@/lib/money';
@@ -32,7 +32,7 @@ export default function NewYearPromotionPage() {
         <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{typography(giftPromotion.title)}</h1>
         <p className="mt-4 text-lg text-gray-700">
           {typography(
-            'Под Новый год Санта спрятал на сайте 13 подарков: курсы, интенсивы и целые программы обучения со скидками до 80%. Каждый подарок можно забрать только в своё окно — заглядывайте почаще, чтобы не пропустить свой.',
+            `Под Новый год Санта спрятал на сайте 13 подарков: курсы, интенсивы и целые программы обучения со скидками до ${biggestGiftDiscount()}%. Каждый подарок можно забрать только в своё окно — заглядывайте почаще, чтобы не пропустить свой.`,
           )}
         </p>
       </header>

@@ -1,12 +1,12 @@
+import type { CategoryDefinition } from '@/content/collections/load';
+
 /**
- * Categories of the media section and of the student stories. A Markdown file names its category by slug;
- * the labels and descriptions live here so that list pages, breadcrumbs and metadata read one source.
+ * Categories of the media section (/media/category/{slug}). An article in this folder names its category
+ * by slug (`category: career`); a slug not listed here fails the build. To add a category, add an entry:
+ * `slug` (its address: lowercase Latin letters, digits, hyphens), `label` (its name on the site) and
+ * `description` (the list page's lead and its description for search engines). A category shows on the
+ * site once it has articles; every category needs two or more (a content test checks it).
  */
-export interface CategoryDefinition {
-  slug: string;
-  label: string;
-  description: string;
-}
 
 export const mediaCategories = [
   {
@@ -31,18 +31,4 @@ export const mediaCategories = [
   },
 ] as const satisfies readonly CategoryDefinition[];
 
-export const storyCategories = [
-  {
-    slug: 'career-change',
-    label: 'Смена профессии',
-    description: 'Истории тех, кто пришёл во фронтенд из другой сферы и нашёл первую работу разработчиком.',
-  },
-  {
-    slug: 'promotion',
-    label: 'Рост в профессии',
-    description: 'Истории разработчиков, которые после курса выросли в грейде и зарплате.',
-  },
-] as const satisfies readonly CategoryDefinition[];
-
 export type MediaCategorySlug = (typeof mediaCategories)[number]['slug'];
-export type StoryCategorySlug = (typeof storyCategories)[number]['slug'];

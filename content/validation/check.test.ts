@@ -1,0 +1,202 @@
+/**
+ * The content check as the marketing team meets it: each everyday mistake is fed in and the Russian
+ * line the build prints is asserted whole, naming the file, the entry and the field (positions from 1).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Repositories } from '@/server/repositories/types';
+import { markdownDoc, roadmapFiles, writeContentTree } from '@/tests/support/content-tree';
+
+// `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
+vi.mock('server-only', () => ({}));
+
+const { checkContent } = await import('./check');
+const { ContentError, problemLine } = await import('./problems');
+const { popupProblems } = await import('./popups');
+const { giftOfferProblems } = await import('./gift-offers');
+const { datedPathsOf, loadCollections, pathsOf } = await import('@/content/collections/load');
+const { courses, parseCourses } = await import('@/content/courses');
+const { professionCourses } = await import('@/content/courses/professions');
+const { giftOfferInputs } = await import('@/content/gift-offers');
+const { popups } = await import('@/content/popups');
+const { allPagePaths } = await import('@/content/site-paths');
+const { runScheduleCommand } = await import('@/server/gift-schedule/command');
+const { moscowToday } = await import('@/lib/calendar');
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
+function contentTree(files: Record<string, string>): string {
+  const root = writeContentTree(files);
+  roots.push(path.dirname(root));
+  return root;
+}
+
+const article = (frontMatter: Record<string, string>, body?: string) =>
+  markdownDoc(
+    Object.entries({ title: 'Как читать стектрейс', description: 'Разбор ошибок', category: 'tools', author: 'maria-lebedeva', publishedAt: '2026-11-02', ...frontMatter })
+      .map(([key, value]) => `${key}: ${value}`)
+      .join('\n'),
+    body,
+  );
+
+/** The lines a Markdown tree is rejected with, as the build prints them. */
+function collectionProblems(files: Record<string, string>, today = '2026-11-23'): string[] {
+  try {
+    loadCollections(contentTree({ ...roadmapFiles, ...files }), { today });
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems.map(problemLine);
+    throw error;
+  }
+  return [];
+}
+
+const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
+const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
+const juniorJs = () => structuredClone(professionCourses.find((course) => course.slug === 'junior-js')!);
+const withOffer = (number: number, change: object) => giftOfferInputs.map((offer) => (offer.number === number ? { ...offer, ...change } : offer));
+
+describe('the real content', () => {
+  it('passes every check', async () => {
+    const { problems } = await checkContent({ root: path.join(process.cwd(), 'content'), today: moscowToday() });
+    expect(problems.map(problemLine)).toEqual([]);
+  });
+});
+
+describe('each mistake, in Russian, with the file, the entry and the field', () => {
+  it('a negative pop-up delay', () => {
+    const problems = popupProblems([{ ...promoFrameworks, showDelayMs: -5000 }], site).map(problemLine);
+    expect(problems).toEqual([
+      'content/popups.ts, поп-ап «promo-frameworks», поле «задержка показа, мс» (showDelayMs): задержка не может быть отрицательной: 0 — показать сразу, 30000 — через 30 секунд; сейчас -5000',
+    ]);
+  });
+
+  it('a pop-up delay past the sane maximum', () => {
+    const problems = popupProblems([{ ...promoFrameworks, showDelayMs: 3_000_000 }], site).map(problemLine);
+    expect(problems).toEqual([
+      'content/popups.ts, поп-ап «promo-frameworks», поле «задержка показа, мс» (showDelayMs): задержка — не больше 600000 мс (10 минут): позже поп-ап почти никто не увидит; сейчас 3000000',
+    ]);
+  });
+
+  it('a pop-up target path that reaches no page, with the page it probably meant', () => {
+    const problems = popupProblems(
+      [{ ...promoFrameworks, includePaths: ['/', '/products/junoir-js'], excludePaths: ['/blog/*'] }],
+      site,
+    ).map(problemLine);
+    expect(problems).toEqual([
+      'content/popups.ts, поп-ап «promo-frameworks», путь показа 2: на сайте нет страницы «/products/junoir-js»; может быть, /products/junior-js?',
+      'content/popups.ts, поп-ап «promo-frameworks», путь-исключение 1: на сайте нет страницы «/blog/*» и страниц, которые так начинаются',
+    ]);
+  });
+
+  it("a pop-up path against spec 2.3's rules", () => {
+    const problems = popupProblems([{ ...promoFrameworks, includePaths: ['products/git', '/products/*/cvrna'] }], site).map(problemLine);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^content\/popups\.ts, поп-ап «promo-frameworks», путь показа 1: путь пишется от корня сайта, .*; сейчас «products\/git»$/);
+    expect(problems[1]).toMatch(/^content\/popups\.ts, поп-ап «promo-frameworks», путь показа 2: .*звёздочка — только в конце/);
+  });
+
+  it('31 November in an article', () => {
+    expect(collectionProblems({ 'media/stack-traces.md': article({ publishedAt: '2026-11-31' }) })).toEqual([
+      'content/media/stack-traces.md, статья «Как читать стектрейс», поле «дата публикации» (publishedAt): нужна дата, которая есть в календаре, в виде ГГГГ-ММ-ДД (например, 2026-12-01); сейчас «2026-11-31»',
+    ]);
+    // Quoted or not, the same day; an update date is checked alike.
+    expect(collectionProblems({ 'media/stack-traces.md': article({ updatedAt: '"2026-02-29"' }) })).toEqual([
+      expect.stringMatching(/^content\/media\/stack-traces\.md, статья «Как читать стектрейс», поле «дата обновления» \(updatedAt\): нужна дата, которая есть в календаре.*; сейчас «2026-02-29»$/),
+    ]);
+  });
+
+  it('31 November in the schedule command: refused with exit code 2 before the database is touched', async () => {
+    const err: string[] = [];
+    const untouched = {} as Repositories;
+    const code = await runScheduleCommand(['add', '4', '2026-11-31T10:00', '2026-12-01T10:00'], untouched, { out: () => {}, err: (line) => void err.push(line) });
+    expect(code).toBe(2);
+    expect(err[0]).toMatch(/^Ошибка: начало: такой даты нет в календаре: 2026-11-31\.\n\nКак пользоваться:/);
+  });
+
+  it('a negative tariff price', () => {
+    const course = juniorJs();
+    course.tariffs[1]!.price = -100;
+    expect(() => parseCourses([course])).toThrow(
+      'content/courses/professions.ts, курс «junior-js», тариф 2, поле «цена» (price): должно быть не меньше 0; сейчас -100',
+    );
+  });
+
+  it('a gift price above its struck-out price', () => {
+    const problems = giftOfferProblems(withOffer(4, { price: 7000 }), courses).map(problemLine);
+    expect(problems).toEqual([
+      'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка должна быть ниже зачёркнутой цены (oldPrice); сейчас 7000',
+    ]);
+  });
+
+  it('a discount typed by hand that disagrees with the prices', () => {
+    const problems = giftOfferProblems(withOffer(4, { discount: 34 }), courses).map(problemLine);
+    expect(problems).toEqual([
+      'content/gift-offers.ts, подарок 4, поле «скидка» (discount): скидку не пишут руками: она считается из цены (price) и зачёркнутой цены (oldPrice); уберите поле. Написано 34%, а цены 4648 и 6710 дают 31%',
+    ]);
+  });
+
+  it('a struck-out gift price left behind when the course tariff it repeats changes', () => {
+    const changed = courses.map((course) =>
+      course.slug === 'junior-js' ? { ...course, tariffs: course.tariffs.map((tariff, index) => (index === 1 ? { ...tariff, price: 6990 } : tariff)) } : course,
+    );
+    const problems = giftOfferProblems(giftOfferInputs, changed).map(problemLine);
+    expect(problems).toEqual(
+      [4, 5].map(
+        (number) =>
+          `content/gift-offers.ts, подарок ${number}, поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 6\u00a0710\u00a0₽/мес. должна быть равна цене тарифа (тариф 2 курса «junior-js»): 6\u00a0990\u00a0₽/мес.; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
+      ),
+    );
+  });
+
+  it("the gift pop-up's struck-through price left behind by its course's tariff", () => {
+    const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!;
+    const changed = courses.map((course) => (course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course));
+    expect(popupProblems([giftPopup], { ...site, courses: changed }).map(problemLine)).toEqual([
+      'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 13\u00a0790\u00a0₽ должна быть равна цене тарифа (тариф 1 курса «advanced-js»): 14\u00a0990\u00a0₽; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)',
+    ]);
+  });
+
+  it('an unknown media category', () => {
+    expect(collectionProblems({ 'media/stack-traces.md': article({ category: 'debugging' }) })).toEqual([
+      'content/media/stack-traces.md, статья «Как читать стектрейс», поле «категория» (category): нет такой категории; есть: career, javascript, tools, learning. Новая категория добавляется в content/media/categories.ts; сейчас «debugging»',
+    ]);
+  });
+});
+
+describe('a future-dated article', () => {
+  const files = {
+    'media/published.md': article({ title: 'Уже вышла', category: 'career' }),
+    'media/scheduled.md': article({ title: 'Выйдет в декабре', category: 'career', publishedAt: '2026-12-01' }),
+  };
+
+  it('is scheduled: checked, but absent from the lists, the categories, its page and the sitemap until its day', () => {
+    const before = loadCollections(contentTree(files), { today: '2026-11-30' });
+    expect(before.media.items.map((item) => item.id)).toEqual(['published']);
+    expect(pathsOf(before)).not.toContain('/media/scheduled');
+    expect(datedPathsOf(before).find((page) => page.path === '/media')?.lastModified).toBe('2026-11-02');
+    expect(before.scheduled).toEqual([{ file: 'content/media/scheduled.md', path: '/media/scheduled', publishedAt: '2026-12-01' }]);
+
+    const onItsDay = loadCollections(contentTree(files), { today: '2026-12-01' });
+    expect(onItsDay.media.items.map((item) => item.id)).toEqual(['scheduled', 'published']);
+    expect(datedPathsOf(onItsDay)).toContainEqual({ path: '/media/scheduled', lastModified: '2026-12-01' });
+    expect(onItsDay.scheduled).toEqual([]);
+  });
+
+  it('is still checked like the others, and a published article may not link to it yet', () => {
+    expect(
+      collectionProblems(
+        { 'media/scheduled.md': article({ category: 'career', publishedAt: '2026-12-01', author: 'nobody' }) },
+        '2026-11-30',
+      ),
+    ).toEqual([expect.stringMatching(/^content\/media\/scheduled\.md, статья «Как читать стектрейс», поле «автор» \(author\): нет такого сотрудника/)]);
+    expect(
+      collectionProblems({ ...files, 'media/published.md': article({ category: 'career' }, 'Скоро: [статья](/media/scheduled).') }, '2026-11-30'),
+    ).toEqual([
+      'content/media/published.md, статья «Как читать стектрейс»: текст статьи: ссылка на «/media/scheduled», а эта статья (content/media/scheduled.md) запланирована на 2026-12-01: до этого дня её страницы нет',
+    ]);
+  });
+});

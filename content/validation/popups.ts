@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { Course } from '@/content/courses';
+import { type PopupConfig, popupId } from '@/content/popups';
+import { matchesPattern, normalizePath } from '@/lib/path-patterns';
+import { fieldPath } from './field-labels';
+import { tiedPriceProblems } from './gift-offers';
+import { type ContentProblem, quoted } from './problems';
+import { issueProblems } from './zod-issues';
+
+/**
+ * The checks of content/popups.ts, run by the content check before a build (the file itself ships to
+ * the browser, so it carries no validation code). Spec 2.3's path rules: a path starts at the site's root,
+ * a `*` may only end it (a prefix), and every include and exclude pattern must reach at least one page of
+ * the site, so a typo never silently targets nothing.
+ */
+export const popupsFile = 'content/popups.ts';
+
+/** Ten minutes: a pop-up due later is one almost no visitor stays to see, so a bigger number is a typo. */
+export const maxPopupDelayMs = 600_000;
+
+const text = z.string().trim().min(1);
+const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
+
+/**
+ * `/products/git`, `/products/middle-js/*`, `/*`. Spaces, a query or a hash never match a page, and a
+ * `*` in the middle is taken literally (spec 2.3), which is never what was meant.
+ */
+const pathPattern = z
+  .string()
+  .regex(
+    /^\/[^\s?#*]*\*?$/,
+    'путь пишется от корня сайта, без пробелов, ? и #: /products/git; звёздочка — только в конце, «все страницы, которые начинаются так»: /products/middle-js/*',
+  );
+
+const targetingSchema = z.object({
+  includePaths: z.array(pathPattern),
+  excludePaths: z.array(pathPattern),
+  pageMarker: marker.optional(),
+  showDelayMs: z
+    .int('задержка — целое число миллисекунд: 30000 — это 30 секунд')
+    .min(0, 'задержка не может быть отрицательной: 0 — показать сразу, 30000 — через 30 секунд')
+    .max(maxPopupDelayMs, `задержка — не больше ${maxPopupDelayMs} мс (10 минут): позже поп-ап почти никто не увидит`),
+});
+
+const contentSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('promo'),
+    image: z.object({
+      src: z.string().regex(/^\/images\/popups\/[a-z0-9-]+\.(?:png|webp)$/, 'нужен файл .png или .webp из /images/popups/'),
+      width: z.int().positive(),
+      height: z.int().positive(),
+      alt: text,
+    }),
+    heading: text,
+    text,
+    actionLabel: text,
+    actionHref: z.url({ protocol: /^https$/, error: 'нужна ссылка https://…' }),
+  }),
+  z.object({ kind: z.literal('discount'), title: text, text, submitLabel: text }),
+  z.object({
+    kind: z.literal('gift'),
+    title: text,
+    offer: z
+      .object({
+        price: z.int().nonnegative(),
+        oldPrice: z.int().positive(),
+        oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
+        condition: text,
+      })
+      .refine((offer) => offer.price < offer.oldPrice, { message: 'цена подарка должна быть ниже зачёркнутой цены', path: ['price'] }),
+    submitLabel: text,
+  }),
+]);
+
+const popupSchema = targetingSchema.extend({
+  popupName: marker.optional(),
+  content: contentSchema,
+});
+
+export interface PopupSite {
+  /** Every page of the site (content/site-paths.ts `allPagePaths`). */
+  paths: readonly string[];
+  /** The pop-up markers pages declare (course variants' `popupMarker`). */
+  markers: readonly string[];
+  /** The courses, for a struck-through price tied to their tariffs. */
+  courses: readonly Course[];
+}
+
+/** Every problem of the pop-ups; paths, markers and tied prices are resolved when the site's pages are known. */
+export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const seen = new Set<string>();
+  popups.forEach((popup, index) => {
+    const id = safeId(popup);
+    const where = { file: popupsFile, entry: id ? `поп-ап ${quoted(id)}` : `поп-ап №${index + 1}` };
+    const report = (field: string | undefined, message: string) => problems.push({ ...where, field, message });
+
+    const parsed = popupSchema.safeParse(popup);
+    if (!parsed.success) problems.push(...issueProblems(parsed.error, popup, where));
+    if (id !== undefined) {
+      if (seen.has(id)) report(fieldPath(['popupName']), `имя ${quoted(id)} уже у другого поп-апа: у каждого своё (по нему запоминается, что посетитель закрыл поп-ап)`);
+      seen.add(id);
+    }
+    if (!parsed.success) return;
+
+    const { includePaths, excludePaths, pageMarker } = parsed.data;
+    if (includePaths.length === 0 && pageMarker === undefined) {
+      report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
+    }
+    if (!site) return;
+    if (parsed.data.content.kind === 'gift') {
+      const offer = { ...parsed.data.content.offer, isMonthlyPayment: false };
+      for (const problem of tiedPriceProblems(offer, site.courses, ['content', 'offer'])) report(problem.field, problem.message);
+    }
+    for (const [key, patterns] of [['includePaths', includePaths], ['excludePaths', excludePaths]] as const) {
+      patterns.forEach((pattern, position) => {
+        if (!site.paths.some((path) => matchesPattern(path, pattern))) {
+          report(fieldPath([key, position]), unreachedPatternMessage(pattern, site.paths));
+        }
+      });
+    }
+    if (pageMarker !== undefined && !site.markers.includes(pageMarker)) {
+      report(
+        fieldPath(['pageMarker']),
+        `ни одна страница не объявляет метку ${quoted(pageMarker)}: её задаёт вариант курса полем popupMarker в content/courses/`,
+      );
+    }
+  });
+  return problems;
+}
+
+function safeId(popup: PopupConfig): string | undefined {
+  try {
+    return popupId(popup);
+  } catch {
+    return undefined;
+  }
+}
+
+function unreachedPatternMessage(pattern: string, paths: readonly string[]): string {
+  const nearest = closestPath(normalizePath(pattern.replace(/\*$/, '')), paths);
+  const hint = nearest ? `; может быть, ${nearest}?` : '';
+  return `на сайте нет страницы ${quoted(pattern)}${pattern.endsWith('*') ? ' и страниц, которые так начинаются' : ''}${hint}`;
+}
+
+/** The site's path nearest to a mistyped one (edit distance), when it is close enough to be a typo. */
+function closestPath(target: string, paths: readonly string[]): string | undefined {
+  let best: { path: string; distance: number } | undefined;
+  for (const path of paths) {
+    const distance = editDistance(target, path);
+    if (!best || distance < best.distance) best = { path, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(target.length / 5)) ? best.path : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
