@@ -14,8 +14,9 @@ import type { LeadFormEntry } from './lead-forms';
  * Names and descriptions are written as `typography()` (lib/typography.ts) would print them, no-break
  * spaces included: the gift modal renders them in the browser, where typograf does not run.
  *
- * The discount is never typed: it is computed from `price` and `oldPrice`. The content check
- * (content/validation/gift-offers.ts) checks every field before a build, in Russian.
+ * The discount is computed from `price` and `oldPrice`, unless the school advertises another figure for
+ * exactly these prices (`statedDiscount`, spec 3's table). The content check (content/validation/
+ * gift-offers.ts) checks every field before a build, in Russian.
  */
 export interface GiftOfferInput {
   /** 1-13, the `giftNumber` of the schedule. */
@@ -32,6 +33,13 @@ export interface GiftOfferInput {
    */
   oldPriceFrom?: readonly TariffReference[];
   isMonthlyPayment: boolean;
+  /**
+   * The discount as the school advertises it where the prices give another figure (spec 3: offer 1 is
+   * "−80 %" at 558 ₽ instead of 2 990 ₽, which is 81 %). It names the prices it was stated for and holds
+   * only while both are unchanged: the content check refuses it after a price change, so an old figure
+   * can never stay on the page.
+   */
+  statedDiscount?: { percent: number; price: number; oldPrice: number };
   formConfig: AjaxFormConfig | NativeFormConfig;
 }
 
@@ -42,10 +50,7 @@ export interface TariffReference {
 }
 
 export interface GiftOffer extends GiftOfferInput {
-  /**
-   * Whole percent, always computed from `price` and `oldPrice` (never typed), so a new price can never
-   * leave an old discount on the page.
-   */
+  /** Whole percent: the stated one for its prices, otherwise computed from `price` and `oldPrice`. */
   discount: number;
 }
 
@@ -95,6 +100,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     oldPrice: 2990,
     oldPriceFrom: [{ course: 'base-programming', tariff: 1 }],
     isMonthlyPayment: false,
+    statedDiscount: { percent: 80, price: 558, oldPrice: 2990 },
     formConfig: paymentPageForm(1, 'gift_base_programming', {
       getCourseId: 1482301,
       helperId: 'gc-form-helper-1482301',
@@ -128,6 +134,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     oldPrice: 2990,
     oldPriceFrom: [{ course: 'diagnostics', tariff: 1 }],
     isMonthlyPayment: false,
+    statedDiscount: { percent: 45, price: 1535, oldPrice: 2990 },
     formConfig: paymentPageForm(3, 'gift_diagnostics', {
       getCourseId: 1482303,
       helperId: 'gc-form-helper-1482303',
@@ -145,6 +152,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     oldPrice: 6710,
     oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
     isMonthlyPayment: true,
+    statedDiscount: { percent: 34, price: 4648, oldPrice: 6710 },
     formConfig: managerCallForm(4, 'gift_junior'),
   },
   {
@@ -156,6 +164,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     oldPrice: 6710,
     oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
     isMonthlyPayment: true,
+    statedDiscount: { percent: 34, price: 4648, oldPrice: 6710 },
     formConfig: managerCallForm(5, 'gift_junior_last_chance'),
   },
   {
@@ -232,6 +241,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     price: 5737,
     oldPrice: 8196,
     isMonthlyPayment: true,
+    statedDiscount: { percent: 37, price: 5737, oldPrice: 8196 },
     formConfig: managerCallForm(12, 'gift_layout_junior'),
   },
   {
@@ -261,9 +271,12 @@ export const giftOffers: readonly GiftOffer[] = giftOfferInputs.map((offer) => (
 
 /**
  * The discount shown on the offer. Never throws while the module loads (it ships to the browser): the
- * content check refuses a price at or above the struck-out one before the build starts.
+ * content check refuses a price at or above the struck-out one, or a stated discount for other prices,
+ * before the build starts.
  */
-function giftDiscount(offer: GiftOfferInput): number {
+export function giftDiscount(offer: GiftOfferInput): number {
+  const stated = offer.statedDiscount;
+  if (stated && stated.price === offer.price && stated.oldPrice === offer.oldPrice) return stated.percent;
   return offer.price >= 0 && offer.price < offer.oldPrice ? discountPercent(offer.oldPrice, offer.price) : 0;
 }
 

@@ -139,6 +139,13 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     ]);
   });
 
+  it('a stated discount left behind when a price changes', () => {
+    const problems = giftOfferProblems(withOffer(4, { price: 4500 }), courses).map(problemLine);
+    expect(problems).toEqual([
+      'content/gift-offers.ts, подарок 4, поле «заявленная скидка» (statedDiscount): скидка 34% заявлена для цен 4648 и 6710, а цены теперь 4500 и 6710 (по ним скидка 33%): уберите statedDiscount или заявите скидку для новых цен',
+    ]);
+  });
+
   it('a struck-out gift price left behind when the course tariff it repeats changes', () => {
     const changed = courses.map((course) =>
       course.slug === 'junior-js' ? { ...course, tariffs: course.tariffs.map((tariff, index) => (index === 1 ? { ...tariff, price: 6990 } : tariff)) } : course,

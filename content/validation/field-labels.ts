@@ -103,6 +103,7 @@ const labels: Record<string, FieldLabel> = {
   number: { field: 'номер' },
   isMonthlyPayment: { field: 'оплата помесячно' },
   discount: { field: 'скидка' },
+  statedDiscount: { field: 'заявленная скидка' },
   oldPriceFrom: { field: 'откуда зачёркнутая цена', item: 'тариф' },
   course: { field: 'курс' },
   tariff: { field: 'номер тарифа' },

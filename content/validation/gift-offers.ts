@@ -10,7 +10,8 @@ import { issueProblems } from './zod-issues';
  * The checks of content/gift-offers.ts, field by field like a course's, run by the content check before
  * a build (the file ships to the browser, so it carries no validation code). The discount is not a
  * field: it is computed from the two prices, so a field `discount` is refused with the value it would
- * have. A struck-out price that repeats course tariffs (`oldPriceFrom`) must equal them.
+ * have; an advertised figure (`statedDiscount`) holds only for the prices it names. A struck-out price
+ * that repeats course tariffs (`oldPriceFrom`) must equal them.
  */
 export const giftOffersFile = 'content/gift-offers.ts';
 
@@ -28,6 +29,7 @@ const giftOfferSchema = z
     oldPrice: z.int().positive(),
     oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
     isMonthlyPayment: z.boolean(),
+    statedDiscount: z.strictObject({ percent: z.int().min(1).max(99), price: z.int().nonnegative(), oldPrice: z.int().positive() }).optional(),
     formConfig: z.looseObject({ formId: z.string() }),
   })
   .refine((offer) => offer.price < offer.oldPrice, {
@@ -51,12 +53,23 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
     if (!parsed.success) problems.push(...issueProblems(parsed.error, fields, where));
     if (numbers.has(offer.number)) problems.push({ ...where, field: fieldPath(['number']), message: `номер ${offer.number} уже у другого подарка` });
     numbers.add(offer.number);
+    if (parsed.success) problems.push(...statedDiscountProblems(parsed.data).map((message) => ({ ...where, field: fieldPath(['statedDiscount']), message })));
     if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
   });
   for (let number = giftNumbers.first; number <= giftNumbers.last; number += 1) {
     if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: в акции подарки с 1 по 13` });
   }
   return problems;
+}
+
+/** An advertised discount is for the prices it names: after a price change the prices speak again. */
+function statedDiscountProblems(offer: Pick<GiftOfferInput, 'price' | 'oldPrice' | 'statedDiscount'>): string[] {
+  const stated = offer.statedDiscount;
+  if (!stated || (stated.price === offer.price && stated.oldPrice === offer.oldPrice)) return [];
+  return [
+    `скидка ${stated.percent}% заявлена для цен ${stated.price} и ${stated.oldPrice}, а цены теперь ${offer.price} и ${offer.oldPrice} ` +
+      `(по ним скидка ${discountPercent(offer.oldPrice, offer.price)}%): уберите statedDiscount или заявите скидку для новых цен`,
+  ];
 }
 
 function typedDiscountMessage(discount: unknown, offer: GiftOfferInput): string {
