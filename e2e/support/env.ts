@@ -21,6 +21,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: e2eDistDir,
+    // The deploy test runs the standalone server.js of this build, as deploy/site@.service does.
+    NEXT_OUTPUT: 'standalone',
     PORT: String(e2ePort),
     SITE_URL: e2eBaseUrl,
     SQLITE_PATH: e2eDatabasePath,
