@@ -23,6 +23,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_DIST_DIR: e2eDistDir,
     // The deploy test runs the standalone server.js of this build, as deploy/site@.service does.
     NEXT_OUTPUT: 'standalone',
+    // SIGTERM is the site's graceful stop, as with `npm start` and the units.
+    NEXT_MANUAL_SIG_HANDLE: 'true',
     PORT: String(e2ePort),
     SITE_URL: e2eBaseUrl,
     SQLITE_PATH: e2eDatabasePath,
