@@ -28,8 +28,9 @@ export function exitGracefullyOnSignal({ process: name, stop, graceMs, log = con
       exit(outcome === 'finished' ? 0 : 1);
     });
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  // `on`, not `once`: a second signal (Ctrl+C pressed twice) must find us still listening, or it kills.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 /** Whether `work` settled in time: `finished`, `timed_out`, or the kind of error it failed with. */

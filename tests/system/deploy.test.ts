@@ -38,7 +38,7 @@ const DOMAIN = 'example.ru';
 const CLIENT_ADDRESSES = Array.from({ length: 100 }, (_, index) => `127.0.1.${index + 1}`);
 const CONCURRENCY = 12;
 /** Orders acknowledged before the first restart, and after each restarted instance is back in nginx. */
-const ORDERS_BETWEEN_STEPS = 80;
+const ORDERS_BETWEEN_STEPS = 50;
 
 /**
  * deploy/nginx-site.conf made to run here, one explicit replacement at a time (each must match once, so
@@ -318,9 +318,12 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
   it('serves the build files of every deploy from the shared folder; a file no deploy has is a 404, uncached', async () => {
     const page = await send('/', { from: '127.0.0.8' });
     expect(page.status).toBe(200);
-    // One build id for every instance of a commit (next.config.ts's generateBuildId), in the page it serves.
+    // One build id for every build of a commit (next.config.ts's generateBuildId), in the page it serves:
+    // a page of another deploy sees the difference on its next navigation and reloads in full.
     const buildId = fs.readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
-    expect(buildId).toBe(buildIdFor(process.env));
+    const commit = buildIdFor(process.env);
+    if (commit) expect(buildId, 'the build is of the checked-out commit (build again after a commit)').toBe(commit);
+    else console.warn("\n[deploy test] not a git checkout: the build id is Next.js's random one, not compared with a commit.\n");
     expect(page.body).toContain(buildId);
 
     const chunk = /\/_next\/static\/[^"'\s?]+\.js/.exec(page.body)?.[0];
