@@ -255,7 +255,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
         await waitFor(
           `nginx to send requests to ${upstream} again`,
           async () => accessLog().slice(logMark).some((line) => line.split('|')[3]?.split(', ').at(-1) === upstream && line.split('|')[2] === '200'),
-          30_000,
+          60_000,
         );
         restarts.push(`instance ${index}: stopped in ${stoppedMs} ms, back in nginx after ${Date.now() - stopAt} ms`);
         const mark = acknowledged.size;
