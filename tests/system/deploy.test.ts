@@ -268,7 +268,8 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     }
     const floodSeconds = (Date.now() - started) / 1000;
 
-    expect(serverErrors).toEqual([]);
+    const nginxSaw = () => [...accessLog().filter((line) => /\|5\d\d\|/.test(line)), fs.readFileSync(path.join(dir, 'error.log'), 'utf8')].join('\n');
+    expect(serverErrors, nginxSaw()).toEqual([]);
     expect(transportErrors).toEqual([]);
     expect([...statuses.keys()]).toEqual([200]);
 
