@@ -298,7 +298,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
         `${acknowledged.size} acknowledged (all 200), ${leads.length} stored, each delivered once; ${failedOver} requests failed over ` +
         `to the other instance; ${restarts.join('; ')}.`,
     );
-  });
+  }, 240_000); // ~25 s on a quiet machine; a busy one starts each instance far more slowly
 
   it("the site counts the address nginx saw, not one the client wrote, and nginx's own limits answer 4xx", async () => {
     const { email, body } = orderBody('deploy-spoof');
