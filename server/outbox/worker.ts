@@ -25,7 +25,7 @@ export interface RunSummary {
   dead: number;
 }
 
-/** A claim outlives the slowest possible delivery (two GetCourse calls at most), so a live worker never loses its rows. */
+/** A claim outlives the slowest possible delivery (its GetCourse call is abandoned at the timeout), so a live worker never loses its rows. */
 export function claimLeaseMs(getCourseTimeoutMs = 10_000): number {
   return 2 * getCourseTimeoutMs + 5000;
 }
