@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { missingSiteUrlWarning } from './lib/site-url';
+import { buildIdFor } from './server/build-id';
 import { assertProductionSettings } from './server/production-settings';
 
 /**
@@ -16,6 +17,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Several instances behind a load balancer run the standalone output (see README).
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  // One id for every build of a commit (BUILD_ID or the checkout's commit): instances of a deploy agree,
+  // and a page of the previous deploy reloads in full on its next navigation instead of mixing builds.
+  generateBuildId: () => buildIdFor(process.env),
   // Lets parallel builds (a second checkout's e2e run, a benchmark) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['better-sqlite3', 'pg', 'typograf'],

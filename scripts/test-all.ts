@@ -1,14 +1,14 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest.
  *   1. lint and type check   2. unit and integration tests (Vitest; PostgreSQL ones when TEST_DATABASE_URL is set)
- *   3. one production build (`npm run build`: standalone, with the bundled CLI tools)  4. system tests against that build (crash, two instances)
+ *   3. one production build (`npm run build`: standalone, with the bundled CLI tools)  4. system tests against that build (crash, two instances, nginx in front)
  *   5. end-to-end tests in Debian's Chromium against the same build
  * Ends with one line `total: N passed, N failed, N skipped` and a non-zero exit code on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
-import { ensureChromium } from './ensure-chromium';
+import { chromium, ensureDebianPackage, nginx } from './ensure-debian-package';
 
 interface Counts {
   passed: number;
@@ -64,6 +64,12 @@ ok =
 const buildEnv = e2eEnv();
 if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
   if (fs.existsSync('vitest.system.config.mts')) {
+    try {
+      ensureDebianPackage(nginx);
+    } catch (error) {
+      // The deploy test then says it is skipped, and why.
+      console.error(`\n${(error as Error).message}`);
+    }
     ok =
       run(
         'system',
@@ -74,7 +80,7 @@ if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
       ) && ok;
   }
   try {
-    ensureChromium();
+    ensureDebianPackage(chromium);
     ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts(`test-results/e2e-${e2ePort}.json`)) && ok;
   } catch (error) {
     console.error(`\n${(error as Error).message}`);

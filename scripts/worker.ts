@@ -1,20 +1,25 @@
 /**
  * The GetCourse delivery worker as its own process, for deployments that run the web servers with
  * OUTBOX_WORKER=off (any number of workers may run; they share the queue safely).
- *   npm run worker                  deliver until SIGTERM / SIGINT, then finish the calls under way
+ *   npm run worker                  deliver until SIGTERM / SIGINT, finish the deliveries under way, exit 0
  *   npm run worker -- status        deliveries by status, and the dead ones with their last error
  *   npm run worker -- requeue-dead  give the dead deliveries a fresh set of attempts
  */
-import { createWorker, getServerRuntime, type ServerRuntime } from '../server/runtime';
+import { exitGracefullyOnSignal } from '../server/ops/graceful-stop';
+import { createWorker, getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
 
-async function run(runtime: ServerRuntime) {
+/** Delivers until SIGTERM / SIGINT, then finishes the deliveries it holds (bounded) and exits 0. */
+function run(runtime: ServerRuntime) {
   const worker = createWorker(runtime);
   worker.start();
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
+  exitGracefullyOnSignal({
+    process: 'worker',
+    graceMs: stopGraceMs(),
+    stop: async () => {
+      await worker.stop();
+      await runtime.database.close();
+    },
   });
-  await worker.stop();
 }
 
 async function status({ config, repos }: ServerRuntime) {
@@ -29,9 +34,9 @@ async function status({ config, repos }: ServerRuntime) {
 async function main() {
   const command = process.argv[2] ?? 'run';
   const runtime = await getServerRuntime();
+  if (command === 'run') return run(runtime);
   try {
-    if (command === 'run') await run(runtime);
-    else if (command === 'status') await status(runtime);
+    if (command === 'status') await status(runtime);
     else if (command === 'requeue-dead') console.log(`requeued ${await runtime.repos.outbox.requeueDead(Date.now())} dead deliveries`);
     else {
       console.error(`unknown command "${command}": use run, status or requeue-dead`);

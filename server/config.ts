@@ -136,7 +136,11 @@ export function readGetCourseConfig(env: Environment = process.env): GetCourseCo
   if (!isHttpsOrLoopback(baseUrl)) {
     throw new Error('GETCOURSE_BASE_URL must be an https:// address (plain http only to this machine, for tests)');
   }
-  return { baseUrl, apiKey, timeoutMs: positiveInt(env.GETCOURSE_TIMEOUT_MS, DEFAULT_GETCOURSE_TIMEOUT_MS) };
+  return { baseUrl, apiKey, timeoutMs: readGetCourseTimeoutMs(env) };
+}
+
+export function readGetCourseTimeoutMs(env: Environment = process.env): number {
+  return positiveInt(env.GETCOURSE_TIMEOUT_MS, DEFAULT_GETCOURSE_TIMEOUT_MS);
 }
 
 /** The API key and the leads travel to GetCourse: only over TLS, or to a fake on this very machine. */

@@ -3,7 +3,13 @@ import { popupLeadForms } from '../content/popup-lead-forms';
 import type { LeadFormEntry } from '../content/lead-forms';
 import { assertProductionSettings, isPublicSite, popupFormPlaceholders, productionSettingsProblems } from './production-settings';
 
-const real = { SITE_URL: 'https://example.school', NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M', GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6', BETTER_AUTH_SECRET: 'f'.repeat(64) };
+const real = {
+  SITE_URL: 'https://example.school',
+  NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M',
+  GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6',
+  BETTER_AUTH_SECRET: 'f'.repeat(64),
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
 
 describe('settings a public build needs', () => {
   it('asks nothing of a local build (the README commands set nothing)', () => {
@@ -20,10 +26,17 @@ describe('settings a public build needs', () => {
 
   it('names each missing or placeholder setting of a public build', () => {
     const missing = productionSettingsProblems({ SITE_URL: real.SITE_URL });
-    expect(missing).toHaveLength(3);
+    expect(missing).toHaveLength(4);
     expect(missing[0]).toMatch(/^NEXT_PUBLIC_GTM_ID/);
     expect(missing[1]).toMatch(/^GIFT_POPUP_TOKEN/);
     expect(missing[2]).toMatch(/^BETTER_AUTH_SECRET/);
+    expect(missing[3]).toMatch(/^NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
+    for (const notAKey of ['not base64!', Buffer.alloc(20).toString('base64'), Buffer.alloc(32).toString('hex')]) {
+      expect(productionSettingsProblems({ ...real, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: notAKey })).toEqual([
+        expect.stringMatching(/^NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/),
+      ]);
+    }
+    expect(productionSettingsProblems({ ...real, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString('base64') })).toEqual([]);
     expect(productionSettingsProblems({ ...real, BETTER_AUTH_SECRET: 'too-short' })).toEqual([expect.stringMatching(/^BETTER_AUTH_SECRET/)]);
     expect(productionSettingsProblems({ ...real, NEXT_PUBLIC_GTM_ID: 'GTM-XXXXXXX' })).toEqual([expect.stringMatching(/^NEXT_PUBLIC_GTM_ID/)]);
     expect(productionSettingsProblems({ ...real, GIFT_POPUP_TOKEN: 'short' })).toEqual([expect.stringMatching(/^GIFT_POPUP_TOKEN/)]);

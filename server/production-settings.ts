@@ -64,8 +64,23 @@ export function productionSettingsProblems(env: BuildEnvironment, popupForms: re
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
     problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
   }
+  if (!isAesKey(env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)) {
+    problems.push(
+      "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: set the console's Server Actions key, base64 of 16, 24 or 32 bytes, the same for every build of a deploy (e.g. `openssl rand -base64 32`)",
+    );
+  }
   problems.push(...popupFormPlaceholders(popupForms));
   return problems;
+}
+
+/**
+ * Next.js encrypts the console's Server Actions with this key; without it each build makes its own, and
+ * instances of one deploy built apart could not read each other's actions.
+ */
+function isAesKey(value: string | undefined): boolean {
+  const key = value?.trim() ?? '';
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) return false;
+  return [16, 24, 32].includes(Buffer.from(key, 'base64').length);
 }
 
 export function assertProductionSettings(env: BuildEnvironment): void {

@@ -1,10 +1,10 @@
-import { readServerConfig, type ServerConfig } from './config';
+import { readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadHashKey } from './leads/hash-key';
 import type { ApiRuntime } from './http/handlers';
 import { consoleLogger, errorKind } from './log';
-import { OutboxWorker } from './outbox/worker';
+import { claimLeaseMs, OutboxWorker } from './outbox/worker';
 import { createRepositories } from './repositories';
 import type { Repositories } from './repositories/types';
 
@@ -54,6 +54,21 @@ export async function getApiRuntime(): Promise<ApiRuntime> {
   return { config, repos, hashKey, onQueued: () => state.worker?.wake() };
 }
 
+/**
+ * The end of a web instance's work (its graceful stop): the worker claims nothing more and finishes the
+ * deliveries it holds while the requests in flight are answered; then the database closes.
+ */
+export async function stopInProcess(requestsAnswered: Promise<void>): Promise<void> {
+  await Promise.all([state.worker?.stop(), requestsAnswered]);
+  const runtime = await state.runtime?.catch(() => undefined);
+  await runtime?.database.close();
+}
+
+/** How long a graceful stop may take: a delivery cannot outlast its claim (OutboxWorker's lease). */
+export function stopGraceMs(env: Environment = process.env): number {
+  return claimLeaseMs(readGetCourseTimeoutMs(env));
+}
+
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
   const { config, repos, database } = runtime;
   return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { database, policy: config.retention } });
@@ -73,11 +88,6 @@ export async function startInProcess(): Promise<void> {
     const worker = createWorker(runtime);
     state.worker = worker;
     worker.start();
-    // Next.js closes the server on these signals; stop claiming new rows meanwhile. A delivery cut
-    // short by the exit is taken over after its claim expires, and GetCourse dedupes it by deal number.
-    const stop = () => void worker.stop();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
   } catch (error) {
     consoleLogger.error('server.start_failed', { error: errorKind(error), retryInMs: START_RETRY_MS });
     setTimeout(() => void startInProcess(), START_RETRY_MS).unref();

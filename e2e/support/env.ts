@@ -21,8 +21,11 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: e2eDistDir,
-    // The deployed artefact: system tests run its bundled CLI tools (cli/*.mjs) away from the checkout.
+    // The deployed artefact: the deploy test runs its standalone server.js (as deploy/site@.service does)
+    // and system tests run its bundled CLI tools (cli/*.mjs) away from the checkout.
     NEXT_OUTPUT: 'standalone',
+    // SIGTERM is the site's graceful stop, as with `npm start` and the units.
+    NEXT_MANUAL_SIG_HANDLE: 'true',
     PORT: String(e2ePort),
     SITE_URL: e2eBaseUrl,
     SQLITE_PATH: e2eDatabasePath,

@@ -25,6 +25,11 @@ export interface RunSummary {
   dead: number;
 }
 
+/** A claim outlives the slowest possible delivery (its GetCourse call is abandoned at the timeout), so a live worker never loses its rows. */
+export function claimLeaseMs(getCourseTimeoutMs = 10_000): number {
+  return 2 * getCourseTimeoutMs + 5000;
+}
+
 const NOT_CONFIGURED_REPORT_EVERY_MS = 10 * 60_000;
 const RETENTION_EVERY_MS = 60 * 60_000;
 
@@ -36,7 +41,6 @@ const RETENTION_EVERY_MS = 60 * 60_000;
 export class OutboxWorker {
   private readonly log: Logger;
   private readonly now: () => number;
-  /** A claim outlives the slowest possible delivery, so a live worker never loses its rows. */
   private readonly leaseMs: number;
   private running = false;
   private loopDone: Promise<void> | null = null;
@@ -48,7 +52,7 @@ export class OutboxWorker {
   constructor(private readonly options: OutboxWorkerOptions) {
     this.log = options.log ?? consoleLogger;
     this.now = options.now ?? Date.now;
-    this.leaseMs = 2 * (options.getCourse?.timeoutMs ?? 10_000) + 5000;
+    this.leaseMs = claimLeaseMs(options.getCourse?.timeoutMs);
   }
 
   start(): void {

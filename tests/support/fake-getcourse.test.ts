@@ -47,6 +47,20 @@ describe('fake GetCourse', () => {
     expect(gc.received().map((r) => r.outcome).slice(-2)).toEqual(['drop', 'hang']);
   });
 
+  it('holds calls in hold mode until released, then imports and answers them as successes', async () => {
+    gc.reset();
+    gc.setMode('hold');
+    const answered = importCall(gc).then((res) => res.json());
+    await expect.poll(() => gc.received().length).toBe(1);
+    expect(gc.received()[0]!.outcome).toBe('hold');
+    expect(gc.users()).toEqual([]);
+    expect(gc.release()).toBe(1);
+    expect((await answered).result.success).toBe(true);
+    expect(gc.received()[0]!.outcome).toBe('success');
+    expect(gc.users()).toEqual([{ email: 'anna@example.com' }]);
+    expect(await (await fetch(`${gc.url}/__fake/release`, { method: 'POST' })).json()).toEqual({ released: 0 });
+  });
+
   it('answers a form post with JSON when asked for JSON, and with a page otherwise', async () => {
     gc.reset();
     const post = (accept: string) =>

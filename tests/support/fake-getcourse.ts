@@ -12,17 +12,20 @@
  *
  * In-process: `const gc = await startFakeGetCourse()`. Out of process (e2e, crash tests):
  * `tsx tests/support/fake-getcourse.ts --port 4200`, controlled over HTTP:
- *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/reset
+ *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/release   POST /__fake/reset
  *   GET /__fake/users, GET /__fake/deals -> the account   POST /__fake/users {email, first_name, phone} (an existing user)
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export const fakeModes = ['success', 'error200', 'error500', 'hang', 'drop', 'flaky', 'lose-answer'] as const;
-/** `flaky` fails every other call (the first one fails) with a 500; `lose-answer` imports, then never answers. */
+export const fakeModes = ['success', 'error200', 'error500', 'hang', 'drop', 'flaky', 'lose-answer', 'hold'] as const;
+/**
+ * `flaky` fails every other call (the first one fails) with a 500; `lose-answer` imports, then never answers;
+ * `hold` keeps each call waiting until `release()`, which imports and answers it as a success (a slow GetCourse).
+ */
 export type FakeMode = (typeof fakeModes)[number];
 
-export type Outcome = 'success' | 'error200' | 'error500' | 'hang' | 'drop' | 'lose-answer';
+export type Outcome = 'success' | 'error200' | 'error500' | 'hang' | 'drop' | 'lose-answer' | 'hold';
 
 export interface FakeUser {
   email: string;
@@ -61,6 +64,8 @@ export interface FakeGetCourse {
   deals(): FakeDeal[];
   /** A user the school already had before any lead of ours. */
   seedUser(user: FakeUser): void;
+  /** Answers the calls that `hold` keeps waiting, as successes; how many there were. */
+  release(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -74,6 +79,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
   let deals = new Map<string, FakeDeal>();
   let dealsWithoutNumber = 0;
   const hanging = new Set<http.ServerResponse>();
+  let held: (() => void)[] = [];
   const sockets = new Set<Socket>();
 
   const server = http.createServer(async (req, res) => {
@@ -84,19 +90,29 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     // Like the public geolocation services, /geo answers any origin (the browser calls it directly).
     if (url.pathname === '/geo') return json(res, 200, { country: 'ru' }, { 'access-control-allow-origin': '*' });
 
-    const outcome = nextOutcome();
     const form = parseBody(req.headers['content-type'], body);
-    const params = decodeParams(form.params);
-    received.push({
+    const request: ReceivedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       form,
-      params,
-      outcome,
+      params: decodeParams(form.params),
+      outcome: nextOutcome(),
       at: Date.now(),
+    };
+    received.push(request);
+    if (request.outcome !== 'hold') return answer(req, res, url, request);
+    held.push(() => {
+      request.outcome = 'success';
+      answer(req, res, url, request);
     });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
 
+  function answer(req: http.IncomingMessage, res: http.ServerResponse, url: URL, { outcome, form, params }: ReceivedRequest) {
     if (outcome === 'drop') return req.socket.destroy();
     if (outcome === 'hang') return void hanging.add(res);
     if (outcome === 'lose-answer') {
@@ -136,11 +152,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
         error: false,
       },
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  }
 
   /** What GetCourse does with an accepted import: users by e-mail, deals by number. */
   function applyImport(path: string, params: unknown) {
@@ -182,6 +194,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       api.seedUser(user);
       return json(res, 200, { ok: true });
     }
+    if (path === '/__fake/release' && method === 'POST') return json(res, 200, { released: api.release() });
     if (path === '/__fake/reset' && method === 'POST') {
       api.reset();
       return json(res, 200, { ok: true });
@@ -215,7 +228,14 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     seedUser(user) {
       users.set(user.email.trim().toLowerCase(), { ...user });
     },
+    release() {
+      const waiting = held;
+      held = [];
+      for (const respond of waiting) respond();
+      return waiting.length;
+    },
     reset() {
+      held = [];
       received = [];
       users = new Map();
       deals = new Map();

@@ -1,6 +1,7 @@
 /**
- * A production `next start` as a child process: the real server, its real instrumentation hook
- * (migrations, the inline outbox worker) and real route handlers. Loopback only.
+ * A production server as a child process: `next start`, or the standalone `server.js` that
+ * deploy/site@.service runs; the real server, its real instrumentation hook (migrations, the inline
+ * outbox worker, the graceful stop) and real route handlers. Loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +33,12 @@ export interface NextServer {
   /** Everything the server printed (its log lines hold ids and statuses only). */
   output(): string;
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** How the process ended: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
+
+/** The standalone server of the build (NEXT_OUTPUT=standalone), as deploy/site@.service runs it. */
+export const standaloneServer = path.join(distDir, 'standalone', 'server.js');
 
 /** The environment every system-test server gets: fast polling, no rate limit in the way. */
 export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
@@ -52,25 +58,38 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     GETCOURSE_TIMEOUT_MS: '2000',
     OUTBOX_RETRY_BASE_MS: '100',
     OUTBOX_MAX_ATTEMPTS: '40',
+    // As deployed (deploy/site@.service, `npm start`): SIGTERM is the site's graceful stop.
+    NEXT_MANUAL_SIG_HANDLE: 'true',
     ...overrides,
   };
 }
 
-export async function startNextServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startNextServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
+  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env);
+}
+
+export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
+  if (!fs.existsSync(standaloneServer)) {
+    throw new Error(`No standalone server at ${standaloneServer}: build with NEXT_OUTPUT=standalone (e2e/support/env.ts does).`);
+  }
+  return startServer([standaloneServer], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
+}
+
+async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
+  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
 
   const server: NextServer = {
     url,
     port,
     output: () => output,
+    exited,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
@@ -80,7 +99,7 @@ export async function startNextServer(port: number, env: NodeJS.ProcessEnv): Pro
   // Ready when the API answers from the database (migrations done in the instrumentation hook).
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/api/gift-schedule`);
       if (response.ok) return server;
@@ -89,7 +108,7 @@ export async function startNextServer(port: number, env: NodeJS.ProcessEnv): Pro
     }
     if (Date.now() > deadline) {
       await server.kill('SIGKILL');
-      throw new Error(`next start on ${url} was not ready within 60 s:\n${output}`);
+      throw new Error(`${args.join(' ')} on ${url} was not ready within 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

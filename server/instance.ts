@@ -1,0 +1,35 @@
+import { readTrustedProxies } from './config';
+import { installClientAddressStamp } from './http/client-address-stamp';
+import { closeHttpServers, trackHttpServers } from './http/open-servers';
+import { consoleLogger } from './log';
+import { exitGracefullyOnSignal } from './ops/graceful-stop';
+import { startInProcess, stopGraceMs, stopInProcess } from './runtime';
+
+/**
+ * A web instance starting (from `instrumentation.ts`): stamps every request with the client address we
+ * can vouch for (before any route sees it), takes over SIGTERM for a graceful stop, migrates the
+ * database and starts the GetCourse delivery worker in this process (OUTBOX_WORKER=off leaves delivery
+ * to `npm run worker`).
+ */
+export async function startInstance(): Promise<void> {
+  installClientAddressStamp(readTrustedProxies(process.env.TRUST_PROXY));
+  installGracefulStop();
+  await startInProcess();
+}
+
+/**
+ * With NEXT_MANUAL_SIG_HANDLE=true (the units and `npm start` set it) Next.js leaves SIGTERM to us: the
+ * instance stops listening, answers the requests in flight, lets its worker finish the delivery it holds
+ * and exits 0. Without it Next.js exits 143 as soon as the requests are answered, and a delivery cut
+ * short goes again from another worker once its claim expires.
+ */
+function installGracefulStop(): void {
+  if (process.env.NEXT_MANUAL_SIG_HANDLE !== 'true') {
+    if (process.env.NODE_ENV === 'production') {
+      consoleLogger.warn('server.no_graceful_stop', { message: 'NEXT_MANUAL_SIG_HANDLE is not true: SIGTERM exits 143 without waiting for the delivery under way' });
+    }
+    return;
+  }
+  trackHttpServers();
+  exitGracefullyOnSignal({ process: 'web', graceMs: stopGraceMs(), stop: () => stopInProcess(closeHttpServers()) });
+}

@@ -1,0 +1,165 @@
+/**
+ * SIGTERM, as systemd sends it to stop an instance (deploy/site@.service) or the worker
+ * (deploy/worker.service): the process stops taking connections, answers the request in flight, lets
+ * the delivery it holds finish, exits 0; the delivery reaches GetCourse once. GetCourse is the fake in
+ * `hold` mode, so a delivery is under way for as long as the test wants.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import {
+  assertBuilt,
+  distDir,
+  freePort,
+  orderBody,
+  postOrder,
+  serverEnv,
+  startStandaloneServer,
+  waitFor,
+  type NextServer,
+} from './support/next-server';
+
+let gc: FakeGetCourse;
+let dir: string;
+const servers: NextServer[] = [];
+
+beforeAll(async () => {
+  assertBuilt();
+  gc = await startFakeGetCourse();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-graceful-'));
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+  await gc?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function env(file: string, overrides: Record<string, string> = {}) {
+  // A held call must not time out while the test holds it.
+  return serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: gc.url, GETCOURSE_TIMEOUT_MS: '20000', ...overrides });
+}
+
+async function start(port: number, environment: NodeJS.ProcessEnv): Promise<NextServer> {
+  const server = await startStandaloneServer(port, environment);
+  servers.push(server);
+  return server;
+}
+
+async function outbox(file: string) {
+  const database: DatabaseHandle = await openDatabase({ dialect: 'sqlite', file });
+  try {
+    return await database.db.selectFrom('outbox').innerJoin('leads', 'leads.id', 'outbox.lead_id').select(['leads.email', 'outbox.status', 'outbox.deal_number']).execute();
+  } finally {
+    await database.close();
+  }
+}
+
+/** GetCourse's imports of the deal for this e-mail (the fake's account: one deal a number, counted per import). */
+function importsFor(email: string): number[] {
+  return gc
+    .deals()
+    .filter((deal) => deal.email === email)
+    .map((deal) => deal.imports);
+}
+
+/**
+ * A POST whose body has not arrived: sent with `Expect: 100-continue`, so once the server answers
+ * "100 Continue" it holds the request, in flight, until `finish()` sends the body.
+ */
+async function postInFlight(port: number, body: unknown): Promise<{ finish(): Promise<string> }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+  const ended = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+  });
+  socket.write(
+    `POST /api/getcourse/orders HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${payload.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+  );
+  await waitFor('100 Continue', async () => received.startsWith('HTTP/1.1 100 Continue'), 10_000);
+  return {
+    finish() {
+      socket.write(payload);
+      return ended;
+    },
+  };
+}
+
+describe('SIGTERM during a delivery', () => {
+  it('the web instance answers the request in flight, finishes the delivery, exits 0, and GetCourse gets the deal once', async () => {
+    const file = path.join(dir, 'web.db');
+    const port = await freePort();
+    const server = await start(port, env(file));
+
+    gc.setMode('hold');
+    const held = orderBody('graceful-held');
+    expect(await postOrder(server.url, held.body)).toEqual({ status: 200, message: 'Заявка принята' });
+    await waitFor('the delivery to be under way', async () => gc.received().some((call) => call.outcome === 'hold'), 20_000);
+    const inFlight = orderBody('graceful-in-flight');
+    const request = await postInFlight(port, inFlight.body);
+
+    let exited = false;
+    void server.exited.then(() => (exited = true));
+    void server.kill('SIGTERM');
+    await waitFor('the stop to begin', async () => server.output().includes('"event":"process.stopping"'), 10_000);
+    // No new connection is taken...
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    // ...the request in flight is answered...
+    expect(await request.finish()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    // ...and the process waits for the delivery it holds.
+    expect(exited).toBe(false);
+    expect(gc.release()).toBe(1);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('"event":"process.stopped"');
+
+    const rows = await outbox(file);
+    expect(rows.find((row) => row.email === held.email)?.status).toBe('sent');
+    // The lead that came in during the stop waits for the next start; nobody claimed it.
+    expect(rows.find((row) => row.email === inFlight.email)?.status).toBe('pending');
+
+    gc.setMode('success');
+    const restarted = await start(port, env(file));
+    await waitFor('the waiting lead to be delivered', async () => (await outbox(file)).every((row) => row.status === 'sent'), 30_000);
+    expect(importsFor(held.email)).toEqual([1]);
+    expect(importsFor(inFlight.email)).toEqual([1]);
+
+    // Idle, it stops at once, also with 0.
+    await restarted.kill('SIGTERM');
+    expect(await restarted.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('the worker (cli/worker.mjs of the standalone build, as deploy/worker.service runs it) finishes the delivery it holds and exits 0', async () => {
+    const file = path.join(dir, 'worker.db');
+    const web = await start(await freePort(), env(file, { OUTBOX_WORKER: 'off' }));
+    const order = orderBody('graceful-worker');
+    expect(await postOrder(web.url, order.body)).toEqual({ status: 200, message: 'Заявка принята' });
+
+    gc.setMode('hold');
+    const worker = spawn(process.execPath, [path.join(distDir, 'standalone', 'cli', 'worker.mjs')], { env: env(file), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
+    try {
+      await waitFor('the worker to hold the delivery', async () => gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(order.email)), 30_000);
+      worker.kill('SIGTERM');
+      await waitFor('the stop to begin', async () => output.includes('"event":"process.stopping"'), 10_000);
+      expect(worker.exitCode).toBeNull();
+      expect(gc.release()).toBe(1);
+      expect(await exited).toEqual({ code: 0, signal: null });
+    } finally {
+      worker.kill('SIGKILL');
+    }
+    expect(output).toContain('"event":"process.stopped"');
+    expect((await outbox(file)).find((row) => row.email === order.email)?.status).toBe('sent');
+    expect(importsFor(order.email)).toEqual([1]);
+  });
+});
