@@ -27,7 +27,12 @@ const nextConfig: NextConfig = {
     // The gift page's secret segment (content/courses/gift-popup.ts), fixed at build time for server code
     // only: the pre-rendered token page and the lead API's form registry (`course-junior-js-{token}`) agree
     // even when `next start` runs without the variable. Never `env`: that would put it in browser scripts.
-    defineServer: { 'process.env.GIFT_POPUP_TOKEN': giftPopupToken },
+    // The test-only content flag (content/courses/fixtures.ts) is fixed the same way, so the lead API's
+    // form registry at `next start` knows exactly the pages the build rendered.
+    defineServer: {
+      'process.env.GIFT_POPUP_TOKEN': giftPopupToken,
+      'process.env.CONTENT_FIXTURES': process.env.CONTENT_FIXTURES?.trim() ?? '',
+    },
   },
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],

@@ -1,4 +1,5 @@
 import 'server-only';
+import fs from 'node:fs';
 import path from 'node:path';
 import { moscowToday } from '@/lib/calendar';
 import {
@@ -25,15 +26,33 @@ import {
  */
 export type { Author, CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
 
-let loaded: Collections | undefined;
+let loaded: { signature: string; collections: Collections } | undefined;
 
 /**
- * Loaded once per process with the day of the build (Moscow): an entry dated later is scheduled, left
- * out of lists, pages and the sitemap until a build on or after its day.
+ * Loaded with the day of the build (Moscow): an entry dated later is scheduled, left out of lists, pages
+ * and the sitemap until a build on or after its day. A build reads the files once; `npm run dev` reads
+ * them again when one was added, changed or removed (or the day changed), so a writer sees a Markdown
+ * edit on the next reload without restarting the server.
  */
 function collections(): Collections {
-  loaded ??= loadCollections(path.join(process.cwd(), 'content'), { today: moscowToday() });
-  return loaded;
+  const root = path.join(process.cwd(), 'content');
+  const today = moscowToday();
+  const signature = process.env.NODE_ENV === 'development' ? `${today} ${markdownSignature(root)}` : 'build';
+  if (loaded?.signature !== signature) loaded = { signature, collections: loadCollections(root, { today }) };
+  return loaded.collections;
+}
+
+/** Every Markdown file of the collections with its modification time. */
+function markdownSignature(root: string): string {
+  return ['roadmaps', 'media', 'stories']
+    .flatMap((section) => {
+      const folder = path.join(root, section);
+      return fs
+        .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => `${section}/${file}@${fs.statSync(path.join(folder, file)).mtimeMs}`);
+    })
+    .join('\n');
 }
 
 /** Every indexable collection URL (lists, categories, detail pages) with the day its content last changed, for the sitemap. */

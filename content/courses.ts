@@ -1,3 +1,4 @@
+import { withContentFixtures } from './courses/fixtures';
 import { freeCourses } from './courses/free';
 import { giftPopupToken } from './courses/gift-popup';
 import { professionCourses } from './courses/professions';
@@ -5,7 +6,7 @@ import { type Course, type CourseCategory, type CourseVariant, courseSchema } fr
 import { skillCourses } from './courses/skills';
 import { assertUnique, type EntrySource, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
 
-export type { Course, CourseCategory, CourseModule, CourseVariant, Tariff } from './courses/schema';
+export type { Course, CourseCategory, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
 
 const courseFiles = [
   { file: 'content/courses/professions.ts', entries: professionCourses },
@@ -24,9 +25,12 @@ const coursePageSource: EntrySource = { file: 'content/courses/', kind: 'стр�
 
 /**
  * Every course of the school, validated when a page first imports this module (that is, during
- * `next build`): a broken entry stops the build with the course slug and the field.
+ * `next build`): a broken entry stops the build with the course slug and the field. A test build
+ * (CONTENT_FIXTURES=e2e) adds the test-only entries of ./courses/fixtures.ts.
  */
-export const courses: readonly Course[] = parseCourses([...professionCourses, ...skillCourses, ...freeCourses]);
+export const courses: readonly Course[] = parseCourses(
+  withContentFixtures([...professionCourses, ...skillCourses, ...freeCourses], process.env.CONTENT_FIXTURES),
+);
 
 export function parseCourses(entries: readonly unknown[]): Course[] {
   const parsed = parseEntries(courseSource, courseSchema, entries);
@@ -87,11 +91,16 @@ export function coursePageAt(path: string): CoursePageEntry | undefined {
 /** The junior-js page the gift pop-up shows on (spec 2.4); its segment comes from GIFT_POPUP_TOKEN. */
 export const giftPopupPath = `/products/junior-js/${giftPopupToken}`;
 
+/** Where a variant lives: {course path}/{id} (`nested`) or {course path}-{id} (`suffix`). */
+export function variantPath(course: Pick<Course, 'path'>, variant: Pick<CourseVariant, 'id' | 'placement'>): string {
+  return variant.placement === 'suffix' ? `${course.path}-${variant.id}` : `${course.path}/${variant.id}`;
+}
+
 function pagesOf(course: Course): CoursePageEntry[] {
   const base: CoursePageEntry = { path: course.path, course, form: course.form, leadForm: course.leadForm };
   const variants = course.variants.map(
     (variant): CoursePageEntry => ({
-      path: variant.placement === 'suffix' ? `${course.path}-${variant.id}` : `${course.path}/${variant.id}`,
+      path: variantPath(course, variant),
       course,
       variant,
       form: { ...course.form, formId: variant.formId ?? `${course.form.formId}-${variant.id}` },

@@ -40,6 +40,7 @@ describe('settings a public build needs', () => {
     expect(productionSettingsProblems({ ...real, BETTER_AUTH_SECRET: 'too-short' })).toEqual([expect.stringMatching(/^BETTER_AUTH_SECRET/)]);
     expect(productionSettingsProblems({ ...real, NEXT_PUBLIC_GTM_ID: 'GTM-XXXXXXX' })).toEqual([expect.stringMatching(/^NEXT_PUBLIC_GTM_ID/)]);
     expect(productionSettingsProblems({ ...real, GIFT_POPUP_TOKEN: 'short' })).toEqual([expect.stringMatching(/^GIFT_POPUP_TOKEN/)]);
+    expect(productionSettingsProblems({ ...real, CONTENT_FIXTURES: 'e2e' })).toEqual([expect.stringMatching(/^CONTENT_FIXTURES/)]);
     expect(() => assertProductionSettings({ SITE_URL: real.SITE_URL })).toThrow(/https:\/\/example\.school[\s\S]*NEXT_PUBLIC_GTM_ID[\s\S]*GIFT_POPUP_TOKEN/);
   });
 });

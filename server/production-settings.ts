@@ -61,6 +61,9 @@ export function productionSettingsProblems(env: BuildEnvironment, popupForms: re
   if (!token || token.length < 8) {
     problems.push('GIFT_POPUP_TOKEN: set a secret path segment of 8 or more characters for the gift pop-up page (e.g. `openssl rand -hex 6`)');
   }
+  if (env.CONTENT_FIXTURES?.trim()) {
+    problems.push('CONTENT_FIXTURES: unset it; it adds test-only pages (content/courses/fixtures.ts) that must never reach the real site');
+  }
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
     problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
   }

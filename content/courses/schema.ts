@@ -41,9 +41,30 @@ export const moduleSchema = z.object({
 export type CourseModule = z.infer<typeof moduleSchema>;
 
 /**
- * A copy of a course page for one traffic source (a pop-up, a campaign): same content, never indexed,
- * its own form id (`{course form id}-{variant id}` unless set) so leads show where they came from.
- * `nested` lives at {course path}/{id}, `suffix` at {course path}-{id}.
+ * A campaign landing's own first screen. Every field is optional and replaces the course's own:
+ * `headline` the h1 (the course title), `lead` the paragraph under it, `cta` and `programCta` the two
+ * buttons, `priceLine` the price next to them (written as shown, e.g. "от 3 990 ₽/мес. до 1 марта"),
+ * `image` the picture. Strict: a misspelt field is an error, not a silently ignored line.
+ */
+export const landingHeroSchema = z
+  .strictObject({
+    eyebrow: textSchema.max(60).optional(),
+    headline: textSchema.max(120).optional(),
+    lead: textSchema.max(400).optional(),
+    cta: textSchema.max(40).optional(),
+    programCta: textSchema.max(40).optional(),
+    priceLine: textSchema.max(80).optional(),
+    image: imageSchema.optional(),
+  })
+  .refine((hero) => Object.values(hero).some((value) => value !== undefined), {
+    message: 'must override at least one field (eyebrow, headline, lead, cta, programCta, priceLine, image)',
+  });
+export type LandingHero = z.infer<typeof landingHeroSchema>;
+
+/**
+ * A copy of a course page for one traffic source (a pop-up, a campaign): same content unless its `hero`
+ * or `leadForm` say otherwise, never indexed, its own form id (`{course form id}-{variant id}` unless set)
+ * so leads show where they came from. `nested` lives at {course path}/{id}, `suffix` at {course path}-{id}.
  */
 export const variantSchema = z.object({
   id: slugSchema,
@@ -51,6 +72,8 @@ export const variantSchema = z.object({
   /** Who sends visitors here; for the marketing team, not shown on the page. */
   purpose: textSchema,
   formId: slugSchema.optional(),
+  /** A campaign landing's first screen; without it the page shows the course's. */
+  hero: landingHeroSchema.optional(),
   leadForm: leadFormTextSchema.optional(),
   /** The page-bound pop-up this page carries: a `pageMarker` of content/popups.ts. */
   popupMarker: slugSchema.optional(),

@@ -55,6 +55,7 @@ const labels: Record<string, FieldLabel> = {
   lead: { field: 'текст под заголовком' },
   cta: { field: 'текст кнопки' },
   priceLine: { field: 'строка с ценой' },
+  programCta: { field: 'текст кнопки программы' },
   audience: { field: 'для кого', item: 'пункт «для кого»' },
   modules: { field: 'программа', item: 'модуль' },
   duration: { field: 'длительность' },

@@ -42,6 +42,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_PUBLIC_GEO_URL: `${fakeGetCourseUrl}/geo`,
     NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST',
     GIFT_POPUP_TOKEN: e2eGiftPopupToken,
+    // Test-only content (content/courses/fixtures.ts): the campaign landing of e2e/campaign-landing.spec.ts.
+    CONTENT_FIXTURES: 'e2e',
   };
 }
 

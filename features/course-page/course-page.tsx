@@ -13,8 +13,9 @@ import { courseJsonLd } from './structured-data';
 import { TariffsSection } from './tariffs-section';
 
 /**
- * A course page, base or variant: the same sections either way; a variant differs only in the form
- * settings (form id, variant id, lead-form texts) it hands to the lead-form slot.
+ * A course page, base or variant: the same sections either way; a variant differs in the form settings
+ * (form id, variant id, lead-form texts) it hands to the lead-form slot and, for a campaign landing,
+ * in the first screen.
  */
 export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
   const { course } = entry;
@@ -24,7 +25,7 @@ export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; Le
       {entry.variant?.popupMarker && <meta name={popupMarkerMetaName} content={entry.variant.popupMarker} />}
       <JsonLd data={courseJsonLd(course)} />
       <JsonLd data={faqPage(course.faq)} />
-      <CourseHero course={course} />
+      <CourseHero entry={entry} />
       <AudienceSection course={course} />
       <ProgramSection course={course} />
       <OutcomesSection course={course} />

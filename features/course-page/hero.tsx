@@ -1,12 +1,15 @@
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { CtaLink } from '@/components/content/cta-link';
-import { coursePriceLabel } from '@/components/content/course-price';
 import { HeroImage } from '@/components/content/page-hero';
-import type { Course } from '@/content/courses';
+import type { CoursePageEntry } from '@/content/courses';
 import { courseCategorySections } from '@/content/courses';
 import { typography } from '@/lib/typography';
+import { firstScreenOf } from './first-screen';
 
-export function CourseHero({ course }: { course: Course }) {
+/** The first screen of a course page; a campaign landing (a variant with `hero`) shows its own texts. */
+export function CourseHero({ entry }: { entry: CoursePageEntry }) {
+  const { course } = entry;
+  const screen = firstScreenOf(entry);
   const section = courseCategorySections.find((candidate) => candidate.category === course.category);
   return (
     <section aria-labelledby="course-title" className="bg-gradient-to-b from-brand-50 to-white">
@@ -24,12 +27,12 @@ export function CourseHero({ course }: { course: Course }) {
             {course.badge && (
               <p className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{typography(course.badge)}</p>
             )}
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(course.hero.eyebrow)}</p>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(screen.eyebrow)}</p>
           </div>
           <h1 id="course-title" className="mt-3 text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">
-            {typography(course.title)}
+            {typography(screen.headline)}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-gray-700">{typography(course.hero.lead)}</p>
+          <p className="mt-5 max-w-2xl text-lg text-gray-700">{typography(screen.lead)}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
             {course.facts.map((fact) => (
               <div key={fact.label} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100">
@@ -39,14 +42,14 @@ export function CourseHero({ course }: { course: Course }) {
             ))}
           </dl>
           <div className="mt-8 flex flex-wrap items-center gap-4">
-            <CtaLink href="#lead-form">{course.hero.cta}</CtaLink>
+            <CtaLink href="#lead-form">{screen.cta}</CtaLink>
             <CtaLink href="#program" variant="outline">
-              Программа курса
+              {screen.programCta}
             </CtaLink>
-            <p className="text-lg font-bold">{coursePriceLabel(course)}</p>
+            <p className="text-lg font-bold">{screen.priceLine}</p>
           </div>
         </div>
-        <HeroImage image={course.image} />
+        <HeroImage image={screen.image} />
       </div>
     </section>
   );
