@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markdownDoc as doc, roadmapFiles, writeContentTree } from '@/tests/support/content-tree';
+import { describe, expect, it, vi } from 'vitest';
+import { markdownDoc as doc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
 
 // `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
 vi.mock('server-only', () => ({}));
@@ -12,16 +10,6 @@ const { mediaCategories } = await import('../media/categories');
 const { storyCategories } = await import('../stories/categories');
 const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
-});
-
-function contentTree(files: Record<string, string>): string {
-  const root = writeContentTree(files);
-  roots.push(path.dirname(root));
-  return root;
-}
 
 const mediaFrontMatter = (category = 'career', extra = '') =>
   `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;

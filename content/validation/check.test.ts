@@ -2,11 +2,10 @@
  * The content check as the marketing team meets it: each everyday mistake is fed in and the Russian
  * line the build prints is asserted whole, naming the file, the entry and the field (positions from 1).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Repositories } from '@/server/repositories/types';
-import { markdownDoc, roadmapFiles, writeContentTree } from '@/tests/support/content-tree';
+import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
 
 // `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
 vi.mock('server-only', () => ({}));
@@ -24,16 +23,6 @@ const { allPagePaths } = await import('@/content/site-paths');
 const { runScheduleCommand } = await import('@/server/gift-schedule/command');
 const { moscowToday } = await import('@/lib/calendar');
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
-});
-
-function contentTree(files: Record<string, string>): string {
-  const root = writeContentTree(files);
-  roots.push(path.dirname(root));
-  return root;
-}
 
 const article = (frontMatter: Record<string, string>, body?: string) =>
   markdownDoc(

@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 
 /**
  * A `content/` tree in a temporary folder, for tests of the Markdown collections: the folder is named
- * `content` like the real one, so messages name `content/media/x.md`. The caller removes
- * `path.dirname(root)` when done.
+ * `content` like the real one, so messages name `content/media/x.md`. Removed when the test finishes.
  */
-export function writeContentTree(files: Record<string, string>): string {
+export function contentTree(files: Record<string, string>): string {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'collections-')), 'content');
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     fs.writeFileSync(path.join(root, name), text);
   }
   for (const section of ['roadmaps', 'media', 'stories']) fs.mkdirSync(path.join(root, section), { recursive: true });
+  onTestFinished(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
   return root;
 }
 
