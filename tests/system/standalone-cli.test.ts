@@ -60,11 +60,11 @@ describe('the CLI tools of the standalone output', () => {
     const added = tool('schedule', ['add', '3', '2031-01-10T10:00', '2031-01-10T22:00']);
     expect(added.stderr).toBe('');
     expect(added.status).toBe(0);
-    const id = /^Added #(\d+): gift 3, /.exec(added.stdout)?.[1];
+    const id = /^Добавлено окно #(\d+): подарок 3, /.exec(added.stdout)?.[1];
     expect(id, added.stdout).toBeDefined();
     const listed = tool('schedule', ['list']);
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`^#${id}\tgift  3\t.+ MSK - .+ MSK\tupcoming$`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^#${id}\tподарок  3\t.+ MSK – .+ MSK\tвпереди$`, 'm'));
   });
 
   it('the worker delivers a waiting lead to GetCourse and stops cleanly on SIGTERM', async () => {
