@@ -3,43 +3,27 @@
  * server killed with SIGKILL in the middle of it, restarted on the same SQLite file: every order that
  * got a 200 is in the database and reaches GetCourse, once, by its deal number.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
-import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { assertBuilt, freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor } from './support/next-server';
+import { systemSuite } from './support/suite';
 
 const CONCURRENCY = 16;
 const KILL_AFTER_ACKNOWLEDGED = 300;
 const MAX_ORDERS = 2000;
 
 describe('SIGKILL in the middle of a flood of orders', () => {
-  let gc: FakeGetCourse;
-  let dir: string;
-  const servers: NextServer[] = [];
-
-  beforeAll(async () => {
-    assertBuilt();
-    gc = await startFakeGetCourse();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-crash-'));
-  });
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
-    await gc?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const suite = systemSuite('crash');
 
   it('loses no acknowledged order and gives GetCourse exactly one deal number per order', async () => {
     const port = await freePort();
-    const file = path.join(dir, 'site.db');
-    const env = serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: gc.url });
+    const file = path.join(suite.dir, 'site.db');
+    const env = serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: suite.gc.url });
     const first = await startNextServer(port, env);
-    servers.push(first);
+    suite.servers.push(first);
 
     // The flood: concurrent clients sending orders until the server dies under them.
     const acknowledged = new Set<string>();
@@ -74,7 +58,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
     await database.close();
 
     const second = await startNextServer(port, env);
-    servers.push(second);
+    suite.servers.push(second);
     database = await openDatabase({ dialect: 'sqlite', file });
     try {
       await waitFor(
@@ -98,7 +82,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
       for (const email of acknowledgedAtKill) expect(leadsByEmail.get(email), email).toHaveLength(1);
 
       // GetCourse received every stored lead, under the deal number of that lead and with its e-mail.
-      const received = gc.received().filter((request) => request.path === '/pl/api/deals' && request.outcome === 'success');
+      const received = suite.gc.received().filter((request) => request.path === '/pl/api/deals' && request.outcome === 'success');
       const receipts = new Map<string, string[]>();
       for (const request of received) {
         const params = request.params as { deal: { deal_number: string }; user: { email: string } };

@@ -5,15 +5,11 @@
  * `hold` mode, so a delivery is under way for as long as the test wants.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
-import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import {
-  assertBuilt,
   distDir,
   freePort,
   orderBody,
@@ -23,30 +19,18 @@ import {
   waitFor,
   type NextServer,
 } from './support/next-server';
+import { systemSuite } from './support/suite';
 
-let gc: FakeGetCourse;
-let dir: string;
-const servers: NextServer[] = [];
-
-beforeAll(async () => {
-  assertBuilt();
-  gc = await startFakeGetCourse();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-graceful-'));
-});
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.kill('SIGKILL')));
-  await gc?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const suite = systemSuite('graceful');
 
 function env(file: string, overrides: Record<string, string> = {}) {
   // A held call must not time out while the test holds it.
-  return serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: gc.url, GETCOURSE_TIMEOUT_MS: '20000', ...overrides });
+  return serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: suite.gc.url, GETCOURSE_TIMEOUT_MS: '20000', ...overrides });
 }
 
 async function start(port: number, environment: NodeJS.ProcessEnv): Promise<NextServer> {
   const server = await startStandaloneServer(port, environment);
-  servers.push(server);
+  suite.servers.push(server);
   return server;
 }
 
@@ -61,7 +45,7 @@ async function outbox(file: string) {
 
 /** GetCourse's imports of the deal for this e-mail (the fake's account: one deal a number, counted per import). */
 function importsFor(email: string): number[] {
-  return gc
+  return suite.gc
     .deals()
     .filter((deal) => deal.email === email)
     .map((deal) => deal.imports);
@@ -95,14 +79,14 @@ async function postInFlight(port: number, body: unknown): Promise<{ finish(): Pr
 
 describe('SIGTERM during a delivery', () => {
   it('the web instance answers the request in flight, finishes the delivery, exits 0, and GetCourse gets the deal once', async () => {
-    const file = path.join(dir, 'web.db');
+    const file = path.join(suite.dir, 'web.db');
     const port = await freePort();
     const server = await start(port, env(file));
 
-    gc.setMode('hold');
+    suite.gc.setMode('hold');
     const held = orderBody('graceful-held');
     expect(await postOrder(server.url, held.body)).toEqual({ status: 200, message: 'Заявка принята' });
-    await waitFor('the delivery to be under way', async () => gc.received().some((call) => call.outcome === 'hold'), 20_000);
+    await waitFor('the delivery to be under way', async () => suite.gc.received().some((call) => call.outcome === 'hold'), 20_000);
     const inFlight = orderBody('graceful-in-flight');
     const request = await postInFlight(port, inFlight.body);
 
@@ -116,7 +100,7 @@ describe('SIGTERM during a delivery', () => {
     expect(await request.finish()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
     // ...and the process waits for the delivery it holds.
     expect(exited).toBe(false);
-    expect(gc.release()).toBe(1);
+    expect(suite.gc.release()).toBe(1);
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('"event":"process.stopped"');
 
@@ -125,7 +109,7 @@ describe('SIGTERM during a delivery', () => {
     // The lead that came in during the stop waits for the next start; nobody claimed it.
     expect(rows.find((row) => row.email === inFlight.email)?.status).toBe('pending');
 
-    gc.setMode('success');
+    suite.gc.setMode('success');
     const restarted = await start(port, env(file));
     await waitFor('the waiting lead to be delivered', async () => (await outbox(file)).every((row) => row.status === 'sent'), 30_000);
     expect(importsFor(held.email)).toEqual([1]);
@@ -137,23 +121,23 @@ describe('SIGTERM during a delivery', () => {
   });
 
   it('the worker (cli/worker.mjs of the standalone build, as deploy/worker.service runs it) finishes the delivery it holds and exits 0', async () => {
-    const file = path.join(dir, 'worker.db');
+    const file = path.join(suite.dir, 'worker.db');
     const web = await start(await freePort(), env(file, { OUTBOX_WORKER: 'off' }));
     const order = orderBody('graceful-worker');
     expect(await postOrder(web.url, order.body)).toEqual({ status: 200, message: 'Заявка принята' });
 
-    gc.setMode('hold');
+    suite.gc.setMode('hold');
     const worker = spawn(process.execPath, [path.join(distDir, 'standalone', 'cli', 'worker.mjs')], { env: env(file), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
     try {
-      await waitFor('the worker to hold the delivery', async () => gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(order.email)), 30_000);
+      await waitFor('the worker to hold the delivery', async () => suite.gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(order.email)), 30_000);
       worker.kill('SIGTERM');
       await waitFor('the stop to begin', async () => output.includes('"event":"process.stopping"'), 10_000);
       expect(worker.exitCode).toBeNull();
-      expect(gc.release()).toBe(1);
+      expect(suite.gc.release()).toBe(1);
       expect(await exited).toEqual({ code: 0, signal: null });
     } finally {
       worker.kill('SIGKILL');

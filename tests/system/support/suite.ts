@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { assertBuilt, type NextServer } from './next-server';
+
+export interface SystemSuite {
+  /** The fake GetCourse every server of the suite delivers to. */
+  gc: FakeGetCourse;
+  /** A scratch folder for the suite's databases. */
+  dir: string;
+  /** Servers the suite started: killed after it, whatever state a failed test left them in. */
+  servers: NextServer[];
+}
+
+/** What a system suite needs around its servers, set up before it and torn down after it. */
+export function systemSuite(name: string): SystemSuite {
+  const suite = { servers: [] } as unknown as SystemSuite;
+  beforeAll(async () => {
+    assertBuilt();
+    suite.gc = await startFakeGetCourse();
+    suite.dir = fs.mkdtempSync(path.join(os.tmpdir(), `school-site-${name}-`));
+  });
+  afterAll(async () => {
+    await Promise.all(suite.servers.map((server) => server.kill('SIGKILL')));
+    await suite.gc?.close();
+    if (suite.dir) fs.rmSync(suite.dir, { recursive: true, force: true });
+  });
+  return suite;
+}
