@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { site } from '@/content/site';
+import { SITE_ICON_DATA_URI, SITE_ICON_FILES } from '@/lib/site-icon';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -8,6 +9,7 @@ export const metadata: Metadata = {
   description: site.description,
   openGraph: { type: 'website', locale: 'ru_RU', siteName: site.name },
   formatDetection: { telephone: false },
+  icons: { icon: [{ url: SITE_ICON_DATA_URI, type: 'image/svg+xml' }], apple: SITE_ICON_FILES.appleTouch },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2451e0' };

@@ -27,9 +27,11 @@ interface Metrics {
   cls: number;
 }
 
-function build(args: string[], env: Record<string, string>) {
-  const result = spawnSync('npx', ['next', 'build', ...args], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`next build ${args.join(' ')} failed`);
+/** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
+function build(command: string[], env: Record<string, string>) {
+  const [program, ...args] = command;
+  const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
 }
 
 function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
@@ -140,8 +142,8 @@ function row(label: string, m: Metrics, floor?: Metrics): string {
 
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
-    build(['bench/floor'], {});
-    build([], { NEXT_DIST_DIR: siteDist });
+    build(['npx', 'next', 'build', 'bench/floor'], {});
+    build(['npm', 'run', 'build'], { NEXT_DIST_DIR: siteDist });
   }
   copySiteStylesheet();
   const site = start([], sitePort, { NEXT_DIST_DIR: siteDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' });

@@ -76,3 +76,29 @@ test('from the sm breakpoint up the consultation button is there, and its popove
   await button.click();
   await expect(page.getByRole('dialog', { name: 'Поможем разобраться' })).toBeVisible();
 });
+
+// The framework's own scripts wait for the first paint (scripts/paint-first.ts), and the tab's icon is
+// inline: nothing the page fetches runs or lands before the visitor sees text. Judged by the browser's
+// own paint and resource timings, not by how long anything took.
+for (const path of ['/', '/products/junior-js', '/media']) {
+  test(`${path} paints before it asks for any framework script, then hydrates`, async ({ page }) => {
+    await page.setViewportSize(phone);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(path);
+    // `window.next` is set by the framework's client once it runs: the page went on to hydrate.
+    await page.waitForFunction(() => 'next' in window);
+
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).pathname.startsWith('/_next/static/'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint, 'the page reported its first contentful paint').not.toBeNull();
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+    expect(requested.filter((requestedPath) => requestedPath === '/favicon.ico' || requestedPath === '/icon.svg')).toEqual([]);
+  });
+}

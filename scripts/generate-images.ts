@@ -12,6 +12,7 @@ import { events } from '../content/events';
 import { giftPromotion } from '../content/gift-promotion';
 import { staff } from '../content/staff';
 import { site } from '../content/site';
+import { SITE_ICON_FILES, SITE_ICON_SVG } from '../lib/site-icon';
 
 const out = path.join(process.cwd(), 'public', 'images');
 const font = `font-family="DejaVu Sans, sans-serif"`;
@@ -334,6 +335,9 @@ async function main() {
   }
   await write('home/hero.webp', homeHero(), 'webp');
   await write('about/team.webp', aboutIllustration(), 'webp');
+  // The icon's files for crawlers and home screens (pages carry it inline: lib/site-icon.ts).
+  fs.writeFileSync(path.join('public', SITE_ICON_FILES.svg), `${SITE_ICON_SVG}\n`);
+  await sharp(Buffer.from(SITE_ICON_SVG)).resize(180, 180).png({ compressionLevel: 9 }).toFile(path.join('public', SITE_ICON_FILES.appleTouch));
   await write('og/default.png', ogCard('Курсы фронтенд-разработки с нуля до middle', 'Онлайн-школа программирования', { motif: 'editor', label: '</>', palette: 'blue' }), 'png');
 }
 

@@ -7,7 +7,7 @@ import { coursePriceLabel } from './course-price';
 interface CourseCardProps {
   course: Course;
   headingLevel?: 2 | 3;
-  /** The cover is on the first screen (it may be the page's largest paint): fetched first, never lazily. */
+  /** The cover is on the first screen of a wide window (it may be its largest paint): preloaded there. */
   coverInView?: boolean;
 }
 
@@ -23,7 +23,8 @@ export function CourseCard({ course, headingLevel = 3, coverInView = false }: Co
         width={course.image.width}
         height={course.image.height}
         sizes="(min-width: 1152px) 360px, (min-width: 640px) 50vw, 100vw"
-        {...(coverInView && { loading: 'eager', fetchPriority: 'high' })}
+        // From two columns up the first row of cards is on the first screen; on a phone the cover is below the heading.
+        {...(coverInView && { firstScreenWhen: '(min-width: 640px)' })}
         className="aspect-[8/5] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

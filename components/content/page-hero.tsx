@@ -9,7 +9,12 @@ export interface HeroImageData {
   height: number;
 }
 
-/** The hero's picture: usually the largest paint, so it loads eagerly and first. */
+/**
+ * The hero's picture: beside the headline from `lg` up, where it is usually the largest paint and is
+ * preloaded first; on a phone it sits below the text and loads once the text is painted.
+ */
+export const HERO_BESIDE_TEXT = '(min-width: 1024px)';
+
 export function HeroImage({ image }: { image: HeroImageData }) {
   return (
     <StaticImage
@@ -18,8 +23,7 @@ export function HeroImage({ image }: { image: HeroImageData }) {
       width={image.width}
       height={image.height}
       sizes="(min-width: 1024px) 480px, 100vw"
-      loading="eager"
-      fetchPriority="high"
+      firstScreenWhen={HERO_BESIDE_TEXT}
       className="w-full rounded-3xl shadow-lg"
     />
   );

@@ -1,6 +1,7 @@
 import type { EducationalOrganization, FAQPage, IdReference, Offer, WithContext } from 'schema-dts';
 import { contacts, site } from '@/content/site';
 import { absoluteUrl } from '@/lib/json-ld';
+import { SITE_ICON_FILES } from '@/lib/site-icon';
 import { typography } from '@/lib/typography';
 
 /** The school's node id: courses and events name their provider by it instead of repeating the school. */
@@ -17,7 +18,7 @@ export function schoolOrganization(): WithContext<EducationalOrganization> {
     name: site.name,
     description: site.description,
     url: absoluteUrl(site.url, '/'),
-    logo: absoluteUrl(site.url, '/icon.svg'),
+    logo: absoluteUrl(site.url, SITE_ICON_FILES.svg),
     email: contacts.supportEmail,
     telephone,
     sameAs: [contacts.telegram],

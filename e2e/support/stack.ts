@@ -14,7 +14,8 @@ async function main() {
   const env = e2eEnv();
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npx', ['next', 'build'], { env, stdio: 'inherit' });
+    // `npm run build`, not `next build`: the pages are tested as they ship (scripts/paint-first.ts rewrites them).
+    const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 

@@ -1,5 +1,6 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { CourseGrid } from '@/components/content/course-card';
+import { HERO_BESIDE_TEXT } from '@/components/content/page-hero';
 import { getMedia, getStories } from '@/content/collections';
 import { CtaLink } from '@/components/content/cta-link';
 import { PageSection } from '@/components/content/page-section';
@@ -40,8 +41,7 @@ export function HomePage() {
             width={1200}
             height={900}
             sizes="(min-width: 1024px) 520px, 100vw"
-            loading="eager"
-            fetchPriority="high"
+            firstScreenWhen={HERO_BESIDE_TEXT}
             className="w-full rounded-3xl shadow-lg"
           />
         </div>
