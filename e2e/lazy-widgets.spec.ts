@@ -102,3 +102,34 @@ for (const path of ['/', '/products/junior-js', '/media']) {
     expect(requested.filter((requestedPath) => requestedPath === '/favicon.ico' || requestedPath === '/icon.svg')).toEqual([]);
   });
 }
+
+// The hero picture is the largest paint of a wide window and is preloaded first there; on a phone it
+// sits below the text, which paints first, and the picture follows lazily with low priority.
+const heroName = 'Иллюстрация: редактор кода и макет сайта';
+
+async function heroFetches(page: Page) {
+  const hero = page.getByRole('img', { name: heroName });
+  await expect(hero).toBeVisible();
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('hero.webp'))
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+}
+
+test('a wide window fetches the home hero once, through its high-priority preload', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await page.goto('/');
+  expect(await heroFetches(page)).toEqual(['link']);
+});
+
+test('a phone fetches the home hero by the picture itself, lazily and with low priority', async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.goto('/');
+  const hero = page.getByRole('img', { name: heroName });
+  await expect(hero).toHaveAttribute('loading', 'lazy');
+  await expect(hero).toHaveAttribute('fetchpriority', 'low');
+  expect(await heroFetches(page)).toEqual(['img']);
+});

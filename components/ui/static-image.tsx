@@ -5,7 +5,7 @@ type StaticImageProps = ImageProps & {
   /**
    * A media query where the image is on the first screen and may be the largest paint (a hero on a wide
    * screen): there it is preloaded with high priority; elsewhere (a phone, where the text comes first
-   * and the picture below it) it loads lazily, after the page has painted its text.
+   * and the picture below it) it loads lazily and with low priority, after the page has painted its text.
    */
   firstScreenWhen?: string;
 };
@@ -17,7 +17,7 @@ type StaticImageProps = ImageProps & {
  * (about 5 kB) although a static picture needs none of it.
  */
 export function StaticImage({ firstScreenWhen, ...props }: StaticImageProps) {
-  const { props: image } = getImageProps(props);
+  const { props: image } = getImageProps(firstScreenWhen ? { ...props, fetchPriority: 'low' } : props);
   if (firstScreenWhen) {
     preload(image.src, { as: 'image', imageSrcSet: image.srcSet, imageSizes: image.sizes, fetchPriority: 'high', media: firstScreenWhen });
   }
