@@ -1,6 +1,7 @@
 'use client';
 
 import { ErrorContacts } from '@/components/layout/error-contacts';
+import { PageLiveMark } from '@/components/lazy/page-live-mark';
 import './globals.css';
 
 /**
@@ -21,6 +22,7 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
           </p>
           <ErrorContacts />
         </main>
+        <PageLiveMark />
       </body>
     </html>
   );

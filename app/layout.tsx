@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { PageLiveMark } from '@/components/lazy/page-live-mark';
 import { site } from '@/content/site';
 import { SITE_ICON_DATA_URI, SITE_ICON_FILES } from '@/lib/site-icon';
 import './globals.css';
@@ -17,7 +18,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="ru">
-      <body className="min-h-dvh bg-white font-sans antialiased">{children}</body>
+      <body className="min-h-dvh bg-white font-sans antialiased">
+        {children}
+        <PageLiveMark />
+      </body>
     </html>
   );
 }

@@ -133,3 +133,19 @@ test('a phone fetches the home hero by the picture itself, lazily and with low p
   await expect(hero).toHaveAttribute('fetchpriority', 'low');
   expect(await heroFetches(page)).toEqual(['img']);
 });
+
+test('a button pressed before the page is live is answered once it is', async ({ page }) => {
+  // The framework's chunks are held back (a slow phone network) until the press has been made.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Not `load`: scripts the page adds after its first paint may hold that event, and they are held here.
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Оставить заявку' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-live', '');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Оставьте заявку' })).toBeVisible();
+});

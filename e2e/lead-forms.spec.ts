@@ -473,7 +473,8 @@ test.describe('modal form', () => {
     const { formCode } = watchScripts(page);
     await page.goto(modalPage, { waitUntil: 'load' });
     expect(await formCode()).toBe(0);
-    // Pointing at the button fetches the form before the click.
+    // Pointing at the button fetches the form before the click (once React listens: the page is live).
+    await expect(page.locator('html')).toHaveAttribute('data-live', '');
     await page.getByRole('button', { name: modalTriggerName }).hover();
     await expect.poll(formCode).toBeGreaterThan(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -11,7 +11,7 @@ export interface HeroImageData {
 
 /**
  * The hero's picture: beside the headline from `lg` up, where it is usually the largest paint and is
- * preloaded first; on a phone it sits below the text and loads once the text is painted.
+ * preloaded first; on a phone it sits below the text and follows it, lazily and with low priority.
  */
 export const HERO_BESIDE_TEXT = '(min-width: 1024px)';
 

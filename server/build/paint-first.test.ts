@@ -1,6 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { PAINT_WAIT_MS, paintFirst } from './paint-first';
+import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
+import { PAINT_WAIT_MS, PRESS_WAIT_MS, paintFirst } from './paint-first';
 
 /** The shape Next.js 16 gives a pre-rendered page (trimmed): chunks in the head, the main one in the body. */
 const page =
@@ -41,36 +42,75 @@ describe('paintFirst', () => {
   });
 });
 
-/** Runs the page's loader against a minimal browser: what it appends to <head>, and the paint observer it registered. */
+/** A button or a link as the loader sees it: `closest("button")` and `click()`. */
+function element(kind: 'button' | 'a') {
+  const node = { clicks: 0, isConnected: true, closest: (selector: string) => (selector === kind ? node : null), click: () => node.clicks++ };
+  return node;
+}
+
+/** A click event as the loader sees it, recording what the loader did with it. */
+function clickOn(target: ReturnType<typeof element>) {
+  return { target, prevented: false, stopped: false, preventDefault() { this.prevented = true; }, stopImmediatePropagation() { this.stopped = true; } };
+}
+
+/** Runs the page's loader against a minimal browser: what it appends to <head>, its paint observer, its click listener and its timers. */
 function runLoader(options: { paintTiming: boolean }) {
   const appended: string[] = [];
-  const timers: (() => void)[] = [];
-  let observer: ((list: { getEntries(): unknown[] }) => void) | undefined;
-  class FakeObserver {
+  const timers = new Map<number, (() => void)[]>();
+  const observers: { paint?: (list: { getEntries(): unknown[] }) => void; live?: () => void } = {};
+  let clickListener: ((event: ReturnType<typeof clickOn>) => void) | undefined;
+  const attributes = new Set<string>();
+  class FakePerformanceObserver {
     static supportedEntryTypes = options.paintTiming ? ['paint', 'navigation'] : ['navigation'];
-    constructor(callback: typeof observer) {
-      observer = callback;
+    constructor(callback: typeof observers.paint) {
+      observers.paint = callback;
     }
     observe(init: { type: string; buffered: boolean }) {
       expect(init).toEqual({ type: 'paint', buffered: true });
     }
   }
+  class FakeMutationObserver {
+    constructor(callback: () => void) {
+      observers.live = callback;
+    }
+    observe(_target: unknown, init: { attributes: boolean; attributeFilter: string[] }) {
+      expect(init).toEqual({ attributes: true, attributeFilter: [PAGE_LIVE_ATTRIBUTE] });
+    }
+  }
   const document = {
+    documentElement: { hasAttribute: (name: string) => attributes.has(name) },
     createElement: () => ({ src: '', async: false }),
-    head: { appendChild: (element: { src: string; async: boolean }) => appended.push(`${element.src}${element.async ? ' async' : ''}`) },
+    head: { appendChild: (script: { src: string; async: boolean }) => appended.push(`${script.src}${script.async ? ' async' : ''}`) },
+    addEventListener: (type: string, listener: typeof clickListener, capture: boolean) => {
+      expect([type, capture]).toEqual(['click', true]);
+      clickListener = listener;
+    },
+    removeEventListener: (_type: string, listener: typeof clickListener) => {
+      if (listener === clickListener) clickListener = undefined;
+    },
   };
   const loader = paintFirst(page).html.match(/<script data-paint-first="">(.*)<\/script><\/body>/)![1]!;
-  const window = { PerformanceObserver: FakeObserver };
   vm.runInNewContext(loader, {
-    window,
+    window: { PerformanceObserver: FakePerformanceObserver },
     document,
-    PerformanceObserver: FakeObserver,
-    setTimeout: (callback: () => void, ms: number) => {
-      expect(ms).toBe(PAINT_WAIT_MS);
-      timers.push(callback);
-    },
+    PerformanceObserver: FakePerformanceObserver,
+    MutationObserver: FakeMutationObserver,
+    setTimeout: (callback: () => void, ms: number) => timers.set(ms, [...(timers.get(ms) ?? []), callback]),
   });
-  return { appended, paint: () => observer?.({ getEntries: () => [{ name: 'first-paint' }] }), timeout: () => timers.forEach((timer) => timer()) };
+  return {
+    appended,
+    paint: () => observers.paint?.({ getEntries: () => [{ name: 'first-paint' }] }),
+    waitFor: (ms: number) => timers.get(ms)?.forEach((timer) => timer()),
+    click: (target: ReturnType<typeof element>) => {
+      const event = clickOn(target);
+      clickListener?.(event);
+      return event;
+    },
+    goLive: () => {
+      attributes.add(PAGE_LIVE_ATTRIBUTE);
+      observers.live?.();
+    },
+  };
 }
 
 describe('the paint-first loader', () => {
@@ -82,17 +122,41 @@ describe('the paint-first loader', () => {
     browser.paint();
     expect(browser.appended).toEqual(all);
     browser.paint();
-    browser.timeout();
+    browser.waitFor(PAINT_WAIT_MS);
     expect(browser.appended).toEqual(all);
   });
 
   it('loads anyway when no paint comes in time (a tab opened in the background)', () => {
     const browser = runLoader({ paintTiming: true });
-    browser.timeout();
+    browser.waitFor(PAINT_WAIT_MS);
     expect(browser.appended).toEqual(all);
   });
 
   it('loads at once in a browser without paint timing', () => {
     expect(runLoader({ paintTiming: false }).appended).toEqual(all);
+  });
+
+  it('holds a button pressed before the page is live and presses it once when it is; links and later presses pass', () => {
+    const browser = runLoader({ paintTiming: true });
+    const button = element('button');
+    const link = element('a');
+    expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
+    expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
+    expect(browser.click(link)).toMatchObject({ prevented: false, stopped: false });
+    expect(button.clicks).toBe(0);
+
+    browser.goLive();
+    expect(button.clicks).toBe(1);
+    expect(browser.click(button)).toMatchObject({ prevented: false, stopped: false });
+    browser.waitFor(PRESS_WAIT_MS);
+    expect(button.clicks).toBe(1);
+  });
+
+  it('presses a held button after PRESS_WAIT_MS even if the page never goes live', () => {
+    const browser = runLoader({ paintTiming: true });
+    const button = element('button');
+    browser.click(button);
+    browser.waitFor(PRESS_WAIT_MS);
+    expect(button.clicks).toBe(1);
   });
 });
