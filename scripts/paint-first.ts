@@ -22,9 +22,9 @@ function rewrite(folder: string): { rewritten: number; pages: number } {
   let rewritten = 0;
   for (const page of pages) {
     const result = paintFirst(fs.readFileSync(page, 'utf8'));
-    if ('skipped' in result) continue;
-    fs.writeFileSync(page, result.html);
-    rewritten++;
+    if (!('skipped' in result)) fs.writeFileSync(page, result.html);
+    // A second run over the same build finds its pages done, not broken.
+    if (!('skipped' in result) || result.skipped === 'already rewritten') rewritten++;
   }
   return { rewritten, pages: pages.length };
 }

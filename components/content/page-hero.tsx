@@ -10,20 +10,19 @@ export interface HeroImageData {
 }
 
 /**
- * The hero's picture: beside the headline from `lg` up, where it is usually the largest paint and is
- * preloaded first; on a phone it sits below the text and follows it, lazily and with low priority.
+ * The hero's picture: beside the headline from `lg` up (in a column `columnWidth` px wide), where it is
+ * usually the largest paint and is preloaded first; on a phone it sits below the text and follows it,
+ * lazily and with low priority.
  */
-export const HERO_BESIDE_TEXT = '(min-width: 1024px)';
-
-export function HeroImage({ image }: { image: HeroImageData }) {
+export function HeroImage({ image, columnWidth = 480 }: { image: HeroImageData; columnWidth?: number }) {
   return (
     <StaticImage
       src={image.src}
       alt={image.alt}
       width={image.width}
       height={image.height}
-      sizes="(min-width: 1024px) 480px, 100vw"
-      firstScreenWhen={HERO_BESIDE_TEXT}
+      sizes={`(min-width: 1024px) ${columnWidth}px, 100vw`}
+      firstScreenWhen="(min-width: 1024px)"
       className="w-full rounded-3xl shadow-lg"
     />
   );

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { internalHrefSchema, linkSchema, slugSchema, textSchema, titledTextSchema } from '@/content/shared/schema';
+import { imageSchema, internalHrefSchema, linkSchema, slugSchema, textSchema, titledTextSchema } from '@/content/shared/schema';
 
 /** Texts of the home page; the course cards themselves come from content/courses. */
 export const homeSchema = z.object({
-  hero: z.object({ eyebrow: textSchema, title: textSchema, lead: textSchema, primary: linkSchema, secondary: linkSchema }),
+  hero: z.object({ eyebrow: textSchema, title: textSchema, lead: textSchema, primary: linkSchema, secondary: linkSchema, image: imageSchema }),
   stats: z.array(z.object({ value: textSchema, label: textSchema })).min(3),
   professions: z.object({ heading: textSchema, intro: textSchema, slugs: z.array(slugSchema).min(2), more: linkSchema }),
   skills: z.object({ heading: textSchema, intro: textSchema, slugs: z.array(slugSchema).min(2), more: linkSchema }),
@@ -32,6 +32,7 @@ export const homeContent: z.input<typeof homeSchema> = {
     lead: 'Курсы с наставниками из индустрии, код-ревью каждого проекта и карьерным центром. 18 000 выпускников с 2019 года: учатся параллельно с работой и выходят на первую работу за 8–12 месяцев.',
     primary: { label: 'Выбрать профессию', href: '/products#professions' },
     secondary: { label: 'Начать бесплатно', href: '/products#free' },
+    image: { src: '/images/home/hero.webp', alt: 'Иллюстрация: редактор кода и макет сайта', width: 1200, height: 900 },
   },
   stats: [
     { value: '18 000', label: 'выпускников' },

@@ -1,6 +1,6 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { CourseGrid } from '@/components/content/course-card';
-import { HERO_BESIDE_TEXT } from '@/components/content/page-hero';
+import { HeroImage } from '@/components/content/page-hero';
 import { getMedia, getStories } from '@/content/collections';
 import { CtaLink } from '@/components/content/cta-link';
 import { PageSection } from '@/components/content/page-section';
@@ -35,15 +35,7 @@ export function HomePage() {
               </CtaLink>
             </div>
           </div>
-          <StaticImage
-            src="/images/home/hero.webp"
-            alt="Иллюстрация: редактор кода и макет сайта"
-            width={1200}
-            height={900}
-            sizes="(min-width: 1024px) 520px, 100vw"
-            firstScreenWhen={HERO_BESIDE_TEXT}
-            className="w-full rounded-3xl shadow-lg"
-          />
+          <HeroImage image={home.hero.image} columnWidth={520} />
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12">
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">

@@ -29,9 +29,9 @@ const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href
  * The loader. `new PerformanceObserver(...).observe({ type: 'paint', buffered: true })` reports the
  * first paint even when it happened before this line ran; a browser without paint timing loads at once.
  */
-export function paintFirstLoader(sources: readonly string[]): string {
+function paintFirstLoader(sources: readonly string[]): string {
   return (
-    '<script>(function(d,s){var r=d.documentElement,held=[],live=0,started=0;' +
+    '<script data-paint-first="">(function(d,s){var r=d.documentElement,held=[],live=0,started=0;' +
     // Presses before the page is live: held (capture phase, ahead of any other listener), pressed again later.
     'function hold(e){var b=e.target.closest&&e.target.closest("button");if(!b||live)return;' +
     'e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}' +
@@ -49,7 +49,7 @@ export function paintFirstLoader(sources: readonly string[]): string {
   );
 }
 
-export type PaintFirstResult = { html: string; scripts: string[] } | { html: string; scripts: []; skipped: string };
+export type PaintFirstResult = { html: string; scripts: string[] } | { html: string; scripts: []; skipped: 'already rewritten' | 'no framework scripts' | 'no </body>' };
 
 /** Rewrites one pre-rendered page; a page without framework scripts (or already rewritten) is returned as it is. */
 export function paintFirst(html: string): PaintFirstResult {
@@ -63,6 +63,5 @@ export function paintFirst(html: string): PaintFirstResult {
   rewritten = rewritten.replace(SCRIPT_PRELOAD, '');
   const bodyEnd = rewritten.lastIndexOf('</body>');
   if (bodyEnd < 0) return { html, scripts: [], skipped: 'no </body>' };
-  const loader = paintFirstLoader(scripts).replace('<script>', '<script data-paint-first="">');
-  return { html: rewritten.slice(0, bodyEnd) + loader + rewritten.slice(bodyEnd), scripts };
+  return { html: rewritten.slice(0, bodyEnd) + paintFirstLoader(scripts) + rewritten.slice(bodyEnd), scripts };
 }
