@@ -1,6 +1,6 @@
 /**
  * The timed pop-ups (spec 2.4, 3 "Pop-up config", 9). Which one a page shows is decided by
- * `features/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
+ * `lib/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
  * pop-up bound to one page, from the `pageMarker` that page declares.
  *
  * Lead-form pop-ups submit through our own back end as ajax forms: the browser sends only `formId`.
@@ -13,10 +13,10 @@ import { contacts } from './site';
 
 /**
  * The `<meta name>` a page declares its pop-up markers with: `<meta name="popup" content="gift-junior">`.
- * The pop-up host loads this file in the browser, so a secret page (the gift token path) is found by its
- * marker, never by a path written here.
+ * The pop-up host learns the pop-ups from `GET /api/popups`, so a secret page (the gift token path) is
+ * found by its marker, never by a path written here.
  */
-export const popupMarkerMetaName = 'popup';
+export { popupMarkerMetaName } from '@/lib/popups/marker';
 
 export interface PopupTargeting {
   includePaths: readonly string[];

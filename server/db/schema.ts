@@ -15,6 +15,8 @@ export interface Database {
   admin_accounts: AdminAccountsTable;
   admin_audit_log: AdminAuditLogTable;
   popup_daily_counts: PopupDailyCountsTable;
+  popups: PopupsTable;
+  popup_versions: PopupVersionsTable;
 }
 
 export interface LeadsTable {
@@ -145,4 +147,26 @@ export interface PopupDailyCountsTable {
   shown: number;
   closed: number;
   finished: number;
+}
+
+/** A pop-up steered from the console (migration 007). */
+export interface PopupsTable {
+  id: string;
+  /** Its place in content/popups.ts: the targeting's last tie-break. */
+  position: number;
+  current_version: number;
+  updated_at: number;
+}
+
+/** Every saved state of a pop-up; version 1 is the file's. */
+export interface PopupVersionsTable {
+  popup_id: string;
+  version: number;
+  /** JSON: the whole pop-up (server/repositories/popups.ts `StoredPopupConfig`). */
+  config: string;
+  created_at: number;
+  actor: string | null;
+  /** JSON list of the keys that changed. */
+  changes: string;
+  restored_from: number | null;
 }

@@ -5,6 +5,7 @@ import type { Database, LeadsTable, OutboxStatus, OutboxTable } from '../db/sche
 import { sortByStart, windowProblem } from '../gift-schedule/windows';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
+import { createPopupsRepository } from './popups';
 import type { ClaimedDelivery, NewDelivery, NewLead, OutboxRow, Repositories, StoredLead } from './types';
 
 export type * from './types';
@@ -262,7 +263,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     },
   };
 
-  return { leads, outbox, giftSchedule, rateLimit, settings };
+  return { leads, outbox, giftSchedule, rateLimit, settings, popups: createPopupsRepository(handle) };
 }
 
 function leadRow(lead: NewLead) {

@@ -1,5 +1,6 @@
 import type { GiftWindow } from '../gift-schedule/windows';
 import type { OutboxStatus } from '../db/schema';
+import type { PopupsRepository } from './popups';
 
 /** A lead as the API accepted it, ready to store. */
 export interface NewLead {
@@ -134,4 +135,5 @@ export interface Repositories {
     /** This database's deal-number prefix (migration 004), read once. */
     dealNumberPrefix(): Promise<number>;
   };
+  popups: PopupsRepository;
 }
