@@ -1,6 +1,7 @@
 import 'server-only';
 import { handleCspReport } from './http/csp-report';
 import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
+import { handlePopups } from './http/popups';
 import { methodNotAllowed } from './http/responses';
 import { readServerConfig } from './config';
 import { handleMetrics } from './ops/metrics';
@@ -13,6 +14,7 @@ import { getApiRuntime, getServerRuntime } from './runtime';
 export const ordersRoute = (request: Request) => handleOrders(request, getApiRuntime);
 export const idsRoute = (request: Request) => handleIds(request, getApiRuntime);
 export const giftScheduleRoute = () => handleGiftSchedule(getApiRuntime);
+export const popupsRoute = () => handlePopups(getApiRuntime);
 export const cspReportRoute = (request: Request) => handleCspReport(request, getApiRuntime);
 export const metricsRoute = (request: Request) =>
   handleMetrics(request, {
