@@ -31,12 +31,13 @@ export default function PopupHost() {
   useEffect(() => {
     if (pathSince.current.path !== pathname) pathSince.current = { path: pathname, at: performance.now() };
     const preview = readPreview(window.location.search, safeLocalStorage());
-    if (preview) {
-      setDue({ path: pathname, popup: preview, preview: true });
-      return;
-    }
     let cancelled = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
+    if (preview) {
+      // At once, with the console's unsaved texts.
+      timers.push(setTimeout(() => setDue({ path: pathname, popup: preview, preview: true }), 0));
+      return () => timers.forEach(clearTimeout);
+    }
     void loadPopups().then((popups) => {
       if (cancelled) return;
       const markers = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${popupMarkerMetaName}"]`), (meta) => meta.content);
