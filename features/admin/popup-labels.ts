@@ -71,3 +71,9 @@ export const popupSaveMessages = {
   saved: (version: number) => `Сохранено: версия ${version}. Посетители увидят изменения в течение минуты.`,
   invalid: 'Не сохранено: исправьте отмеченные поля.',
 } as const;
+
+export const popupKindLabels = {
+  promo: 'Анонс с картинкой и кнопкой-ссылкой',
+  discount: 'Форма заявки на скидку',
+  gift: 'Форма заявки на подарок',
+} as const;

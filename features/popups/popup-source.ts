@@ -1,4 +1,5 @@
 import type { PublicPopup } from '@/lib/popups/managed';
+import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 
 /**
  * Where the browser learns the pop-ups: `GET /api/popups`, asked once a page load (the host mounts when
@@ -37,10 +38,6 @@ export function readPopups(body: unknown): PublicPopup[] {
   );
 }
 
-/** The console's «Предпросмотр» hands the unsaved pop-up to the page it opens through this key. */
-export const previewStorageKey = 'school-site.popup-preview';
-/** The query parameter that asks a page for the preview. */
-export const previewParameter = 'popup-preview';
 
 /** The pop-up to preview on this page, when the console opened it for one. */
 export function readPreview(search: string, storage: Pick<Storage, 'getItem'> | null): PublicPopup | null {

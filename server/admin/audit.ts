@@ -14,6 +14,8 @@ export const auditActions = {
   schedule_add: 'Окно подарка добавлено',
   schedule_edit: 'Окно подарка изменено',
   schedule_remove: 'Окно подарка удалено',
+  popup_save: 'Поп-ап изменён',
+  popup_rollback: 'Поп-ап: возвращена прежняя версия',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
