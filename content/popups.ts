@@ -16,7 +16,7 @@ import { contacts } from './site';
  * The pop-up host learns the pop-ups from `GET /api/popups`, so a secret page (the gift token path) is
  * found by its marker, never by a path written here.
  */
-export { popupMarkerMetaName } from '@/lib/popups/marker';
+export { popupMarkerMetaName } from '../lib/popups/marker';
 
 export interface PopupTargeting {
   includePaths: readonly string[];
