@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
@@ -14,8 +15,7 @@ export interface PopupFormState {
   /** The version the form was read at (the next save expects it). */
   version: number;
   problems: PopupProblem[];
-  outcome: 'saved' | 'invalid' | 'conflict' | 'not_found' | null;
-  savedVersion?: number;
+  outcome: 'invalid' | 'conflict' | 'not_found' | null;
 }
 
 const version = z.coerce.number().int().positive();
@@ -52,8 +52,8 @@ export async function savePopupAction(previous: PopupFormState, data: FormData):
   if (!result.saved) return { form, version: expected.data, problems: [], outcome: result.reason };
   await recordAudit(runtime.database, { actor: email, action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes } });
   revalidatePath('/admin/popups');
-  revalidatePath(`/admin/popups/${id}`);
-  return { form, version: result.version, problems: [], outcome: 'saved', savedVersion: result.version };
+  // The page again, with the saved version's values and its confirmation.
+  redirect(`/admin/popups/${id}?saved=${result.version}`);
 }
 
 /** «Вернуть эту версию»: the chosen version's pop-up becomes current, as a new version; audited. */

@@ -17,6 +17,8 @@ export interface PopupFormProps {
   others: readonly { id: string; config: ManagedPopupConfig }[];
   /** Shown when the pop-up is bound to pages by their marker (the gift page). */
   markerNote: string | null;
+  /** Set right after this operator saved `version`: the confirmation. */
+  justSaved: boolean;
 }
 
 /** One pop-up's form (issue 25): its texts, switch, delay, pages and window; checked on the server. */
@@ -77,54 +79,54 @@ export function PopupEditForm(props: PopupFormProps) {
         <input type="checkbox" role="switch" name="enabled" defaultChecked={form.enabled} />
         {popupFieldLabels.enabled}
       </label>
-      <label className={fieldClass}>
-        {popupFieldLabels.headline}
-        <input name="headline" defaultValue={form.headline} className={ui.input} {...described('headline')} />
+      <div className={fieldClass}>
+        <label htmlFor="popup-headline">{popupFieldLabels.headline}</label>
+        <input id="popup-headline" name="headline" defaultValue={form.headline} className={ui.input} {...described('headline')} />
         {errorOf('headline')}
-      </label>
-      <label className={fieldClass}>
-        {popupFieldLabels.text}
-        <textarea name="text" rows={3} defaultValue={form.text} className={ui.input} {...described('text')} />
+      </div>
+      <div className={fieldClass}>
+        <label htmlFor="popup-text">{popupFieldLabels.text}</label>
+        <textarea id="popup-text" name="text" rows={3} defaultValue={form.text} className={ui.input} {...described('text')} />
         {errorOf('text')}
-      </label>
-      <label className={fieldClass}>
-        {popupFieldLabels.buttonLabel}
-        <input name="buttonLabel" defaultValue={form.buttonLabel} className={ui.input} {...described('buttonLabel')} />
+      </div>
+      <div className={fieldClass}>
+        <label htmlFor="popup-buttonLabel">{popupFieldLabels.buttonLabel}</label>
+        <input id="popup-buttonLabel" name="buttonLabel" defaultValue={form.buttonLabel} className={ui.input} {...described('buttonLabel')} />
         {errorOf('buttonLabel')}
-      </label>
+      </div>
       {gift && (
         <div className="flex flex-wrap gap-4">
-          <label className={fieldClass}>
-            {popupFieldLabels.price}
-            <input name="price" inputMode="numeric" defaultValue={form.price} className={ui.input} {...described('price')} />
+          <div className={fieldClass}>
+            <label htmlFor="popup-price">{popupFieldLabels.price}</label>
+            <input id="popup-price" name="price" inputMode="numeric" defaultValue={form.price} className={ui.input} {...described('price')} />
             {errorOf('price')}
-          </label>
-          <label className={fieldClass}>
-            {popupFieldLabels.oldPrice}
-            <input name="oldPrice" inputMode="numeric" defaultValue={form.oldPrice} className={ui.input} {...described('oldPrice')} />
+          </div>
+          <div className={fieldClass}>
+            <label htmlFor="popup-oldPrice">{popupFieldLabels.oldPrice}</label>
+            <input id="popup-oldPrice" name="oldPrice" inputMode="numeric" defaultValue={form.oldPrice} className={ui.input} {...described('oldPrice')} />
             {errorOf('oldPrice')}
-          </label>
+          </div>
         </div>
       )}
-      <label className={fieldClass}>
-        {popupFieldLabels.delaySeconds}
-        <input name="delaySeconds" inputMode="numeric" defaultValue={form.delaySeconds} className={`${ui.input} w-32`} {...described('delaySeconds')} />
+      <div className={fieldClass}>
+        <label htmlFor="popup-delaySeconds">{popupFieldLabels.delaySeconds}</label>
+        <input id="popup-delaySeconds" name="delaySeconds" inputMode="numeric" defaultValue={form.delaySeconds} className={`${ui.input} w-32`} {...described('delaySeconds')} />
         <span className="text-gray-600">От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.</span>
         {errorOf('delaySeconds')}
-      </label>
-      <label className={fieldClass}>
-        {popupFieldLabels.includePaths}
-        <textarea name="includePaths" rows={5} defaultValue={form.includePaths} className={`${ui.input} font-mono`} {...described('includePaths')} />
+      </div>
+      <div className={fieldClass}>
+        <label htmlFor="popup-includePaths">{popupFieldLabels.includePaths}</label>
+        <textarea id="popup-includePaths" name="includePaths" rows={5} defaultValue={form.includePaths} className={`${ui.input} font-mono`} {...described('includePaths')} />
         <span className="text-gray-600">
           Один путь в строке: /products/git — только эта страница, /products/git/* — все страницы внутри, /* — весь сайт.
         </span>
         {errorOf('includePaths')}
-      </label>
-      <label className={fieldClass}>
-        {popupFieldLabels.excludePaths}
-        <textarea name="excludePaths" rows={3} defaultValue={form.excludePaths} className={`${ui.input} font-mono`} {...described('excludePaths')} />
+      </div>
+      <div className={fieldClass}>
+        <label htmlFor="popup-excludePaths">{popupFieldLabels.excludePaths}</label>
+        <textarea id="popup-excludePaths" name="excludePaths" rows={3} defaultValue={form.excludePaths} className={`${ui.input} font-mono`} {...described('excludePaths')} />
         {errorOf('excludePaths')}
-      </label>
+      </div>
       <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
         {props.markerNote && <p>{props.markerNote}</p>}
         <p>Будет показываться {pagesPhrase(coverage.pages.length)}</p>
@@ -152,16 +154,16 @@ export function PopupEditForm(props: PopupFormProps) {
         )}
       </section>
       <div className="flex flex-wrap gap-4">
-        <label className={fieldClass}>
-          {popupFieldLabels.startsAt}
-          <input name="startsAt" type="datetime-local" defaultValue={form.startsAt} className={ui.input} {...described('startsAt')} />
+        <div className={fieldClass}>
+          <label htmlFor="popup-startsAt">{popupFieldLabels.startsAt}</label>
+          <input id="popup-startsAt" name="startsAt" type="datetime-local" defaultValue={form.startsAt} className={ui.input} {...described('startsAt')} />
           {errorOf('startsAt')}
-        </label>
-        <label className={fieldClass}>
-          {popupFieldLabels.endsAt}
-          <input name="endsAt" type="datetime-local" defaultValue={form.endsAt} className={ui.input} {...described('endsAt')} />
+        </div>
+        <div className={fieldClass}>
+          <label htmlFor="popup-endsAt">{popupFieldLabels.endsAt}</label>
+          <input id="popup-endsAt" name="endsAt" type="datetime-local" defaultValue={form.endsAt} className={ui.input} {...described('endsAt')} />
           {errorOf('endsAt')}
-        </label>
+        </div>
         <p className="basis-full text-sm text-gray-600">Время московское; пустое поле — без ограничения.</p>
       </div>
       <div className="flex gap-3">
@@ -172,8 +174,8 @@ export function PopupEditForm(props: PopupFormProps) {
           Предпросмотр
         </button>
       </div>
-      <p role="status" aria-live="polite" className={`text-sm ${state.outcome && state.outcome !== 'saved' ? 'text-red-700' : ''}`}>
-        {state.outcome === 'saved' && popupSaveMessages.saved(state.savedVersion ?? state.version)}
+      <p role="status" aria-live="polite" className={`text-sm ${state.outcome ? 'text-red-700' : ''}`}>
+        {state.outcome === null && props.justSaved && popupSaveMessages.saved(props.version)}
         {state.outcome === 'invalid' && popupSaveMessages.invalid}
         {state.outcome === 'conflict' && popupSaveMessages.conflict}
         {state.outcome === 'not_found' && popupSaveMessages.notFound}

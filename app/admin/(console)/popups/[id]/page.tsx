@@ -12,8 +12,9 @@ import { popupCheckSite } from '@/server/popups/site';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
-export default async function PopupPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PopupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
   const { id } = await params;
+  const { saved } = await searchParams;
   const { runtime } = await requireOperator();
   const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
   if (!popup) notFound();
@@ -39,6 +40,7 @@ export default async function PopupPage({ params }: { params: Promise<{ id: stri
         form={formOf(popup.config)}
         paths={site.paths}
         others={others}
+        justSaved={saved === String(popup.version)}
         markerNote={marker ? `Также показывается на страницах с меткой «${marker}» (страница подарка) — там он важнее любого пути.` : null}
       />
       <h2 className={ui.h2}>История изменений</h2>
