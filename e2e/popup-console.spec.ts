@@ -74,15 +74,15 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${id}»` })).toBeVisible();
     await expect(page.getByText(/Будет показываться на 1 странице/)).toBeVisible();
     await page.getByLabel('Заголовок').fill(headline);
-    await page.getByLabel('Задержка, секунд').fill('3');
+    await page.getByLabel('Задержка, секунд').fill('10');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByRole('status')).toContainText('Сохранено: версия 2');
 
-    // A fresh visitor: nothing before 3 s, the new headline after, with no rebuild.
+    // A fresh visitor: nothing before 10 s, the new headline after, with no rebuild.
     const visitor = await freshVisitor(browser, path);
-    await advanceTo(visitor.page, 2_000);
+    await advanceTo(visitor.page, 8_000);
     await expect(visitor.page.getByRole('dialog')).toHaveCount(0);
-    await advanceTo(visitor.page, 4_000);
+    await advanceTo(visitor.page, 11_000);
     await expect(visitor.page.getByRole('dialog', { name: headline })).toBeVisible();
     await visitor.close();
 
