@@ -163,3 +163,59 @@ test('the pop-up console needs a session, and the public list is read-only', asy
   expect(JSON.stringify(await answer.json())).not.toMatch(/school-e2e\.ru|history|enabled/);
   expect((await request.post('/api/popups', { data: {} })).status()).toBe(405);
 });
+
+test('«Предпросмотр» shows the unsaved texts at once, leaving no cookie, no figure and no version', async ({ page, context }) => {
+  // A pop-up no other test saves: the preview must not make a version.
+  const frontend = discountOn('/products/junior-js/cvrna');
+  const id = popupId(frontend);
+  await signIn(page, 'popup-preview');
+  await page.goto(`/admin/popups/${id}`);
+  await page.getByLabel('Заголовок', { exact: true }).fill('Черновик заголовка');
+  const beacons: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/api/popup-events')) beacons.push(request.url());
+  });
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
+  await tab.waitForURL(/\?popup-preview=1$/);
+  const dialog = tab.getByRole('dialog', { name: 'Черновик заголовка' });
+  await expect(dialog).toBeVisible();
+  await tab.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('timeoutPopupIsHidden'))).toEqual([]);
+  expect(beacons).toEqual([]);
+  expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
+  // The console keeps what was typed.
+  await expect(page.getByLabel('Заголовок', { exact: true })).toHaveValue('Черновик заголовка');
+  // A visitor asking for a preview gets none: there is no draft in their browser.
+  const visitor = await (await page.context().browser()!.newContext()).newPage();
+  await visitor.goto(`${frontend.includePaths[0]}?popup-preview=1`);
+  await visitor.waitForLoadState('networkidle');
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('two operators saving the same pop-up: the second is told it changed meanwhile', async ({ page, browser }) => {
+  const frontend = discountOn('/frontend-developer/cvrna');
+  const id = popupId(frontend);
+  await signIn(page, 'popup-first');
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, 'popup-second');
+  const version = () => withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v);
+  try {
+    await page.goto(`/admin/popups/${id}`);
+    await other.goto(`/admin/popups/${id}`);
+    const before = version();
+    await page.getByLabel('Текст', { exact: true }).fill('Первый оператор');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status')).toContainText(`Сохранено: версия ${before + 1}`);
+    await other.getByLabel('Текст', { exact: true }).fill('Второй оператор');
+    await other.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(other.getByRole('status')).toContainText('Пока вы редактировали, этот поп-ап сохранил кто-то другой');
+    await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
+    expect(version()).toBe(before + 1);
+  } finally {
+    await otherContext.close();
+    restore(id);
+  }
+});
