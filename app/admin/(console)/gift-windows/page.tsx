@@ -3,9 +3,8 @@ import Link from 'next/link';
 import { removeGiftWindowAction } from '@/features/admin/gift-actions';
 import { GiftWindowForm } from '@/features/admin/gift-window-form';
 import { ui } from '@/features/admin/ui';
-import { giftWindowsNow } from '@/server/admin/gift-windows';
 import { requireOperator } from '@/server/admin/session';
-import { formatMoscowTime } from '@/server/gift-schedule/windows';
+import { formatMoscowTime, windowState } from '@/server/gift-schedule/windows';
 
 export const metadata: Metadata = { title: 'Окна подарков' };
 
@@ -17,9 +16,9 @@ function moscowInput(timestamp: number): string {
 }
 
 export default async function GiftWindowsPage({ searchParams }: { searchParams: Promise<{ edit?: string }> }) {
-  const { runtime } = await requireOperator();
+  const { runtime, now } = await requireOperator();
   const { edit } = await searchParams;
-  const windows = await giftWindowsNow(runtime.repos);
+  const windows = (await runtime.repos.giftSchedule.list()).map((window) => ({ ...window, state: windowState(window, now) }));
   const editing = windows.find((window) => String(window.id) === edit);
   return (
     <>
