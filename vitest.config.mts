@@ -4,7 +4,7 @@ import path from 'node:path';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
   test: {
-    include: ['{lib,features,server,content,components,app,scripts,deploy}/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+    include: ['{lib,features,server,content,components,app,scripts,deploy}/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'tests/content/**/*.test.ts'],
     environment: 'node',
     // Integration tests share one PostgreSQL database: run files one at a time.
     fileParallelism: false,
