@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { leadsCsvStream } from '../server/admin/leads-csv';
-import { listLeads, type LeadCursor, type LeadFilter } from '../server/admin/leads';
+import { createRepositories } from '../server/repositories';
+import type { LeadCursor, LeadFilter } from '../server/repositories/types';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 
@@ -82,7 +83,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 /** The median of `runs` timings of one page of 50. */
 async function pageMs(handle: DatabaseHandle, filter: LeadFilter, after: LeadCursor | null = null, runs = 15): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push((await timed(() => listLeads(handle, filter, { after, limit: 50 }))).ms);
+  for (let i = 0; i < runs; i += 1) times.push((await timed(() => createRepositories(handle).leads.list(filter, { after, limit: 50 }))).ms);
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
@@ -109,7 +110,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
 
   const exported = await timed(async () => {
     let bytes = 0;
-    const reader = leadsCsvStream(handle, {}).getReader();
+    const reader = leadsCsvStream(createRepositories(handle), {}).getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
     return bytes;
   });

@@ -11,6 +11,8 @@ export const site = {
 
 /** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
 const workHours = { opens: '10:00', closes: '20:00' } as const;
+/** When the sales managers call back (Moscow time): the promises of every form's thank-you text. */
+const callTime = { opens: '10:00', closes: '19:00' } as const;
 
 export const contacts = {
   supportEmail: 'support@frontend-start.ru',
@@ -21,7 +23,8 @@ export const contacts = {
   frameworkChannel: 'https://t.me/frontend_frameworks',
   workHours,
   workTime: `${workHours.opens}-${workHours.closes} МСК`,
-  callHours: '10:00-19:00 МСК',
+  callTime,
+  callHours: `${callTime.opens}-${callTime.closes} МСК`,
 } as const;
 
 export const legalLinks = {

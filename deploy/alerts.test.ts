@@ -64,7 +64,7 @@ describe('Prometheus alerting rules', () => {
   });
 
   it('names only metrics and label values the site exposes', async () => {
-    const { body } = await renderMetrics(database.handle, Date.now());
+    const { body } = await renderMetrics(database.repos, Date.now());
     const exposed = parseExposition(body);
     const families = new Set(exposed.map((sample) => sample.name));
     for (const rule of rules()) {

@@ -31,3 +31,18 @@ const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', 
 export function moscowToday(now: Date = new Date()): string {
   return moscowDay.format(now);
 }
+
+const DAY_MS = 86_400_000;
+/** Moscow keeps UTC+3 all year. */
+const MOSCOW_OFFSET_MS = 3 * 3_600_000;
+
+/** Midnight in Moscow of the day `now` falls on (epoch ms). */
+export function moscowMidnight(now: number): number {
+  return Math.floor((now + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS;
+}
+
+/** The console's three periods: today, the last 7 and the last 30 days (today included), Moscow days. */
+export function periodStarts(now: number): { today: number; week: number; month: number } {
+  const today = moscowMidnight(now);
+  return { today, week: today - 6 * DAY_MS, month: today - 29 * DAY_MS };
+}

@@ -28,7 +28,7 @@ async function main() {
   }
   const runtime = await getServerRuntime();
   try {
-    const counts = await eraseVisitor(runtime.database, args.email, runtime.hashKey);
+    const counts = await eraseVisitor(runtime.repos, args.email, runtime.hashKey);
     console.log(erasureReport(args.email, counts));
   } finally {
     await runtime.database.close();

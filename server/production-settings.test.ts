@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popupLeadForms } from '../content/popup-lead-forms';
-import type { LeadFormEntry } from '../content/lead-forms';
+import type { LeadFormEntry } from '../content/lead-form-entry';
 import { assertProductionSettings, isPublicSite, popupFormPlaceholders, productionSettingsProblems } from './production-settings';
 
 const real = {

@@ -5,7 +5,7 @@
  * README's two commands) need none of them. The pop-up forms' GetCourse settings are checked the same
  * way: a title or offer code still holding a placeholder would file every such lead under it.
  */
-import type { LeadFormEntry } from '../content/lead-forms';
+import type { LeadFormEntry } from '../content/lead-form-entry';
 import { popupLeadForms } from '../content/popup-lead-forms';
 
 /** What the check reads; process.env, or any record in tests. */

@@ -74,8 +74,8 @@ export function stopGraceMs(env: Environment = process.env): number {
 }
 
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
-  const { config, repos, database } = runtime;
-  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { database, policy: config.retention } });
+  const { config, repos } = runtime;
+  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { repos, policy: config.retention } });
 }
 
 const START_RETRY_MS = 5000;

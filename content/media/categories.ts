@@ -1,4 +1,4 @@
-import type { CategoryDefinition } from '@/content/collections/load';
+import type { CategoryDefinition } from '@/content/collections/category-definition';
 
 /**
  * Categories of the media section (/media/category/{slug}). An article in this folder names its category

@@ -1,4 +1,4 @@
-import type { CategoryDefinition } from '@/content/collections/load';
+import type { CategoryDefinition } from '@/content/collections/category-definition';
 
 /**
  * Categories of the student stories (/personal-stories/category/{slug}). A story in this folder names its

@@ -3,7 +3,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { recordAudit } from '@/server/admin/audit';
 import { getAdminRuntime } from '@/server/admin/runtime';
 import { requireOperator, SIGN_IN_PATH } from '@/server/admin/session';
 import { signInOperator } from '@/server/admin/sign-in';
@@ -33,6 +32,6 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
 export async function signOut(): Promise<void> {
   const operator = await requireOperator();
   await operator.runtime.auth.api.signOut({ headers: await headers() });
-  await recordAudit(operator.runtime.database, { actor: operator.email, action: 'sign_out' });
+  await operator.runtime.repos.audit.record({ actor: operator.email, action: 'sign_out' });
   redirect(SIGN_IN_PATH);
 }

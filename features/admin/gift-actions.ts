@@ -2,11 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { recordAudit } from '@/server/admin/audit';
-import { russianWindowProblem, updateGiftWindow } from '@/server/admin/gift-windows';
 import { requireOperator } from '@/server/admin/session';
 import { parseScheduleTime } from '@/server/gift-schedule/command';
-import { formatMoscowTime } from '@/server/gift-schedule/windows';
+import { describeWindowProblem, formatMoscowTime } from '@/server/gift-schedule/windows';
 
 export interface GiftWindowState {
   error: string | null;
@@ -36,12 +34,12 @@ export async function saveGiftWindowAction(_previous: GiftWindowState, form: For
   if (editing && !editing.success) return { error: 'Окно не найдено', message: null };
 
   const result = editing
-    ? await updateGiftWindow(runtime.database, editing.data, window)
+    ? await runtime.repos.giftSchedule.update(editing.data, window)
     : await runtime.repos.giftSchedule.add(window, Date.now());
-  if ('problem' in result) return { error: russianWindowProblem(result.problem), message: null };
+  if ('problem' in result) return { error: describeWindowProblem(result.problem), message: null };
   if ('updated' in result && !result.updated) return { error: 'Окно не найдено', message: null };
   const subject = `окно ${editing ? editing.data : (result as { id: number }).id}`;
-  await recordAudit(runtime.database, { actor: email, action: editing ? 'schedule_edit' : 'schedule_add', subject, details: { window: describe(window) } });
+  await runtime.repos.audit.record({ actor: email, action: editing ? 'schedule_edit' : 'schedule_add', subject, details: { window: describe(window) } });
   revalidatePath('/admin/gift-windows');
   return { error: null, message: editing ? `Сохранено: ${describe(window)}` : `Добавлено: ${describe(window)}` };
 }
@@ -50,7 +48,7 @@ export async function removeGiftWindowAction(form: FormData): Promise<void> {
   const { runtime, email } = await requireOperator();
   const windowId = id.parse(form.get('id'));
   if (await runtime.repos.giftSchedule.remove(windowId)) {
-    await recordAudit(runtime.database, { actor: email, action: 'schedule_remove', subject: `окно ${windowId}` });
+    await runtime.repos.audit.record({ actor: email, action: 'schedule_remove', subject: `окно ${windowId}` });
   }
   revalidatePath('/admin/gift-windows');
 }

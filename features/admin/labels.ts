@@ -1,10 +1,28 @@
-import type { OutboxStatus } from '@/server/db/schema';
+import type { AuditAction, OutboxStatus } from '@/server/repositories/types';
 
 export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   pending: 'ждёт отправки',
   sending: 'отправляется',
   sent: 'доставлена',
   dead: 'не доставлена',
+};
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  sign_in: 'Вход',
+  sign_in_failed: 'Неудачный вход',
+  sign_in_refused: 'Вход отклонён (много попыток)',
+  sign_out: 'Выход',
+  export: 'Выгрузка CSV',
+  resend: 'Повторная отправка',
+  resend_all: 'Повторная отправка всех «мёртвых»',
+  erase: 'Удаление данных посетителя',
+  spam: 'Отмечено как спам',
+  not_spam: 'Снята отметка «спам»',
+  schedule_add: 'Окно подарка добавлено',
+  schedule_edit: 'Окно подарка изменено',
+  schedule_remove: 'Окно подарка удалено',
+  popup_save: 'Поп-ап изменён',
+  popup_rollback: 'Поп-ап: возвращена прежняя версия',
 };
 
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */

@@ -1,62 +1,75 @@
-import type { Selectable } from 'kysely';
-import type { LeadsTable } from '@/server/db/schema';
-import type { OutboxRow } from '@/server/repositories/types';
+import type { OutboxRow, StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
 
-const fieldLabels: Record<keyof Selectable<LeadsTable>, string> = {
-  id: 'ID',
-  created_at: 'Получена (МСК)',
-  form_id: 'Форма',
-  product_name: 'Продукт',
-  event: 'Событие',
-  name: 'Имя',
-  email: 'E-mail',
-  phone: 'Телефон',
-  utm_source: 'utm_source',
-  utm_medium: 'utm_medium',
-  utm_campaign: 'utm_campaign',
-  utm_content: 'utm_content',
-  utm_term: 'utm_term',
-  utm_id: 'utm_id',
-  page_path: 'Страница',
-  variant_id: 'Вариант страницы',
-  block_id: 'Блок',
-  google_client_id: 'Google client id',
-  yandex_client_id: 'Яндекс client id',
-  consent_text_version: 'Версия согласия',
-  client_address_hash: 'Хеш адреса клиента',
-  is_spam: 'Спам',
-  delivery_mode: 'Способ доставки',
-  anonymized_at: 'Обезличена (МСК)',
-  idempotency_key: 'Ключ отправки (Idempotency-Key)',
-  request_hash: 'Хеш запроса',
-};
+type Field = [label: string, value: string | number | null | undefined];
 
-function shown(key: keyof Selectable<LeadsTable>, value: string | number | null): string {
-  if (value === null || value === '') return '—';
-  if (key === 'created_at' || key === 'anonymized_at') return moscowTime(Number(value));
-  if (key === 'is_spam') return value === 1 ? 'да' : 'нет';
-  return String(value);
+/** What a manager reads first: who, what, where from. */
+function mainFields(lead: StoredLead): Field[] {
+  return [
+    ['ID', lead.id],
+    ['Получена (МСК)', moscowTime(lead.createdAt)],
+    ['Форма', lead.formId],
+    ['Продукт', lead.productName],
+    ['Событие', lead.event],
+    ['Имя', lead.name],
+    ['E-mail', lead.email],
+    ['Телефон', lead.phone],
+    ['utm_source', lead.utm.source],
+    ['utm_medium', lead.utm.medium],
+    ['utm_campaign', lead.utm.campaign],
+    ['utm_content', lead.utm.content],
+    ['utm_term', lead.utm.term],
+    ['utm_id', lead.utm.id],
+    ['Страница', lead.pagePath],
+    ['Вариант страницы', lead.variantId],
+    ['Блок', lead.blockId],
+    ['Спам', lead.isSpam ? 'да' : 'нет'],
+    ['Обезличена (МСК)', lead.anonymizedAt === undefined ? null : moscowTime(lead.anonymizedAt)],
+  ];
 }
 
-export function LeadDetails({ lead, deliveries }: { lead: Selectable<LeadsTable>; deliveries: OutboxRow[] }) {
+/** What only an engineer looking into a problem needs: folded away. */
+function technicalFields(lead: StoredLead): Field[] {
+  return [
+    ['Google client id', lead.googleClientId],
+    ['Яндекс client id', lead.yandexClientId],
+    ['Версия согласия', lead.consentTextVersion],
+    ['Хеш адреса клиента', lead.clientAddressHash],
+    ['Способ доставки', lead.deliveryMode],
+    ['Ключ отправки (Idempotency-Key)', lead.idempotencyKey],
+  ];
+}
+
+function Fields({ fields }: { fields: Field[] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+      {fields.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-gray-700">{label}</dt>
+          <dd className="break-all">{value === null || value === undefined || value === '' ? '—' : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries: OutboxRow[] }) {
   return (
     <>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-        {(Object.keys(fieldLabels) as (keyof Selectable<LeadsTable>)[]).map((key) => (
-          <div key={key} className="contents">
-            <dt className="font-medium text-gray-700">{fieldLabels[key]}</dt>
-            <dd className="break-all">{shown(key, lead[key])}</dd>
-          </div>
-        ))}
-      </dl>
+      <Fields fields={mainFields(lead)} />
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer">Технические подробности</summary>
+        <div className="mt-2">
+          <Fields fields={technicalFields(lead)} />
+        </div>
+      </details>
       <form action={markSpamAction} className="mt-4">
         <input type="hidden" name="leadId" value={lead.id} />
-        <input type="hidden" name="spam" value={lead.is_spam === 1 ? '0' : '1'} />
+        <input type="hidden" name="spam" value={lead.isSpam ? '0' : '1'} />
         <button type="submit" className={ui.button}>
-          {lead.is_spam === 1 ? 'Это не спам' : 'Отметить как спам'}
+          {lead.isSpam ? 'Это не спам' : 'Отметить как спам'}
         </button>
       </form>
 

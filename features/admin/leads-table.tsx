@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { LeadListRow } from '@/server/admin/leads';
+import type { LeadListRow } from '@/server/repositories/types';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
 

@@ -1,5 +1,4 @@
-import type { DeliveryHealth } from '@/server/admin/delivery-health';
-import type { LeadCounts } from '@/server/admin/overview';
+import type { DeliveryHealth, LeadCounts } from '@/server/repositories/types';
 import { moscowTime } from './labels';
 import { ui } from './ui';
 

@@ -5,7 +5,6 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
-import { recordAudit } from '@/server/admin/audit';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
 
@@ -50,7 +49,7 @@ export async function savePopupAction(previous: PopupFormState, data: FormData):
   if (!checked.config) return { form, version: expected.data, problems: checked.problems, outcome: 'invalid' };
   const result = await runtime.repos.popups.save(id, checked.config, { expectedVersion: expected.data, actor: email, now: Date.now() });
   if (!result.saved) return { form, version: expected.data, problems: [], outcome: result.reason };
-  await recordAudit(runtime.database, { actor: email, action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes } });
+  await runtime.repos.audit.record({ actor: email, action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes } });
   revalidatePath('/admin/popups');
   // The page again, with the saved version's values and its confirmation.
   redirect(`/admin/popups/${id}?saved=${result.version}`);
@@ -64,7 +63,7 @@ export async function rollbackPopupAction(data: FormData): Promise<void> {
   const expected = version.parse(data.get('version'));
   const result = await runtime.repos.popups.rollback(id, target, { expectedVersion: expected, actor: email, now: Date.now() });
   if (result.saved) {
-    await recordAudit(runtime.database, { actor: email, action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target } });
+    await runtime.repos.audit.record({ actor: email, action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target } });
   }
   revalidatePath('/admin/popups');
   revalidatePath(`/admin/popups/${id}`);

@@ -1,5 +1,6 @@
 'use client';
 
+import { contacts } from '@/content/site';
 import type { RefObject } from 'react';
 import { FormSuccess, LeadForm } from '@/components/forms';
 import { DialogContent, Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -75,7 +76,7 @@ function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string 
             title="Заявка отправлена!"
             description={
               kind === 'ajax'
-                ? 'Менеджер позвонит вам в\u00a0рабочее время\u00a0— с\u00a010:00 до\u00a019:00 по\u00a0московскому времени.'
+                ? `Менеджер позвонит вам в\u00a0рабочее время\u00a0— с\u00a0${contacts.callTime.opens} до\u00a0${contacts.callTime.closes} по\u00a0московскому времени.`
                 : 'Страница оплаты открылась в\u00a0другом окне: завершите оплату там, чтобы забрать подарок.'
             }
           />

@@ -1,4 +1,4 @@
-import type { PopupConfig } from '@/content/popups';
+import type { PopupConfig } from './config';
 
 /**
  * A pop-up as the console steers it (issue 25): the file's config plus what only the console sets. It is

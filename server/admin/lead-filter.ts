@@ -1,4 +1,4 @@
-import { deliveryStates, type DeliveryState, type LeadFilter } from './leads';
+import { deliveryStates, type DeliveryState, type LeadCursor, type LeadFilter } from '../repositories/types';
 
 /** The leads list's query string, as the filter form sends it (every value a string). */
 export type LeadSearchParams = Record<string, string | string[] | undefined>;
@@ -48,4 +48,14 @@ export function filterQuery(params: LeadSearchParams, extra: Record<string, stri
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** The next page's cursor as the list's query string carries it: `<created_at>.<id>`. */
+export function encodeCursor(cursor: LeadCursor): string {
+  return `${cursor.createdAt}.${cursor.id}`;
+}
+
+export function decodeCursor(text: string | undefined | null): LeadCursor | null {
+  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(text ?? '');
+  return match ? { createdAt: Number(match[1]), id: Number(match[2]) } : null;
 }

@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from '../db/connection';
-import { listLeads, type LeadCursor, type LeadFilter, type LeadListRow } from './leads';
+import type { LeadCursor, LeadFilter, LeadListRow, Repositories } from '../repositories/types';
 
 /** Russian Excel reads a UTF-8 file as such only with the byte order mark, and splits columns at `;`. */
 const BOM = '\uFEFF';
@@ -51,7 +50,7 @@ export const csvHeader = BOM + columns.map((column) => csvField(column.title)).j
  * The filtered leads as CSV, read page by page (keyset) as the client takes it: memory holds one page,
  * never the whole export, and a client that stops reading stops the queries.
  */
-export function leadsCsvStream(handle: DatabaseHandle, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
+export function leadsCsvStream(repos: Pick<Repositories, 'leads'>, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: LeadCursor | null = null;
   let started = false;
@@ -63,7 +62,7 @@ export function leadsCsvStream(handle: DatabaseHandle, filter: LeadFilter, pageS
           controller.enqueue(encoder.encode(csvHeader));
           return;
         }
-        const page = await listLeads(handle, filter, { after, limit: pageSize });
+        const page = await repos.leads.list(filter, { after, limit: pageSize });
         if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map(csvLine).join('')));
         if (!page.next) controller.close();
         after = page.next;

@@ -1,6 +1,6 @@
 import { emailSchema } from '../../lib/validation/lead';
 import type { Output } from '../gift-schedule/command';
-import { addOperator, generatePassword, listOperators, removeOperator } from './operators';
+import { addOperator, generatePassword } from './operators';
 import type { AdminRuntime } from './runtime';
 
 export const operatorUsage = `Usage:
@@ -17,13 +17,13 @@ Operators sign in to the console at /admin.`;
  */
 export async function runOperatorCommand(
   args: readonly string[],
-  runtime: Pick<AdminRuntime, 'auth' | 'database'>,
+  runtime: Pick<AdminRuntime, 'auth' | 'repos'>,
   io: Output,
   readStdin: () => Promise<string>,
 ): Promise<number> {
   const [command, email, ...flags] = args;
   if (command === 'list') {
-    const operators = await listOperators(runtime.database);
+    const operators = await runtime.repos.operators.list();
     if (operators.length === 0) io.out('No operators yet: add one with `npm run operator -- add <email>`.');
     for (const operator of operators) io.out(`${operator.email}\tsince ${operator.createdAt.toISOString().slice(0, 10)}`);
     return 0;
@@ -35,7 +35,7 @@ export async function runOperatorCommand(
 
   if (command === 'remove') {
     if (flags.length > 0) return usageError(io, 'remove takes only an e-mail address');
-    if (!(await removeOperator(runtime.database, address))) {
+    if (!(await runtime.repos.operators.remove(address))) {
       io.err(`No operator ${address}.`);
       return 1;
     }

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { AdminAuth } from './auth';
-
-export interface Operator {
-  id: string;
-  email: string;
-  createdAt: Date;
-}
 
 /** A password for a new operator, shown once: 18 random bytes, 24 URL-safe characters. */
 export function generatePassword(): string {
@@ -30,22 +23,4 @@ export async function addOperator(auth: AdminAuth, email: string, password: stri
     password: await context.password.hash(password),
   });
   return { added: true };
-}
-
-/** Removes the operator with their sessions (signed out everywhere at once). */
-export async function removeOperator(handle: DatabaseHandle, email: string): Promise<boolean> {
-  const address = email.trim().toLowerCase();
-  return inWriteTransaction(handle, async (trx) => {
-    const user = await trx.selectFrom('admin_users').select('id').where('email', '=', address).executeTakeFirst();
-    if (!user) return false;
-    await trx.deleteFrom('admin_sessions').where('userId', '=', user.id).execute();
-    await trx.deleteFrom('admin_accounts').where('userId', '=', user.id).execute();
-    await trx.deleteFrom('admin_users').where('id', '=', user.id).execute();
-    return true;
-  });
-}
-
-export async function listOperators(handle: DatabaseHandle): Promise<Operator[]> {
-  const rows = await handle.db.selectFrom('admin_users').select(['id', 'email', 'createdAt']).orderBy('email').execute();
-  return rows.map((row) => ({ id: row.id, email: row.email, createdAt: new Date(row.createdAt) }));
 }

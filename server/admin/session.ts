@@ -21,11 +21,12 @@ export async function operatorOf(requestHeaders: Headers, runtime?: AdminRuntime
  * The first line of every admin page and server action: the signed-in operator, or a redirect to the
  * sign-in page. Route handlers use `operatorOf(request.headers)` and answer 401 instead.
  */
-export async function requireOperator(): Promise<SignedInOperator & { runtime: AdminRuntime }> {
+export async function requireOperator(): Promise<SignedInOperator & { runtime: AdminRuntime; now: number }> {
   const runtime = await getAdminRuntime();
   const operator = await operatorOf(await headers(), runtime);
   if (!operator) redirect(SIGN_IN_PATH);
-  return { ...operator, runtime };
+  // The request's time, read once: pages compute their periods from it (a render itself stays pure).
+  return { ...operator, runtime, now: Date.now() };
 }
 
 /** The route handlers' answer to a request without a valid session. */

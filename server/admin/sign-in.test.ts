@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { testAdminRuntime } from '../testing/admin';
-import { listAudit } from './audit';
-import { addOperator, listOperators, removeOperator } from './operators';
+import { addOperator } from './operators';
 import { SIGN_IN_POLICY, signInOperator, throttleVerdict } from './sign-in';
 
 describe('throttleVerdict', () => {
@@ -37,10 +36,10 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect(await addOperator(runtime.auth, 'Anna@School.ru', password)).toEqual({ added: true });
     expect(await addOperator(runtime.auth, 'anna@school.ru', password)).toEqual({ problem: 'anna@school.ru is already an operator' });
     expect(await addOperator(runtime.auth, 'short@school.ru', 'short')).toHaveProperty('problem');
-    expect((await listOperators(database().handle)).map((operator) => operator.email)).toEqual(['anna@school.ru']);
-    expect(await removeOperator(database().handle, 'anna@school.ru')).toBe(true);
-    expect(await removeOperator(database().handle, 'anna@school.ru')).toBe(false);
-    expect(await listOperators(database().handle)).toEqual([]);
+    expect((await database().repos.operators.list()).map((operator) => operator.email)).toEqual(['anna@school.ru']);
+    expect(await database().repos.operators.remove('anna@school.ru')).toBe(true);
+    expect(await database().repos.operators.remove('anna@school.ru')).toBe(false);
+    expect(await database().repos.operators.list()).toEqual([]);
   });
 
   it('signs an operator in with the right password into a session kept in the database', async () => {
@@ -55,7 +54,7 @@ describeEachDatabase('operators and sign-in', (database) => {
     const signedCookie = await signedSessionCookie(runtime, sessions[0]!.token);
     const session = await runtime.auth.api.getSession({ headers: new Headers({ cookie: signedCookie }) });
     expect(session?.user.email).toBe('anna@school.ru');
-    expect((await listAudit(database().handle)).map((entry) => entry.action)).toEqual(['sign_in']);
+    expect((await database().repos.audit.list()).map((entry) => entry.action)).toEqual(['sign_in']);
   });
 
   it('slows repeated wrong passwords down, then refuses even the right one until the window ends', async () => {
@@ -66,7 +65,7 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect(sleeps).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
     expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('refused');
     expect(await database().handle.db.selectFrom('admin_sessions').select('id').execute()).toEqual([]);
-    const actions = (await listAudit(database().handle)).map((entry) => entry.action);
+    const actions = (await database().repos.audit.list()).map((entry) => entry.action);
     expect(actions.filter((action) => action === 'sign_in_failed')).toHaveLength(SIGN_IN_POLICY.refuseAfter);
     expect(actions[0]).toBe('sign_in_refused');
 

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
-import { recordAudit } from './audit';
 import type { AdminRuntime } from './runtime';
 
 /**
@@ -60,11 +59,11 @@ export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttem
     address: `signin:address:${keyed(attempt.address ?? 'unknown', runtime.hashKey)}`,
   };
   const verdict = throttleVerdict(
-    { email: await failuresIn(runtime, buckets.email, windowStart), address: await failuresIn(runtime, buckets.address, windowStart) },
+    { email: await runtime.repos.rateLimit.count(buckets.email, windowStart), address: await runtime.repos.rateLimit.count(buckets.address, windowStart) },
     policy,
   );
   if (verdict.refuse) {
-    await recordAudit(runtime.database, { actor: email, action: 'sign_in_refused' }, now());
+    await runtime.repos.audit.record({ actor: email, action: 'sign_in_refused' }, now());
     return 'refused';
   }
   if (verdict.delayMs > 0) await sleep(verdict.delayMs);
@@ -75,21 +74,11 @@ export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttem
     if (!isAPIError(error)) throw error;
     await runtime.repos.rateLimit.hit(buckets.email, windowStart);
     await runtime.repos.rateLimit.hit(buckets.address, windowStart);
-    await recordAudit(runtime.database, { actor: email, action: 'sign_in_failed' }, now());
+    await runtime.repos.audit.record({ actor: email, action: 'sign_in_failed' }, now());
     return 'wrong';
   }
-  await recordAudit(runtime.database, { actor: email, action: 'sign_in' }, now());
+  await runtime.repos.audit.record({ actor: email, action: 'sign_in' }, now());
   return 'signed-in';
-}
-
-async function failuresIn(runtime: AdminRuntime, bucket: string, windowStart: number): Promise<number> {
-  const row = await runtime.database.db
-    .selectFrom('rate_limit_counters')
-    .select('hits')
-    .where('bucket', '=', bucket)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  return row ? Number(row.hits) : 0;
 }
 
 /** Keyed, so the counters table holds neither the e-mail nor the address. */

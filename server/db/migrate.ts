@@ -5,6 +5,7 @@ import { christmasScheduleMigration } from './migrations/002-christmas-schedule'
 import { personalDataMigration } from './migrations/003-personal-data';
 import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
 import { adminConsoleMigration } from './migrations/005-admin-console';
+import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
 import { popupsMigration } from './migrations/007-popups';
 import type { Database } from './schema';
 
@@ -16,6 +17,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-personal-data': personalDataMigration,
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
     '005-admin-console': adminConsoleMigration(dialect),
+    '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
     '007-popups': popupsMigration(dialect),
   };
 }

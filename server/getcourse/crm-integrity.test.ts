@@ -53,7 +53,7 @@ describeEachDatabase('GetCourse account integrity', (database) => {
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 1, maxMs: 1, maxAttempts: 5 },
-      retention: { database: database().handle, policy: DEFAULT_RETENTION },
+      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
       log: silent,
     });
 

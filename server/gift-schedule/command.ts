@@ -1,7 +1,6 @@
 import { isCalendarDate, isClockTime } from '@/lib/calendar';
-import { russianWindowProblem } from '../admin/gift-windows';
 import type { Repositories } from '../repositories/types';
-import { FIRST_GIFT, formatMoscowTime, LAST_GIFT } from './windows';
+import { describeWindowProblem, FIRST_GIFT, formatMoscowTime, LAST_GIFT, windowState } from './windows';
 
 /**
  * `npm run schedule -- list | add <gift> <start> <end> | remove <id>`: how marketing edits the gift
@@ -58,9 +57,8 @@ export async function runScheduleCommand(args: readonly string[], repos: Reposit
       const windows = await repos.giftSchedule.list();
       if (windows.length === 0) io.out('Окон подарков нет: виджет подарков не показывается.');
       for (const window of windows) {
-        const state = now > window.endTimestamp ? 'past' : now >= window.startTimestamp ? 'active' : 'upcoming';
         io.out(
-          `#${window.id}\tподарок ${String(window.giftNumber).padStart(2)}\t${formatMoscowTime(window.startTimestamp)} – ${formatMoscowTime(window.endTimestamp)}\t${stateNames[state]}`,
+          `#${window.id}\tподарок ${String(window.giftNumber).padStart(2)}\t${formatMoscowTime(window.startTimestamp)} – ${formatMoscowTime(window.endTimestamp)}\t${stateNames[windowState(window, now)]}`,
         );
       }
       return 0;
@@ -76,7 +74,7 @@ export async function runScheduleCommand(args: readonly string[], repos: Reposit
       const window = { giftNumber, startTimestamp: start.timestamp, endTimestamp: end.timestamp };
       const result = await repos.giftSchedule.add(window, now);
       if ('problem' in result) {
-        io.err(`Не добавлено: ${russianWindowProblem(result.problem)}.`);
+        io.err(`Не добавлено: ${describeWindowProblem(result.problem)}.`);
         return 1;
       }
       io.out(`Добавлено окно #${result.id}: подарок ${giftNumber}, ${formatMoscowTime(window.startTimestamp)} – ${formatMoscowTime(window.endTimestamp)}.`);

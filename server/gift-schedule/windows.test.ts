@@ -9,13 +9,15 @@ describe('gift window rules', () => {
     expect(windowProblem({ giftNumber: 2, startTimestamp: 0, endTimestamp: 1000 }, existing)).toBeNull();
   });
 
-  it('names the problem otherwise', () => {
-    expect(windowProblem({ giftNumber: 0, startTimestamp: 5000, endTimestamp: 6000 }, existing)).toMatch(/1 to 13/);
-    expect(windowProblem({ giftNumber: 2.5, startTimestamp: 5000, endTimestamp: 6000 }, existing)).toMatch(/1 to 13/);
-    expect(windowProblem({ giftNumber: 2, startTimestamp: 6000, endTimestamp: 6000 }, existing)).toBe('start must be before end');
-    expect(windowProblem({ giftNumber: 2, startTimestamp: Number.NaN, endTimestamp: 6000 }, existing)).toBe('start and end must be valid times');
-    expect(windowProblem({ giftNumber: 2, startTimestamp: 1500, endTimestamp: 2500 }, existing)).toMatch(/overlaps the window of gift 1/);
-    expect(windowProblem({ giftNumber: 2, startTimestamp: 500, endTimestamp: 3000 }, existing)).toMatch(/overlaps/);
+  it('names the problem otherwise, as a code with its data', () => {
+    const giftNumber = { code: 'gift-number', first: 1, last: 13 };
+    expect(windowProblem({ giftNumber: 0, startTimestamp: 5000, endTimestamp: 6000 }, existing)).toEqual(giftNumber);
+    expect(windowProblem({ giftNumber: 2.5, startTimestamp: 5000, endTimestamp: 6000 }, existing)).toEqual(giftNumber);
+    expect(windowProblem({ giftNumber: 14, startTimestamp: 5000, endTimestamp: 6000 }, existing)).toEqual(giftNumber);
+    expect(windowProblem({ giftNumber: 2, startTimestamp: 6000, endTimestamp: 6000 }, existing)).toEqual({ code: 'start-not-before-end' });
+    expect(windowProblem({ giftNumber: 2, startTimestamp: Number.NaN, endTimestamp: 6000 }, existing)).toEqual({ code: 'invalid-time' });
+    expect(windowProblem({ giftNumber: 2, startTimestamp: 1500, endTimestamp: 2500 }, existing)).toEqual({ code: 'overlap', with: existing[0] });
+    expect(windowProblem({ giftNumber: 2, startTimestamp: 500, endTimestamp: 3000 }, existing)).toEqual({ code: 'overlap', with: existing[0] });
   });
 
   it('sorts by start', () => {

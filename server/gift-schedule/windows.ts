@@ -1,33 +1,49 @@
 /**
- * Gift schedule windows (spec 3, "Gift schedule item") and the rules every stored window keeps:
- * gift 1-13, start before end, no two windows overlapping. Pure, so the API, the CLI and the tests
- * share one definition.
+ * Gift schedule windows (spec 3, "Gift schedule item") and the rules every stored window keeps: a gift
+ * of the promotion, start before end, no two windows overlapping. Pure, so the API, the CLI, the console
+ * and the tests share one definition.
  */
-export interface GiftWindow {
-  giftNumber: number;
-  /** Milliseconds since the epoch; a window is active from start to end inclusive (spec 4.4). */
-  startTimestamp: number;
-  endTimestamp: number;
-}
+import { giftOffers } from '@/content/gift-offers';
+import type { GiftWindow } from '@/lib/gift-window';
 
+export type { GiftWindow };
+
+/** Gifts are numbered from 1 to the number of offers in content/gift-offers.ts. */
 export const FIRST_GIFT = 1;
-export const LAST_GIFT = 13;
+export const LAST_GIFT = giftOffers.length;
+
+/** Why a window cannot be stored, as a code with its data; the console and the CLI put it in words. */
+export type WindowProblem =
+  | { code: 'gift-number'; first: number; last: number }
+  | { code: 'invalid-time' }
+  | { code: 'start-not-before-end' }
+  | { code: 'overlap'; with: GiftWindow };
 
 /** Why a window cannot be stored, or null when it can. Windows may touch (one ends as the next starts). */
-export function windowProblem(candidate: GiftWindow, existing: readonly GiftWindow[]): string | null {
+export function windowProblem(candidate: GiftWindow, existing: readonly GiftWindow[]): WindowProblem | null {
   const { giftNumber, startTimestamp, endTimestamp } = candidate;
   if (!Number.isInteger(giftNumber) || giftNumber < FIRST_GIFT || giftNumber > LAST_GIFT) {
-    return `gift number must be a whole number from ${FIRST_GIFT} to ${LAST_GIFT}`;
+    return { code: 'gift-number', first: FIRST_GIFT, last: LAST_GIFT };
   }
-  if (!Number.isSafeInteger(startTimestamp) || !Number.isSafeInteger(endTimestamp) || startTimestamp < 0) {
-    return 'start and end must be valid times';
-  }
-  if (startTimestamp >= endTimestamp) return 'start must be before end';
+  if (!Number.isSafeInteger(startTimestamp) || !Number.isSafeInteger(endTimestamp) || startTimestamp < 0) return { code: 'invalid-time' };
+  if (startTimestamp >= endTimestamp) return { code: 'start-not-before-end' };
   const clash = existing.find((other) => startTimestamp < other.endTimestamp && other.startTimestamp < endTimestamp);
-  if (clash) {
-    return `overlaps the window of gift ${clash.giftNumber} (${formatMoscowTime(clash.startTimestamp)} - ${formatMoscowTime(clash.endTimestamp)})`;
-  }
+  if (clash) return { code: 'overlap', with: { giftNumber: clash.giftNumber, startTimestamp: clash.startTimestamp, endTimestamp: clash.endTimestamp } };
   return null;
+}
+
+/** The problem in the words of the people who run the schedule (the console and `npm run schedule`). */
+export function describeWindowProblem(problem: WindowProblem): string {
+  switch (problem.code) {
+    case 'gift-number':
+      return `Номер подарка — целое число от ${problem.first} до ${problem.last}`;
+    case 'invalid-time':
+      return 'Укажите начало и конец';
+    case 'start-not-before-end':
+      return 'Начало должно быть раньше конца';
+    case 'overlap':
+      return `Пересекается с окном подарка ${problem.with.giftNumber} (${formatMoscowTime(problem.with.startTimestamp)} - ${formatMoscowTime(problem.with.endTimestamp)})`;
+  }
 }
 
 const moscow = new Intl.DateTimeFormat('sv-SE', {
@@ -47,4 +63,11 @@ export function formatMoscowTime(timestamp: number): string {
 
 export function sortByStart<T extends GiftWindow>(windows: readonly T[]): T[] {
   return [...windows].sort((a, b) => a.startTimestamp - b.startTimestamp || a.giftNumber - b.giftNumber);
+}
+
+export type WindowState = 'past' | 'active' | 'upcoming';
+
+export function windowState(window: GiftWindow, now: number): WindowState {
+  if (now > window.endTimestamp) return 'past';
+  return now >= window.startTimestamp ? 'active' : 'upcoming';
 }

@@ -79,7 +79,7 @@ describeEachDatabase('POST /api/csp-report', (database) => {
   async function reportCount(labels: Record<string, string>) {
     const token = 'metrics-token';
     const scrape = new Request(`${site}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
-    const response = await handleMetrics(scrape, { token: () => token, database: () => Promise.resolve(database().handle) });
+    const response = await handleMetrics(scrape, { token: () => token, repos: () => Promise.resolve(database().repos) });
     const sample = parseExposition(await response.text()).find(
       (entry) => entry.name === 'school_csp_reports_total' && Object.entries(labels).every(([key, value]) => entry.labels[key] === value),
     );

@@ -4,7 +4,8 @@
  * or query could carry a visitor's data), so an engineer trying a new tag sees which host to allow.
  */
 import { clientAddress, hashClientAddress } from '../leads/client-address';
-import { consoleLogger, errorKind } from '../log';
+import { consoleLogger } from '../log';
+import { answer } from './endpoint';
 import { cspMetrics } from '../ops/metrics';
 import { MINUTE_MS, rateLimited } from './guards';
 import type { RuntimeSource } from './handlers';
@@ -103,19 +104,16 @@ export async function handleCspReport(request: Request, runtime: RuntimeSource):
   if ('status' in body) return errorResponse(body.status, body.message);
   const violations = parseCspReport(body.value);
   if (!violations) return errorResponse(400, notCspReport);
-  try {
+  return answer('csp-report', async () => {
     const { repos, hashKey, now = Date.now } = await runtime();
     const address = clientAddress(request.headers);
     const bucket = `csp:${address ? hashClientAddress(address, hashKey) : 'unknown'}`;
     const retryAfter = await rateLimited(repos, bucket, CSP_REPORTS_PER_MINUTE, now(), MINUTE_MS);
     if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
-  } catch (error) {
-    consoleLogger.error('api.unavailable', { route: 'csp-report', error: errorKind(error) });
-    return errorResponse(503, messages.unavailable, { 'retry-after': '30' });
-  }
-  for (const violation of violations) {
-    cspMetrics.report(violation.directive, violation.disposition);
-    consoleLogger.warn('csp.violation', { ...violation });
-  }
-  return noContent();
+    for (const violation of violations) {
+      cspMetrics.report(violation.directive, violation.disposition);
+      consoleLogger.warn('csp.violation', { ...violation });
+    }
+    return noContent();
+  });
 }

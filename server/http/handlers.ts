@@ -1,7 +1,8 @@
 import type { ServerConfig } from '../config';
 import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '../leads/accept';
 import { clientAddress, emailBucket, hashClientAddress } from '../leads/client-address';
-import { consoleLogger, errorKind, type Logger } from '../log';
+import { consoleLogger, type Logger } from '../log';
+import { answer, unavailableResponse } from './endpoint';
 import { leadMetrics, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories/types';
 import { HOUR_MS, isForeignOrigin, MINUTE_MS, rateLimited, releaseRateLimitHit } from './guards';
@@ -57,7 +58,8 @@ async function handleLeadPost(
     leadMetrics.refused(route, reason);
     return response;
   };
-  try {
+  const unavailable = () => refuse('unavailable', unavailableResponse());
+  return answer(route, async () => {
     const runtime = await source();
     log = runtime.log ?? consoleLogger;
     const { config, repos, hashKey } = runtime;
@@ -129,18 +131,13 @@ async function handleLeadPost(
         log.warn('api.idempotency_key_reused', { route });
         return refuse('invalid', errorResponse(422, messages.idempotencyKeyReused));
     }
-  } catch (error) {
-    log.error('api.unavailable', { route, error: errorKind(error) });
-    return refuse('unavailable', errorResponse(503, messages.unavailable, { 'retry-after': '30' }));
-  }
+  }, { unavailable, log: () => log });
 }
 
 /** `GET /api/gift-schedule`: the windows sorted by start; cached briefly, marketing edits show within a minute. */
-export async function handleGiftSchedule(source: RuntimeSource): Promise<Response> {
-  let log: Logger = consoleLogger;
-  try {
+export function handleGiftSchedule(source: RuntimeSource): Promise<Response> {
+  return answer('gift-schedule', async () => {
     const runtime = await source();
-    log = runtime.log ?? consoleLogger;
     const windows = await runtime.repos.giftSchedule.list();
     // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
     // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).
@@ -149,8 +146,5 @@ export async function handleGiftSchedule(source: RuntimeSource): Promise<Respons
       windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp })),
       { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(runtime.now?.() ?? Date.now()) },
     );
-  } catch (error) {
-    log.error('api.unavailable', { route: 'gift-schedule', error: errorKind(error) });
-    return errorResponse(503, messages.unavailable, { 'retry-after': '30' });
-  }
+  });
 }

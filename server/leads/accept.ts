@@ -1,4 +1,5 @@
-import { CONSENT_TEXT_VERSION, findLeadForm, type LeadFormEntry } from '@/content/lead-forms';
+import type { LeadFormEntry } from '@/content/lead-form-entry';
+import { CONSENT_TEXT_VERSION, findLeadForm } from '@/content/lead-forms';
 import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';

@@ -50,7 +50,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
       log: silent,
       now: () => now,
     };
-    metrics = { token: () => token, database: () => Promise.resolve(database().handle), now: () => now };
+    metrics = { token: () => token, repos: () => Promise.resolve(database().repos), now: () => now };
   });
 
   /** One sample's value from a fresh scrape (0 when the series does not exist yet). */
@@ -70,10 +70,10 @@ describeEachDatabase('GET /api/metrics', (database) => {
 
   it('answers 404 without METRICS_TOKEN and 401 to a missing or wrong token, without touching the database', async () => {
     const noDatabase = () => Promise.reject(new Error('the database must not be opened'));
-    const off = await handleMetrics(scrape(`Bearer ${token}`), { token: () => null, database: noDatabase });
+    const off = await handleMetrics(scrape(`Bearer ${token}`), { token: () => null, repos: noDatabase });
     expect(off.status).toBe(404);
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${token}`, `Bearer ${token}x`, 'Bearer']) {
-      const refused = await handleMetrics(scrape(authorization), { token: () => token, database: noDatabase });
+      const refused = await handleMetrics(scrape(authorization), { token: () => token, repos: noDatabase });
       expect(refused.status, authorization).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer');
     }
@@ -109,7 +109,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 0, maxMs: 0, maxAttempts: 5 },
-      retention: { database: database().handle, policy: DEFAULT_RETENTION },
+      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
       log: silent,
       now: () => now,
       random: () => 0,
@@ -150,7 +150,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
   });
 
   it('a database that fails makes the scrape a 503 (Prometheus then sees the instance as down)', async () => {
-    const failing = await handleMetrics(scrape(`Bearer ${token}`), { token: () => token, database: () => Promise.reject(new Error('down')) });
+    const failing = await handleMetrics(scrape(`Bearer ${token}`), { token: () => token, repos: () => Promise.reject(new Error('down')) });
     expect(failing.status).toBe(503);
   });
 });

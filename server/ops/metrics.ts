@@ -4,9 +4,8 @@
  * scrape, so every instance reports the same queue. No label ever holds personal data.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DatabaseHandle } from '../db/connection';
+import type { QueueSnapshot, Repositories } from '../repositories/types';
 import { consoleLogger, errorKind } from '../log';
 
 export type LeadRoute = 'orders' | 'ids';
@@ -96,30 +95,6 @@ export const cspMetrics = {
   report: (directive: string, disposition: string) => processMetrics().cspReports.inc({ directive, disposition }),
 };
 
-export type DeliveryState = 'waiting' | 'retrying' | 'sending' | 'dead';
-
-export interface QueueSnapshot {
-  deliveries: Record<DeliveryState, number>;
-  /** Age of the oldest delivery not sent yet and not dead (waiting, retrying or being sent); 0 when none. */
-  oldestWaitingSeconds: number;
-}
-
-/** The outbox by state: waiting (never tried), retrying (pending after a failure), sending, dead. */
-export async function readQueueSnapshot(database: DatabaseHandle, now: number): Promise<QueueSnapshot> {
-  const { rows } = await sql<{ status: string; retrying: number; n: number | string; oldest: number | string | null }>`
-    select status, case when attempts > 0 then 1 else 0 end as retrying, count(*) as n, min(created_at) as oldest
-    from outbox where status in ('pending', 'sending', 'dead')
-    group by status, case when attempts > 0 then 1 else 0 end`.execute(database.db);
-  const deliveries: Record<DeliveryState, number> = { waiting: 0, retrying: 0, sending: 0, dead: 0 };
-  let oldest = Infinity;
-  for (const row of rows) {
-    const state: DeliveryState = row.status === 'pending' ? (Number(row.retrying) ? 'retrying' : 'waiting') : (row.status as DeliveryState);
-    deliveries[state] += Number(row.n);
-    if (state !== 'dead' && row.oldest !== null) oldest = Math.min(oldest, Number(row.oldest));
-  }
-  return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
-}
-
 function queueRegistry(snapshot: QueueSnapshot): Registry {
   const registry = new Registry();
   const deliveries = new Gauge({
@@ -138,15 +113,15 @@ function queueRegistry(snapshot: QueueSnapshot): Registry {
 }
 
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(database: DatabaseHandle, now: number): Promise<{ contentType: string; body: string }> {
-  const merged = Registry.merge([processMetrics().registry, queueRegistry(await readQueueSnapshot(database, now))]);
+export async function renderMetrics(repos: Pick<Repositories, 'outbox'>, now: number): Promise<{ contentType: string; body: string }> {
+  const merged = Registry.merge([processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }
 
 export interface MetricsSource {
   /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
   token(): string | null;
-  database(): Promise<DatabaseHandle>;
+  repos(): Promise<Pick<Repositories, 'outbox'>>;
   now?: () => number;
 }
 
@@ -167,7 +142,7 @@ export async function handleMetrics(request: Request, source: MetricsSource): Pr
     const token = source.token();
     if (!token) return text(404, 'Not found');
     if (!authorized(request.headers.get('authorization'), token)) return text(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-    const { contentType, body } = await renderMetrics(await source.database(), source.now?.() ?? Date.now());
+    const { contentType, body } = await renderMetrics(await source.repos(), source.now?.() ?? Date.now());
     return new Response(body, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
   } catch (error) {
     consoleLogger.error('metrics.unavailable', { error: errorKind(error) });

@@ -55,7 +55,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 10, maxMs: 50, maxAttempts: 3 },
-      retention: { database: database().handle, policy: DEFAULT_RETENTION },
+      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
       log,
       ...overrides,
     });
@@ -206,7 +206,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const anonymized = async (leadId: number) => (await database().repos.leads.findLead(leadId))?.email === '';
     const first = oldLead(DEFAULT_RETENTION.leadDays + 1);
     const { leadId: firstId } = await database().repos.leads.accept(first, null);
-    const running = worker({ getCourse: null, now: () => clock, retention: { database: database().handle, policy: DEFAULT_RETENTION, everyMs: hour } });
+    const running = worker({ getCourse: null, now: () => clock, retention: { repos: database().repos, policy: DEFAULT_RETENTION, everyMs: hour } });
     running.start();
     try {
       await until(() => anonymized(firstId));
@@ -226,7 +226,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     // A database without the tables: every retention query fails.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
     const { outboxId } = await queueLead();
-    const running = worker({ retention: { database: empty.database.handle, policy: DEFAULT_RETENTION } });
+    const running = worker({ retention: { repos: empty.database.repos, policy: DEFAULT_RETENTION } });
     running.start();
     try {
       await until(async () => (await statusOf(outboxId)).status === 'sent');

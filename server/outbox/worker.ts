@@ -1,8 +1,6 @@
 import type { GetCourseConfig, RetentionConfig, WorkerConfig } from '../config';
-import type { DatabaseHandle } from '../db/connection';
 import type { ImportResult } from '../getcourse/client';
 import { consoleLogger, errorKind, type Logger } from '../log';
-import { applyRetention } from '../privacy/retention';
 import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { nextAttemptAt } from './backoff';
 import { deliver } from './deliveries';
@@ -11,8 +9,8 @@ export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batc
   repos: Repositories;
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
-  /** Personal-data retention (server/privacy/retention.ts): run at start, then every `everyMs` (an hour). */
-  retention: { database: DatabaseHandle; policy: RetentionConfig; everyMs?: number };
+  /** Personal-data retention (repos.personalData.applyRetention): run at start, then every `everyMs` (an hour). */
+  retention: { repos: Pick<Repositories, 'personalData'>; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -151,10 +149,10 @@ export class OutboxWorker {
   private async retainIfDue(): Promise<void> {
     const now = this.now();
     if (now < this.nextRetentionAt) return;
-    const { database, policy, everyMs = RETENTION_EVERY_MS } = this.options.retention;
+    const { repos, policy, everyMs = RETENTION_EVERY_MS } = this.options.retention;
     this.nextRetentionAt = now + everyMs;
     try {
-      const counts = await applyRetention(database, policy, now);
+      const counts = await repos.personalData.applyRetention(policy, now);
       this.log.info('privacy.retention', { ...counts });
     } catch (error) {
       this.log.error('privacy.retention_failed', { error: errorKind(error) });

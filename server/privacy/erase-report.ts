@@ -1,4 +1,4 @@
-import type { ErasureCounts } from './erase';
+import type { ErasureCounts } from '../repositories/types';
 
 /**
  * What the operator sees after an erasure: the counts (never the visitor's data beyond the e-mail they

@@ -31,7 +31,7 @@ describeEachDatabase('erasing a visitor', (database) => {
   }
 
   it("removes the visitor's leads, their deliveries and counters, and nobody else's", async () => {
-    const { repos, handle } = database();
+    const { repos } = database();
     const other = await repos.leads.accept(sampleLead({ email: 'boris@example.com' }), { kind: 'deal', payload: {} });
     await repos.rateLimit.hit(emailBucket('boris@example.com', hashKey), windowStart);
     await repos.rateLimit.hit('ceiling', windowStart);
@@ -39,7 +39,7 @@ describeEachDatabase('erasing a visitor', (database) => {
     await seedVisitor('Anna.Petrova@Example.com');
 
     // Typed differently from the stored spelling: case and surrounding spaces do not matter.
-    expect(await eraseVisitor(handle, '  anna.petrova@EXAMPLE.com ', hashKey)).toEqual({
+    expect(await eraseVisitor(database().repos, '  anna.petrova@EXAMPLE.com ', hashKey)).toEqual({
       leads: 3,
       deliveries: 2,
       deliveriesSent: 1,
@@ -48,7 +48,7 @@ describeEachDatabase('erasing a visitor', (database) => {
     expect(await rowsOf(database())).toEqual(untouched);
     expect(await repos.leads.findLead(other.leadId)).toMatchObject({ email: 'boris@example.com' });
 
-    expect(await eraseVisitor(handle, 'anna.petrova@example.com', hashKey)).toEqual({ leads: 0, deliveries: 0, deliveriesSent: 0, counterRows: 0 });
+    expect(await eraseVisitor(database().repos, 'anna.petrova@example.com', hashKey)).toEqual({ leads: 0, deliveries: 0, deliveriesSent: 0, counterRows: 0 });
   });
 
   it('is all or nothing: a failure on the last delete leaves every row in place', async () => {
@@ -63,12 +63,12 @@ describeEachDatabase('erasing a visitor', (database) => {
       await sql`create trigger refuse_delete before delete on rate_limit_counters for each row execute function refuse_delete()`.execute(handle.db);
     }
     try {
-      await expect(eraseVisitor(handle, 'anna@example.com', hashKey)).rejects.toThrow(/injected failure/);
+      await expect(eraseVisitor(database().repos, 'anna@example.com', hashKey)).rejects.toThrow(/injected failure/);
       expect(await rowsOf(database())).toEqual(before);
     } finally {
       await sql`drop trigger refuse_delete${sql.raw(dialect === 'postgres' ? ' on rate_limit_counters' : '')}`.execute(handle.db);
       if (dialect === 'postgres') await sql`drop function refuse_delete()`.execute(handle.db);
     }
-    expect(await eraseVisitor(handle, 'anna@example.com', hashKey)).toMatchObject({ leads: 3, counterRows: 2 });
+    expect(await eraseVisitor(database().repos, 'anna@example.com', hashKey)).toMatchObject({ leads: 3, counterRows: 2 });
   });
 });

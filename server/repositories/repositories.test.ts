@@ -158,13 +158,13 @@ describeEachDatabase('repositories', (database) => {
     const early = await repos.giftSchedule.add({ giftNumber: 13, startTimestamp: 1000, endTimestamp: 2000 }, now);
     expect('id' in late && 'id' in early).toBe(true);
     expect(await repos.giftSchedule.add({ giftNumber: 3, startTimestamp: 1500, endTimestamp: 2500 }, now)).toEqual({
-      problem: expect.stringContaining('overlaps the window of gift 13'),
+      problem: { code: 'overlap', with: { giftNumber: 13, startTimestamp: 1000, endTimestamp: 2000 } },
     });
     expect(await repos.giftSchedule.add({ giftNumber: 14, startTimestamp: 3000, endTimestamp: 4000 }, now)).toEqual({
-      problem: expect.stringContaining('1 to 13'),
+      problem: { code: 'gift-number', first: 1, last: 13 },
     });
     expect(await repos.giftSchedule.add({ giftNumber: 4, startTimestamp: 4000, endTimestamp: 3000 }, now)).toEqual({
-      problem: 'start must be before end',
+      problem: { code: 'start-not-before-end' },
     });
     // Touching windows are fine: one ends as the next begins.
     expect('id' in (await repos.giftSchedule.add({ giftNumber: 4, startTimestamp: 2000, endTimestamp: 5000 }, now))).toBe(true);

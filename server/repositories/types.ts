@@ -1,5 +1,8 @@
-import type { GiftWindow } from '../gift-schedule/windows';
+import type { GiftWindow } from '@/lib/gift-window';
 import type { OutboxStatus } from '../db/schema';
+
+export type { OutboxStatus };
+import type { WindowProblem } from '../gift-schedule/windows';
 import type { PopupsRepository } from './popups';
 
 /** A lead as the API accepted it, ready to store. */
@@ -27,6 +30,10 @@ export interface NewLead {
 
 export interface StoredLead extends NewLead {
   id: number;
+  /** When the retention job removed the personal fields (they are empty then); absent before. */
+  anonymizedAt?: number;
+  /** The visitor's idempotency key of the request that made the lead, while it is kept. */
+  idempotencyKey?: string;
 }
 
 /** What the outbox delivers: a lead as a GetCourse deal. */
@@ -84,56 +91,254 @@ export interface StoreOutcome {
   sameRequest: boolean;
 }
 
-/** The storage of the lead pipeline: one implementation over Kysely serves SQLite and PostgreSQL. */
+/** What the leads list can be narrowed to; every field optional. Times are epoch ms, `to` exclusive. */
+export interface LeadFilter {
+  from?: number;
+  to?: number;
+  formId?: string;
+  productName?: string;
+  utmSource?: string;
+  /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
+  delivery?: DeliveryState;
+  spam?: 'only' | 'exclude';
+  /** An e-mail (exact, any case) or a phone (any spelling of the digits). */
+  search?: string;
+}
+
+export const deliveryStates = ['waiting', 'sent', 'dead', 'none'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+/** Where the next page starts: just after this lead in (created_at, id) descending order. */
+export interface LeadCursor {
+  createdAt: number;
+  id: number;
+}
+
+export interface LeadListRow {
+  id: number;
+  createdAt: number;
+  formId: string;
+  productName: string;
+  name: string;
+  email: string;
+  phone: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+  utmTerm: string | null;
+  pagePath: string;
+  isSpam: boolean;
+  /** The status of the lead's latest delivery; null when it has none. */
+  deliveryStatus: OutboxStatus | null;
+  dealNumber: string | null;
+}
+
+/** Leads (not spam) of one form or UTM source: today, the last 7 and the last 30 Moscow days. */
+export interface LeadCounts {
+  key: string;
+  today: number;
+  week: number;
+  month: number;
+}
+
+export interface DailySeries {
+  /** The last 30 Moscow days, oldest first, as `23.11`. */
+  days: string[];
+  /** Leads (not spam) per day, one series per form. */
+  series: { key: string; counts: number[] }[];
+}
+
+export interface DeliveryHealth {
+  /** Not delivered yet and still being tried: pending (first try or a retry) or being sent now. */
+  waiting: number;
+  /** Of the waiting ones, those that failed at least once. */
+  retrying: number;
+  /** Gave up after every attempt: a person has to look (re-send from the console). */
+  dead: number;
+  /** Age of the oldest waiting delivery; 0 when none waits. */
+  oldestWaitingSeconds: number;
+  /** When a delivery last reached GetCourse; null when none ever did. */
+  lastSuccessAt: number | null;
+}
+
+/** The outbox as Prometheus sees it: waiting (never tried), retrying (pending after a failure), sending, dead. */
+export type QueueState = 'waiting' | 'retrying' | 'sending' | 'dead';
+
+export interface QueueSnapshot {
+  deliveries: Record<QueueState, number>;
+  /** Age of the oldest delivery not sent yet and not dead (waiting, retrying or being sent); 0 when none. */
+  oldestWaitingSeconds: number;
+}
+
+export const auditActions = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_refused',
+  'sign_out',
+  'export',
+  'resend',
+  'resend_all',
+  'erase',
+  'spam',
+  'not_spam',
+  'schedule_add',
+  'schedule_edit',
+  'schedule_remove',
+  'popup_save',
+  'popup_rollback',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  actor: string | null;
+  action: AuditAction;
+  subject: string | null;
+  details: Record<string, unknown> | null;
+}
+
+export interface Operator {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+
+export const popupEvents = ['shown', 'closed', 'finished'] as const;
+export type PopupEvent = (typeof popupEvents)[number];
+
+export interface PopupEventReport {
+  popup: string;
+  event: PopupEvent;
+  path: string;
+}
+
+export interface PopupDayFigures {
+  day: string;
+  popup: string;
+  shown: number;
+  closed: number;
+  finished: number;
+}
+
+/** What erasing one visitor removed from the site's database. */
+export interface ErasureCounts {
+  leads: number;
+  /** The outbox rows of those leads. */
+  deliveries: number;
+  /** Of those, the ones already delivered: GetCourse holds a copy the site cannot delete. */
+  deliveriesSent: number;
+  /** Rate-limit counter rows keyed by the e-mail's hash. */
+  counterRows: number;
+}
+
+export interface RetentionCounts {
+  /** Leads whose personal fields were removed just now. */
+  anonymized: number;
+  spamDeleted: number;
+}
+
+export interface LeadsRepository {
+  /**
+   * Stores the lead and, when given, its delivery in ONE transaction: both or neither. With an
+   * idempotency key that a lead already holds, stores nothing and says so (also when two requests
+   * with the key race: the unique index lets one in, the other finds its row).
+   */
+  accept(lead: NewLead, delivery: NewDelivery | null, idempotency?: Idempotency): Promise<StoreOutcome & { leadId: number }>;
+  /** The lead an idempotency key made, if any (a read only: no lock, no write). */
+  findByIdempotencyKey(key: string): Promise<{ id: number; requestHash: string | null } | undefined>;
+  findLead(id: number): Promise<StoredLead | undefined>;
+  /** One page of leads, newest first, after `after` (keyset paging). */
+  list(filter: LeadFilter, options?: { after?: LeadCursor | null; limit?: number }): Promise<{ rows: LeadListRow[]; next: LeadCursor | null }>;
+  /** The form ids and UTM sources seen so far, for the filter's suggestions (both read from an index). */
+  facets(): Promise<{ formIds: string[]; utmSources: string[] }>;
+  markSpam(leadId: number, spam: boolean): Promise<boolean>;
+  /** Leads that are not spam, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
+  counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
+  /** Leads (not spam) per Moscow day and form over the last 30 days. */
+  perDay(now: number): Promise<DailySeries>;
+}
+
+export interface OutboxRepository {
+  /**
+   * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
+   * `sending` ones whose claim expired (their worker died). No two workers get the same row.
+   */
+  claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
+  markSent(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, now: number): Promise<boolean>;
+  /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
+  markFailed(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
+  countByStatus(): Promise<Record<OutboxStatus, number>>;
+  /** Puts the dead deliveries (or only the one with id `only`) back in the queue, due now, with fresh attempts. */
+  requeueDead(now: number, only?: number): Promise<number>;
+  findForLead(leadId: number): Promise<OutboxRow[]>;
+  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
+  health(now: number): Promise<DeliveryHealth>;
+  queueSnapshot(now: number): Promise<QueueSnapshot>;
+}
+
+export interface GiftScheduleRepository {
+  /** Sorted by start. */
+  list(): Promise<StoredGiftWindow[]>;
+  /** Validated against the other stored windows inside the same transaction (as `update`). */
+  add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: WindowProblem }>;
+  update(id: number, window: GiftWindow): Promise<{ updated: boolean } | { problem: WindowProblem }>;
+  remove(id: number): Promise<boolean>;
+}
+
+export interface RateLimitRepository {
+  /** Counts one hit in the bucket's window and returns the window's total so far. */
+  hit(bucket: string, windowStart: number): Promise<number>;
+  /** The window's total so far, without counting. */
+  count(bucket: string, windowStart: number): Promise<number>;
+  pruneBefore(windowStart: number): Promise<number>;
+  /** Takes one hit back from the bucket's window (never below zero). */
+  release(bucket: string, windowStart: number): Promise<void>;
+}
+
+export interface SettingsRepository {
+  /** This database's deal-number prefix (migration 004), read once. */
+  dealNumberPrefix(): Promise<number>;
+}
+
+export interface AuditRepository {
+  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number): Promise<void>;
+  /** Newest first, `limit` entries older than the entry `before` (an id), when given. */
+  list(options?: { before?: number; limit?: number }): Promise<AuditEntry[]>;
+}
+
+export interface OperatorsRepository {
+  list(): Promise<Operator[]>;
+  /** Removes the operator (`email` in lower case) with their sessions; false when there is none. */
+  remove(email: string): Promise<boolean>;
+}
+
+export interface PopupStatsRepository {
+  /** Adds a beacon's events to the day's counts. */
+  record(reports: readonly PopupEventReport[], now: number): Promise<void>;
+  /** Counts per pop-up per day (pages summed) from `fromDay` to `toDay`, both included; newest day first. */
+  perDay(fromDay: string, toDay: string): Promise<PopupDayFigures[]>;
+}
+
+export interface PersonalDataRepository {
+  /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing. */
+  erase(email: string, emailBucket: string): Promise<ErasureCounts>;
+  /** Anonymizes delivered leads older than `leadDays`, deletes spam older than `spamDays`. */
+  applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
+}
+
+/** The storage of the site: one module a table group, over Kysely for SQLite and PostgreSQL alike. */
 export interface Repositories {
-  leads: {
-    /**
-     * Stores the lead and, when given, its delivery in ONE transaction: both or neither. With an
-     * idempotency key that a lead already holds, stores nothing and says so (also when two requests
-     * with the key race: the unique index lets one in, the other finds its row).
-     */
-    accept(
-      lead: NewLead,
-      delivery: NewDelivery | null,
-      idempotency?: Idempotency,
-    ): Promise<StoreOutcome & { leadId: number }>;
-    /** The lead an idempotency key made, if any (a read only: no lock, no write). */
-    findByIdempotencyKey(key: string): Promise<{ id: number; requestHash: string | null } | undefined>;
-    findLead(id: number): Promise<StoredLead | undefined>;
-  };
-  outbox: {
-    /**
-     * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
-     * `sending` ones whose claim expired (their worker died). No two workers get the same row.
-     */
-    claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
-    /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
-    markSent(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, now: number): Promise<boolean>;
-    /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
-    markFailed(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
-    countByStatus(): Promise<Record<OutboxStatus, number>>;
-    /** Puts every dead delivery back in the queue, due now, with a fresh count of attempts. */
-    requeueDead(now: number): Promise<number>;
-    findForLead(leadId: number): Promise<OutboxRow[]>;
-    list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
-  };
-  giftSchedule: {
-    /** Sorted by start. */
-    list(): Promise<StoredGiftWindow[]>;
-    /** Validates against the stored windows inside the same transaction. */
-    add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: string }>;
-    remove(id: number): Promise<boolean>;
-  };
-  rateLimit: {
-    /** Counts one hit in the bucket's window and returns the window's total so far. */
-    hit(bucket: string, windowStart: number): Promise<number>;
-    pruneBefore(windowStart: number): Promise<number>;
-    /** Takes one hit back from the bucket's window (never below zero). */
-    release(bucket: string, windowStart: number): Promise<void>;
-  };
-  settings: {
-    /** This database's deal-number prefix (migration 004), read once. */
-    dealNumberPrefix(): Promise<number>;
-  };
+  leads: LeadsRepository;
+  outbox: OutboxRepository;
+  giftSchedule: GiftScheduleRepository;
+  rateLimit: RateLimitRepository;
+  settings: SettingsRepository;
+  audit: AuditRepository;
+  operators: OperatorsRepository;
+  popupStats: PopupStatsRepository;
+  personalData: PersonalDataRepository;
   popups: PopupsRepository;
 }

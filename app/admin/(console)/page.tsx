@@ -2,20 +2,14 @@ import type { Metadata } from 'next';
 import { BarChart } from '@/features/admin/bar-chart';
 import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
 import { ui } from '@/features/admin/ui';
-import { deliveryHealth } from '@/server/admin/delivery-health';
-import { leadCounts, leadsPerDay } from '@/server/admin/overview';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Обзор' };
 
 export default async function OverviewPage() {
-  const { runtime } = await requireOperator();
-  const [daily, byForm, bySource, health] = await Promise.all([
-    leadsPerDay(runtime.database),
-    leadCounts(runtime.database, 'form'),
-    leadCounts(runtime.database, 'utm_source'),
-    deliveryHealth(runtime.database),
-  ]);
+  const { runtime, now } = await requireOperator();
+  const { leads, outbox } = runtime.repos;
+  const [daily, byForm, bySource, health] = await Promise.all([leads.perDay(now), leads.counts('form', now), leads.counts('utm_source', now), outbox.health(now)]);
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>

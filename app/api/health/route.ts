@@ -1,7 +1,5 @@
-import { healthResponse } from '@/server/admin/health-route';
+import { healthRoute } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return healthResponse();
-}
+export const GET = healthRoute;

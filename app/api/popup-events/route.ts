@@ -1,7 +1,5 @@
-import { popupEventsResponse } from '@/server/admin/popup-events-route';
+import { popupEventsRoute } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request) {
-  return popupEventsResponse(request);
-}
+export const POST = popupEventsRoute;

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { moscowTime } from '@/features/admin/labels';
+import { auditActionLabels, moscowTime } from '@/features/admin/labels';
 import { ui } from '@/features/admin/ui';
-import { auditActions, listAudit } from '@/server/admin/audit';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Журнал' };
@@ -12,7 +11,7 @@ const PAGE = 100;
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
   const { runtime } = await requireOperator();
   const { before } = await searchParams;
-  const entries = await listAudit(runtime.database, { before: /^\d{1,12}$/.test(before ?? '') ? Number(before) : undefined, limit: PAGE });
+  const entries = await runtime.repos.audit.list({ before: /^\d{1,12}$/.test(before ?? '') ? Number(before) : undefined, limit: PAGE });
   return (
     <>
       <h1 className={ui.h1}>Журнал действий</h1>
@@ -32,7 +31,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <tr key={entry.id}>
               <td>{moscowTime(entry.at)}</td>
               <td>{entry.actor ?? '—'}</td>
-              <td>{auditActions[entry.action] ?? entry.action}</td>
+              <td>{auditActionLabels[entry.action] ?? entry.action}</td>
               <td>{entry.subject ?? '—'}</td>
               <td className="break-all">{entry.details ? JSON.stringify(entry.details) : ''}</td>
             </tr>

@@ -3,9 +3,8 @@ import Link from 'next/link';
 import { removeGiftWindowAction } from '@/features/admin/gift-actions';
 import { GiftWindowForm } from '@/features/admin/gift-window-form';
 import { ui } from '@/features/admin/ui';
-import { giftWindowsNow } from '@/server/admin/gift-windows';
 import { requireOperator } from '@/server/admin/session';
-import { formatMoscowTime } from '@/server/gift-schedule/windows';
+import { formatMoscowTime, LAST_GIFT, windowState } from '@/server/gift-schedule/windows';
 
 export const metadata: Metadata = { title: 'Окна подарков' };
 
@@ -17,9 +16,9 @@ function moscowInput(timestamp: number): string {
 }
 
 export default async function GiftWindowsPage({ searchParams }: { searchParams: Promise<{ edit?: string }> }) {
-  const { runtime } = await requireOperator();
+  const { runtime, now } = await requireOperator();
   const { edit } = await searchParams;
-  const windows = await giftWindowsNow(runtime.repos);
+  const windows = (await runtime.repos.giftSchedule.list()).map((window) => ({ ...window, state: windowState(window, now) }));
   const editing = windows.find((window) => String(window.id) === edit);
   return (
     <>
@@ -31,6 +30,7 @@ export default async function GiftWindowsPage({ searchParams }: { searchParams: 
       <h2 className={ui.h2}>{editing ? `Изменить окно №${editing.id}` : 'Новое окно'}</h2>
       <GiftWindowForm
         key={editing?.id ?? 'new'}
+        lastGift={LAST_GIFT}
         draft={editing ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) } : null}
       />
       {editing && (

@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EraseVisitorForm } from '@/features/admin/erase-form';
 import { resendAllDeadAction } from '@/features/admin/lead-actions';
-import { filterQuery, parseLeadFilter, type LeadSearchParams } from '@/server/admin/lead-filter';
+import { decodeCursor, encodeCursor, filterQuery, parseLeadFilter, type LeadSearchParams } from '@/server/admin/lead-filter';
 import { LeadsFilterForm } from '@/features/admin/leads-filter-form';
 import { LeadsTable } from '@/features/admin/leads-table';
 import { ui } from '@/features/admin/ui';
-import { decodeCursor, encodeCursor, leadFacets, listLeads } from '@/server/admin/leads';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Заявки' };
@@ -16,8 +15,8 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
   const [page, facets, counts] = await Promise.all([
-    listLeads(runtime.database, parseLeadFilter(params), { after, limit: 50 }),
-    leadFacets(runtime.database),
+    runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
+    runtime.repos.leads.facets(),
     runtime.repos.outbox.countByStatus(),
   ]);
   return (

@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { moscowTime } from '@/features/admin/labels';
 import { formOf } from '@/lib/popups/edit-check';
 import { BarChart } from '@/features/admin/bar-chart';
+import { conversionRate, conversionSeries } from '@/features/admin/popup-figures';
 import { ui } from '@/features/admin/ui';
 import { popupPeriod } from '@/server/admin/popup-period';
-import { conversionRate, conversionSeries, popupConversion } from '@/server/admin/popup-conversion';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Поп-апы' };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Поп-апы' };
 export default async function PopupsPage({ searchParams }: { searchParams: Promise<{ from?: string; to?: string }> }) {
   const { runtime } = await requireOperator();
   const period = popupPeriod(await searchParams);
-  const rows = await popupConversion(runtime.database, period.from, period.to);
+  const rows = await runtime.repos.popupStats.perDay(period.from, period.to);
   const chart = conversionSeries(rows, period.from, period.to);
   const popups = await runtime.repos.popups.list();
   return (

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LeadDetails } from '@/features/admin/lead-details';
 import { ui } from '@/features/admin/ui';
-import { findLeadRow } from '@/server/admin/leads';
 import { requireOperator } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Заявка' };
@@ -12,7 +11,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const { runtime } = await requireOperator();
   const { id } = await params;
   const leadId = /^\d{1,12}$/.test(id) ? Number(id) : null;
-  const lead = leadId === null ? undefined : await findLeadRow(runtime.database, leadId);
+  const lead = leadId === null ? undefined : await runtime.repos.leads.findLead(leadId);
   if (!lead) notFound();
   const deliveries = await runtime.repos.outbox.findForLead(lead.id);
   return (

@@ -1,7 +1,5 @@
-import { exportLeadsResponse } from '@/server/admin/export-route';
+import { leadsExportRoute } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
 
-export function GET(request: Request) {
-  return exportLeadsResponse(request);
-}
+export const GET = leadsExportRoute;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { leadCounts, leadsPerDay, moscowMidnight } from './overview';
+import { moscowMidnight } from '@/lib/calendar';
 
 describe('Moscow days', () => {
   it('starts a day at 00:00 Moscow time (21:00 UTC the day before)', () => {
@@ -25,16 +25,16 @@ describeEachDatabase('overview counts', (database) => {
     await add(10, 'popup', 'vk');
     await add(40, 'popup', 'vk');
 
-    expect(await leadCounts(database().handle, 'form', now)).toEqual([
+    expect(await repos.leads.counts('form', now)).toEqual([
       { key: 'contact', today: 1, week: 2, month: 2 },
       { key: 'popup', today: 0, week: 0, month: 1 },
     ]);
-    expect(await leadCounts(database().handle, 'utm_source', now)).toEqual([
+    expect(await repos.leads.counts('utm_source', now)).toEqual([
       { key: 'vk', today: 1, week: 1, month: 2 },
       { key: '', today: 0, week: 1, month: 1 },
     ]);
 
-    const daily = await leadsPerDay(database().handle, now);
+    const daily = await repos.leads.perDay(now);
     expect(daily.days).toHaveLength(30);
     expect(daily.days.at(-1)).toBe('23.11');
     expect(daily.days.at(-4)).toBe('20.11');

@@ -1,8 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { deliveryHealth } from './delivery-health';
-import { healthResponse } from './health-route';
+import { handleHealth } from './health';
 
 describeEachDatabase('delivery health and GET /api/health', (database) => {
   beforeEach(() => database().clear());
@@ -10,14 +9,14 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
 
   it('counts waiting, retrying and dead deliveries, the oldest wait and the last success', async () => {
     const { repos, handle } = database();
-    expect(await deliveryHealth(handle, start)).toEqual({ waiting: 0, retrying: 0, dead: 0, oldestWaitingSeconds: 0, lastSuccessAt: null });
+    expect(await repos.outbox.health(start)).toEqual({ waiting: 0, retrying: 0, dead: 0, oldestWaitingSeconds: 0, lastSuccessAt: null });
     const ids: number[] = [];
     for (let i = 0; i < 4; i += 1) ids.push((await repos.leads.accept(sampleLead({ createdAt: start + i * 60_000 }), { kind: 'deal', payload: {} })).leadId);
     await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: start + 90_000 }).where('lead_id', '=', ids[0]!).execute();
     await handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('lead_id', '=', ids[1]!).execute();
     await handle.db.updateTable('outbox').set({ attempts: 2 }).where('lead_id', '=', ids[2]!).execute();
 
-    expect(await deliveryHealth(handle, start + 600_000)).toEqual({
+    expect(await repos.outbox.health(start + 600_000)).toEqual({
       waiting: 2,
       retrying: 1,
       dead: 1,
@@ -25,7 +24,7 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
       lastSuccessAt: start + 90_000,
     });
 
-    const response = await healthResponse(async () => ({ database: handle }) as never);
+    const response = await handleHealth(async () => ({ repos }));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as Record<string, unknown>;
@@ -35,7 +34,7 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
 });
 
 it('answers 503 when the database cannot be reached', async () => {
-  const response = await healthResponse(async () => {
+  const response = await handleHealth(async () => {
     throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
   });
   expect(response.status).toBe(503);

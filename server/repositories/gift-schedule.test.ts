@@ -1,17 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { windowProblem } from '../gift-schedule/windows';
+import { describeWindowProblem, windowProblem, windowState } from '../gift-schedule/windows';
 import { describeEachDatabase } from '../testing/databases';
-import { russianWindowProblem, updateGiftWindow, windowState } from './gift-windows';
 
 const hour = 3_600_000;
 const t0 = Date.UTC(2026, 11, 20, 7);
 
 describe('gift window words and states', () => {
   it('says the CLI\'s problems in Russian', () => {
-    expect(russianWindowProblem(windowProblem({ giftNumber: 14, startTimestamp: t0, endTimestamp: t0 + hour }, [])!)).toBe('Номер подарка — целое число от 1 до 13');
-    expect(russianWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 }, [])!)).toBe('Начало должно быть раньше конца');
+    expect(describeWindowProblem(windowProblem({ giftNumber: 14, startTimestamp: t0, endTimestamp: t0 + hour }, [])!)).toBe('Номер подарка — целое число от 1 до 13');
+    expect(describeWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 }, [])!)).toBe('Начало должно быть раньше конца');
     const other = { giftNumber: 2, startTimestamp: t0, endTimestamp: t0 + hour };
-    expect(russianWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 + hour }, [other])!)).toBe(
+    expect(describeWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 + hour }, [other])!)).toBe(
       'Пересекается с окном подарка 2 (2026-12-20 10:00:00 MSK - 2026-12-20 11:00:00 MSK)',
     );
   });
@@ -24,20 +23,20 @@ describe('gift window words and states', () => {
   });
 });
 
-describeEachDatabase('editing a gift window', (database) => {
+describeEachDatabase('gift schedule: moving a window', (database) => {
   beforeEach(() => database().clear());
 
   it('moves a window unless it would overlap another; overlapping its own old place is fine', async () => {
-    const { repos, handle } = database();
+    const { repos } = database();
     const first = await repos.giftSchedule.add({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 + 2 * hour }, t0);
     await repos.giftSchedule.add({ giftNumber: 2, startTimestamp: t0 + 3 * hour, endTimestamp: t0 + 4 * hour }, t0);
     const id = (first as { id: number }).id;
-    expect(await updateGiftWindow(handle, id, { giftNumber: 3, startTimestamp: t0 + hour, endTimestamp: t0 + 3 * hour })).toEqual({ updated: true });
-    expect(await updateGiftWindow(handle, id, { giftNumber: 3, startTimestamp: t0, endTimestamp: t0 + 3.5 * hour })).toHaveProperty('problem');
+    expect(await repos.giftSchedule.update(id, { giftNumber: 3, startTimestamp: t0 + hour, endTimestamp: t0 + 3 * hour })).toEqual({ updated: true });
+    expect(await repos.giftSchedule.update(id, { giftNumber: 3, startTimestamp: t0, endTimestamp: t0 + 3.5 * hour })).toHaveProperty('problem');
     expect((await repos.giftSchedule.list()).map((w) => [w.giftNumber, w.startTimestamp])).toEqual([
       [3, t0 + hour],
       [2, t0 + 3 * hour],
     ]);
-    expect(await updateGiftWindow(handle, 999_999, { giftNumber: 3, startTimestamp: t0 - 9 * hour, endTimestamp: t0 - 8 * hour })).toEqual({ updated: false });
+    expect(await repos.giftSchedule.update(999_999, { giftNumber: 3, startTimestamp: t0 - 9 * hour, endTimestamp: t0 - 8 * hour })).toEqual({ updated: false });
   });
 });

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../admin/lead-filter';
+import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from '../admin/leads-csv';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from './leads-csv';
-import { decodeCursor, encodeCursor, leadFacets, listLeads, markSpam, phoneSearchKey, resendDelivery, type LeadFilter } from './leads';
+import { phoneSearchKey } from './leads';
+import type { LeadFilter, Repositories } from './types';
 
 describe('leads list helpers', () => {
   it('reads a typed phone as the stored E.164', () => {
@@ -57,7 +59,7 @@ describeEachDatabase('the console\'s leads', (database) => {
     const seen: number[] = [];
     let after = null;
     for (;;) {
-      const page: Awaited<ReturnType<typeof listLeads>> = await listLeads(database().handle, filter, { after, limit });
+      const page: Awaited<ReturnType<Repositories['leads']['list']>> = await database().repos.leads.list(filter, { after, limit });
       seen.push(...page.rows.map((row) => row.id));
       if (!page.next) return seen;
       after = page.next;
@@ -66,7 +68,7 @@ describeEachDatabase('the console\'s leads', (database) => {
 
   it('pages through every lead newest first, each once', async () => {
     expect(await allPages({})).toEqual([...ids].reverse());
-    const first = await listLeads(database().handle, {}, { limit: 3 });
+    const first = await database().repos.leads.list({}, { limit: 3 });
     expect(first.rows[0]).toMatchObject({ id: ids[29], formId: 'popup-junior', deliveryStatus: 'sent', dealNumber: expect.any(String) });
   });
 
@@ -95,29 +97,29 @@ describeEachDatabase('the console\'s leads', (database) => {
     expect(await allPages({ search: '8 916 000-00-13' })).toEqual(byIndex(13));
     expect(await allPages({ search: 'nobody' })).toEqual([]);
     expect(await allPages({ formId: 'contact', utmSource: 'vk', delivery: 'sent' })).toEqual(byIndex(24));
-    expect(await leadFacets(database().handle)).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
+    expect(await database().repos.leads.facets()).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
   });
 
   it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
-    const { repos, handle } = database();
+    const { repos } = database();
     const [dead] = await repos.outbox.findForLead(ids[7]!);
-    expect(await resendDelivery(handle, dead!.id, start)).toBe(true);
+    expect(await repos.outbox.requeueDead(start, dead!.id)).toBe(1);
     const [again] = await repos.outbox.findForLead(ids[7]!);
     expect(again).toMatchObject({ status: 'pending', attempts: 0, dealNumber: dead!.dealNumber, nextAttemptAt: start });
-    expect(await resendDelivery(handle, dead!.id, start)).toBe(false);
+    expect(await repos.outbox.requeueDead(start, dead!.id)).toBe(0);
   });
 
   it('marks a lead as spam and back', async () => {
-    const { repos, handle } = database();
-    expect(await markSpam(handle, ids[3]!, true)).toBe(true);
+    const { repos } = database();
+    expect(await repos.leads.markSpam(ids[3]!, true)).toBe(true);
     expect((await repos.leads.findLead(ids[3]!))?.isSpam).toBe(true);
-    expect(await markSpam(handle, ids[3]!, false)).toBe(true);
+    expect(await repos.leads.markSpam(ids[3]!, false)).toBe(true);
     expect((await repos.leads.findLead(ids[3]!))?.isSpam).toBe(false);
-    expect(await markSpam(handle, 999_999, true)).toBe(false);
+    expect(await repos.leads.markSpam(999_999, true)).toBe(false);
   });
 
   it('streams the filtered leads as CSV with a BOM, `;` and every row once', async () => {
-    const stream = leadsCsvStream(database().handle, { formId: 'contact' }, 4);
+    const stream = leadsCsvStream(database().repos, { formId: 'contact' }, 4);
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);

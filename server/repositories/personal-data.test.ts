@@ -1,10 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { DEFAULT_RETENTION } from '../config';
-import type { NewLead } from '../repositories/types';
+import type { NewLead } from './types';
 import { describeEachDatabase } from '../testing/databases';
 import { markDelivered, sampleLead } from '../testing/fixtures';
-import { applyRetention } from './retention';
 
 const DAY_MS = 24 * 60 * 60_000;
 const now = Date.UTC(2026, 10, 23, 12);
@@ -61,7 +60,7 @@ describeEachDatabase('personal-data retention', (database) => {
       .execute();
     const before = { stats: await statistics(), oldDeal: await row(oldDeal), kept: await Promise.all([oldPending, oldDead, young, youngSpam].map(row)) };
 
-    expect(await applyRetention(database().handle, DEFAULT_RETENTION, now)).toEqual({ anonymized: 2, spamDeleted: 1 });
+    expect(await database().repos.personalData.applyRetention(DEFAULT_RETENTION, now)).toEqual({ anonymized: 2, spamDeleted: 1 });
 
     for (const id of [oldDeal, oldBrowser]) {
       expect(await row(id)).toMatchObject({
@@ -89,18 +88,18 @@ describeEachDatabase('personal-data retention', (database) => {
     expect(await statistics()).toEqual(before.stats);
 
     // Done once: a second run finds nothing and leaves the first one's time.
-    expect(await applyRetention(database().handle, DEFAULT_RETENTION, now + DAY_MS)).toEqual({ anonymized: 0, spamDeleted: 0 });
+    expect(await database().repos.personalData.applyRetention(DEFAULT_RETENTION, now + DAY_MS)).toEqual({ anonymized: 0, spamDeleted: 0 });
     expect((await row(oldDeal))!.anonymized_at).toBe(now);
   });
 
   it('anonymises a lead kept for its delivery once the delivery is done, and follows LEAD_RETENTION_DAYS', async () => {
-    const { handle } = database();
+    const { handle, repos } = database();
     const waiting = await lead(200, {}, 'pending');
-    expect(await applyRetention(handle, DEFAULT_RETENTION, now)).toMatchObject({ anonymized: 0 });
+    expect(await repos.personalData.applyRetention(DEFAULT_RETENTION, now)).toMatchObject({ anonymized: 0 });
     const [delivery] = await handle.db.selectFrom('outbox').select('id').where('lead_id', '=', waiting).execute();
     await markDelivered(handle, delivery!.id, now);
     const monthOld = await lead(31, { deliveryMode: 'browser' });
-    expect(await applyRetention(handle, { ...DEFAULT_RETENTION, leadDays: 30 }, now)).toMatchObject({ anonymized: 2 });
+    expect(await repos.personalData.applyRetention({ ...DEFAULT_RETENTION, leadDays: 30 }, now)).toMatchObject({ anonymized: 2 });
     expect(await row(monthOld)).toMatchObject({ email: '', anonymized_at: now });
     expect(await row(waiting)).toMatchObject({ email: '', anonymized_at: now });
   });

@@ -1,0 +1,23 @@
+import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { OperatorsRepository } from './types';
+
+/** The console's operators. better-auth creates them (server/admin/operators.ts); reading and removing is ours. */
+export function createOperatorsRepository(handle: DatabaseHandle): OperatorsRepository {
+  return {
+    async list() {
+      const rows = await handle.db.selectFrom('admin_users').select(['id', 'email', 'createdAt']).orderBy('email').execute();
+      return rows.map((row) => ({ id: row.id, email: row.email, createdAt: new Date(row.createdAt) }));
+    },
+
+    remove: (email) =>
+      inWriteTransaction(handle, async (trx) => {
+        // With their sessions: signed out everywhere at once.
+        const user = await trx.selectFrom('admin_users').select('id').where('email', '=', email).executeTakeFirst();
+        if (!user) return false;
+        await trx.deleteFrom('admin_sessions').where('userId', '=', user.id).execute();
+        await trx.deleteFrom('admin_accounts').where('userId', '=', user.id).execute();
+        await trx.deleteFrom('admin_users').where('id', '=', user.id).execute();
+        return true;
+      }),
+  };
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { DatabaseHandle } from '../db/connection';
+import type { OutboxStatus, OutboxTable } from '../db/schema';
+import type { ClaimedDelivery, OutboxRepository, OutboxRow, QueueState } from './types';
+
+export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository {
+  const { db } = handle;
+  const isPostgres = handle.dialect === 'postgres';
+
+  return {
+    async claimDue({ now, limit, leaseMs }) {
+      const claimToken = randomUUID();
+      // One statement: atomic on SQLite (a single writer), and on PostgreSQL the inner
+      // FOR UPDATE SKIP LOCKED lets concurrent workers take disjoint rows without waiting on each other.
+      const due = db
+        .selectFrom('outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(isPostgres, (query) => query.forUpdate().skipLocked());
+      const rows = await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          status: 'sending',
+          attempts: eb('attempts', '+', 1),
+          locked_until: now + leaseMs,
+          claim_token: claimToken,
+          updated_at: now,
+        }))
+        .where('id', 'in', due)
+        .returningAll()
+        .execute();
+      return rows
+        .map(
+          (row): ClaimedDelivery => ({
+            id: row.id,
+            kind: row.kind,
+            leadId: row.lead_id,
+            dealNumber: row.deal_number,
+            payload: parsePayload(row.payload),
+            attempts: row.attempts,
+            claimToken,
+          }),
+        )
+        .sort((a, b) => a.id - b.id);
+    },
+
+    async markSent(claim, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, claim_token: null, last_error: null })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markFailed(claim, { error, retryAt }, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          status: retryAt === null ? 'dead' : 'pending',
+          next_attempt_at: retryAt ?? now,
+          last_error: error.slice(0, 500),
+          updated_at: now,
+          locked_until: null,
+          claim_token: null,
+        })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, dead: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    },
+
+    async requeueDead(now, only) {
+      // A dead delivery goes back due now with fresh attempts; its deal number stays, so GetCourse updates one deal.
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+        .where('status', '=', 'dead')
+        .$if(only !== undefined, (query) => query.where('id', '=', only!))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async findForLead(leadId) {
+      const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+      return rows.map(outboxRow);
+    },
+
+    async list({ status, limit = 100 } = {}) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .$if(status !== undefined, (query) => query.where('status', '=', status!))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(outboxRow);
+    },
+
+    async health(now) {
+      // One aggregate over the outbox, served by its status index.
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.sum<number | string | null>(eb.case().when('status', 'in', ['pending', 'sending']).then(1).else(0).end()).as('waiting'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when(eb.and([eb('status', 'in', ['pending', 'sending']), eb('attempts', '>', 0)])).then(1).else(0).end())
+            .as('retrying'),
+          eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'dead').then(1).else(0).end()).as('dead'),
+          eb.fn.min<number | string | null>(eb.case().when('status', 'in', ['pending', 'sending']).then(eb.ref('created_at')).end()).as('oldest'),
+          eb.fn.max<number | string | null>('sent_at').as('last_sent'),
+        ])
+        .executeTakeFirstOrThrow();
+      const oldest = row.oldest === null ? null : Number(row.oldest);
+      return {
+        waiting: Number(row.waiting ?? 0),
+        retrying: Number(row.retrying ?? 0),
+        dead: Number(row.dead ?? 0),
+        oldestWaitingSeconds: oldest === null ? 0 : Math.max(0, Math.floor((now - oldest) / 1000)),
+        lastSuccessAt: row.last_sent === null ? null : Number(row.last_sent),
+      };
+    },
+
+    async queueSnapshot(now) {
+      const { rows } = await sql<{ status: string; retrying: number; n: number | string; oldest: number | string | null }>`
+        select status, case when attempts > 0 then 1 else 0 end as retrying, count(*) as n, min(created_at) as oldest
+        from outbox where status in ('pending', 'sending', 'dead')
+        group by status, case when attempts > 0 then 1 else 0 end`.execute(db);
+      const deliveries: Record<QueueState, number> = { waiting: 0, retrying: 0, sending: 0, dead: 0 };
+      let oldest = Infinity;
+      for (const row of rows) {
+        const state: QueueState = row.status === 'pending' ? (Number(row.retrying) ? 'retrying' : 'waiting') : (row.status as QueueState);
+        deliveries[state] += Number(row.n);
+        if (state !== 'dead' && row.oldest !== null) oldest = Math.min(oldest, Number(row.oldest));
+      }
+      return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
+    },
+  };
+}
+
+function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    leadId: row.lead_id,
+    dealNumber: row.deal_number,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+  };
+}
+
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
