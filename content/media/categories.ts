@@ -30,5 +30,3 @@ export const mediaCategories = [
     description: 'Как учиться программированию и не бросить: планы, привычки, работа с ошибками.',
   },
 ] as const satisfies readonly CategoryDefinition[];
-
-export type MediaCategorySlug = (typeof mediaCategories)[number]['slug'];

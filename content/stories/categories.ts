@@ -16,5 +16,3 @@ export const storyCategories = [
     description: 'Истории разработчиков, которые после курса выросли в грейде и зарплате.',
   },
 ] as const satisfies readonly CategoryDefinition[];
-
-export type StoryCategorySlug = (typeof storyCategories)[number]['slug'];

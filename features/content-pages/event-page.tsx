@@ -84,7 +84,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
         {/* Course slugs were checked against the course list when the events loaded. */}
         <CourseGrid courses={event.relatedCourses.map((slug) => getCourse(slug)!)} />
       </PageSection>
-      <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} productTitle={event.title} />
+      <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} />
     </>
   );
 }

@@ -33,7 +33,6 @@ export function InfoPageView({ page, LeadFormSlot }: { page: InfoPage; LeadFormS
           heading={page.leadForm.heading}
           description={page.leadForm.description}
           config={pageFormConfig(page.leadForm.form)}
-          productTitle={page.title}
         />
       )}
     </>

@@ -3,7 +3,7 @@
  * Pure functions, no React: the tab calls `giftStateAt` once a second.
  */
 
-import type { GiftWindow } from '@/lib/gift-window';
+import type { GiftWindow } from '@/lib/api-contract';
 
 export type { GiftWindow };
 

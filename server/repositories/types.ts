@@ -1,4 +1,4 @@
-import type { GiftWindow } from '@/lib/gift-window';
+import type { GiftWindow } from '@/lib/api-contract';
 import type { OutboxStatus } from '../db/schema';
 
 export type { OutboxStatus };
