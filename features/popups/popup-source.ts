@@ -1,3 +1,4 @@
+import { POPUPS_ENDPOINT } from '@/lib/api-contract';
 import type { PublicPopup } from '@/lib/popups/managed';
 import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 
@@ -9,7 +10,7 @@ import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 let request: Promise<PublicPopup[]> | undefined;
 
 export function loadPopups(fetchImpl: typeof fetch = fetch): Promise<PublicPopup[]> {
-  request ??= fetchImpl('/api/popups', { headers: { accept: 'application/json' } })
+  request ??= fetchImpl(POPUPS_ENDPOINT, { headers: { accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
     .then((body: unknown) => readPopups(body))
     .catch(() => []);
