@@ -3,6 +3,7 @@ import type { OutboxStatus } from '../db/schema';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
+import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
 export interface NewLead {
@@ -337,4 +338,5 @@ export interface Repositories {
   operators: OperatorsRepository;
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
+  deals: DealsRepository;
 }
