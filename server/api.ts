@@ -2,6 +2,8 @@ import 'server-only';
 import { getAdminRuntime } from './admin/runtime';
 import { readServerConfig } from './config';
 import { handleCspReport } from './http/csp-report';
+import { readCallbackSecret } from './deals/callback-secret';
+import { handleDealStatus } from './http/deal-status';
 import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
 import { handleHealth } from './http/health';
 import { handleLeadsExport } from './http/leads-export';
@@ -28,4 +30,5 @@ export const metricsRoute = (request: Request) =>
     token: () => readServerConfig().metricsToken,
     repos: async () => (await getServerRuntime()).repos,
   });
+export const dealStatusRoute = (request: Request) => handleDealStatus(request, { runtime: getServerRuntime, secret: () => readCallbackSecret() });
 export { methodNotAllowed };
