@@ -78,6 +78,20 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     expect([...ofLeads.keys()].sort()).toEqual([leadIds[0], leadIds[2], leadIds[3]].sort());
   });
 
+  it('lets the leads list filter by payment and campaign and show the amount paid', async () => {
+    const { repos } = database();
+    await repos.deals.apply(report(numbers[0]!, 'payed', 1_000_000, start));
+    await repos.deals.apply(report(numbers[1]!, 'payed', 700_000, start));
+    await repos.deals.apply(report(numbers[1]!, 'cancelled', 0, start + 1));
+    await repos.deals.apply(report(numbers[2]!, 'new', 0, start));
+    const paid = await repos.leads.list({ payment: 'paid' });
+    expect(paid.rows.map((row) => [row.id, row.paidKopecks])).toEqual([[leadIds[0], 1_000_000]]);
+    const unpaid = await repos.leads.list({ payment: 'unpaid' });
+    expect(unpaid.rows.map((row) => row.id).sort()).toEqual([leadIds[1], leadIds[2], leadIds[3]].sort());
+    expect(unpaid.rows.every((row) => row.paidKopecks === null)).toBe(true);
+    expect((await repos.leads.list({ utmCampaign: 'winter', payment: 'paid' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
+  });
+
   it('keeps the payment per campaign after the lead is erased', async () => {
     const { repos, handle } = database();
     await repos.deals.apply(report(numbers[2]!, 'payed', 1_000_000, start));

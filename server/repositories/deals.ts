@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
 import { mergeDealReport, paidDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
@@ -66,6 +66,20 @@ export interface DealsRepository {
 }
 
 const RECONCILIATION = 'getcourse';
+
+/** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
+export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
+  return eb.exists(eb.selectFrom('deals').select('deals.deal_number').whereRef('deals.lead_id', '=', 'leads.id').where('deals.status', 'in', [...paidDealStatuses]));
+}
+
+/** For the leads list: what the lead's paid deals brought, in kopecks; null when none is paid. */
+export function paidDealAmount(eb: ExpressionBuilder<Database, 'leads'>) {
+  return eb
+    .selectFrom('deals')
+    .select(sql<number | string | null>`sum(deals.paid_kopecks)`.as('paid'))
+    .whereRef('deals.lead_id', '=', 'leads.id')
+    .where('deals.status', 'in', [...paidDealStatuses]);
+}
 
 /** The key of a lead (or of a deal's copy of it) in each dimension; '' when the lead has none. */
 function keyOf(by: FunnelDimension): RawBuilder<string> {
