@@ -42,6 +42,8 @@ export function dealsMigration(dialect: Dialect) {
       // The funnel reads paid deals of the leads of a period; the leads list asks "is this lead paid?".
       await db.schema.createIndex('deals_lead_created_at').on('deals').columns(['lead_created_at', 'status']).execute();
       await db.schema.createIndex('deals_lead').on('deals').column('lead_id').execute();
+      // The leads list's new filter by campaign reads pages newest first, as by form or source (005).
+      await db.schema.createIndex('leads_utm_campaign_created_id').on('leads').columns(['utm_campaign', 'created_at', 'id']).execute();
 
       await withId(db.schema.createTable('deal_status_changes'))
         .addColumn('deal_number', 'text', (c) => c.notNull())
