@@ -16,15 +16,15 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
   return (
     <>
       <h1 className={ui.h1}>Кампании: от заявки до оплаты</h1>
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Период и группировка">
-        <label className="flex flex-col gap-1 text-sm">
-          Период
-          <select name="period" defaultValue={query.period} className={ui.input}>
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="funnel-period">Период</label>
+          <select id="funnel-period" name="period" defaultValue={query.period} className={ui.input}>
             {funnelPeriods.map((period) => (
               <option key={period} value={period}>{funnelPeriodLabels[period]}</option>
             ))}
           </select>
-        </label>
+        </div>
         <label className="flex flex-col gap-1 text-sm">
           С даты (для своих дат)
           <input name="from" type="date" defaultValue={query.fromDay} className={ui.input} />
@@ -33,14 +33,14 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
           По дату
           <input name="to" type="date" defaultValue={query.toDay} className={ui.input} />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Группировать по
-          <select name="by" defaultValue={query.by} className={ui.input}>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="funnel-by">Группировать по</label>
+          <select id="funnel-by" name="by" defaultValue={query.by} className={ui.input}>
             {funnelGroupings.map((by) => (
               <option key={by} value={by}>{funnelGroupingLabels[by]}</option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className={ui.primaryButton}>Показать</button>
         <a href={`/api/admin/campaigns/export?${funnelSearch(query)}`} className={ui.button} download>
           Скачать CSV
