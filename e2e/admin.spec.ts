@@ -182,7 +182,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
   const health = await page.request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(health.headers()['cache-control']).toBe('no-store');
-  expect(Object.keys(await health.json()).sort()).toEqual(['db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting']);
+  expect(Object.keys(await health.json()).sort()).toEqual(['db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting', 'reconcileLastFailureAt', 'reconcileLastSuccessAt', 'unmatchedDeals']);
 
   expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
   expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/admin');
