@@ -6,6 +6,7 @@ import { personalDataMigration } from './migrations/003-personal-data';
 import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
 import { adminConsoleMigration } from './migrations/005-admin-console';
 import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
+import { dealsMigration } from './migrations/008-deals';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -17,6 +18,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
     '005-admin-console': adminConsoleMigration(dialect),
     '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
+    '008-deals': dealsMigration(dialect),
   };
 }
 
