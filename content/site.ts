@@ -11,6 +11,8 @@ export const site = {
 
 /** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
 const workHours = { opens: '10:00', closes: '20:00' } as const;
+/** When managers call back (spec 9: calls 10:00-19:00 MSK, shorter than the support line's hours). */
+const callTime = { opens: '10:00', closes: '19:00' } as const;
 
 export const contacts = {
   supportEmail: 'support@frontend-start.ru',
@@ -21,7 +23,10 @@ export const contacts = {
   frameworkChannel: 'https://t.me/frontend_frameworks',
   workHours,
   workTime: `${workHours.opens}-${workHours.closes} МСК`,
-  callHours: '10:00-19:00 МСК',
+  callTime,
+  callHours: `${callTime.opens}-${callTime.closes} МСК`,
+  /** «с 10:00 до 19:00 по московскому времени», with no-break spaces, for a sentence about the call. */
+  callHoursPhrase: `с\u00a0${callTime.opens} до\u00a0${callTime.closes} по\u00a0московскому времени`,
 } as const;
 
 export const legalLinks = {

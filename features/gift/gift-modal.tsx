@@ -5,6 +5,7 @@ import { FormSuccess, LeadForm } from '@/components/forms';
 import { DialogContent, Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
 import { giftOffer, giftOffers, type GiftOffer } from '@/content/gift-offers';
+import { contacts } from '@/content/site';
 import { formatCountdown, timeLeft } from '@/lib/countdown';
 import { formatPrice, formatRub } from '@/lib/money';
 import type { GiftState } from './schedule';
@@ -75,7 +76,7 @@ function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string 
             title="Заявка отправлена!"
             description={
               kind === 'ajax'
-                ? 'Менеджер позвонит вам в\u00a0рабочее время\u00a0— с\u00a010:00 до\u00a019:00 по\u00a0московскому времени.'
+                ? `Менеджер позвонит вам в\u00a0рабочее время\u00a0— ${contacts.callHoursPhrase}.`
                 : 'Страница оплаты открылась в\u00a0другом окне: завершите оплату там, чтобы забрать подарок.'
             }
           />
