@@ -25,7 +25,7 @@ const giftOfferSchema = z
   .strictObject({
     number: z.int().min(giftNumbers.first).max(giftNumbers.last),
     name: text,
-    description: text,
+    description: text.min(81, 'описание подарка — не короче 81 знака: в окне подарка оно объясняет, что именно получает посетитель'),
     price: z.int().nonnegative(),
     oldPrice: z.int().positive(),
     oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),

@@ -22,10 +22,15 @@ const { giftOfferInputs } = await import('@/content/gift-offers');
 const { popups } = await import('@/content/popups');
 const { allPagePaths } = await import('@/content/site-paths');
 const { contacts } = await import('@/content/site');
+const { formatPrice } = await import('@/lib/money');
+const { coursePriceLine } = await import('@/content/shared/price-text');
 
 const nbsp = '\u00a0';
 const everyCourse = () => structuredClone([...professionCourses, ...skillCourses, ...freeCourses]);
 const juniorOf = (list: ReturnType<typeof everyCourse>) => list.find((course) => course.slug === 'junior-js')!;
+/** «вариант N» of junior-js's gift landing, counted from 1 (a landing added before it moves it). */
+const giftVariant = (list: ReturnType<typeof everyCourse>) => `вариант ${juniorOf(list).variants!.findIndex((variant) => variant.formId === 'course-junior-js-gift') + 1}`;
+const lastVariant = (list: ReturnType<typeof everyCourse>) => `вариант ${juniorOf(list).variants!.length}`;
 const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
 const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
 
@@ -45,7 +50,7 @@ describe('a price in running text is written once', () => {
     const gift = () => juniorOf(list).variants!.find((variant) => variant.formId === 'course-junior-js-gift')!;
     expect(gift().leadForm!.description).toContain('{цена advanced-js}');
     expect(parseCourses(list).find((course) => course.slug === 'junior-js')!.variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description)
-      .toContain(`стоимостью 13${nbsp}790${nbsp}₽ бесплатно`);
+      .toContain(`стоимостью ${formatPrice(list.find((course) => course.slug === 'advanced-js')!.tariffs![0]!.price)} бесплатно`);
 
     list.find((course) => course.slug === 'advanced-js')!.tariffs![0]!.price = 14490;
     const text = parseCourses(list).find((course) => course.slug === 'junior-js')!.variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description;
@@ -57,7 +62,7 @@ describe('a price in running text is written once', () => {
     const gift = juniorOf(list).variants!.find((variant) => variant.formId === 'course-junior-js-gift')!;
     gift.leadForm = { ...gift.leadForm!, description: 'Получите курс «Продвинутый JavaScript» стоимостью 13 790 ₽ бесплатно.' };
     expect(problemsOf(() => parseCourses(list))).toEqual([
-      'content/courses/professions.ts, курс «junior-js», вариант 2, текст над формой заявки (leadForm), поле «описание» (description): сумма «13 790 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена junior-js} или {цена от junior-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 13 790 ₽}',
+      `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): сумма «13 790 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена junior-js} или {цена от junior-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 13 790 ₽}`,
     ]);
   });
 
@@ -73,29 +78,32 @@ describe('a price in running text is written once', () => {
     const gift = juniorOf(list).variants!.find((variant) => variant.formId === 'course-junior-js-gift')!;
     gift.leadForm = { ...gift.leadForm!, description: 'Курс стоимостью {цена advanced-jss} или {цена advanced-js 5} бесплатно.' };
     expect(problemsOf(() => parseCourses(list))).toEqual([
-      'content/courses/professions.ts, курс «junior-js», вариант 2, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-jss} курс «advanced-jss», а такого курса нет в content/courses/',
-      `content/courses/professions.ts, курс «junior-js», вариант 2, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов ${courses.find((course) => course.slug === 'advanced-js')!.tariffs.length}`,
+      `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-jss} курс «advanced-jss», а такого курса нет в content/courses/`,
+      `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов ${courses.find((course) => course.slug === 'advanced-js')!.tariffs.length}`,
     ]);
   });
 
   it("a landing's price line that disagrees with the course's tariffs", () => {
     const list = everyCourse();
     juniorOf(list).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: '{не цена: от 3 490 ₽/мес.}' } });
+    const cheapest = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] }).replace(/^от /, '').replace(/\u00a0/g, ' ');
     expect(problemsOf(() => parseCourses(list))).toEqual([
-      'content/courses/professions.ts, курс «junior-js», вариант 3, первый экран (hero), поле «строка с ценой» (priceLine): строка с ценой говорит «от 3 490 ₽», а самый дешёвый тариф курса — 4 990 ₽/мес.: напишите {цена от} (сейчас это «от 4 990 ₽/мес.»)',
+      `content/courses/professions.ts, курс «junior-js», ${lastVariant(list)}, первый экран (hero), поле «строка с ценой» (priceLine): строка с ценой говорит «от 3 490 ₽», а самый дешёвый тариф курса — ${cheapest}: напишите {цена от} (сейчас это «от ${cheapest}»)`,
     ]);
   });
 
   it("a landing's price line written as digits, even when it agrees today", () => {
     const list = everyCourse();
-    juniorOf(list).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: 'от 4 990 ₽/мес. до 1 апреля' } });
+    const agreeing = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] }).replace(/\u00a0/g, ' ');
+    const sum = agreeing.replace(/^от /, '').replace('/мес.', '');
+    juniorOf(list).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: `${agreeing} до 1 апреля` } });
     expect(problemsOf(() => parseCourses(list))).toEqual([
-      'content/courses/professions.ts, курс «junior-js», вариант 3, первый экран (hero), поле «строка с ценой» (priceLine): сумма «4 990 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена junior-js} или {цена от junior-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 4 990 ₽}',
+      `content/courses/professions.ts, курс «junior-js», ${lastVariant(list)}, первый экран (hero), поле «строка с ценой» (priceLine): сумма «${sum}» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена junior-js} или {цена от junior-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: ${sum}}`,
     ]);
     const written = everyCourse();
     juniorOf(written).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: '{цена от} до 1 апреля' } });
     const variant = parseCourses(written).find((course) => course.slug === 'junior-js')!.variants.find((entry) => entry.id === 'spring-vk')!;
-    expect(variant.hero!.priceLine).toBe(`от 4${nbsp}990${nbsp}₽/мес. до 1 апреля`);
+    expect(variant.hero!.priceLine).toBe(`${coursePriceLine(juniorOf(written) as { tariffs: { price: number; monthly: boolean }[] })} до 1 апреля`);
   });
 
   it('a rouble sum in a pop-up text', () => {
@@ -106,7 +114,7 @@ describe('a price in running text is written once', () => {
   });
 
   it('a rouble sum in a gift offer text', () => {
-    const offers = giftOfferInputs.map((offer) => (offer.number === 4 ? { ...offer, description: 'Всего 4 648 руб. в месяц' } : offer));
+    const offers = giftOfferInputs.map((offer) => (offer.number === 4 ? { ...offer, description: `${offer.description} Всего 4 648 руб. в месяц.` } : offer));
     expect(giftOfferProblems(offers, courses).map(problemLine)).toEqual([
       'content/gift-offers.ts, подарок 4, поле «описание» (description): сумма «4 648 руб.» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice сверяется с тарифами через oldPriceFrom), а в тексте её не повторяйте',
     ]);
