@@ -18,6 +18,14 @@ import { phoneFromInput } from './phone-format';
 import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
+import { contacts } from '@/content/site';
+
+/** When a send still running says that it is (well within 6 s of the press). */
+export const STILL_TRYING_AFTER_MS = 4_000;
+/** Not in the spec (issue 29): the form keeps retrying, and nothing typed is lost. */
+export const STILL_TRYING_TEXT = 'Сервер пока не ответил — продолжаем отправлять заявку. Ничего вводить заново не нужно: всё, что вы написали, останется в форме.';
+/** After the server failed for good: the typed values stay, and the contacts to reach us another way. */
+export const SERVER_FAILED_TEXT = 'Данные остались в форме: попробуйте отправить ещё раз чуть позже или напишите нам в';
 
 /**
  * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
@@ -119,6 +127,17 @@ export function LeadForm({
   // One idempotency key per submission, kept for a second press with the same values, also from a
   // reopened popover or modal (lib/leads/submission-key.ts).
   const [keys] = useState(() => submissionKeysFor<SubmissionSnapshot>(`${config.formId}:${blockId ?? ''}`));
+  // A send that takes longer than usual (the server answers 5xx, the network is slow) says so while retrying.
+  const [stillTrying, setStillTrying] = useState(false);
+  const [serverFailed, setServerFailed] = useState(false);
+  useEffect(() => {
+    if (!isSubmitting) return;
+    const timer = setTimeout(() => setStillTrying(true), STILL_TRYING_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setStillTrying(false);
+    };
+  }, [isSubmitting]);
 
   useEffect(() => {
     if (!initialFocus) return;
@@ -130,6 +149,7 @@ export function LeadForm({
 
   const onSubmit = handleSubmit(async (values, event) => {
     setRetryable(false);
+    setServerFailed(false);
     try {
       // Retries on a bad network happen inside (up to lib/leads/network-policy.ts's budget), the button spinning.
       const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target), keys });
@@ -144,7 +164,9 @@ export function LeadForm({
         if (field) form.setError(field, { type: 'server', message });
       }
       form.setError('root.server', { type: 'server', message: ORDER_FAILED });
-      setRetryable(valid && !(error instanceof LeadSubmitError && error.fieldErrors.length > 0));
+      const fieldRefusal = error instanceof LeadSubmitError && error.fieldErrors.length > 0;
+      setRetryable(valid && !fieldRefusal);
+      setServerFailed(!fieldRefusal);
       onError?.(error);
     }
   });
@@ -184,9 +206,32 @@ export function LeadForm({
       />
       <HoneypotField />
       {children}
-      {serverError && (
+      {isSubmitting && stillTrying && (
+        <p role="status" className="text-sm font-medium text-gray-700">
+          {STILL_TRYING_TEXT}
+        </p>
+      )}
+      {serverError && !isSubmitting && (
         <p role="alert" className="text-sm font-medium text-red-600">
-          {serverError}. Проверьте данные и попробуйте ещё раз.
+          {serverFailed ? (
+            <>
+              {serverError}. {SERVER_FAILED_TEXT}{' '}
+              <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="underline">
+                Telegram
+              </a>
+              ,{' '}
+              <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="underline">
+                WhatsApp
+              </a>{' '}
+              или по телефону{' '}
+              <a href={contacts.phone.href} className="whitespace-nowrap underline">
+                {contacts.phone.display}
+              </a>
+              .
+            </>
+          ) : (
+            <>{serverError}. Проверьте данные и попробуйте ещё раз.</>
+          )}
         </p>
       )}
       <SubmitButton submitting={isSubmitting} submittingLabel={submittingLabel} disabled={!canSubmit} className={submitClassName}>

@@ -85,7 +85,7 @@ describe('a price in running text is written once', () => {
 
   it("a landing's price line that disagrees with the course's tariffs", () => {
     const list = everyCourse();
-    juniorOf(list).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: '{не цена: от 3 490 ₽/мес.}' } });
+    juniorOf(list).variants!.push({ id: 'price-check', purpose: 'Весна', hero: { priceLine: '{не цена: от 3 490 ₽/мес.}' } });
     const cheapest = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] }).replace(/^от /, '').replace(/\u00a0/g, ' ');
     expect(problemsOf(() => parseCourses(list))).toEqual([
       `content/courses/professions.ts, курс «junior-js», ${lastVariant(list)}, первый экран (hero), поле «строка с ценой» (priceLine): строка с ценой говорит «от 3 490 ₽», а самый дешёвый тариф курса — ${cheapest}: напишите {цена от} (сейчас это «от ${cheapest}»)`,
@@ -96,13 +96,13 @@ describe('a price in running text is written once', () => {
     const list = everyCourse();
     const agreeing = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] }).replace(/\u00a0/g, ' ');
     const sum = agreeing.replace(/^от /, '').replace('/мес.', '');
-    juniorOf(list).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: `${agreeing} до 1 апреля` } });
+    juniorOf(list).variants!.push({ id: 'price-check', purpose: 'Весна', hero: { priceLine: `${agreeing} до 1 апреля` } });
     expect(problemsOf(() => parseCourses(list))).toEqual([
       `content/courses/professions.ts, курс «junior-js», ${lastVariant(list)}, первый экран (hero), поле «строка с ценой» (priceLine): сумма «${sum}» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена junior-js} или {цена от junior-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: ${sum}}`,
     ]);
     const written = everyCourse();
-    juniorOf(written).variants!.push({ id: 'spring-vk', purpose: 'Весна', hero: { priceLine: '{цена от} до 1 апреля' } });
-    const variant = parseCourses(written).find((course) => course.slug === 'junior-js')!.variants.find((entry) => entry.id === 'spring-vk')!;
+    juniorOf(written).variants!.push({ id: 'price-check', purpose: 'Весна', hero: { priceLine: '{цена от} до 1 апреля' } });
+    const variant = parseCourses(written).find((course) => course.slug === 'junior-js')!.variants.find((entry) => entry.id === 'price-check')!;
     expect(variant.hero!.priceLine).toBe(`${coursePriceLine(juniorOf(written) as { tariffs: { price: number; monthly: boolean }[] })} до 1 апреля`);
   });
 

@@ -22,10 +22,17 @@ export const MAX_RETRY_AFTER_MS = 5_000;
 export const RETRY_BASE_MS = 500;
 export const RETRY_MAX_DELAY_MS = 4_000;
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+/**
+ * A server that keeps answering 5xx is not a bad network: no retry is started after this long from the
+ * press, so the visitor gets the error and the contacts within about 20 s (the last pause is at most
+ * RETRY_MAX_DELAY_MS), not after the whole budget (issue 29). Silence and offline keep the whole budget.
+ */
+export const SERVER_ERROR_GIVE_UP_MS = 12_000;
 
 export interface PolicyOptions {
   attemptDeadlineMs?: number;
   budgetMs?: number;
+  serverErrorGiveUpMs?: number;
   maxRetryAfterMs?: number;
   retryBaseMs?: number;
   /** For unit tests: the fetch to use and the browser's online state and events. */
@@ -79,7 +86,8 @@ export type PostOutcome =
 export async function postWithRetries(url: string, body: unknown, idempotencyKey: string, options: PolicyOptions = {}): Promise<PostOutcome> {
   const budgetMs = options.budgetMs ?? SUBMIT_BUDGET_MS;
   const connectivity = options.connectivity ?? browserConnectivity;
-  const deadline = performance.now() + budgetMs;
+  const started = performance.now();
+  const deadline = started + budgetMs;
   const online = () => waitUntilOnline(connectivity, deadline);
   try {
     // Absolute, so the same code runs outside a page (unit tests) where a relative URL has no base.
@@ -101,6 +109,11 @@ export async function postWithRetries(url: string, body: unknown, idempotencyKey
         delay: (attempt) => backoffDelay(attempt, options.retryBaseMs),
         jitter: true,
         retryOnTimeout: true,
+        // Answered 5xx and past the give-up time: final (the answer is the last word); else ky decides.
+        shouldRetry: ({ error }) =>
+          isHTTPError(error) && error.response.status >= 500 && performance.now() - started >= (options.serverErrorGiveUpMs ?? SERVER_ERROR_GIVE_UP_MS)
+            ? false
+            : undefined,
       },
       hooks: { beforeRequest: [online], beforeRetry: [online] },
       ...(options.fetch ? { fetch: options.fetch } : {}),
