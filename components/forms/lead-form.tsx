@@ -19,13 +19,8 @@ import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { contacts } from '@/content/site';
+import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './submit-status-texts';
 
-/** When a send still running says that it is (well within 6 s of the press). */
-export const STILL_TRYING_AFTER_MS = 4_000;
-/** Not in the spec (issue 29): the form keeps retrying, and nothing typed is lost. */
-export const STILL_TRYING_TEXT = 'Сервер пока не ответил — продолжаем отправлять заявку. Ничего вводить заново не нужно: всё, что вы написали, останется в форме.';
-/** After the server failed for good: the typed values stay, and the contacts to reach us another way. */
-export const SERVER_FAILED_TEXT = 'Данные остались в форме: попробуйте отправить ещё раз чуть позже или напишите нам в';
 
 /**
  * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
