@@ -110,7 +110,7 @@ test('an operator finds a lead by e-mail, re-sends its dead delivery under the s
   expect(lines[0]).toMatch(/^ID;Дата \(МСК\);Форма;Продукт;Имя;E-mail;Телефон;utm_source;/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`;Иван Админов;${visitor.email};+79167654321;admin-e2e;`);
-  expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber}$`));
+  expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber};$`));
 });
 
 /** `2026-11-23T15:04` in Moscow, as a datetime-local field takes it. */
