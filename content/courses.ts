@@ -5,6 +5,8 @@ import { professionCourses } from './courses/professions';
 import { type Course, type CourseCategory, type CourseVariant, courseSchema } from './courses/schema';
 import { skillCourses } from './courses/skills';
 import { assertUnique, type EntrySource, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
+import { throwProblems } from './validation/problems';
+import { resolveCoursePrices } from './validation/price-texts';
 
 export type { Course, CourseCategory, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
 
@@ -33,7 +35,11 @@ export const courses: readonly Course[] = parseCourses(
 );
 
 export function parseCourses(entries: readonly unknown[]): Course[] {
-  const parsed = parseEntries(courseSource, courseSchema, entries);
+  // Prices in the texts are references to the tariffs (content/shared/price-text.ts), written in here.
+  // A reference to a course not among `entries` (a test parsing one course) reads the catalogue's tariffs.
+  const catalogue = [...professionCourses, ...skillCourses, ...freeCourses].map(({ slug, tariffs }) => ({ slug, tariffs: tariffs ?? [] }));
+  const { courses: parsed, problems } = resolveCoursePrices(parseEntries(courseSource, courseSchema, entries), courseFile, catalogue);
+  throwProblems(problems);
   assertUnique(courseSource, 'slug', parsed.map((course) => course.slug));
   const pages = parsed.flatMap(pagesOf);
   assertUnique(coursePageSource, 'path', pages.map((page) => page.path));

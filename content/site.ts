@@ -11,7 +11,7 @@ export const site = {
 
 /** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
 const workHours = { opens: '10:00', closes: '20:00' } as const;
-/** When the sales managers call back (Moscow time): the promises of every form's thank-you text. */
+/** When managers call back (spec 9: calls 10:00-19:00 MSK, shorter than the support line's hours). */
 const callTime = { opens: '10:00', closes: '19:00' } as const;
 
 export const contacts = {
@@ -25,6 +25,8 @@ export const contacts = {
   workTime: `${workHours.opens}-${workHours.closes} МСК`,
   callTime,
   callHours: `${callTime.opens}-${callTime.closes} МСК`,
+  /** «с 10:00 до 19:00 по московскому времени», with no-break spaces, for a sentence about the call. */
+  callHoursPhrase: `с\u00a0${callTime.opens} до\u00a0${callTime.closes} по\u00a0московскому времени`,
 } as const;
 
 export const legalLinks = {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { giftOffer, giftOffers } from '../content/gift-offers';
+import { contacts } from '../content/site';
 import { messages } from '../server/http/responses';
 import { expect, test } from './support/fixtures';
 import { emptyGiftSchedule } from './support/server-answers';
@@ -310,7 +311,7 @@ test.describe('gift modal', () => {
 
     const status = dialog(page).getByRole('status');
     await expect(status).toContainText('Заявка отправлена!');
-    await expect(status).toContainText('Менеджер позвонит вам в рабочее время — с 10:00 до 19:00 по московскому времени.');
+    await expect(status).toContainText(`Менеджер позвонит вам в рабочее время — ${contacts.callHoursPhrase.replace(/\u00a0/g, ' ')}.`);
 
     const received = await fakeGetCourse.waitFor((all) =>
       all.some((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(visitor.email)),

@@ -83,6 +83,16 @@ function checkCoursePage(html: string, things: Thing[], course: Course) {
   expect(shown.length, course.path).toBe(course.tariffs.length);
   expect(offeredTariffs(courseThing!), `${course.path}: offers = prices on the page`).toEqual(shown);
   expect((courseThing!.hasCourseInstance as Thing)?.courseMode, course.path).toBe('Online');
+  // Google's course rich result requires courseSchedule or courseWorkload on each instance.
+  const instances = [courseThing!.hasCourseInstance].flat() as Thing[];
+  for (const instance of instances) {
+    const schedule = instance.courseSchedule as Thing | undefined;
+    expect(schedule !== undefined || typeof instance.courseWorkload === 'string', `${course.path}: courseSchedule or courseWorkload`).toBe(true);
+    if (schedule) {
+      expect(schedule.duration, course.path).toMatch(/^P(?:\d+D)?T?(?:\d+H)?(?:\d+M)?$/);
+      expect(schedule.repeatFrequency, course.path).toMatch(/^(Daily|Weekly|Monthly|Yearly)$/);
+    }
+  }
 
   const faq = things.find((thing) => thing['@type'] === 'FAQPage');
   expect((faq?.mainEntity as Thing[]).length, course.path).toBe(course.faq.length);

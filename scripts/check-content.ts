@@ -7,9 +7,16 @@
 import path from 'node:path';
 import { moscowToday } from '../lib/calendar';
 import { ContentError, problemsReport } from '../content/validation/problems';
+import { contentSyntaxProblems } from '../content/validation/syntax';
 
 async function main(): Promise<number> {
   const today = moscowToday();
+  // Syntax first, before anything is imported: a missing comma is reported in Russian, with the line.
+  const syntax = contentSyntaxProblems(path.join(process.cwd(), 'content'));
+  if (syntax.length > 0) {
+    console.error(`\n${problemsReport(syntax)}\n`);
+    return 1;
+  }
   try {
     // Imported here, not above: a content module that is broken may throw while it loads.
     const { checkContent } = await import('../content/validation/check');

@@ -67,6 +67,9 @@ export function productionSettingsProblems(env: BuildEnvironment, popupForms: re
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
     problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
   }
+  if ((env.GETCOURSE_CALLBACK_SECRET?.trim().length ?? 0) < 32) {
+    problems.push('GETCOURSE_CALLBACK_SECRET: set a secret of 32 or more characters for the «Вызвать URL» address GetCourse reports payments to (e.g. `openssl rand -hex 32`); without it every payment callback is refused');
+  }
   if (!isAesKey(env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)) {
     problems.push(
       "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: set the console's Server Actions key, base64 of 16, 24 or 32 bytes, the same for every build of a deploy (e.g. `openssl rand -base64 32`)",

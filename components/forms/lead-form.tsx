@@ -17,6 +17,9 @@ import { phoneFromInput } from './phone-format';
 import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
+import { contacts } from '@/content/site';
+import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './submit-status-texts';
+
 
 /**
  * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
@@ -115,6 +118,17 @@ export function LeadForm({
   // One idempotency key per submission, kept for a second press with the same values, also from a
   // reopened popover or modal (lib/leads/submission-key.ts).
   const [keys] = useState(() => submissionKeysFor<SubmissionSnapshot>(`${config.formId}:${blockId ?? ''}`));
+  // A send that takes longer than usual (the server answers 5xx, the network is slow) says so while retrying.
+  const [stillTrying, setStillTrying] = useState(false);
+  const [serverFailed, setServerFailed] = useState(false);
+  useEffect(() => {
+    if (!isSubmitting) return;
+    const timer = setTimeout(() => setStillTrying(true), STILL_TRYING_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setStillTrying(false);
+    };
+  }, [isSubmitting]);
 
   useEffect(() => {
     if (!initialFocus) return;
@@ -126,6 +140,7 @@ export function LeadForm({
 
   const onSubmit = handleSubmit(async (values, event) => {
     setRetryable(false);
+    setServerFailed(false);
     try {
       // Retries on a bad network happen inside (up to lib/leads/network-policy.ts's budget), the button spinning.
       const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target), keys });
@@ -140,7 +155,9 @@ export function LeadForm({
         if (field) form.setError(field, { type: 'server', message });
       }
       form.setError('root.server', { type: 'server', message: ORDER_FAILED });
-      setRetryable(valid && !(error instanceof LeadSubmitError && error.fieldErrors.length > 0));
+      const fieldRefusal = error instanceof LeadSubmitError && error.fieldErrors.length > 0;
+      setRetryable(valid && !fieldRefusal);
+      setServerFailed(!fieldRefusal);
       onError?.(error);
     }
   });
@@ -180,9 +197,32 @@ export function LeadForm({
       />
       <HoneypotField />
       {children}
-      {serverError && (
+      {isSubmitting && stillTrying && (
+        <p role="status" className="text-sm font-medium text-gray-700">
+          {STILL_TRYING_TEXT}
+        </p>
+      )}
+      {serverError && !isSubmitting && (
         <p role="alert" className="text-sm font-medium text-red-600">
-          {serverError}. Проверьте данные и попробуйте ещё раз.
+          {serverFailed ? (
+            <>
+              {serverError}. {SERVER_FAILED_TEXT}{' '}
+              <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="underline">
+                Telegram
+              </a>
+              ,{' '}
+              <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="underline">
+                WhatsApp
+              </a>{' '}
+              или по телефону{' '}
+              <a href={contacts.phone.href} className="whitespace-nowrap underline">
+                {contacts.phone.display}
+              </a>
+              .
+            </>
+          ) : (
+            <>{serverError}. Проверьте данные и попробуйте ещё раз.</>
+          )}
         </p>
       )}
       <SubmitButton submitting={isSubmitting} submittingLabel={submittingLabel} disabled={!canSubmit} className={submitClassName}>

@@ -4,7 +4,8 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { getCourse } from '@/content/courses';
+import { courses, getCourse } from '@/content/courses';
+import { hardCodedRoubles, hardCodedRoublesMessage, resolvePriceReferences } from '@/content/shared/price-text';
 import { mediaCategories } from '@/content/media/categories';
 import { staffMember } from '@/content/staff';
 import { storyCategories } from '@/content/stories/categories';
@@ -265,7 +266,7 @@ class DocumentReader {
     }
     let body: RenderedBody | undefined;
     try {
-      const rendered = renderMarkdown(source.content);
+      const rendered = renderMarkdown(this.withPrices(file, source.content));
       this.linksByFile.set(file, rendered.internalLinks);
       body = { html: rendered.html, readingMinutes: rendered.readingMinutes };
     } catch (error) {
@@ -274,6 +275,18 @@ class DocumentReader {
     }
     if (!parsed.success || !body) return undefined;
     return { data: parsed.data, body };
+  }
+
+  /**
+   * The text with its price references written in (content/shared/price-text.ts); a rouble sum written as
+   * digits outside code is reported, so an article that sells a course cannot keep an old price.
+   */
+  private withPrices(file: string, markdown: string): string {
+    const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
+    for (const sum of hardCodedRoubles(prose)) this.report(file, `текст статьи: ${hardCodedRoublesMessage(sum)}`);
+    const { text, problems } = resolvePriceReferences(markdown, courses);
+    for (const message of problems) this.report(file, `текст статьи: ${message}`);
+    return text;
   }
 
   /** Whether a valid entry is published by today; a later one is noted as scheduled and left out. */

@@ -15,6 +15,12 @@ export function courseForm(slug: string, productName: string, event: FormSetting
   return { formId: `course-${slug}`, productName, event };
 }
 
+/**
+ * The study time a week the school names (the FAQ's answer below) and search engines read: the course
+ * page's structured data gives the upper figure as its `courseSchedule` (features/course-page/structured-data.ts).
+ */
+export const weeklyStudyHours = { from: 10, to: 12 } as const;
+
 export const commonFaq = {
   installments: {
     question: 'Можно ли оплатить в рассрочку?',
@@ -39,7 +45,7 @@ export const commonFaq = {
   weeklyTime: {
     question: 'Сколько времени нужно на учёбу?',
     answer:
-      'В среднем 10–12 часов в неделю: 3–4 часа на уроки и 6–8 часов на практику. Дедлайны мягкие — можно взять паузу до двух месяцев и вернуться в следующий поток.',
+      `В среднем ${weeklyStudyHours.from}–${weeklyStudyHours.to} часов в неделю: 3–4 часа на уроки и 6–8 часов на практику. Дедлайны мягкие — можно взять паузу до двух месяцев и вернуться в следующий поток.`,
   },
   employment: {
     question: 'Помогаете ли вы с трудоустройством?',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coursePageAt, courses, parseCourses, variantPath } from '../courses';
+import { coursePriceLabel } from '@/components/content/course-price';
 import { ContentError } from '../shared/schema';
 import { campaignLandingFixture, withContentFixtures } from './fixtures';
 import { professionCourses } from './professions';
@@ -14,9 +15,10 @@ function courseWithLanding(hero: unknown): CourseInput {
 
 describe('a campaign landing', () => {
   it('is a variant page with its own first screen, form id and course', () => {
-    const [course] = parseCourses([courseWithLanding({ headline: 'Весенний поток', priceLine: 'от 3 990 ₽/мес.' })]);
+    // A price line names the price it repeats ({цена от}: the cheapest tariff), written in from the tariffs.
+    const [course] = parseCourses([courseWithLanding({ headline: 'Весенний поток', priceLine: '{цена от} до весны' })]);
     const variant = course!.variants[0]!;
-    expect(variant.hero).toEqual({ headline: 'Весенний поток', priceLine: 'от 3 990 ₽/мес.' });
+    expect(variant.hero).toEqual({ headline: 'Весенний поток', priceLine: `${coursePriceLabel(course!)} до весны` });
     expect(variantPath(course!, variant)).toBe(`${course!.path}/spring`);
   });
 

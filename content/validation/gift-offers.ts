@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Course } from '@/content/courses';
 import type { GiftOfferInput } from '@/content/gift-offers';
 import { discountPercent, formatPrice } from '@/lib/money';
+import { hardCodedRoubles } from '@/content/shared/price-text';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
 import { issueProblems } from './zod-issues';
@@ -22,7 +23,7 @@ const giftOfferSchema = z
   .strictObject({
     number: z.int().min(1),
     name: text,
-    description: text,
+    description: text.min(81, 'описание подарка — не короче 81 знака: в окне подарка оно объясняет, что именно получает посетитель'),
     price: z.int().nonnegative(),
     oldPrice: z.int().positive(),
     oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
@@ -51,6 +52,16 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
     if (!parsed.success) problems.push(...issueProblems(parsed.error, fields, where));
     if (numbers.has(offer.number)) problems.push({ ...where, field: fieldPath(['number']), message: `номер ${offer.number} уже у другого подарка` });
     numbers.add(offer.number);
+    for (const key of ['name', 'description'] as const) {
+      if (typeof offer[key] !== 'string') continue;
+      for (const sum of hardCodedRoubles(offer[key])) {
+        problems.push({
+          ...where,
+          field: fieldPath([key]),
+          message: `сумма «${sum}» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice сверяется с тарифами через oldPriceFrom), а в тексте её не повторяйте`,
+        });
+      }
+    }
     if (parsed.success) problems.push(...statedDiscountProblems(parsed.data).map((message) => ({ ...where, field: fieldPath(['statedDiscount']), message })));
     if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
   });

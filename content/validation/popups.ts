@@ -3,6 +3,7 @@ import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { closestPath } from '@/lib/popups/edit-check';
+import { hardCodedRoubles } from '@/content/shared/price-text';
 import { fieldPath } from './field-labels';
 import { tiedPriceProblems } from './gift-offers';
 import { type ContentProblem, quoted } from './problems';
@@ -41,7 +42,10 @@ const targetingSchema = z.object({
   showDelayMs: z
     .int('задержка — целое число миллисекунд: 30000 — это 30 секунд')
     .min(0, 'задержка не может быть отрицательной: 0 — показать сразу, 30000 — через 30 секунд')
-    .max(maxPopupDelayMs, `задержка — не больше ${maxPopupDelayMs} мс (10 минут): позже поп-ап почти никто не увидит`),
+    .max(maxPopupDelayMs, `задержка — не больше ${maxPopupDelayMs} мс (10 минут): позже поп-ап почти никто не увидит`)
+    .refine((delay) => delay <= 0 || delay >= 1000, {
+      message: 'задержка меньше секунды — похоже, записаны секунды вместо миллисекунд: 15 секунд пишутся 15000, показать сразу — 0',
+    }),
 });
 
 const contentSchema = z.discriminatedUnion('kind', [
@@ -108,6 +112,15 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     const { includePaths, excludePaths, pageMarker } = parsed.data;
     if (includePaths.length === 0 && pageMarker === undefined) {
       report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
+    }
+    for (const [key, text] of Object.entries(parsed.data.content)) {
+      if (typeof text !== 'string') continue;
+      for (const sum of hardCodedRoubles(text)) {
+        report(
+          fieldPath(['content', key]),
+          `сумма «${sum}» написана цифрами в тексте поп-апа: цену показывают поля offer.price и offer.oldPrice (они сверяются с тарифами), а в тексте её не повторяйте`,
+        );
+      }
     }
     if (!site) return;
     if (parsed.data.content.kind === 'gift') {

@@ -23,6 +23,12 @@ export const serverAnswers = {
   keyReused: error(422, messages.idempotencyKeyReused),
 } satisfies Record<string, Answer>;
 
+/**
+ * A route handler that throws past `answer()` (server/http/endpoint.ts), or a proxy in front that fails:
+ * Next.js answers 500 with an empty body. No request makes our server do that on demand.
+ */
+export const crashedAnswer = { status: 500, headers: { 'cache-control': 'no-store' }, body: '' };
+
 /** `GET /api/gift-schedule` with no window at all (the e2e stack seeds one, so this state must be faked). */
 export function emptyGiftSchedule(): Answer {
   return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: [] };

@@ -1,6 +1,7 @@
 import type { Course as CourseThing, WithContext } from 'schema-dts';
 import { rubOffer, schoolRef } from '@/components/content/structured-data';
 import type { Course } from '@/content/courses';
+import { weeklyStudyHours } from '@/content/courses/common';
 import { site } from '@/content/site';
 import { absoluteUrl } from '@/lib/json-ld';
 import { typography } from '@/lib/typography';
@@ -27,6 +28,8 @@ export function courseJsonLd(course: Course): WithContext<CourseThing> {
       // Every course of the school is taught online (site.description: an online school).
       courseMode: 'Online',
       inLanguage: 'ru',
+      // Google's course rich result needs courseSchedule or courseWorkload: the weekly study time the FAQ names.
+      courseSchedule: { '@type': 'Schedule', duration: `PT${weeklyStudyHours.to}H`, repeatFrequency: 'Weekly' },
     },
   };
 }

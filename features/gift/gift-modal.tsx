@@ -1,11 +1,11 @@
 'use client';
 
-import { contacts } from '@/content/site';
 import type { RefObject } from 'react';
 import { FormSuccess, LeadForm } from '@/components/forms';
 import { DialogContent, Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
 import { giftOffer, giftOffers, type GiftOffer } from '@/content/gift-offers';
+import { contacts } from '@/content/site';
 import { formatCountdown, timeLeft } from '@/lib/countdown';
 import { formatPrice, formatRub } from '@/lib/money';
 import type { GiftState } from './schedule';
@@ -76,7 +76,7 @@ function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string 
             title="Заявка отправлена!"
             description={
               kind === 'ajax'
-                ? `Менеджер позвонит вам в\u00a0рабочее время\u00a0— с\u00a0${contacts.callTime.opens} до\u00a0${contacts.callTime.closes} по\u00a0московскому времени.`
+                ? `Менеджер позвонит вам в\u00a0рабочее время\u00a0— ${contacts.callHoursPhrase}.`
                 : 'Страница оплаты открылась в\u00a0другом окне: завершите оплату там, чтобы забрать подарок.'
             }
           />

@@ -53,6 +53,16 @@ describe('postWithRetries', () => {
     expect(took).toBeLessThan(quick.budgetMs + 500);
   });
 
+  it('a server that keeps answering 5xx: no retry starts after the give-up time, and its answer is the last word', async () => {
+    const { fetch, seen } = fakeFetch([async () => new Response('', { status: 500 })]);
+    const started = performance.now();
+    const outcome = await postWithRetries('/api/x', {}, key, { ...quick, budgetMs: 5_000, serverErrorGiveUpMs: 100, fetch });
+    const took = performance.now() - started;
+    expect(outcome).toMatchObject({ ok: false, status: 500 });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(took).toBeLessThan(1_000);
+  });
+
   it('while offline, waits for the online event before the first attempt (within the budget)', async () => {
     let online = false;
     const listeners: (() => void)[] = [];

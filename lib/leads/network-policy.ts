@@ -1,5 +1,3 @@
-import ky, { HTTPError, isHTTPError, isTimeoutError, type KyResponse } from 'ky';
-
 /**
  * How every lead form talks to our API over a visitor's network (issue 15), in one place:
  * - each attempt has a deadline (ATTEMPT_DEADLINE_MS);
@@ -9,10 +7,9 @@ import ky, { HTTPError, isHTTPError, isTimeoutError, type KyResponse } from 'ky'
  * - while the browser says it is offline, the next attempt waits for its `online` event (same budget).
  * Every attempt carries the same `Idempotency-Key`, so the server stores one lead however many arrive.
  *
- * The retry loop is ky's (a small, well-kept fetch wrapper: per-attempt `timeout`, `totalTimeout`,
- * `retry` with jitter and `Retry-After`) rather than our own; it ships only in the forms' lazy chunks.
- * ky 2 declares Node 22 in `engines` (npm warns on Node 20): it runs in browsers here, and its unit
- * tests pass on the project's Node 20.
+ * The loop is our own (about sixty lines on fetch and AbortController). It was ky 2's until issue 29:
+ * ky 2 declares Node 22 in `engines`, so `npm install` warned on the Node 20.19 the README names, and
+ * ky 1 lacks the total budget and the jitter used here.
  */
 export const ATTEMPT_DEADLINE_MS = 10_000;
 export const SUBMIT_BUDGET_MS = 30_000;
@@ -22,10 +19,17 @@ export const MAX_RETRY_AFTER_MS = 5_000;
 export const RETRY_BASE_MS = 500;
 export const RETRY_MAX_DELAY_MS = 4_000;
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+/**
+ * A server that keeps answering 5xx is not a bad network: no retry is started after this long from the
+ * press, so the visitor gets the error and the contacts within about 20 s (the last pause is at most
+ * RETRY_MAX_DELAY_MS), not after the whole budget (issue 29). Silence and offline keep the whole budget.
+ */
+export const SERVER_ERROR_GIVE_UP_MS = 12_000;
 
 export interface PolicyOptions {
   attemptDeadlineMs?: number;
   budgetMs?: number;
+  serverErrorGiveUpMs?: number;
   maxRetryAfterMs?: number;
   retryBaseMs?: number;
   /** For unit tests: the fetch to use and the browser's online state and events. */
@@ -79,46 +83,84 @@ export type PostOutcome =
 export async function postWithRetries(url: string, body: unknown, idempotencyKey: string, options: PolicyOptions = {}): Promise<PostOutcome> {
   const budgetMs = options.budgetMs ?? SUBMIT_BUDGET_MS;
   const connectivity = options.connectivity ?? browserConnectivity;
-  const deadline = performance.now() + budgetMs;
-  const online = () => waitUntilOnline(connectivity, deadline);
-  try {
-    // Absolute, so the same code runs outside a page (unit tests) where a relative URL has no base.
-    const absolute = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href).toString();
-    const response: KyResponse = await ky.post(absolute, {
-      json: body,
-      headers: { 'idempotency-key': idempotencyKey },
-      credentials: 'same-origin',
-      timeout: options.attemptDeadlineMs ?? ATTEMPT_DEADLINE_MS,
-      totalTimeout: budgetMs,
-      retry: {
-        // The budget ends the retries, not a count.
-        limit: 100,
-        // Safe for POST only because every attempt carries the same idempotency key.
-        methods: ['post'],
-        statusCodes: RETRY_STATUS_CODES,
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
-        delay: (attempt) => backoffDelay(attempt, options.retryBaseMs),
-        jitter: true,
-        retryOnTimeout: true,
-      },
-      hooks: { beforeRequest: [online], beforeRetry: [online] },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
-    return { ok: true, status: response.status, data: await response.json().catch(() => null) };
-  } catch (error) {
-    if (isHTTPError(error)) return { ok: false, status: error.response.status, data: parsed((error as HTTPError).data) };
-    // No answer in the budget (timeouts, network errors), or anything else (an abort, a bug): a failure
-    // without an answer; the visitor gets the toast.
-    if (!isTimeoutError(error)) console.warn('lead request failed', error);
-    return { ok: false, status: null, data: null };
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const started = performance.now();
+  const deadline = started + budgetMs;
+  // Absolute, so the same code runs outside a page (unit tests) where a relative URL has no base.
+  const absolute = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href).toString();
+  const json = JSON.stringify(body);
+  let last: PostOutcome = { ok: false, status: null, data: null };
+  for (let retry = 0; ; retry += 1) {
+    await waitUntilOnline(connectivity, deadline);
+    const left = deadline - performance.now();
+    if (left <= 0) return last;
+    const attempt = await attemptOnce(fetchImpl, absolute, json, idempotencyKey, Math.min(options.attemptDeadlineMs ?? ATTEMPT_DEADLINE_MS, left));
+    if (attempt.kind === 'broken') return { ok: false, status: null, data: null };
+    let pauseMs = fullJitter(backoffDelay(retry + 1, options.retryBaseMs));
+    if (attempt.kind === 'answer') {
+      const { response, data } = attempt;
+      if (response.ok) return { ok: true, status: response.status, data };
+      last = { ok: false, status: response.status, data };
+      if (!RETRY_STATUS_CODES.includes(response.status)) return last;
+      // A server that keeps failing is not a bad network: its answer is the last word after the give-up time.
+      if (response.status >= 500 && performance.now() - started >= (options.serverErrorGiveUpMs ?? SERVER_ERROR_GIVE_UP_MS)) return last;
+      const asked = retryAfterMs(response);
+      if (asked !== undefined && (response.status === 429 || response.status === 503)) pauseMs = Math.min(asked, options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS);
+    }
+    if (performance.now() + pauseMs >= deadline) return last;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
 }
 
-function parsed(data: unknown): unknown {
-  if (typeof data !== 'string') return data ?? null;
+type Attempt =
+  | { kind: 'answer'; response: Response; data: unknown }
+  /** A network error or the attempt's deadline: worth another try. */
+  | { kind: 'lost' }
+  /** Anything else (a bug): not retried. */
+  | { kind: 'broken' };
+
+async function attemptOnce(fetchImpl: typeof fetch, url: string, json: string, idempotencyKey: string, deadlineMs: number): Promise<Attempt> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The attempt took too long', 'TimeoutError')), deadlineMs);
   try {
-    return JSON.parse(data) as unknown;
+    const request = new Request(url, {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': idempotencyKey },
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    const response = await fetchImpl(request);
+    const text = await response.text();
+    return { kind: 'answer', response, data: parsed(text) };
+  } catch (error) {
+    if (controller.signal.aborted || error instanceof TypeError) return { kind: 'lost' };
+    console.warn('lead request failed', error);
+    return { kind: 'broken' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Full jitter: a random pause between 0 and `delayMs`. */
+function fullJitter(delayMs: number): number {
+  return Math.random() * delayMs;
+}
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), or undefined without a usable one. */
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function parsed(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-
 import { adminConsoleMigration } from './migrations/005-admin-console';
 import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
 import { popupsMigration } from './migrations/007-popups';
+import { dealsMigration } from './migrations/008-deals';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -19,6 +20,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-admin-console': adminConsoleMigration(dialect),
     '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
     '007-popups': popupsMigration(dialect),
+    '008-deals': dealsMigration(dialect),
   };
 }
 

@@ -1,0 +1,54 @@
+import type { Route } from '@playwright/test';
+import { STILL_TRYING_TEXT } from '../components/forms/submit-status-texts';
+import { contacts } from '../content/site';
+import { leadsOf } from './support/database';
+import { expect, test } from './support/fixtures';
+import { crashedAnswer, serverAnswers } from './support/server-answers';
+
+/**
+ * A lead form whose server keeps failing (issue 29): the visitor is told within 6 s that the site is still
+ * trying and that nothing typed is lost, and gets the final error with the messenger contacts within 20 s,
+ * not after half a minute of silent retries. The order call is answered by Playwright only because a
+ * failing server cannot be caused on demand: 500 as Next.js answers a handler that throws (or a failing
+ * proxy), and 503 exactly as our server answers when its database is down.
+ */
+
+const ordersEndpoint = '**/api/getcourse/orders';
+
+for (const [name, answer] of [
+  ['500 (a crash)', crashedAnswer],
+  ['503 (the database down, Retry-After: 30)', serverAnswers.unavailable],
+] as const) {
+  test(`a server answering ${name} to every order: "still trying" within 6 s, the error with contacts within 20 s`, async ({ page }) => {
+    const email = `failing-${answer.status}@example.ru`;
+    let attempts = 0;
+    await page.route(ordersEndpoint, (route: Route) => {
+      attempts += 1;
+      return route.fulfill(answer);
+    });
+    await page.goto('/products/junior-js');
+    const section = page.locator('#lead-form');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.locator('[data-form-ready]')).toHaveCount(1);
+    await section.getByPlaceholder('Имя').fill('Вера Терпеливая');
+    await section.getByPlaceholder('E-mail').fill(email);
+    await section.getByPlaceholder('Телефон').fill('9161234567');
+
+    const pressed = Date.now();
+    await section.locator('button[type="submit"]').click();
+    await expect(section.getByRole('status').filter({ hasText: STILL_TRYING_TEXT })).toBeVisible({ timeout: 6_000 });
+    expect(Date.now() - pressed).toBeLessThan(6_000);
+
+    const failure = section.getByRole('alert').filter({ hasText: 'Ошибка при отправке формы' });
+    await expect(failure).toBeVisible({ timeout: 20_000 - (Date.now() - pressed) });
+    expect(Date.now() - pressed).toBeLessThan(20_000);
+    await expect(failure.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', contacts.telegram);
+    await expect(failure.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', contacts.whatsapp);
+    await expect(failure.getByRole('link', { name: contacts.phone.display })).toHaveAttribute('href', contacts.phone.href);
+    await expect(section.getByRole('status').filter({ hasText: STILL_TRYING_TEXT })).toHaveCount(0);
+    // Nothing typed is lost, it was retried, and no lead exists (the server never stored one).
+    await expect(section.getByPlaceholder('E-mail')).toHaveValue(email);
+    expect(attempts).toBeGreaterThan(1);
+    expect(leadsOf(email)).toHaveLength(0);
+  });
+}
