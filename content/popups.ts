@@ -1,76 +1,31 @@
 /**
  * The timed pop-ups (spec 2.4, 3 "Pop-up config", 9). Which one a page shows is decided by
- * `features/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
+ * `lib/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
  * pop-up bound to one page, from the `pageMarker` that page declares.
  *
  * Lead-form pop-ups submit through our own back end as ajax forms: the browser sends only `formId`.
  * What each one becomes in GetCourse lives in the server's registry (`content/popup-lead-forms.ts`)
  * under the same id, so the browser can never choose what the server sends.
  */
-import type { AjaxFormConfig } from '@/lib/leads/form-config';
-import type { TariffReference } from './gift-offers';
+import type { DiscountPopupContent, LeadFormPopupConfig, PopupConfig } from '../lib/popups/config';
 import { contacts } from './site';
 
 /**
  * The `<meta name>` a page declares its pop-up markers with: `<meta name="popup" content="gift-junior">`.
- * The pop-up host loads this file in the browser, so a secret page (the gift token path) is found by its
- * marker, never by a path written here.
+ * The pop-up host learns the pop-ups from `GET /api/popups`, so a secret page (the gift token path) is
+ * found by its marker, never by a path written here.
  */
-export const popupMarkerMetaName = 'popup';
+export { popupMarkerMetaName } from '../lib/popups/marker';
 
-export interface PopupTargeting {
-  includePaths: readonly string[];
-  excludePaths: readonly string[];
-  /** Shown on the pages whose `<meta name="popup">` carries this value, and it beats any path match. */
-  pageMarker?: string;
-  showDelayMs: number;
-}
-
-export interface PromoPopupContent {
-  kind: 'promo';
-  /** A raster file under `public/images/popups/` (made by `scripts/generate-popup-images.ts`). */
-  image: { src: string; width: number; height: number; alt: string };
-  heading: string;
-  text: string;
-  actionLabel: string;
-  /** Opened in a new tab; using it finishes the pop-up. */
-  actionHref: string;
-}
-
-/** The shared form of the lead-form pop-ups: an extra discount. */
-export interface DiscountPopupContent {
-  kind: 'discount';
-  title: string;
-  text: string;
-  submitLabel: string;
-}
-
-/**
- * The gift variant: a course for `price` instead of the struck-through `oldPrice`, paid at once. A
- * struck-through price that repeats course tariffs names them in `oldPriceFrom` (as in gift offers), so
- * the content check fails the build when the course price changes and this one does not.
- */
-export interface GiftPopupContent {
-  kind: 'gift';
-  title: string;
-  offer: { price: number; oldPrice: number; oldPriceFrom?: readonly TariffReference[]; condition: string };
-  submitLabel: string;
-}
-
-export interface PromoPopupConfig extends PopupTargeting {
-  popupName: string;
-  formConfig: null;
-  content: PromoPopupContent;
-}
-
-export interface LeadFormPopupConfig extends PopupTargeting {
-  /** Optional: the id falls back to the form id. */
-  popupName?: string;
-  formConfig: AjaxFormConfig & { submitAnalyticsEvent: { event: 'application' } };
-  content: DiscountPopupContent | GiftPopupContent;
-}
-
-export type PopupConfig = PromoPopupConfig | LeadFormPopupConfig;
+export type {
+  DiscountPopupContent,
+  GiftPopupContent,
+  LeadFormPopupConfig,
+  PopupConfig,
+  PopupTargeting,
+  PromoPopupConfig,
+  PromoPopupContent,
+} from '../lib/popups/config';
 
 /** The pop-up id (spec 3): `popupName`, falling back to the form id. Names its suppression cookie. */
 export function popupId(config: PopupConfig): string {

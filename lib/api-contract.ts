@@ -7,6 +7,8 @@ export const ORDERS_ENDPOINT = '/api/getcourse/orders';
 export const IDS_ENDPOINT = '/api/getcourse/ids';
 export const GIFT_SCHEDULE_ENDPOINT = '/api/gift-schedule';
 export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
+/** The live pop-ups (issue 25); its answer's shape: `PublicPopups` in lib/popups/managed.ts. */
+export const POPUPS_ENDPOINT = '/api/popups';
 export const CSP_REPORT_ENDPOINT = '/api/csp-report';
 
 /** A field error as the API answers it (400): `{ path: "contacts.email", message: "Некорректная почта" }`. */

@@ -5,6 +5,7 @@ import { loadHashKey } from './leads/hash-key';
 import type { ApiRuntime } from './http/handlers';
 import { consoleLogger, errorKind } from './log';
 import { claimLeaseMs, OutboxWorker } from './outbox/worker';
+import { filePopupSeeds } from './popups/seed';
 import { createRepositories } from './repositories';
 import type { Repositories } from './repositories/types';
 
@@ -46,7 +47,10 @@ async function openRuntime(): Promise<ServerRuntime> {
     await database.close().catch(() => undefined);
     throw error;
   }
-  return { config, database, repos: createRepositories(database), hashKey };
+  const repos = createRepositories(database);
+  // The pop-ups a deploy brings that the database lacks; what the console changed stays.
+  await repos.popups.seed(filePopupSeeds(), Date.now());
+  return { config, database, repos, hashKey };
 }
 
 export async function getApiRuntime(): Promise<ApiRuntime> {

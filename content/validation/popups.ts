@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';
+import { closestPath } from '@/lib/popups/edit-check';
 import { hardCodedRoubles } from '@/content/shared/price-text';
 import { fieldPath } from './field-labels';
 import { tiedPriceProblems } from './gift-offers';
@@ -16,8 +17,9 @@ import { issueProblems } from './zod-issues';
  */
 export const popupsFile = 'content/popups.ts';
 
-/** Ten minutes: a pop-up due later is one almost no visitor stays to see, so a bigger number is a typo. */
-export const maxPopupDelayMs = 600_000;
+/** The same limit as the console's check (lib/popups/edit-check.ts). */
+export { maxPopupDelayMs } from '@/lib/popups/limits';
+import { maxPopupDelayMs } from '@/lib/popups/limits';
 
 const text = z.string().trim().min(1);
 const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
@@ -154,26 +156,4 @@ function unreachedPatternMessage(pattern: string, paths: readonly string[]): str
   const nearest = closestPath(normalizePath(pattern.replace(/\*$/, '')), paths);
   const hint = nearest ? `; может быть, ${nearest}?` : '';
   return `на сайте нет страницы ${quoted(pattern)}${pattern.endsWith('*') ? ' и страниц, которые так начинаются' : ''}${hint}`;
-}
-
-/** The site's path nearest to a mistyped one (edit distance), when it is close enough to be a typo. */
-function closestPath(target: string, paths: readonly string[]): string | undefined {
-  let best: { path: string; distance: number } | undefined;
-  for (const path of paths) {
-    const distance = editDistance(target, path);
-    if (!best || distance < best.distance) best = { path, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(target.length / 5)) ? best.path : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -21,6 +21,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   schedule_add: 'Окно подарка добавлено',
   schedule_edit: 'Окно подарка изменено',
   schedule_remove: 'Окно подарка удалено',
+  popup_save: 'Поп-ап изменён',
+  popup_rollback: 'Поп-ап: возвращена прежняя версия',
 };
 
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */

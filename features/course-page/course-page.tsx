@@ -3,7 +3,7 @@ import { JsonLd } from '@/components/content/json-ld';
 import { faqPage } from '@/components/content/structured-data';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import type { CoursePageEntry } from '@/content/courses';
-import { popupMarkerMetaName } from '@/content/popups';
+import { popupMarkerMetaName } from '@/lib/popups/marker';
 import { AudienceSection } from './audience-section';
 import { FaqSection } from './faq-section';
 import { CourseHero } from './hero';

@@ -3,14 +3,19 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
-import { popupId, popupMarkerMetaName, popups, type PopupConfig } from '@/content/popups';
+import type { PublicPopup } from '@/lib/popups/managed';
+import { popupMarkerMetaName } from '@/lib/popups/marker';
+import { loadPopups, readPreview } from './popup-source';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
 /**
  * Decides which timed pop-up this page shows and when (spec 2.3, 4.1), and nothing else: it is loaded
- * with the floating widgets, so it stays small. The pop-up itself (dialog, image, form) is a separate
- * chunk, fetched a few seconds before the delay ends and rendered when it does.
+ * with the floating widgets, once the page is idle, so it stays small. The pop-ups come from
+ * `GET /api/popups` (the console steers them), not from the bundle; no answer means no pop-up. The pop-up
+ * itself (dialog, image, form) is a separate chunk, fetched a few seconds before the delay ends and
+ * rendered when it does. The console's preview shows its unsaved pop-up at once, leaving no cookie and
+ * no figure behind.
  */
 const TimedPopup = lazyWithRetry(() => import('./timed-popup'), { name: 'timed-popup' });
 
@@ -19,30 +24,48 @@ const prefetchLeadMs = 5_000;
 
 export default function PopupHost() {
   const pathname = usePathname();
-  const [due, setDue] = useState<{ path: string; popup: PopupConfig } | null>(null);
+  const [due, setDue] = useState<{ path: string; popup: PublicPopup; preview: boolean } | null>(null);
   // The delay counts from the page load (performance.now() is 0 there) or from a client-side navigation.
   const pathSince = useRef({ path: pathname, at: 0 });
 
   useEffect(() => {
     if (pathSince.current.path !== pathname) pathSince.current = { path: pathname, at: performance.now() };
-    const markers = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${popupMarkerMetaName}"]`), (meta) => meta.content);
-    const popup = selectPopup({ path: pathname, markers }, popups);
-    if (!popup) return;
-    const id = popupId(popup);
-    if (isSuppressed(document.cookie, id)) return;
-
-    const remaining = Math.max(0, popup.showDelayMs - (performance.now() - pathSince.current.at));
-    const prefetch = setTimeout(() => TimedPopup.preload(), Math.max(0, remaining - prefetchLeadMs));
-    const show = setTimeout(() => {
-      // Finished or closed in another tab meanwhile: stay hidden.
-      if (!isSuppressed(document.cookie, id)) setDue({ path: pathname, popup });
-    }, remaining);
+    const preview = readPreview(window.location.search, safeLocalStorage());
+    let cancelled = false;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    if (preview) {
+      // At once, with the console's unsaved texts.
+      timers.push(setTimeout(() => setDue({ path: pathname, popup: preview, preview: true }), 0));
+      return () => timers.forEach(clearTimeout);
+    }
+    void loadPopups().then((popups) => {
+      if (cancelled) return;
+      const markers = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${popupMarkerMetaName}"]`), (meta) => meta.content);
+      const popup = selectPopup({ path: pathname, markers }, popups);
+      if (!popup || isSuppressed(document.cookie, popup.id)) return;
+      const remaining = Math.max(0, popup.showDelayMs - (performance.now() - pathSince.current.at));
+      timers.push(setTimeout(() => TimedPopup.preload(), Math.max(0, remaining - prefetchLeadMs)));
+      timers.push(
+        setTimeout(() => {
+          // Finished or closed in another tab meanwhile: stay hidden.
+          if (!isSuppressed(document.cookie, popup.id)) setDue({ path: pathname, popup, preview: false });
+        }, remaining),
+      );
+    });
     return () => {
-      clearTimeout(prefetch);
-      clearTimeout(show);
+      cancelled = true;
+      timers.forEach(clearTimeout);
     };
   }, [pathname]);
 
   if (!due || due.path !== pathname) return null;
-  return <TimedPopup key={due.path} config={due.popup} />;
+  return <TimedPopup key={due.path} config={due.popup} preview={due.preview} />;
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { popupId, type PopupConfig } from '@/content/popups';
+import type { PublicPopup } from '@/lib/popups/managed';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { LeadFormPopup } from './lead-form-popup';
 import { PromoPopup } from './promo-popup';
@@ -13,22 +13,26 @@ const panelMaxWidth = 430;
 
 /**
  * A due pop-up (spec 4.1): open from its first render, it writes the suppression cookie when the visitor
- * closes it (one day) or finishes it (session). Loaded by the host only when the pop-up is about to show.
+ * closes it (one day) or finishes it (session); a preview (the console's) writes and reports nothing. Loaded by the host only when the pop-up is about to show.
  */
-export default function TimedPopup({ config }: { config: PopupConfig }) {
+export default function TimedPopup({ config, preview = false }: { config: PublicPopup; preview?: boolean }) {
   const [open, setOpen] = useState(true);
   // Opened by a timer, not by a trigger: focus goes back to whatever had it before the pop-up opened.
   const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  const id = popupId(config);
+  const id = config.id;
 
-  useEffect(() => reportPopupEvent(id, 'shown'), [id]);
+  useEffect(() => {
+    if (!preview) reportPopupEvent(id, 'shown');
+  }, [id, preview]);
 
   const close = () => {
+    if (preview) return setOpen(false);
     writeCookie(closeCookie(document.cookie, id, cookieOptions()));
     reportPopupEvent(id, 'closed');
     setOpen(false);
   };
   const finish = () => {
+    if (preview) return;
     writeCookie(finishCookie(id, cookieOptions()));
     reportPopupEvent(id, 'finished');
   };

@@ -6,6 +6,7 @@ import { personalDataMigration } from './migrations/003-personal-data';
 import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
 import { adminConsoleMigration } from './migrations/005-admin-console';
 import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
+import { popupsMigration } from './migrations/007-popups';
 import { dealsMigration } from './migrations/008-deals';
 import type { Database } from './schema';
 
@@ -18,6 +19,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
     '005-admin-console': adminConsoleMigration(dialect),
     '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
+    '007-popups': popupsMigration(dialect),
     '008-deals': dealsMigration(dialect),
   };
 }

@@ -19,6 +19,8 @@ export interface Database {
   deal_status_changes: DealStatusChangesTable;
   deal_unmatched_callbacks: DealUnmatchedCallbacksTable;
   deal_reconciliation: DealReconciliationTable;
+  popups: PopupsTable;
+  popup_versions: PopupVersionsTable;
 }
 
 export interface LeadsTable {
@@ -205,4 +207,26 @@ export interface DealReconciliationTable {
   last_failure_at: number | null;
   /** A code (`busy`, `not_ready`, `http_5xx`, …), never data. */
   last_error: string | null;
+}
+
+/** A pop-up steered from the console (migration 007). */
+export interface PopupsTable {
+  id: string;
+  /** Its place in content/popups.ts: the targeting's last tie-break. */
+  position: number;
+  current_version: number;
+  updated_at: number;
+}
+
+/** Every saved state of a pop-up; version 1 is the file's. */
+export interface PopupVersionsTable {
+  popup_id: string;
+  version: number;
+  /** JSON: the whole pop-up (lib/popups/managed.ts `ManagedPopupConfig`). */
+  config: string;
+  created_at: number;
+  actor: string | null;
+  /** JSON list of the keys that changed. */
+  changes: string;
+  restored_from: number | null;
 }

@@ -7,6 +7,7 @@ import { createOperatorsRepository } from './operators';
 import { createOutboxRepository } from './outbox';
 import { createPersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository } from './popup-stats';
+import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
 import type { Repositories } from './types';
@@ -26,6 +27,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     operators: createOperatorsRepository(handle),
     popupStats: createPopupStatsRepository(handle),
     personalData: createPersonalDataRepository(handle),
+    popups: createPopupsRepository(handle),
     deals: createDealsRepository(handle),
   };
 }

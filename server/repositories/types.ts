@@ -3,6 +3,7 @@ import type { OutboxStatus } from '../db/schema';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
+import type { PopupsRepository } from './popups';
 import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
@@ -190,6 +191,8 @@ export const auditActions = [
   'schedule_add',
   'schedule_edit',
   'schedule_remove',
+  'popup_save',
+  'popup_rollback',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -343,5 +346,6 @@ export interface Repositories {
   operators: OperatorsRepository;
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
+  popups: PopupsRepository;
   deals: DealsRepository;
 }

@@ -1,4 +1,7 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { moscowTime } from '@/features/admin/labels';
+import { formOf } from '@/lib/popups/edit-check';
 import { BarChart } from '@/features/admin/bar-chart';
 import { conversionRate, conversionSeries } from '@/features/admin/popup-figures';
 import { ui } from '@/features/admin/ui';
@@ -12,9 +15,39 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
   const period = popupPeriod(await searchParams);
   const rows = await runtime.repos.popupStats.perDay(period.from, period.to);
   const chart = conversionSeries(rows, period.from, period.to);
+  const popups = await runtime.repos.popups.list();
   return (
     <>
-      <h1 className={ui.h1}>Конверсия поп-апов</h1>
+      <h1 className={ui.h1}>Поп-апы</h1>
+      <p className="mb-2 max-w-3xl text-sm">Откройте поп-ап, чтобы поменять его тексты, задержку, страницы и время показа или выключить его.</p>
+      <table className={`${ui.table} mb-6`}>
+        <caption className="sr-only">Поп-апы сайта</caption>
+        <thead>
+          <tr>
+            <th scope="col">Поп-ап</th>
+            <th scope="col">Заголовок</th>
+            <th scope="col">Показ</th>
+            <th scope="col" className="text-right">Задержка, с</th>
+            <th scope="col">Изменён</th>
+          </tr>
+        </thead>
+        <tbody>
+          {popups.map((popup) => (
+            <tr key={popup.id}>
+              <td>
+                <Link href={`/admin/popups/${popup.id}`} className={ui.link}>
+                  {popup.id}
+                </Link>
+              </td>
+              <td>{formOf(popup.config).headline}</td>
+              <td>{popup.config.enabled ? 'включён' : 'выключен'}</td>
+              <td className="text-right">{popup.config.showDelayMs / 1000}</td>
+              <td>{popup.version > 1 ? moscowTime(popup.updatedAt) : 'как в файле'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className={ui.h2}>Конверсия поп-апов</h2>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Период">
         <label className="flex flex-col gap-1 text-sm">
           С даты

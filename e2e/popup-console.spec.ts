@@ -1,0 +1,221 @@
+import type { Browser, Page } from '@playwright/test';
+import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
+import { withE2eDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
+import { addOperator } from './support/operator';
+
+/**
+ * Issue 25: a marketer changes a pop-up in the console and a fresh visitor sees it, with no build. Each
+ * test steers a lead-form pop-up of its own that no other spec relies on (tests run in parallel on one
+ * database), and puts it back as the file had it at the end.
+ */
+
+const discountOn = (path: string) =>
+  popups.find((popup): popup is LeadFormPopupConfig => popup.content.kind === 'discount' && popup.includePaths.includes(path))!;
+const layout = discountOn('/products/advanced-html-css/cvrna');
+const firstStage = discountOn('/products/first-stage/cvrna');
+
+async function signIn(page: Page, name: string) {
+  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
+  addOperator(operator.email, operator.password);
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Почта').fill(operator.email);
+  await page.getByLabel('Пароль').fill(operator.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
+  return operator;
+}
+
+/** A new visitor (own context: no cookie, no cache) on `path`, with a clock the test moves. */
+async function freshVisitor(browser: Browser, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.clock.install();
+  const popupsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/popups'));
+  await page.goto(path);
+  await popupsAnswer;
+  await page.waitForLoadState('networkidle');
+  return { page, close: () => context.close() };
+}
+
+async function advanceTo(page: Page, ms: number) {
+  const now = await page.evaluate(() => performance.now());
+  if (ms > now) await page.clock.fastForward(Math.ceil(ms - now));
+}
+
+/** Back to the file's version, whatever the test left (an «off» switch included). */
+function restore(id: string) {
+  withE2eDatabase((db) => {
+    const row = db.prepare('select max(version) as version from popup_versions where popup_id = ?').get(id) as { version: number };
+    const first = db.prepare('select config from popup_versions where popup_id = ? and version = 1').get(id) as { config: string };
+    db.prepare('insert into popup_versions (popup_id, version, config, created_at, actor, changes, restored_from) values (?, ?, ?, ?, ?, ?, ?)').run(
+      id,
+      row.version + 1,
+      first.config,
+      Date.now(),
+      'e2e-cleanup',
+      '[]',
+      1,
+    );
+    db.prepare('update popups set current_version = ? where id = ?').run(row.version + 1, id);
+  });
+}
+
+test('a marketer changes a pop-up\'s headline and delay, switches it off and rolls it back; fresh visitors follow', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const id = popupId(layout);
+  const path = layout.includePaths[0]!;
+  const original = layout.content.kind === 'discount' ? layout.content.title : '';
+  const headline = 'Скидка 7% только сегодня';
+  const operator = await signIn(page, 'popup-editor');
+  try {
+    await page.goto('/admin/popups');
+    await page.getByRole('link', { name: id }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${id}»` })).toBeVisible();
+    await expect(page.getByText(/Будет показываться на 1 странице/)).toBeVisible();
+    await page.getByLabel('Заголовок').fill(headline);
+    await page.getByLabel('Задержка, секунд').fill('10');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status')).toContainText('Сохранено: версия 2');
+
+    // A fresh visitor: nothing before 10 s, the new headline after, with no rebuild.
+    const visitor = await freshVisitor(browser, path);
+    await advanceTo(visitor.page, 8_000);
+    await expect(visitor.page.getByRole('dialog')).toHaveCount(0);
+    await advanceTo(visitor.page, 11_000);
+    await expect(visitor.page.getByRole('dialog', { name: headline })).toBeVisible();
+    await visitor.close();
+
+    // Switched off: a fresh visitor sees none, however long they stay.
+    await page.reload();
+    await page.getByRole('switch', { name: 'Показывать' }).uncheck();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status')).toContainText('Сохранено: версия 3');
+    const away = await freshVisitor(browser, path);
+    await advanceTo(away.page, 700_000);
+    await expect(away.page.getByRole('dialog')).toHaveCount(0);
+    await away.close();
+
+    // History, newest first; the file's version brought back.
+    await page.reload();
+    const rows = page.getByRole('table', { name: 'Версии поп-апа, новые сверху' }).getByRole('row');
+    await expect(rows.nth(1)).toContainText(operator.email);
+    await expect(rows.nth(1)).toContainText('показ');
+    await expect(rows.last()).toContainText('из файла content/popups.ts');
+    await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    await expect(rows.nth(1)).toContainText('возвращена версия 1');
+    const back = await freshVisitor(browser, path);
+    await advanceTo(back.page, layout.showDelayMs + 1_000);
+    await expect(back.page.getByRole('dialog', { name: original })).toBeVisible();
+    await back.close();
+
+    // Each change is in the audit log.
+    await page.goto('/admin/audit');
+    await expect(page.getByText('Поп-ап изменён').first()).toBeVisible();
+    await expect(page.getByText('Поп-ап: возвращена прежняя версия').first()).toBeVisible();
+  } finally {
+    restore(id);
+  }
+});
+
+test('each mistake is refused in Russian beside its field, the typed values stay and nothing is saved', async ({ page }) => {
+  const id = popupId(firstStage);
+  await signIn(page, 'popup-mistakes');
+  await page.goto(`/admin/popups/${id}`);
+  const versions = () =>
+    withE2eDatabase((db) => (db.prepare('select count(*) as n from popup_versions where popup_id = ?').get(id) as { n: number }).n);
+  const before = versions();
+  const cases: { fill: Record<string, string>; message: string }[] = [
+    { fill: { 'Задержка, секунд': '-5' }, message: 'Задержка не может быть отрицательной: 0 — показать сразу' },
+    { fill: { 'Задержка, секунд': '601' }, message: 'Задержка — не больше 600 секунд (10 минут): позже поп-ап почти никто не увидит' },
+    { fill: { 'Показывать на страницах': '/products/first-stage/cvrna\n/products/frist-stage' }, message: 'На сайте нет страницы «/products/frist-stage»; может быть, /products/first-stage?' },
+    { fill: { 'Показывать с': '2026-12-20T10:00', 'Показывать до': '2026-12-19T10:00' }, message: 'Конец показа должен быть позже начала' },
+    { fill: { Заголовок: '' }, message: 'Заполните это поле' },
+  ];
+  for (const { fill, message } of cases) {
+    await page.reload();
+    for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status')).toHaveText('Не сохранено: исправьте отмеченные поля.');
+    await expect(page.getByText(message)).toBeVisible();
+    for (const [label, value] of Object.entries(fill)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  expect(versions()).toBe(before);
+});
+
+test('a gift price above the struck-out one is refused', async ({ page }) => {
+  const gift = popups.find((popup) => popup.content.kind === 'gift')!;
+  const id = popupId(gift);
+  await signIn(page, 'popup-gift');
+  await page.goto(`/admin/popups/${id}`);
+  await page.getByLabel('Цена подарка, ₽').fill('20000');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)')).toBeVisible();
+  await expect(page.getByLabel('Цена подарка, ₽')).toHaveValue('20000');
+  expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
+});
+
+test('the pop-up console needs a session, and the public list is read-only', async ({ page, request }) => {
+  await page.goto(`/admin/popups/${popupId(layout)}`);
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  const answer = await request.get('/api/popups');
+  expect(answer.headers()['cache-control']).toBe('public, max-age=30, s-maxage=30');
+  expect(JSON.stringify(await answer.json())).not.toMatch(/school-e2e\.ru|history|enabled/);
+  expect((await request.post('/api/popups', { data: {} })).status()).toBe(405);
+});
+
+test('«Предпросмотр» shows the unsaved texts at once, leaving no cookie, no figure and no version', async ({ page, context }) => {
+  // A pop-up no other test saves: the preview must not make a version.
+  const frontend = discountOn('/products/junior-js/cvrna');
+  const id = popupId(frontend);
+  await signIn(page, 'popup-preview');
+  await page.goto(`/admin/popups/${id}`);
+  await page.getByLabel('Заголовок', { exact: true }).fill('Черновик заголовка');
+  const beacons: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/api/popup-events')) beacons.push(request.url());
+  });
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Предпросмотр' }).click()]);
+  await tab.waitForURL(/\?popup-preview=1$/);
+  const dialog = tab.getByRole('dialog', { name: 'Черновик заголовка' });
+  await expect(dialog).toBeVisible();
+  await tab.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('timeoutPopupIsHidden'))).toEqual([]);
+  expect(beacons).toEqual([]);
+  expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
+  // The console keeps what was typed.
+  await expect(page.getByLabel('Заголовок', { exact: true })).toHaveValue('Черновик заголовка');
+  // A visitor asking for a preview gets none: there is no draft in their browser.
+  const visitor = await (await page.context().browser()!.newContext()).newPage();
+  await visitor.goto(`${frontend.includePaths[0]}?popup-preview=1`);
+  await visitor.waitForLoadState('networkidle');
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('two operators saving the same pop-up: the second is told it changed meanwhile', async ({ page, browser }) => {
+  const frontend = discountOn('/frontend-developer/cvrna');
+  const id = popupId(frontend);
+  await signIn(page, 'popup-first');
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, 'popup-second');
+  const version = () => withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v);
+  try {
+    await page.goto(`/admin/popups/${id}`);
+    await other.goto(`/admin/popups/${id}`);
+    const before = version();
+    await page.getByLabel('Текст', { exact: true }).fill('Первый оператор');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status')).toContainText(`Сохранено: версия ${before + 1}`);
+    await other.getByLabel('Текст', { exact: true }).fill('Второй оператор');
+    await other.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(other.getByRole('status')).toContainText('Пока вы редактировали, этот поп-ап сохранил кто-то другой');
+    await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
+    expect(version()).toBe(before + 1);
+  } finally {
+    await otherContext.close();
+    restore(id);
+  }
+});

@@ -1,0 +1,79 @@
+import type { PopupField, PopupProblem } from '@/lib/popups/edit-check';
+import { formatRub } from '@/lib/money';
+
+/** The pop-up page's field labels, exactly as the marketing team and the tests find them (issue 25). */
+export const popupFieldLabels: Record<PopupField, string> = {
+  enabled: 'Показывать',
+  headline: 'Заголовок',
+  text: 'Текст',
+  buttonLabel: 'Надпись на кнопке',
+  delaySeconds: 'Задержка, секунд',
+  includePaths: 'Показывать на страницах',
+  excludePaths: 'Не показывать на страницах',
+  startsAt: 'Показывать с',
+  endsAt: 'Показывать до',
+  price: 'Цена подарка, ₽',
+  oldPrice: 'Зачёркнутая цена, ₽',
+};
+
+/** The names of the changed keys of a version (server/repositories/popups.ts `changedKeys`). */
+export const popupChangeLabels: Record<string, string> = {
+  enabled: 'показ',
+  content: 'тексты или цены',
+  showDelayMs: 'задержка',
+  includePaths: 'страницы показа',
+  excludePaths: 'страницы-исключения',
+  startsAt: 'начало показа',
+  endsAt: 'конец показа',
+};
+
+/** One problem of the check, in Russian, for beside its field. */
+export function popupProblemText(problem: PopupProblem): string {
+  switch (problem.code) {
+    case 'empty':
+      return 'Заполните это поле';
+    case 'not_whole':
+      return 'Задержка — целое число секунд: 0 — показать сразу, 30 — через полминуты';
+    case 'negative':
+      return 'Задержка не может быть отрицательной: 0 — показать сразу';
+    case 'too_long':
+      return `Задержка — не больше ${problem.max} секунд (10 минут): позже поп-ап почти никто не увидит`;
+    case 'path_invalid':
+      return `«${problem.path}»: путь пишется от корня сайта, без пробелов, ? и #, например /products/git; звёздочка — только в конце: /products/middle-js/*`;
+    case 'path_unknown':
+      return `На сайте нет страницы «${problem.path}»${problem.path.endsWith('*') ? ' и страниц, которые так начинаются' : ''}${problem.suggestion ? `; может быть, ${problem.suggestion}?` : ''}`;
+    case 'no_pages':
+      return 'Укажите хотя бы одну страницу: иначе поп-ап нигде не покажется';
+    case 'date_invalid':
+      return 'Нужны дата и время, которые есть в календаре';
+    case 'end_before_start':
+      return 'Конец показа должен быть позже начала';
+    case 'price_invalid':
+      return 'Цена — целое число рублей, без пробелов и копеек';
+    case 'gift_not_cheaper':
+      return `Цена подарка (${formatRub(problem.price)}) должна быть ниже зачёркнутой цены (${formatRub(problem.oldPrice)})`;
+    case 'old_price_not_tariffs':
+      return `Зачёркнутая цена повторяет цену тарифа курса и должна быть равна ей: ${formatRub(problem.expected)}`;
+  }
+}
+
+/** «на 3 страницах», «на 1 странице». */
+export function pagesPhrase(count: number): string {
+  const lastTwo = count % 100;
+  const last = count % 10;
+  return `на ${count} ${last === 1 && lastTwo !== 11 ? 'странице' : 'страницах'}`;
+}
+
+/** What a save that did not happen tells the operator. */
+export const popupSaveMessages = {
+  conflict: 'Пока вы редактировали, этот поп-ап сохранил кто-то другой. Откройте страницу заново, чтобы увидеть его изменения, и внесите свои ещё раз.',
+  notFound: 'Поп-ап не найден',
+  saved: (version: number) => `Сохранено: версия ${version}. Посетители увидят изменения в течение минуты.`,
+  invalid: 'Не сохранено: исправьте отмеченные поля.',
+} as const;
+
+export const popupKindLabels = {
+  promo: 'Анонс с картинкой и кнопкой-ссылкой',
+  discount: 'Форма заявки на скидку',
+  gift: 'Форма заявки на подарок',
+} as const;

@@ -1,0 +1,36 @@
+import type { PopupConfig } from './config';
+
+/**
+ * A pop-up as the console steers it (issue 25): the file's config plus what only the console sets. It is
+ * stored whole, as JSON, in each version (server/repositories/popups.ts).
+ */
+export type ManagedPopupConfig = PopupConfig & {
+  /** «Показывать»: off, no visitor sees it. */
+  enabled: boolean;
+  /** «Показывать с» / «Показывать до»: epoch ms (entered in Moscow time); null: no bound. */
+  startsAt: number | null;
+  endsAt: number | null;
+};
+
+/** What `GET /api/popups` answers for one pop-up: what a visitor's browser needs, nothing else. */
+export type PublicPopup = PopupConfig & { id: string };
+
+export interface PublicPopups {
+  popups: PublicPopup[];
+}
+
+/** On, and inside its window at `now`. */
+export function isLive(config: Pick<ManagedPopupConfig, 'enabled' | 'startsAt' | 'endsAt'>, now: number): boolean {
+  if (!config.enabled) return false;
+  if (config.startsAt !== null && now < config.startsAt) return false;
+  if (config.endsAt !== null && now >= config.endsAt) return false;
+  return true;
+}
+
+/** The visitor's part of a stored pop-up: no switch, no window, no history, no operator. */
+export function publicPopup(id: string, config: ManagedPopupConfig): PublicPopup {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out on purpose
+  const { enabled, startsAt, endsAt, ...visible } = config;
+  return { ...visible, id } as PublicPopup;
+}
+

@@ -1,0 +1,49 @@
+import { beforeEach, expect, it } from 'vitest';
+import { readPopups } from '@/features/popups/popup-source';
+import type { Logger } from '../log';
+import { filePopupSeeds } from '../popups/seed';
+import { describeEachDatabase } from '../testing/databases';
+import type { ApiRuntime } from './handlers';
+import { handlePopups } from './popups';
+
+const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describeEachDatabase('GET /api/popups', (database) => {
+  let runtime: ApiRuntime;
+  beforeEach(async () => {
+    await database().clear();
+    runtime = {
+      config: { limits: { perAddressPerMinute: 1, perEmailPerHour: 1, ceilingPerMinute: 1 }, trustedProxies: 0, siteOrigin: null },
+      hashKey: 'test-key-'.repeat(4),
+      repos: database().repos,
+      onQueued: () => undefined,
+      log: silent,
+      now: () => 50_000,
+    };
+  });
+
+  it('answers the live pop-ups with only what a visitor needs, cacheable for 30 s', async () => {
+    const seeds = filePopupSeeds();
+    await runtime.repos.popups.seed(seeds, 0);
+    await runtime.repos.popups.setEnabled(seeds[1]!.id, false, { expectedVersion: 1, actor: 'anna@school.ru', now: 1 });
+    const response = await handlePopups(() => Promise.resolve(runtime));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30');
+    const body = (await response.json()) as { popups: Record<string, unknown>[] };
+    expect(body.popups.map((popup) => popup.id)).toEqual(seeds.filter((_, index) => index !== 1).map((seed) => seed.id));
+    for (const popup of body.popups) {
+      expect(Object.keys(popup)).not.toContain('enabled');
+      expect(Object.keys(popup)).not.toContain('startsAt');
+      expect(JSON.stringify(popup)).not.toContain('anna@school.ru');
+    }
+    // What the browser reads back is every pop-up it was sent.
+    expect(readPopups(body)).toHaveLength(body.popups.length);
+  });
+
+  it('is a 503 the browser treats as no pop-up when the database is away', async () => {
+    const response = await handlePopups(() => Promise.reject(new Error('down')));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(readPopups(await response.json())).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { loadCollections, pathsOf } from '@/content/collections/load';
+import { courses } from '@/content/courses';
+import { allPagePaths } from '@/content/site-paths';
+import { moscowToday } from '@/lib/calendar';
+import type { PopupCheckSite } from '@/lib/popups/edit-check';
+import { consoleLogger, errorKind } from '../log';
+
+/**
+ * The site as the console's pop-up check sees it: every page a visitor can open (the build's list:
+ * content/site-paths.ts with the Markdown collections), and the tariffs a gift's struck-out price repeats.
+ * Read once a day per process (a scheduled article becomes a page on its day).
+ */
+let cached: { day: string; paths: string[] } | undefined;
+
+export function popupCheckSite(): PopupCheckSite & { paths: string[] } {
+  const day = moscowToday();
+  if (cached?.day !== day) {
+    let collectionPaths: string[] = [];
+    try {
+      collectionPaths = pathsOf(loadCollections(path.join(process.cwd(), 'content'), { today: day }));
+    } catch (error) {
+      // A server without the Markdown files (a bare standalone copy): courses, events and pages still count.
+      consoleLogger.warn('popups.collections_unreadable', { error: errorKind(error) });
+    }
+    cached = { day, paths: allPagePaths(collectionPaths) };
+  }
+  return {
+    paths: cached.paths,
+    tiedOldPrice(config) {
+      if (config.content.kind !== 'gift' || !config.content.offer.oldPriceFrom) return undefined;
+      let sum = 0;
+      for (const reference of config.content.offer.oldPriceFrom) {
+        const tariff = courses.find((course) => course.slug === reference.course)?.tariffs[reference.tariff - 1];
+        if (!tariff) return undefined;
+        sum += tariff.price;
+      }
+      return sum;
+    },
+  };
+}

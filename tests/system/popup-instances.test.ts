@@ -1,0 +1,137 @@
+/**
+ * Issue 25 on PostgreSQL with two instances: an operator changes a pop-up in the console of one
+ * instance, and a fresh visitor of the other sees it within 60 s (no build, no restart); switched off, no
+ * visitor sees it; rolled back, the file's headline is back. Real servers, real browser (Debian's Chromium).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { popups } from '@/content/popups';
+import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
+if (!testDatabaseUrl) {
+  console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance pop-up test on PostgreSQL is SKIPPED.\n');
+}
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const popup = popups.find((candidate) => candidate.content.kind === 'discount' && candidate.includePaths.includes('/products/advanced-html-css/cvrna'))!;
+const id = popup.formConfig!.formId;
+const path = popup.includePaths[0]!;
+const original = popup.content.kind === 'discount' ? popup.content.title : '';
+const operator = { email: 'popups-pg@school-system.ru', password: 'popups system password' };
+
+describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by another (PostgreSQL)', () => {
+  let admin: DatabaseHandle;
+  let databaseName: string;
+  let browser: Browser;
+  const servers: NextServer[] = [];
+
+  beforeAll(async () => {
+    assertBuilt();
+    databaseName = `system_${randomBytes(5).toString('hex')}`;
+    admin = await openDatabase({ dialect: 'postgres', url: testDatabaseUrl! });
+    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
+    const url = new URL(testDatabaseUrl!);
+    url.pathname = `/${databaseName}`;
+    const ports = await Promise.all([freePort(), freePort()]);
+    // Both start at once: they race to migrate and to seed the pop-ups.
+    servers.push(
+      ...(await Promise.all(
+        ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: url.toString(), SITE_URL: `http://127.0.0.1:${port}` }))),
+      )),
+    );
+    const added = spawnSync('node_modules/.bin/tsx', ['scripts/operator.ts', 'add', operator.email, '--password-stdin'], {
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      input: `${operator.password}\n`,
+      encoding: 'utf8',
+    });
+    if (added.status !== 0) throw new Error(`operator add failed: ${added.stderr || added.stdout}`);
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
+    if (admin) {
+      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
+      await admin.close();
+    }
+  });
+
+  /** Polls the other instance's public list until `check` holds (the 60 s promise of the issue). */
+  async function servedBy(server: NextServer, check: (listed: { id: string; title?: string; showDelayMs: number } | undefined) => boolean) {
+    await waitFor(
+      'the other instance to serve the change',
+      async () => {
+        const body = (await (await fetch(`${server.url}/api/popups`)).json()) as { popups: { id: string; content: { title?: string }; showDelayMs: number }[] };
+        const listed = body.popups.find((candidate) => candidate.id === id);
+        return check(listed && { id: listed.id, title: listed.content.title, showDelayMs: listed.showDelayMs });
+      },
+      60_000,
+    );
+  }
+
+  /** A new visitor of `server`: the dialog it shows after `ms` of page time, or null. */
+  async function visitorSees(server: NextServer, ms: number, waitMs = 5_000): Promise<string | null> {
+    const context = await browser.newContext({ baseURL: server.url });
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/popups'));
+      await page.goto(path);
+      await answer;
+      await page.waitForLoadState('networkidle');
+      // To `ms` of page time (performance.now() counts from the page's start).
+      const now = await page.evaluate(() => performance.now());
+      if (ms > now) await page.clock.fastForward(Math.ceil(ms - now));
+      const dialog = page.getByRole('dialog');
+      try {
+        await dialog.waitFor({ state: 'visible', timeout: waitMs });
+      } catch {
+        return null;
+      }
+      return (await dialog.getByRole('heading').first().textContent())?.trim() ?? '';
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function signedIn(server: NextServer): Promise<Page> {
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto('/admin/sign-in');
+    await page.getByLabel('Почта').fill(operator.email);
+    await page.getByLabel('Пароль').fill(operator.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
+    return page;
+  }
+
+  it('serves a change, a switch-off and a rollback made on the other instance', async () => {
+    const [editing, serving] = servers as [NextServer, NextServer];
+    const page = await signedIn(editing);
+    await page.goto(`/admin/popups/${id}`);
+    await page.getByLabel('Заголовок', { exact: true }).fill('Скидка для второго сервера');
+    await page.getByLabel('Задержка, секунд', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('status').getByText('Сохранено: версия 2').waitFor();
+
+    await servedBy(serving, (listed) => listed?.title === 'Скидка для второго сервера' && listed.showDelayMs === 10_000);
+    // The page's clock runs on in real time: look for a second only, well before the 10 s.
+    expect(await visitorSees(serving, 8_000, 1_000)).toBeNull();
+    expect(await visitorSees(serving, 11_000)).toBe('Скидка для второго сервера');
+
+    await page.getByRole('switch', { name: 'Показывать' }).uncheck();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('status').getByText('Сохранено: версия 3').waitFor();
+    await servedBy(serving, (listed) => listed === undefined);
+    expect(await visitorSees(serving, 700_000)).toBeNull();
+
+    await page.getByRole('button', { name: 'Вернуть эту версию (1)' }).click();
+    await page.getByRole('cell', { name: 'возвращена версия 1' }).waitFor();
+    await servedBy(serving, (listed) => listed?.title === original);
+    expect(await visitorSees(serving, popup.showDelayMs + 1_000)).toBe(original);
+  });
+});
