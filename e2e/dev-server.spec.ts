@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -11,6 +12,9 @@ import { expect, test } from './support/fixtures';
 const port = Number(process.env.E2E_PORT ?? 3200) + 100;
 let server: ChildProcess | undefined;
 let output = '';
+// `next dev` adds its folder's type paths to tsconfig.json: put the file back as it was afterwards, so the
+// test leaves `git status` clean.
+const tsconfig = fs.readFileSync('tsconfig.json', 'utf8');
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
@@ -37,6 +41,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
+  fs.writeFileSync('tsconfig.json', tsconfig);
   if (server?.pid) {
     try {
       process.kill(-server.pid, 'SIGTERM');
