@@ -1,16 +1,83 @@
+import fs from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+
+/**
+ * The layers (README, "Architecture"): app -> features -> components, content, server -> lib. Imports run
+ * one way; each zone says where the code belongs instead.
+ */
+const below = (layer, ...forbidden) => ({
+  target: `./${layer}`,
+  from: forbidden.map((folder) => `./${folder}`),
+});
+const layerZones = [
+  {
+    ...below('lib', 'app', 'features', 'components', 'content', 'server'),
+    message: 'lib/ is the bottom layer (pure helpers and the contracts browser and server share): move what it needs into lib/, or pass it in.',
+  },
+  {
+    ...below('components', 'app', 'features', 'server'),
+    message: 'components/ are small UI parts that know no feature and no server: give them props, or move the code into features/.',
+  },
+  {
+    ...below('content', 'app', 'features', 'components', 'server'),
+    message: 'content/ is data: it imports only lib/ and other content. Logic that reads it belongs in features/ or server/.',
+  },
+  {
+    ...below('server', 'app', 'features', 'components'),
+    message: 'server/ serves the app: it imports lib/ and content/, never the UI. Move shared types or logic into lib/.',
+  },
+  { ...below('features', 'app'), message: 'features/ sit below app/: the route composes features, not the other way round.' },
+  // Features do not reach into each other: what two of them share moves down into components/ or lib/.
+  ...fs
+    .readdirSync('features', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => ({
+      target: `./features/${entry.name}`,
+      from: './features',
+      except: [`./${entry.name}`],
+      message: `features/${entry.name} may not import another feature: move what both need into components/ or lib/, or compose them in app/.`,
+    })),
+];
+
+/** A client component ('use client') runs in the browser: nothing of server/ may reach its bundle. */
+const clientBoundary = {
+  rules: {
+    'no-server-import': {
+      meta: {
+        type: 'problem',
+        messages: {
+          server:
+            "A client component ('use client') may not import server code ({{source}}): call a server action or an endpoint, and keep shared types and rules in lib/.",
+        },
+      },
+      create(context) {
+        const [first] = context.sourceCode.ast.body;
+        if (first?.type !== 'ExpressionStatement' || first.directive !== 'use client') return {};
+        const isServer = (source) => /^@\/server(\/|$)/.test(source) || (source.startsWith('.') && /(^|\/)server(\/|$)/.test(source));
+        const check = (node) => {
+          if (node.importKind === 'type' || node.exportKind === 'type' || !node.source) return;
+          if (isServer(node.source.value)) context.report({ node, messageId: 'server', data: { source: node.source.value } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => node.source.type === 'Literal' && check({ source: node.source }) };
+      },
+    },
+  },
+};
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   globalIgnores(['**/.next*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**']),
   {
-    // One-way imports: lib and components <- features <- app; server is never imported by client code.
-    files: ['lib/**', 'components/**'],
+    // Shipped code only: a test may reach across layers to set up what it checks.
+    files: ['{app,features,components,lib,content,server}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers: clientBoundary },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '@/server/*'], message: 'lib and components sit below features, app and server.' }] }],
+      'import/no-restricted-paths': ['error', { zones: layerZones }],
+      'layers/no-server-import': 'error',
     },
   },
   {

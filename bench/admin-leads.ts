@@ -2,6 +2,8 @@
  * `npm run bench:admin`: the console's leads list and CSV export over 200 000 leads, on SQLite and on
  * PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: a throw-away schema). Times the
  * server's work (the queries and the CSV encoding), not the page rendering. A benchmark, not a test.
+ * Issue 27: one lead in 20 has a paid GetCourse deal (one in 100 refunded); the funnel «Кампании» is
+ * timed for 30 days and for the whole year, and the leads list with the payment filter.
  *   BENCH_LEADS (200000)
  */
 import { randomBytes } from 'node:crypto';
@@ -20,10 +22,13 @@ const postgresUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE
 const forms = ['contact', 'popup-junior-discount', 'consultation', 'course-git', 'gift-5'];
 const sources = ['yandex', 'vk', 'google', 'telegram', null];
 const statuses = ['sent', 'sent', 'sent', 'pending', 'dead'] as const;
+const campaigns = ['winter', 'spring', 'black-friday', 'retarget', 'brand', 'junior-vk', 'middle-yd', 'react-tg', 'git-free', null];
+const SPAN_MS = 320 * 86_400_000;
+const START = Date.UTC(2026, 0, 1);
 
 async function seed(handle: DatabaseHandle): Promise<void> {
-  const start = Date.UTC(2026, 0, 1);
-  const step = Math.floor((320 * 86_400_000) / leadCount);
+  const start = START;
+  const step = Math.floor(SPAN_MS / leadCount);
   for (let from = 0; from < leadCount; from += 1000) {
     const count = Math.min(1000, leadCount - from);
     await handle.db.transaction().execute(async (trx) => {
@@ -42,7 +47,7 @@ async function seed(handle: DatabaseHandle): Promise<void> {
               phone: `+7916${String(i).padStart(7, '0')}`,
               // Not in step with the form, so every form has leads from every source.
               utm_source: sources[Math.floor(i / forms.length) % sources.length]!,
-              utm_campaign: 'winter',
+              utm_campaign: campaigns[i % campaigns.length]!,
               page_path: '/products/junior-js',
               consent_text_version: '2026-01',
               is_spam: i % 97 === 0 ? 1 : 0,
@@ -68,6 +73,36 @@ async function seed(handle: DatabaseHandle): Promise<void> {
           })),
         )
         .execute();
+      // One lead in 20 paid (in step with nothing else), one in 100 refunded after paying.
+      const paid = leads.filter((_, offset) => (from + offset) % 20 === 3 || (from + offset) % 100 === 7);
+      if (paid.length > 0) {
+        await trx
+          .insertInto('deals')
+          .values(
+            paid.map((lead) => {
+              const i = from + leads.indexOf(lead);
+              const refunded = i % 100 === 7;
+              return {
+                deal_number: String(1_000_000_000 + lead.id),
+                lead_id: lead.id,
+                status: refunded ? 'refunded' : 'paid',
+                gc_status: refunded ? 'cancelled' : 'payed',
+                rank: refunded ? 5 : 3,
+                cost_kopecks: 1_299_000,
+                paid_kopecks: refunded ? 0 : 1_299_000,
+                paid_at: Number(lead.created_at) + 86_400_000,
+                changed_at: Number(lead.created_at) + 86_400_000,
+                lead_created_at: Number(lead.created_at),
+                form_id: forms[i % forms.length]!,
+                utm_source: sources[Math.floor(i / forms.length) % sources.length]!,
+                utm_campaign: campaigns[i % campaigns.length]!,
+                page_path: '/products/junior-js',
+                variant_id: null,
+              };
+            }),
+          )
+          .execute();
+      }
     });
   }
   // Fresh statistics, as a long-running database has them.
@@ -105,8 +140,30 @@ async function run(handle: DatabaseHandle): Promise<void> {
     ['dead deliveries', { delivery: 'dead' }, null],
     ['search by e-mail', { search: 'VISITOR123456@example.com' }, null],
     ['search by phone', { search: '8 916 012-34-56' }, null],
+    ['paid, first page', { payment: 'paid' }, null],
+    ['campaign + paid', { utmCampaign: 'brand', payment: 'paid' }, null],
   ];
   for (const [label, filter, after] of lists) console.log(`  list: ${label.padEnd(24)} ${(await pageMs(handle, filter, after)).toFixed(1).padStart(7)} ms (median of 15)`);
+
+  // The funnel «Кампании»: the last 30 days of the seeded year, and the whole year (every lead).
+  const end = START + SPAN_MS;
+  const funnels: [string, 'campaign' | 'source' | 'landing' | 'popup' | 'form', number][] = [
+    ['30 days by campaign', 'campaign', end - 30 * 86_400_000],
+    ['30 days by source', 'source', end - 30 * 86_400_000],
+    ['30 days by landing', 'landing', end - 30 * 86_400_000],
+    ['whole year by campaign', 'campaign', START],
+  ];
+  for (const [label, by, from] of funnels) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < 7; i += 1) {
+      const { ms, result } = await timed(() => createRepositories(handle).deals.funnel(by, { from, to: end + 1 }));
+      times.push(ms);
+      rows = result.reduce((sum, row) => sum + row.leads, 0);
+    }
+    const median = times.sort((a, b) => a - b)[3]!;
+    console.log(`  funnel: ${label.padEnd(24)} ${median.toFixed(1).padStart(7)} ms (median of 7; ${rows} leads)`);
+  }
 
   const exported = await timed(async () => {
     let bytes = 0;

@@ -1,6 +1,6 @@
 import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
 import { discountPercent } from '@/lib/money';
-import type { LeadFormEntry } from './lead-forms';
+import type { LeadFormEntry } from './lead-form-entry';
 
 /**
  * The 13 offers of the gift promotion "Подарки от Санты" (spec 3, "Gift offer"). The schedule

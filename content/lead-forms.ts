@@ -8,31 +8,8 @@
 import { giftLeadForms } from './gift-offers';
 import { pageLeadForms } from './page-lead-forms';
 import { popupLeadForms } from './popup-lead-forms';
+import type { LeadFormEntry } from './lead-form-entry';
 import { assertUnique } from './shared/schema';
-
-export type LeadEvent = 'lead' | 'application' | 'auto_purchase';
-
-/**
- * How a lead of this form reaches GetCourse.
- * - `deal`: the outbox worker imports a deal (`/pl/api/deals`) under the lead's deal number;
- *   `productTitle` (default: the product name) or `offerCode` names what the deal is for.
- * - `browser`: a native form; the visitor's browser posts it to GetCourse itself, we only keep the record.
- */
-export type LeadDelivery = DealDelivery | { kind: 'browser' };
-
-export interface DealDelivery {
-  kind: 'deal';
-  productTitle?: string;
-  offerCode?: string;
-}
-
-export interface LeadFormEntry {
-  id: string;
-  /** The analytics `product_name` (spec 7) and, unless the delivery names one, the deal's product. */
-  productName: string;
-  event: LeadEvent;
-  delivery: LeadDelivery;
-}
 
 /**
  * Version of the consent line shown under every form (spec 5: pressing submit is the consent). Stored

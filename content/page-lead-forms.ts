@@ -1,6 +1,6 @@
 import { coursePages } from './courses';
 import { events } from './events';
-import type { LeadFormEntry } from './lead-forms';
+import type { LeadFormEntry } from './lead-form-entry';
 import { aboutInfoPage, welcomeInfoPages } from './pages';
 import type { FormSettings } from './shared/schema';
 

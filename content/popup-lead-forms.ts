@@ -5,7 +5,7 @@
  * (a GetCourse form post has no such key). Name the product the deal is for; to attach it to an
  * existing offer instead, add its `offerCode` (GetCourse: Продукты → Предложения → код предложения).
  */
-import type { DealDelivery, LeadFormEntry } from './lead-forms';
+import type { DealDelivery, LeadFormEntry } from './lead-form-entry';
 import { popups } from './popups';
 import { ContentError } from './validation/problems';
 

@@ -29,7 +29,7 @@ function urlOf(file: string): string {
 
 const pages = filesNamed('app/admin', 'page.tsx').map(urlOf).filter((url) => !publicPages.has(url));
 const routes = filesNamed('app/api/admin', 'route.ts').flatMap((file) =>
-  [...fs.readFileSync(file, 'utf8').matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => ({ method: match[1]!, url: urlOf(file) })),
+  [...fs.readFileSync(file, 'utf8').matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => ({ method: match[1]!, url: urlOf(file) })),
 );
 
 interface ManifestAction {

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { contacts } from '../content/site';
+import { SERVER_TIME_HEADER } from '../lib/server-clock';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -129,7 +130,7 @@ test.describe('the gift countdown runs on the server clock', () => {
       const schedule = page.waitForResponse('**/api/gift-schedule');
       await page.goto('/about');
       const answer = await schedule;
-      expect(answer.headers()['x-server-time']).toMatch(/^\d+$/);
+      expect(answer.headers()[SERVER_TIME_HEADER]).toMatch(/^\d+$/);
       const tab = page.getByRole('button', { name: /Заберите подарок от Санты/ });
       await expect(tab).toHaveAttribute('data-gift-state', 'active');
       // Under six hours left on the server's clock (the device would say a day more, or show the next gift).

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-const CLI_TOOLS = ['worker', 'schedule', 'privacy', 'backup', 'restore', 'operator'] as const;
+const CLI_TOOLS = ['worker', 'schedule', 'privacy', 'backup', 'restore', 'operator', 'reconcile'] as const;
 /** Loaded from the standalone node_modules: a native addon (better-sqlite3) and the driver with an optional native part (pg). */
 const EXTERNAL = ['better-sqlite3', 'pg'];
 

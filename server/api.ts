@@ -2,8 +2,11 @@ import 'server-only';
 import { getAdminRuntime } from './admin/runtime';
 import { readServerConfig } from './config';
 import { handleCspReport } from './http/csp-report';
+import { readCallbackSecret } from './deals/callback-secret';
+import { handleDealStatus } from './http/deal-status';
 import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
 import { handleHealth } from './http/health';
+import { handleCampaignsExport } from './http/campaigns-export';
 import { handleLeadsExport } from './http/leads-export';
 import { handlePopupEvents } from './http/popup-events';
 import { methodNotAllowed } from './http/responses';
@@ -23,9 +26,11 @@ export const cspReportRoute = (request: Request) => handleCspReport(request, get
 export const popupEventsRoute = (request: Request) => handlePopupEvents(request, getServerRuntime);
 export const healthRoute = () => handleHealth(getServerRuntime);
 export const leadsExportRoute = (request: Request) => handleLeadsExport(request, getAdminRuntime);
+export const campaignsExportRoute = (request: Request) => handleCampaignsExport(request, getAdminRuntime);
 export const metricsRoute = (request: Request) =>
   handleMetrics(request, {
     token: () => readServerConfig().metricsToken,
     repos: async () => (await getServerRuntime()).repos,
   });
+export const dealStatusRoute = (request: Request) => handleDealStatus(request, { runtime: getServerRuntime, secret: () => readCallbackSecret() });
 export { methodNotAllowed };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popupLeadForms } from '../content/popup-lead-forms';
-import type { LeadFormEntry } from '../content/lead-forms';
+import type { LeadFormEntry } from '../content/lead-form-entry';
 import { assertProductionSettings, isPublicSite, popupFormPlaceholders, productionSettingsProblems } from './production-settings';
 
 const real = {
@@ -8,6 +8,7 @@ const real = {
   NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M',
   GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6',
   BETTER_AUTH_SECRET: 'f'.repeat(64),
+  GETCOURSE_CALLBACK_SECRET: 'c'.repeat(40),
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
@@ -26,11 +27,13 @@ describe('settings a public build needs', () => {
 
   it('names each missing or placeholder setting of a public build', () => {
     const missing = productionSettingsProblems({ SITE_URL: real.SITE_URL });
-    expect(missing).toHaveLength(4);
+    expect(missing).toHaveLength(5);
     expect(missing[0]).toMatch(/^NEXT_PUBLIC_GTM_ID/);
     expect(missing[1]).toMatch(/^GIFT_POPUP_TOKEN/);
     expect(missing[2]).toMatch(/^BETTER_AUTH_SECRET/);
-    expect(missing[3]).toMatch(/^NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
+    expect(missing[3]).toMatch(/^GETCOURSE_CALLBACK_SECRET/);
+    expect(missing[4]).toMatch(/^NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/);
+    expect(productionSettingsProblems({ ...real, GETCOURSE_CALLBACK_SECRET: 'short' })).toEqual([expect.stringMatching(/^GETCOURSE_CALLBACK_SECRET/)]);
     for (const notAKey of ['not base64!', Buffer.alloc(20).toString('base64'), Buffer.alloc(32).toString('hex')]) {
       expect(productionSettingsProblems({ ...real, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: notAKey })).toEqual([
         expect.stringMatching(/^NEXT_SERVER_ACTIONS_ENCRYPTION_KEY/),

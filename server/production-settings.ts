@@ -5,7 +5,7 @@
  * README's two commands) need none of them. The pop-up forms' GetCourse settings are checked the same
  * way: a title or offer code still holding a placeholder would file every such lead under it.
  */
-import type { LeadFormEntry } from '../content/lead-forms';
+import type { LeadFormEntry } from '../content/lead-form-entry';
 import { popupLeadForms } from '../content/popup-lead-forms';
 
 /** What the check reads; process.env, or any record in tests. */
@@ -66,6 +66,9 @@ export function productionSettingsProblems(env: BuildEnvironment, popupForms: re
   }
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
     problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
+  }
+  if ((env.GETCOURSE_CALLBACK_SECRET?.trim().length ?? 0) < 32) {
+    problems.push('GETCOURSE_CALLBACK_SECRET: set a secret of 32 or more characters for the «Вызвать URL» address GetCourse reports payments to (e.g. `openssl rand -hex 32`); without it every payment callback is refused');
   }
   if (!isAesKey(env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)) {
     problems.push(

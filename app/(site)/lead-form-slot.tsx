@@ -5,7 +5,7 @@ import { ContactFormBlock } from '@/features/lead-forms/contact-form-block';
 /**
  * The lead-form section of every course, event and welcome page: `#lead-form`, where the pages' calls
  * to action point. It lives in app/ so that it may render a feature's form. The page's form settings
- * arrive as props: `config` (ajax form id and analytics event), `variantId` and `productTitle`.
+ * arrive as props: `config` (ajax form id and analytics event) and `variantId`.
  */
 export function LeadFormSlot({ heading, description, config, variantId }: LeadFormSlotProps) {
   return (

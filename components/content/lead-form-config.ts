@@ -17,6 +17,4 @@ export interface LeadFormSlotProps {
   config: AjaxFormConfig;
   /** The page variant (route parameter `variantId`), sent with the lead. */
   variantId?: string;
-  /** What the visitor applies for: a course or an event title. */
-  productTitle: string;
 }

@@ -3,7 +3,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
 import { submissionKeysFor } from '@/lib/leads/submission-key';
@@ -56,8 +55,6 @@ export interface LeadFormRenderState {
 
 export interface LeadFormProps {
   config: LeadFormConfig;
-  /** One of the named schemas of lib/validation/lead (all share the spec 5 rules). */
-  schema?: z.ZodType<LeadFormValues, LeadFormValues>;
   submitLabel?: ReactNode;
   submittingLabel?: ReactNode;
   /** Shown instead of the form after a successful submit. `showForm` brings the (reset) form back. */
@@ -89,7 +86,6 @@ const serverFieldPaths: Record<string, FieldPath<LeadFormValues>> = {
 
 export function LeadForm({
   config,
-  schema = leadFormSchema,
   submitLabel = 'Отправить',
   submittingLabel,
   success,
@@ -107,7 +103,7 @@ export function LeadForm({
 }: LeadFormProps) {
   const form = useForm<LeadFormValues>({
     mode: 'onChange',
-    resolver: zodResolver(schema),
+    resolver: zodResolver(leadFormSchema),
     defaultValues: { ...emptyValues, ...defaultValues, phone: normalizePhone(defaultValues?.phone) },
   });
   const {

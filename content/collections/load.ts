@@ -1,3 +1,4 @@
+import type { CategoryDefinition } from './category-definition';
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
@@ -27,13 +28,6 @@ export interface CourseLink {
   title: string;
   summary: string;
   href: string;
-}
-
-/** A category as its list declares it (content/media/categories.ts, content/stories/categories.ts). */
-export interface CategoryDefinition {
-  slug: string;
-  label: string;
-  description: string;
 }
 
 export interface CollectionCategory {

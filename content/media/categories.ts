@@ -1,4 +1,4 @@
-import type { CategoryDefinition } from '@/content/collections/load';
+import type { CategoryDefinition } from '@/content/collections/category-definition';
 
 /**
  * Categories of the media section (/media/category/{slug}). An article in this folder names its category
@@ -30,5 +30,3 @@ export const mediaCategories = [
     description: 'Как учиться программированию и не бросить: планы, привычки, работа с ошибками.',
   },
 ] as const satisfies readonly CategoryDefinition[];
-
-export type MediaCategorySlug = (typeof mediaCategories)[number]['slug'];

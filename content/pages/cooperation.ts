@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contacts } from '@/content/site';
 import { assertUnique, parseEntries, slugSchema, textSchema, titledTextSchema } from '@/content/shared/schema';
 
 /** /cooperation: partnership offers for companies and the school's open vacancies. */
@@ -133,7 +134,7 @@ const vacancyEntries: z.input<typeof vacancySchema>[] = [
     summary: 'Консультируете тех, кто оставил заявку: помогаете выбрать программу и тариф — без навязывания и давления.',
     duties: ['Звонки по заявкам с сайта в течение рабочего дня', 'Подбор программы по опыту и целям человека', 'Ведение сделок в CRM'],
     requirements: ['Опыт продаж или консультирования от 1 года', 'Грамотная речь', 'Интерес к IT и образованию'],
-    conditions: ['Оклад плюс процент от продаж', 'Обучение продукту и основам программирования', 'Рабочее время с 10:00 до 19:00 по Москве'],
+    conditions: ['Оклад плюс процент от продаж', 'Обучение продукту и основам программирования', `Рабочее время с ${contacts.callTime.opens} до ${contacts.callTime.closes} по Москве`],
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { CategoryDefinition } from '@/content/collections/load';
+import type { CategoryDefinition } from '@/content/collections/category-definition';
 
 /**
  * Categories of the student stories (/personal-stories/category/{slug}). A story in this folder names its
@@ -16,5 +16,3 @@ export const storyCategories = [
     description: 'Истории разработчиков, которые после курса выросли в грейде и зарплате.',
   },
 ] as const satisfies readonly CategoryDefinition[];
-
-export type StoryCategorySlug = (typeof storyCategories)[number]['slug'];

@@ -16,14 +16,12 @@ import { issueProblems } from './zod-issues';
  */
 export const giftOffersFile = 'content/gift-offers.ts';
 
-/** The promotion's offers are numbered 1 to 13 (spec 3); the schedule refers to them by number. */
-export const giftNumbers = { first: 1, last: 13 } as const;
 
 const text = z.string().trim().min(1);
 
 const giftOfferSchema = z
   .strictObject({
-    number: z.int().min(giftNumbers.first).max(giftNumbers.last),
+    number: z.int().min(1),
     name: text,
     description: text.min(81, 'описание подарка — не короче 81 знака: в окне подарка оно объясняет, что именно получает посетитель'),
     price: z.int().nonnegative(),
@@ -67,8 +65,9 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
     if (parsed.success) problems.push(...statedDiscountProblems(parsed.data).map((message) => ({ ...where, field: fieldPath(['statedDiscount']), message })));
     if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
   });
-  for (let number = giftNumbers.first; number <= giftNumbers.last; number += 1) {
-    if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: в акции подарки с 1 по 13` });
+  // The offers are numbered 1 to their count without gaps (spec 3): the schedule refers to them by number.
+  for (let number = 1; number <= offers.length; number += 1) {
+    if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: подарки нумеруются подряд с 1 по ${offers.length}` });
   }
   return problems;
 }

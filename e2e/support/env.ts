@@ -15,6 +15,9 @@ export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
 /** The secret path segment of the gift pop-up page in the test build. */
 export const e2eGiftPopupToken = 'gift-e2e';
 
+/** GetCourse's payment callback secret of the test stack (e2e/campaigns.spec.ts calls as GetCourse does). */
+export const e2eCallbackSecret = 'e2e-callback-secret-0123456789abcdef';
+
 export function e2eEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -33,6 +36,7 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     GETCOURSE_ACCOUNT: 'e2e',
     GETCOURSE_API_KEY: 'e2e-secret-key',
     GETCOURSE_BASE_URL: fakeGetCourseUrl,
+    GETCOURSE_CALLBACK_SECRET: e2eCallbackSecret,
     OUTBOX_POLL_MS: '200',
     // Parallel tests share one client address and some share an e-mail: the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '10000',

@@ -22,13 +22,11 @@ const fakeGetCourseClient: FakeGetCourseClient = {
     return (await fetch(`${fakeGetCourseUrl}/__fake/received`)).json();
   },
   async waitFor(predicate, timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const received = await fakeGetCourseClient.received();
-      if (predicate(received)) return received;
-      if (Date.now() > deadline) throw new Error(`fake GetCourse: condition not met in ${timeoutMs} ms; received ${JSON.stringify(received)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    let received: ReceivedRequest[] = [];
+    await expect
+      .poll(async () => predicate((received = await fakeGetCourseClient.received())), { timeout: timeoutMs, message: 'fake GetCourse: the condition on the received requests' })
+      .toBe(true);
+    return received;
   },
 };
 

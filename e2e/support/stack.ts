@@ -7,8 +7,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
-import Database from 'better-sqlite3';
-import { e2eBaseUrl, e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
+import { openDatabase } from '../../server/db/connection';
+import { migrateToLatest } from '../../server/db/migrate';
+import { createRepositories } from '../../server/repositories';
+import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
 
 async function main() {
   const env = e2eEnv();
@@ -20,6 +22,7 @@ async function main() {
   }
 
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(e2eDatabasePath + suffix, { force: true });
+  await seedRunningGift();
 
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
   console.log(`fake GetCourse on ${gc.url}`);
@@ -32,8 +35,6 @@ async function main() {
     process.exit(code ?? 0);
   });
 
-  await seedRunningGift();
-
   const stop = () => {
     server.kill('SIGTERM');
     void gc.close().then(() => process.exit(0));
@@ -42,24 +43,22 @@ async function main() {
   process.on('SIGINT', stop);
 }
 
-/** Once the server has migrated its database (the schedule answers), adds the run's gift window to it. */
+/** Migrates the run's fresh database as the server would, and adds the run's gift window to it. */
 async function seedRunningGift() {
-  for (;;) {
-    const ready = await fetch(`${e2eBaseUrl}/api/gift-schedule`).then((response) => response.ok, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const now = Date.now();
-  const db = new Database(e2eDatabasePath);
+  const handle = await openDatabase({ dialect: 'sqlite', file: e2eDatabasePath });
   try {
-    db.prepare('insert into gift_schedule_windows (gift_number, start_at, end_at, created_at) values (?, ?, ?, ?)').run(
-      e2eRunningGift.giftNumber,
-      now - e2eRunningGift.before,
-      now + e2eRunningGift.after,
-      now,
-    );
+    await migrateToLatest(handle);
+    const { giftSchedule } = createRepositories(handle);
+    const now = Date.now();
+    const window = { giftNumber: e2eRunningGift.giftNumber, startTimestamp: now - e2eRunningGift.before, endTimestamp: now + e2eRunningGift.after };
+    // The default schedule (migration 002) lies in December 2026; the run's window replaces any that overlaps it.
+    for (const stored of await giftSchedule.list()) {
+      if (stored.startTimestamp < window.endTimestamp && window.startTimestamp < stored.endTimestamp) await giftSchedule.remove(stored.id);
+    }
+    const added = await giftSchedule.add(window, now);
+    if ('problem' in added) throw new Error(`the run's gift window was refused: ${JSON.stringify(added.problem)}`);
   } finally {
-    db.close();
+    await handle.close();
   }
   console.log(`gift ${e2eRunningGift.giftNumber} runs for this end-to-end run`);
 }

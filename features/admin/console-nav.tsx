@@ -5,6 +5,7 @@ import { ui } from './ui';
 const sections = [
   { href: '/admin', label: 'Обзор' },
   { href: '/admin/leads', label: 'Заявки' },
+  { href: '/admin/campaigns', label: 'Кампании' },
   { href: '/admin/popups', label: 'Поп-апы' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
   { href: '/admin/audit', label: 'Журнал' },

@@ -13,15 +13,15 @@ export interface GiftWindowDraft {
 }
 
 /** Adds a window, or edits `draft` when given. Times are typed and shown in Moscow time. */
-export function GiftWindowForm({ draft }: { draft: GiftWindowDraft | null }) {
+export function GiftWindowForm({ draft, lastGift }: { draft: GiftWindowDraft | null; lastGift: number }) {
   const [state, action, pending] = useActionState<GiftWindowState, FormData>(saveGiftWindowAction, { error: null, message: null });
   const field = 'flex flex-col gap-1 text-sm';
   return (
     <form action={action} className="mb-6 flex flex-wrap items-end gap-3" aria-label={draft ? `Изменить окно ${draft.id}` : 'Новое окно'}>
       {draft && <input type="hidden" name="id" value={draft.id} />}
       <label className={field}>
-        Подарок (1–13)
-        <input name="gift" type="number" min={1} max={13} required defaultValue={draft?.giftNumber} className={ui.input} />
+        Подарок (1–{lastGift})
+        <input name="gift" type="number" min={1} max={lastGift} required defaultValue={draft?.giftNumber} className={ui.input} />
       </label>
       <label className={field}>
         Начало (МСК)

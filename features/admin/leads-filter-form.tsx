@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { LeadSearchParams } from '@/server/admin/lead-filter';
+import { moscowToday } from '@/lib/calendar';
 import { ui } from './ui';
 
 function value(params: LeadSearchParams, key: string): string {
@@ -10,6 +11,7 @@ function value(params: LeadSearchParams, key: string): string {
 /** A plain GET form: the filter lives in the address, so a filtered list can be bookmarked and shared. */
 export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadSearchParams; formIds: string[]; utmSources: string[] }) {
   const field = 'flex flex-col gap-1 text-sm';
+  const today = moscowToday();
   return (
     <form method="get" action="/admin/leads" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Фильтр заявок">
       <label className={field}>
@@ -47,6 +49,18 @@ export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadS
         </datalist>
       </label>
       <label className={field}>
+        utm_campaign
+        <input name="utm_campaign" defaultValue={value(params, 'utm_campaign')} className={ui.input} />
+      </label>
+      <label className={field}>
+        Оплата
+        <select name="payment" defaultValue={value(params, 'payment')} className={ui.input}>
+          <option value="">любая</option>
+          <option value="paid">оплачен</option>
+          <option value="unpaid">не оплачен</option>
+        </select>
+      </label>
+      <label className={field}>
         Доставка
         <select name="delivery" defaultValue={value(params, 'delivery')} className={ui.input}>
           <option value="">любая</option>
@@ -69,6 +83,9 @@ export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadS
       </button>
       <Link href="/admin/leads" className={ui.link}>
         Сбросить
+      </Link>
+      <Link href={`/admin/leads?from=${today}&to=${today}`} className={ui.link}>
+        Сегодня
       </Link>
     </form>
   );

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { LeadListRow } from '@/server/repositories/types';
+import { revenueText } from '@/lib/funnel';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
 
@@ -17,6 +18,8 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
             <th scope="col">E-mail</th>
             <th scope="col">Телефон</th>
             <th scope="col">utm_source</th>
+            <th scope="col">utm_campaign</th>
+            <th scope="col">Оплачен</th>
             <th scope="col">Доставка</th>
             <th scope="col">Спам</th>
           </tr>
@@ -34,6 +37,8 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
               <td>{row.email}</td>
               <td>{row.phone}</td>
               <td>{row.utmSource ?? '—'}</td>
+              <td>{row.utmCampaign ?? '—'}</td>
+              <td>{row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}</td>
               <td>{row.deliveryStatus ? deliveryStatusLabels[row.deliveryStatus] : 'не требуется'}</td>
               <td>{row.isSpam ? 'да' : ''}</td>
             </tr>

@@ -1,3 +1,4 @@
+import { TextCards } from '@/components/content/text-cards';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PageHero } from '@/components/content/page-hero';
@@ -16,14 +17,7 @@ export function CooperationPage() {
         </a>
       </PageHero>
       <PageSection id="partners" title="Компаниям и экспертам">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {partnerships.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-gray-200 p-6">
-              <h3 className="text-lg font-bold">{item.title}</h3>
-              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={partnerships} className="grid gap-6 md:grid-cols-3" cardClassName="rounded-2xl border border-gray-200 p-6" />
         <p className="mt-6 text-lg">
           Пишите на{' '}
           <a href={`mailto:${partnersEmail}`} className="font-semibold text-brand-700 underline underline-offset-2">

@@ -1,3 +1,4 @@
+import { TextCards } from '@/components/content/text-cards';
 import type { ComponentType } from 'react';
 import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
@@ -56,14 +57,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
         </PageSection>
       )}
       <PageSection id="program" title={event.program.heading} tone="muted">
-        <ol className="grid gap-4 md:grid-cols-2">
-          {event.program.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
-              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
-              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
-            </li>
-          ))}
-        </ol>
+        <TextCards items={event.program.items} ordered className="grid gap-4 md:grid-cols-2" />
       </PageSection>
       <PageSection id="benefits" title={event.status === 'finished' ? 'Что получили участники' : 'Что вы получите'}>
         <MarkedList items={event.benefits} className="grid gap-4 sm:grid-cols-2" itemClassName="gap-3 text-lg" />
@@ -84,7 +78,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
         {/* Course slugs were checked against the course list when the events loaded. */}
         <CourseGrid courses={event.relatedCourses.map((slug) => getCourse(slug)!)} />
       </PageSection>
-      <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} productTitle={event.title} />
+      <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { FactCards, TextCards } from '@/components/content/text-cards';
 import { StaticImage } from '@/components/ui/static-image';
 import { CourseGrid } from '@/components/content/course-card';
 import { HeroImage } from '@/components/content/page-hero';
@@ -38,14 +39,7 @@ export function HomePage() {
           <HeroImage image={home.hero.image} columnWidth={520} />
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12">
-          <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {home.stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100">
-                <dt className="mt-1 text-sm text-gray-600">{typography(stat.label)}</dt>
-                <dd className="text-3xl font-bold text-brand-700">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactCards items={home.stats} className="grid grid-cols-2 gap-4 md:grid-cols-4" cardClassName="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100" />
         </div>
       </section>
 
@@ -62,14 +56,7 @@ export function HomePage() {
       ))}
 
       <PageSection id="advantages" title={home.advantages.heading} tone="muted">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {home.advantages.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
-              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
-              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={home.advantages.items} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       </PageSection>
 
       <PageSection id="roadmaps" title={home.roadmaps.heading} intro={typography(home.roadmaps.intro)}>

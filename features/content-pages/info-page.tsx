@@ -1,3 +1,4 @@
+import { FactCards, TextCards } from '@/components/content/text-cards';
 import { StaticImage } from '@/components/ui/static-image';
 import type { ComponentType } from 'react';
 import { CourseGrid } from '@/components/content/course-card';
@@ -33,7 +34,6 @@ export function InfoPageView({ page, LeadFormSlot }: { page: InfoPage; LeadFormS
           heading={page.leadForm.heading}
           description={page.leadForm.description}
           config={pageFormConfig(page.leadForm.form)}
-          productTitle={page.title}
         />
       )}
     </>
@@ -56,14 +56,7 @@ function SectionBody({ section }: { section: Section }) {
       );
     case 'cards':
       return (
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {section.items.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-gray-200 bg-white p-6">
-              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
-              <p className="mt-2 text-gray-700">{typography(item.text)}</p>
-            </li>
-          ))}
-        </ul>
+<TextCards items={section.items} className="grid gap-6 sm:grid-cols-2" cardClassName="rounded-2xl border border-gray-200 bg-white p-6" />
       );
     case 'steps':
       return (
@@ -83,14 +76,7 @@ function SectionBody({ section }: { section: Section }) {
       );
     case 'facts':
       return (
-        <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {section.items.map((item) => (
-            <div key={item.label} className="flex flex-col-reverse justify-end rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
-              <dt className="mt-2 text-gray-600">{typography(item.label)}</dt>
-              <dd className="text-3xl font-bold text-brand-700">{typography(item.value)}</dd>
-            </div>
-          ))}
-        </dl>
+<FactCards items={section.items} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
       );
     case 'checklist':
       return (

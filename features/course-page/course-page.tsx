@@ -36,7 +36,6 @@ export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; Le
         description={entry.leadForm.description}
         config={pageFormConfig(entry.form)}
         variantId={entry.variant?.id}
-        productTitle={course.title}
       />
     </>
   );

@@ -106,7 +106,7 @@ describe('parseGiftSchedule', () => {
     expect(
       parseGiftSchedule([
         w(0, 1, 2),
-        w(14, 1, 2),
+        w(-1, 1, 2),
         w(1.5, 1, 2),
         w(5, 20, 10),
         { giftNumber: '5', startTimestamp: 1, endTimestamp: 2 },

@@ -3,14 +3,9 @@
  * Pure functions, no React: the tab calls `giftStateAt` once a second.
  */
 
-export const GIFT_COUNT = 13;
+import type { GiftWindow } from '@/lib/api-contract';
 
-/** One window of `GET /api/gift-schedule` (millisecond timestamps, both ends inclusive). */
-export interface GiftWindow {
-  giftNumber: number;
-  startTimestamp: number;
-  endTimestamp: number;
-}
+export type { GiftWindow };
 
 export type GiftState =
   | { status: 'active'; window: GiftWindow; countdownTo: number }
@@ -42,13 +37,14 @@ export function giftStateAt(schedule: readonly GiftWindow[], now: number): GiftS
 /**
  * Reads the body of `GET /api/gift-schedule` into a schedule `giftStateAt` can search.
  * - A body that is not a list throws (the caller logs it and shows no tab, spec 8).
- * - A malformed item (gift outside 1-13, a start after its end, a non-number) is skipped, so one
+ * - A malformed item (a gift number below 1, a start after its end, a non-number) is skipped, so one
  *   bad row does not hide every other gift.
  * - Unsorted input is sorted by start here, once per load: the server promises sorted windows, but the
  *   search would silently give wrong answers if that promise ever broke.
  * - A window overlapping an earlier one is dropped (the server forbids overlaps; the earlier wins).
  *   Windows that only touch (one ends at the millisecond the next starts) are kept; at that
  *   millisecond the earlier one is active.
+ * Which gifts exist is the server's to say: it stores no window of a gift content/gift-offers.ts lacks.
  * Hand-written rather than zod so the tab, which loads on every page, stays small.
  */
 export function parseGiftSchedule(body: unknown): GiftWindow[] {
@@ -75,7 +71,6 @@ function isGiftWindow(item: unknown): item is GiftWindow {
   return (
     Number.isInteger(giftNumber) &&
     (giftNumber as number) >= 1 &&
-    (giftNumber as number) <= GIFT_COUNT &&
     Number.isFinite(startTimestamp) &&
     Number.isFinite(endTimestamp) &&
     (startTimestamp as number) <= (endTimestamp as number)

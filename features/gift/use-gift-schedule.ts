@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { GIFT_SCHEDULE_ENDPOINT } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER, serverClockOffset } from '@/lib/server-clock';
 import { parseGiftSchedule, type GiftWindow } from './schedule';
 
-export const GIFT_SCHEDULE_URL = '/api/gift-schedule';
 
 export interface LoadedSchedule {
   windows: GiftWindow[];
@@ -38,9 +38,9 @@ export function useGiftSchedule(): LoadedSchedule | null {
 async function loadGiftSchedule(signal: AbortSignal): Promise<LoadedSchedule> {
   const sentAt = performance.now();
   // Not from the browser's own cache: an old answer would carry an old server time.
-  const response = await fetch(GIFT_SCHEDULE_URL, { signal, cache: 'no-store', headers: { accept: 'application/json' } });
+  const response = await fetch(GIFT_SCHEDULE_ENDPOINT, { signal, cache: 'no-store', headers: { accept: 'application/json' } });
   const receivedAt = performance.now();
-  if (!response.ok) throw new Error(`GET ${GIFT_SCHEDULE_URL} answered ${response.status}`);
+  if (!response.ok) throw new Error(`GET ${GIFT_SCHEDULE_ENDPOINT} answered ${response.status}`);
   const clockOffset = serverClockOffset({
     serverTime: response.headers.get(SERVER_TIME_HEADER),
     age: response.headers.get('age'),

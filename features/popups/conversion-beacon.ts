@@ -3,9 +3,10 @@
  * Events wait a moment and leave together in one `sendBeacon` (also when the page is hidden or left):
  * the pop-up id, the event and the page path only; no cookie, no visitor data.
  */
+import { POPUP_EVENTS_ENDPOINT } from '@/lib/api-contract';
+
 export type PopupBeaconEvent = 'shown' | 'closed' | 'finished';
 
-const endpoint = '/api/popup-events';
 const batchDelayMs = 2000;
 let queue: { popup: string; event: PopupBeaconEvent; path: string }[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,7 +18,7 @@ function flush() {
   if (queue.length === 0) return;
   const body = JSON.stringify({ events: queue });
   queue = [];
-  navigator.sendBeacon?.(endpoint, body);
+  navigator.sendBeacon?.(POPUP_EVENTS_ENDPOINT, body);
 }
 
 export function reportPopupEvent(popup: string, event: PopupBeaconEvent): void {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext } from './extra-data';
 import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from './form-config';
 import { SubmissionKeys } from './submission-key';
-import { IDS_ENDPOINT, LeadSubmitError, ORDER_FAILED, ORDERS_ENDPOINT, submitLead, type SubmissionSnapshot } from './submit';
+import { IDS_ENDPOINT, ORDERS_ENDPOINT } from '@/lib/api-contract';
+import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from './submit';
 
 /** A small budget so the failures below end in milliseconds (the real numbers are in network-policy.ts). */
 const quick = { budgetMs: 300, attemptDeadlineMs: 100, retryBaseMs: 1, maxRetryAfterMs: 5 };

@@ -1,4 +1,5 @@
 import { pushDataLayer } from '@/lib/analytics';
+import { IDS_ENDPOINT, ORDERS_ENDPOINT, type FieldError } from '@/lib/api-contract';
 import type { LeadFormValues } from '@/lib/validation/lead';
 import { collectExtraData, type ExtraSubmitData, type PageContext } from './extra-data';
 import { formKind, type AjaxFormConfig, type LeadFormConfig, type LeadFormKind, type NativeFormConfig } from './form-config';
@@ -9,22 +10,14 @@ import { SubmissionKeys, submissionFingerprint } from './submission-key';
 
 /** The submit flows of spec 7, one per form kind. */
 
-export const ORDERS_ENDPOINT = '/api/getcourse/orders';
-export const IDS_ENDPOINT = '/api/getcourse/ids';
-
 /** Internal message of spec 8 when the order call is not ok or has no `message`. */
 export const ORDER_FAILED = 'Ошибка при отправке формы';
-
-export interface ServerFieldError {
-  path: string;
-  message: string;
-}
 
 export class LeadSubmitError extends Error {
   constructor(
     message: string = ORDER_FAILED,
     /** Field errors the server answered with (400), e.g. `{ path: 'contacts.email', … }`. */
-    readonly fieldErrors: ServerFieldError[] = [],
+    readonly fieldErrors: FieldError[] = [],
   ) {
     super(message);
     this.name = 'LeadSubmitError';
@@ -151,10 +144,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Its other refusals (403, 422, 429, 503) use the same shape with an empty `path`: not a field's fault,
  * so not a field error (the visitor may press again with the same values).
  */
-function fieldErrorsOf(data: unknown): ServerFieldError[] {
+function fieldErrorsOf(data: unknown): FieldError[] {
   if (!isRecord(data)) return [];
   const list = Array.isArray(data.errors) ? data.errors : Array.isArray(data.fieldErrors) ? data.fieldErrors : [];
   return list.filter(
-    (item): item is ServerFieldError => isRecord(item) && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
+    (item): item is FieldError => isRecord(item) && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
   );
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import type { FieldError } from '@/lib/api-contract';
 import { EMAIL_MAX_LENGTH, fieldMessages, NAME_MAX_LENGTH } from './messages';
 import { isAcceptablePhone } from './phone';
 
 /**
- * The zod schemas shared by the browser forms and the API (spec 5). One schema per form; the server
- * re-validates every request with the same rules, so a browser check can never be the only one.
+ * The zod schemas shared by the browser forms and the API (spec 5). Every lead form of spec 2 has the same
+ * fields and rules, so one schema serves them all; the server re-validates every request with it, so a
+ * browser check can never be the only one.
  */
 
 // Letters and combining marks of any script, apostrophes (straight and typographic), hyphen, spaces.
@@ -36,12 +38,6 @@ export const leadFormSchema = z.object({
 });
 export type LeadFormValues = z.infer<typeof leadFormSchema>;
 
-/** Each form of spec 2 validates with the same rules; they are named so a form can diverge later. */
-export const contactFormSchema = leadFormSchema;
-export const giftFormSchema = leadFormSchema;
-export const consultationFormSchema = leadFormSchema;
-export const popupFormSchema = leadFormSchema;
-
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 const utmSchema = z.object({
@@ -66,7 +62,7 @@ export const orderRequestSchema = z.object({
       page_path: z.string().trim().max(500).default('/'),
       variant_id: optionalText(100),
       block_id: optionalText(100),
-      /** Optional: stored with the lead (they also travel on their own through /api/getcourse/ids). */
+      /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
       ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
@@ -85,9 +81,8 @@ export const idsRequestSchema = z.object({
   ids: clientIdsSchema,
   website: z.string().max(500).optional(),
 });
-export type IdsRequest = z.infer<typeof idsRequestSchema>;
 
-/** Field errors as the API returns them: `[{ path: "contacts.email", message: "Некорректная почта" }]`. */
-export function fieldErrors(error: z.ZodError): { path: string; message: string }[] {
+/** Field errors as the API returns them (lib/api-contract.ts). */
+export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }

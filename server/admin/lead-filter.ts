@@ -30,13 +30,15 @@ export function parseLeadFilter(params: LeadSearchParams): LeadFilter {
     formId: one(params, 'form'),
     productName: one(params, 'product'),
     utmSource: one(params, 'utm_source'),
+    utmCampaign: one(params, 'utm_campaign'),
+    payment: one(params, 'payment') === 'paid' || one(params, 'payment') === 'unpaid' ? (one(params, 'payment') as 'paid' | 'unpaid') : undefined,
     delivery: deliveryStates.includes(delivery as DeliveryState) ? (delivery as DeliveryState) : undefined,
     spam: spam === 'only' || spam === 'exclude' ? spam : undefined,
     search: one(params, 'q'),
   };
 }
 
-const filterKeys = ['from', 'to', 'form', 'product', 'utm_source', 'delivery', 'spam', 'q'] as const;
+const filterKeys = ['from', 'to', 'form', 'product', 'utm_source', 'utm_campaign', 'payment', 'delivery', 'spam', 'q'] as const;
 
 /** The query string of the same filter (for the next page and the export links); empty values dropped. */
 export function filterQuery(params: LeadSearchParams, extra: Record<string, string> = {}): string {

@@ -23,6 +23,7 @@ const columns: { title: string; value: (row: LeadListRow) => string }[] = [
   { title: 'Спам', value: (row) => (row.isSpam ? 'да' : 'нет') },
   { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus]! : 'не требуется') },
   { title: 'Номер сделки', value: (row) => row.dealNumber ?? '' },
+  { title: 'Оплачено, ₽', value: (row) => (row.paidKopecks === null ? '' : (row.paidKopecks / 100).toFixed(2).replace('.', ',')) },
 ];
 
 /** `2026-11-23 12:34:56`, Moscow time (UTC+3 all year). */

@@ -5,6 +5,8 @@ import { christmasScheduleMigration } from './migrations/002-christmas-schedule'
 import { personalDataMigration } from './migrations/003-personal-data';
 import { idempotencyAndDealPrefixMigration } from './migrations/004-idempotency-and-deal-prefix';
 import { adminConsoleMigration } from './migrations/005-admin-console';
+import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
+import { dealsMigration } from './migrations/008-deals';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -15,6 +17,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003-personal-data': personalDataMigration,
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
     '005-admin-console': adminConsoleMigration(dialect),
+    '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
+    '008-deals': dealsMigration(dialect),
   };
 }
 

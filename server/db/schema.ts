@@ -15,6 +15,10 @@ export interface Database {
   admin_accounts: AdminAccountsTable;
   admin_audit_log: AdminAuditLogTable;
   popup_daily_counts: PopupDailyCountsTable;
+  deals: DealsTable;
+  deal_status_changes: DealStatusChangesTable;
+  deal_unmatched_callbacks: DealUnmatchedCallbacksTable;
+  deal_reconciliation: DealReconciliationTable;
 }
 
 export interface LeadsTable {
@@ -145,4 +149,60 @@ export interface PopupDailyCountsTable {
   shown: number;
   closed: number;
   finished: number;
+}
+
+/** A deal the site sent, as GetCourse last told us (migration 008); money in kopecks. */
+export interface DealsTable {
+  deal_number: string;
+  /** No foreign key: the deal and its attribution outlive the lead's erasure. */
+  lead_id: number | null;
+  /** Ours: see DealStatus in server/deals/status.ts. */
+  status: string;
+  /** GetCourse's status code as it came (`payed`, `cancelled`, …). */
+  gc_status: string;
+  rank: number;
+  cost_kopecks: number | null;
+  paid_kopecks: number;
+  paid_at: number | null;
+  changed_at: number;
+  lead_created_at: number;
+  form_id: string;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  page_path: string;
+  variant_id: string | null;
+}
+
+export interface DealStatusChangesTable {
+  id: Generated<number>;
+  deal_number: string;
+  at: number;
+  /** `callback` | `reconcile`. */
+  source: string;
+  status: string;
+  gc_status: string;
+  cost_kopecks: number | null;
+  paid_kopecks: number;
+}
+
+export interface DealUnmatchedCallbacksTable {
+  deal_number: string;
+  first_at: number;
+  last_at: number;
+  calls: number;
+  gc_status: string;
+  paid_kopecks: number;
+}
+
+export interface DealReconciliationTable {
+  name: string;
+  /** Deals changed since this time are asked for next (epoch ms). */
+  since: number | null;
+  /** The export asked for and not read yet: a restarted run polls it instead of asking again. */
+  export_id: string | null;
+  export_started_at: number | null;
+  last_success_at: number | null;
+  last_failure_at: number | null;
+  /** A code (`busy`, `not_ready`, `http_5xx`, …), never data. */
+  last_error: string | null;
 }

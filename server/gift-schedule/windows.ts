@@ -4,7 +4,7 @@
  * and the tests share one definition.
  */
 import { giftOffers } from '@/content/gift-offers';
-import type { GiftWindow } from '@/lib/gift-window';
+import type { GiftWindow } from '@/lib/api-contract';
 
 export type { GiftWindow };
 

@@ -8,9 +8,8 @@
  * default: the site already reads its `_ym_uid` cookie), the GetCourse origins that native forms post
  * to and the geolocation service of the phone field.
  */
+import { CSP_REPORT_ENDPOINT } from '@/lib/api-contract';
 
-/** Where browsers send violation reports (`report-uri`: every browser sends those at once). */
-export const CSP_REPORT_PATH = '/api/csp-report';
 
 export type CspMode = 'enforce' | 'report-only';
 
@@ -78,7 +77,8 @@ export function cspDirectives(settings: CspSettings): [name: string, sources: st
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
-    ['report-uri', [CSP_REPORT_PATH]],
+    // Where browsers send violation reports (`report-uri`: every browser sends those at once).
+    ['report-uri', [CSP_REPORT_ENDPOINT]],
   ];
 }
 

@@ -11,8 +11,23 @@ export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>
   return answer(
     'health',
     async () => {
-      const health = await (await runtime()).repos.outbox.health(Date.now());
-      return Response.json({ db: 'ok', outboxWaiting: health.waiting, oldestWaitingSeconds: health.oldestWaitingSeconds, dead: health.dead }, { headers });
+      const { repos } = await runtime();
+      const health = await repos.outbox.health(Date.now());
+      // Issue 27: GetCourse's payment reports the site could not match, and the reconciliation's last runs.
+      const unmatchedDeals = await repos.deals.unmatchedCount();
+      const reconciliation = await repos.deals.reconciliation();
+      return Response.json(
+        {
+          db: 'ok',
+          outboxWaiting: health.waiting,
+          oldestWaitingSeconds: health.oldestWaitingSeconds,
+          dead: health.dead,
+          unmatchedDeals,
+          reconcileLastSuccessAt: reconciliation.lastSuccessAt,
+          reconcileLastFailureAt: reconciliation.lastFailureAt,
+        },
+        { headers },
+      );
     },
     { unavailable: () => Response.json({ db: 'unreachable' }, { status: 503, headers }) },
   );

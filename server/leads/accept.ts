@@ -1,14 +1,11 @@
-import { CONSENT_TEXT_VERSION, findLeadForm, type LeadFormEntry } from '@/content/lead-forms';
+import type { LeadFormEntry } from '@/content/lead-form-entry';
+import { CONSENT_TEXT_VERSION, findLeadForm } from '@/content/lead-forms';
 import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
+import type { FieldError } from '@/lib/api-contract';
 import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Idempotency, NewDelivery, NewLead, Repositories } from '../repositories/types';
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
 
 export type AcceptOutcome =
   /** `id`: the stored lead (null for the ids call, which stores nothing). */

@@ -112,16 +112,29 @@ function queueRegistry(snapshot: QueueSnapshot): Registry {
   return registry;
 }
 
+/** Issue 27: payment reports the site could not match, and the export reconciliation's last runs. */
+async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
+  const registry = new Registry();
+  new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(await deals.unmatchedCount());
+  const state = await deals.reconciliation();
+  const seconds = (at: number | null) => (at === null ? 0 : at / 1000);
+  new Gauge({ name: 'school_reconcile_last_success_timestamp_seconds', help: 'When the GetCourse export reconciliation last succeeded (0: never).', registers: [registry] }).set(seconds(state.lastSuccessAt));
+  new Gauge({ name: 'school_reconcile_last_failure_timestamp_seconds', help: 'When the GetCourse export reconciliation last failed (0: never).', registers: [registry] }).set(seconds(state.lastFailureAt));
+  return registry;
+}
+
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(repos: Pick<Repositories, 'outbox'>, now: number): Promise<{ contentType: string; body: string }> {
-  const merged = Registry.merge([processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))]);
+export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals'>>, now: number): Promise<{ contentType: string; body: string }> {
+  const registries = [processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))];
+  if (repos.deals) registries.push(await dealsRegistry(repos.deals));
+  const merged = Registry.merge(registries);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }
 
 export interface MetricsSource {
   /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
   token(): string | null;
-  repos(): Promise<Pick<Repositories, 'outbox'>>;
+  repos(): Promise<Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals'>>>;
   now?: () => number;
 }
 

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/connection';
 import { createAuditRepository } from './audit';
+import { createDealsRepository } from './deals';
 import { createGiftScheduleRepository } from './gift-schedule';
 import { createLeadsRepository } from './leads';
 import { createOperatorsRepository } from './operators';
@@ -25,5 +26,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     operators: createOperatorsRepository(handle),
     popupStats: createPopupStatsRepository(handle),
     personalData: createPersonalDataRepository(handle),
+    deals: createDealsRepository(handle),
   };
 }

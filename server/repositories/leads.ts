@@ -3,6 +3,7 @@ import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
+import { paidDealAmount, paidDealExists } from './deals';
 import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewDelivery, NewLead, SettingsRepository, StoredLead } from './types';
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
@@ -103,6 +104,7 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
           'leads.is_spam',
           latestDelivery(eb, 'status').as('delivery_status'),
           latestDelivery(eb, 'deal_number').as('deal_number'),
+          paidDealAmount(eb).as('paid_kopecks'),
         ])
         // Keyset paging: the page after `after` is read from the (created_at, id) index however deep it is.
         .$if(!!after, (q) => q.where(sql<boolean>`(leads.created_at, leads.id) < (${after!.createdAt}, ${after!.id})`))
@@ -128,6 +130,7 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
           isSpam: row.is_spam === 1,
           deliveryStatus: (row.delivery_status as OutboxStatus | null) ?? null,
           dealNumber: row.deal_number ?? null,
+          paidKopecks: row.paid_kopecks === null || row.paid_kopecks === undefined ? null : Number(row.paid_kopecks),
         }),
       );
       const last = page.at(-1);
@@ -215,6 +218,9 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O>
     .$if(!!filter.formId, (q) => q.where('leads.form_id', '=', filter.formId!))
     .$if(!!filter.productName, (q) => q.where('leads.product_name', '=', filter.productName!))
     .$if(!!filter.utmSource, (q) => q.where('leads.utm_source', '=', filter.utmSource!))
+    .$if(!!filter.utmCampaign, (q) => q.where('leads.utm_campaign', '=', filter.utmCampaign!))
+    .$if(filter.payment === 'paid', (q) => q.where((eb) => paidDealExists(eb)))
+    .$if(filter.payment === 'unpaid', (q) => q.where((eb) => eb.not(paidDealExists(eb))))
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
     .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
     .$if(filter.delivery === 'none', (q) =>

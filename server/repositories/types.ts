@@ -1,8 +1,9 @@
-import type { GiftWindow } from '@/lib/gift-window';
+import type { GiftWindow } from '@/lib/api-contract';
 import type { OutboxStatus } from '../db/schema';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
+import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
 export interface NewLead {
@@ -97,6 +98,9 @@ export interface LeadFilter {
   formId?: string;
   productName?: string;
   utmSource?: string;
+  utmCampaign?: string;
+  /** Issue 27: `paid`: its GetCourse deal is paid (fully or partly, not refunded); `unpaid`: it is not. */
+  payment?: 'paid' | 'unpaid';
   /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
   delivery?: DeliveryState;
   spam?: 'only' | 'exclude';
@@ -131,6 +135,8 @@ export interface LeadListRow {
   /** The status of the lead's latest delivery; null when it has none. */
   deliveryStatus: OutboxStatus | null;
   dealNumber: string | null;
+  /** Issue 27: what the lead's paid deal brought, in kopecks; null when it is not paid. */
+  paidKopecks: number | null;
 }
 
 /** Leads (not spam) of one form or UTM source: today, the last 7 and the last 30 Moscow days. */
@@ -337,4 +343,5 @@ export interface Repositories {
   operators: OperatorsRepository;
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
+  deals: DealsRepository;
 }

@@ -10,10 +10,20 @@
  * found by e-mail and their name, phone and fields change only with `refresh_if_exists: 1`; a deal is
  * found by `deal_number` (updated, not added again) and belongs to the user of its e-mail.
  *
+ * The export API (issue 27) answers from the same model: `GET /pl/api/account/deals?key=…&status_changed_at[from]=…`
+ * gives an export id, `GET /pl/api/account/exports/{id}?key=…` answers "not ready" (error 909) for
+ * `exportReadyAfterPolls` polls, then the deals whose status changed since that day as GetCourse's table
+ * (Russian column titles and status labels, e-mail included). While an export is unread, asking for
+ * another answers "busy" (error 905); `exportBusy(n)` makes the next n requests busy as well. A deal's
+ * payment is set with `setDealStatus` (what a manager or a payment does in GetCourse); `callUrl` then
+ * plays the orders process's «Вызвать URL» block: it fills in a URL template's `{object.*}` variables from
+ * the deal and requests it, so a test can also lose a callback by not calling it.
+ *
  * In-process: `const gc = await startFakeGetCourse()`. Out of process (e2e, crash tests):
  * `tsx tests/support/fake-getcourse.ts --port 4200`, controlled over HTTP:
  *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/release   POST /__fake/reset
  *   GET /__fake/users, GET /__fake/deals -> the account   POST /__fake/users {email, first_name, phone} (an existing user)
+ *   POST /__fake/deal-status {number, status, cost, paid, callUrl?} -> sets a deal's payment (and calls the URL template)
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -40,6 +50,31 @@ export interface FakeDeal {
   /** Every import that carried this deal number; more than one means it was updated, not added again. */
   imports: number;
   fields: Record<string, unknown>;
+  /** Set by `setDealStatus`: the deal's status code and money as GetCourse shows them. */
+  payment?: FakePayment;
+}
+
+export interface FakePayment {
+  /** GetCourse's code: `new`, `payed`, `part_payed`, `cancelled`, … */
+  status: string;
+  /** Roubles. */
+  cost: number;
+  paid: number;
+  changedAt: number;
+  paidAt: number | null;
+}
+
+/** How GetCourse labels its status codes in exports. */
+const statusLabels: Record<string, string> = {
+  new: 'Новый', in_work: 'В работе', payment_waiting: 'Ожидаем оплаты', pending: 'Отложен', not_confirmed: 'Не подтвержден',
+  part_payed: 'Частично оплачен', payed: 'Завершен', waiting_for_return: 'Ожидаем возврата', cancelled: 'Отменен', false: 'Ложный',
+};
+
+interface FakeExport {
+  id: number;
+  fromDay: string;
+  polls: number;
+  read: boolean;
 }
 
 export interface ReceivedRequest {
@@ -66,6 +101,15 @@ export interface FakeGetCourse {
   seedUser(user: FakeUser): void;
   /** Answers the calls that `hold` keeps waiting, as successes; how many there were. */
   release(): number;
+  /** Sets a deal's payment state (creating the deal if the site never sent it). */
+  setDealStatus(number: string, payment: { status: string; cost: number; paid: number; at?: number }): void;
+  /**
+   * The «Вызвать URL» block: fills `{object.number}`, `{object.status}`, `{object.cost_money_value}`,
+   * `{object.payed_money}` of the template from the deal and requests it (POST, data in the query, as GetCourse does).
+   */
+  callUrl(template: string, number: string): Promise<{ status: number; body: unknown }>;
+  /** The next `count` export requests answer "busy"; exports are ready after `readyAfterPolls` polls (default 1). */
+  exportBehaviour(options: { busy?: number; readyAfterPolls?: number }): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -78,6 +122,9 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
   let users = new Map<string, FakeUser>();
   let deals = new Map<string, FakeDeal>();
   let dealsWithoutNumber = 0;
+  let exports: FakeExport[] = [];
+  let exportBusy = 0;
+  let exportReadyAfterPolls = 1;
   const hanging = new Set<http.ServerResponse>();
   let held: (() => void)[] = [];
   const sockets = new Set<Socket>();
@@ -91,6 +138,11 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     if (url.pathname === '/geo') return json(res, 200, { country: 'ru' }, { 'access-control-allow-origin': '*' });
 
     const form = parseBody(req.headers['content-type'], body);
+    if (url.pathname.startsWith('/pl/api/account/')) {
+      received.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), form, outcome: mode === 'error500' ? 'error500' : 'success', at: Date.now() });
+      if (mode === 'error500') return text(res, 502, 'Bad Gateway');
+      return exportApi(url, res);
+    }
     const request: ReceivedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -173,6 +225,32 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     deals.set(number, { deal_number: number, email: known?.email ?? key, imports: (known?.imports ?? 0) + 1, fields: { ...known?.fields, ...deal } });
   }
 
+  /** GetCourse's export API over the model: asynchronous, one export at a time. */
+  function exportApi(url: URL, res: http.ServerResponse) {
+    if (!url.searchParams.get('key')) return json(res, 200, { success: false, error_code: 401, error_message: 'Не указан ключ' });
+    if (url.pathname === '/pl/api/account/deals') {
+      if (exportBusy > 0 || exports.some((item) => !item.read)) {
+        exportBusy = Math.max(0, exportBusy - 1);
+        return json(res, 200, { success: false, error_code: 905, error_message: 'Уже запущен экспорт, дождитесь его завершения' });
+      }
+      const item: FakeExport = { id: 700 + exports.length + 1, fromDay: url.searchParams.get('status_changed_at[from]') ?? '1970-01-01', polls: 0, read: false };
+      exports.push(item);
+      return json(res, 200, { success: true, info: { export_id: item.id } });
+    }
+    const match = /^\/pl\/api\/account\/exports\/(\d+)$/.exec(url.pathname);
+    const item = match ? exports.find((candidate) => candidate.id === Number(match[1])) : undefined;
+    if (!item) return json(res, 200, { success: false, error_code: 404, error_message: 'Экспорт не найден' });
+    item.polls += 1;
+    if (item.polls < exportReadyAfterPolls) return json(res, 200, { success: false, error_code: 909, error_message: 'Файл еще не создан' });
+    item.read = true;
+    const from = Date.parse(`${item.fromDay}T00:00:00+03:00`);
+    const moscow = (at: number | null) => (at === null ? '' : new Date(at + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
+    const items = [...deals.values()]
+      .filter((deal) => deal.payment && deal.payment.changedAt >= from)
+      .map((deal) => [deal.deal_number, deal.email, statusLabels[deal.payment!.status] ?? deal.payment!.status, `${deal.payment!.cost} руб.`, `${deal.payment!.paid} руб.`, moscow(deal.payment!.paidAt)]);
+    return json(res, 200, { success: true, info: { fields: ['Номер', 'Email', 'Статус', 'Стоимость, RUB', 'Оплачено', 'Дата оплаты'], items } });
+  }
+
   function nextOutcome(): Outcome {
     calls += 1;
     if (mode === 'flaky') return calls % 2 === 1 ? 'error500' : 'success';
@@ -193,6 +271,13 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       if (typeof user?.email !== 'string') return json(res, 400, { error: 'a user needs an email' });
       api.seedUser(user);
       return json(res, 200, { ok: true });
+    }
+    if (path === '/__fake/deal-status' && method === 'POST') {
+      const change = safeJson(body);
+      if (typeof change?.number !== 'string' || typeof change?.status !== 'string') return json(res, 400, { error: 'a deal status needs number and status' });
+      api.setDealStatus(change.number, { status: change.status, cost: Number(change.cost ?? 0), paid: Number(change.paid ?? 0) });
+      if (typeof change.callUrl !== 'string') return json(res, 200, { ok: true });
+      return void api.callUrl(change.callUrl, change.number).then((answer) => json(res, 200, answer), (error: Error) => json(res, 502, { error: error.message }));
     }
     if (path === '/__fake/release' && method === 'POST') return json(res, 200, { released: api.release() });
     if (path === '/__fake/reset' && method === 'POST') {
@@ -234,7 +319,33 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       for (const respond of waiting) respond();
       return waiting.length;
     },
+    setDealStatus(number, { status, cost, paid, at = Date.now() }) {
+      const deal = deals.get(number) ?? { deal_number: number, email: '', imports: 0, fields: {} };
+      const wasPaid = deal.payment?.paidAt ?? null;
+      deal.payment = { status, cost, paid, changedAt: at, paidAt: wasPaid ?? (status === 'payed' || status === 'part_payed' ? at : null) };
+      deals.set(number, deal);
+    },
+    async callUrl(template, number) {
+      const deal = deals.get(number);
+      const values: Record<string, string> = {
+        'object.number': number,
+        'object.status': deal?.payment?.status ?? 'new',
+        'object.cost_money_value': `${(deal?.payment?.cost ?? 0).toLocaleString('ru-RU')} руб.`,
+        'object.payed_money': `${(deal?.payment?.paid ?? 0).toLocaleString('ru-RU')} руб.`,
+      };
+      const url = template.replace(/\{(object\.[a-z_]+)\}/g, (whole, name: string) => encodeURIComponent(values[name] ?? whole));
+      const response = await fetch(url, { method: 'POST' });
+      const text = await response.text();
+      return { status: response.status, body: safeJson(text) ?? text };
+    },
+    exportBehaviour({ busy, readyAfterPolls }) {
+      if (busy !== undefined) exportBusy = busy;
+      if (readyAfterPolls !== undefined) exportReadyAfterPolls = readyAfterPolls;
+    },
     reset() {
+      exports = [];
+      exportBusy = 0;
+      exportReadyAfterPolls = 1;
       held = [];
       received = [];
       users = new Map();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashClientAddress } from '@/server/leads/client-address';
+import { CLIENT_ADDRESS_HEADER, hashClientAddress } from '@/server/leads/client-address';
 import { assertBuilt, freePort, orderBody, serverEnv, startNextServer, type NextServer } from './support/next-server';
 
 const HASH_KEY = 'system-test-hash-key-0123456789abcdef';
@@ -74,7 +74,7 @@ function forgedOrder(base: URL, i: number, localAddress = '127.0.0.1'): Promise<
           'content-length': Buffer.byteLength(body),
           'x-forwarded-for': `198.18.${i >> 8}.${i & 255}`,
           'x-real-ip': `198.19.${i >> 8}.${i & 255}`,
-          'x-site-client-address': `198.20.${i >> 8}.${i & 255}`,
+          [CLIENT_ADDRESS_HEADER]: `198.20.${i >> 8}.${i & 255}`,
         },
       },
       (response) => {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/features/admin/bar-chart';
 import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
+import { PaymentsHealthPanel } from '@/features/admin/payments-health';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
 
@@ -8,12 +9,14 @@ export const metadata: Metadata = { title: 'Обзор' };
 
 export default async function OverviewPage() {
   const { runtime, now } = await requireOperator();
-  const { leads, outbox } = runtime.repos;
+  const { leads, outbox, deals } = runtime.repos;
   const [daily, byForm, bySource, health] = await Promise.all([leads.perDay(now), leads.counts('form', now), leads.counts('utm_source', now), outbox.health(now)]);
+  const [unmatched, reconciliation] = await Promise.all([deals.unmatchedCount(), deals.reconciliation()]);
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>
       <DeliveryHealthPanel health={health} getCourseConfigured={runtime.config.getCourse !== null} />
+      <PaymentsHealthPanel unmatched={unmatched} reconciliation={reconciliation} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
       <BarChart
         data={{ labels: daily.days, series: daily.series.map((series) => ({ key: series.key, values: series.counts })) }}

@@ -74,7 +74,8 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('start_at', 'bigint', (c) => c.notNull())
         .addColumn('end_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addCheckConstraint('gift_schedule_windows_gift_number', sql`gift_number between 1 and 13`)
+        // Was `between 1 and 13` on databases made before 006; see 006 for why the offers set the upper end.
+        .addCheckConstraint('gift_schedule_windows_gift_number', sql`gift_number >= 1`)
         .addCheckConstraint('gift_schedule_windows_order', sql`start_at < end_at`)
         .execute();
       await db.schema.createIndex('gift_schedule_windows_start').on('gift_schedule_windows').column('start_at').execute();

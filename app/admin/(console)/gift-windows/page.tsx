@@ -4,7 +4,7 @@ import { removeGiftWindowAction } from '@/features/admin/gift-actions';
 import { GiftWindowForm } from '@/features/admin/gift-window-form';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
-import { formatMoscowTime, windowState } from '@/server/gift-schedule/windows';
+import { formatMoscowTime, LAST_GIFT, windowState } from '@/server/gift-schedule/windows';
 
 export const metadata: Metadata = { title: 'Окна подарков' };
 
@@ -30,6 +30,7 @@ export default async function GiftWindowsPage({ searchParams }: { searchParams: 
       <h2 className={ui.h2}>{editing ? `Изменить окно №${editing.id}` : 'Новое окно'}</h2>
       <GiftWindowForm
         key={editing?.id ?? 'new'}
+        lastGift={LAST_GIFT}
         draft={editing ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) } : null}
       />
       {editing && (

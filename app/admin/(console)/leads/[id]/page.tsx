@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { DealHistory } from '@/features/admin/deal-history';
 import { LeadDetails } from '@/features/admin/lead-details';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
@@ -14,6 +15,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const lead = leadId === null ? undefined : await runtime.repos.leads.findLead(leadId);
   if (!lead) notFound();
   const deliveries = await runtime.repos.outbox.findForLead(lead.id);
+  const deal = await runtime.repos.deals.forLead(lead.id);
   return (
     <>
       <p className="mb-2">
@@ -22,6 +24,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
         </Link>
       </p>
       <h1 className={ui.h1}>Заявка №{lead.id}</h1>
+      <DealHistory found={deal} />
       <LeadDetails lead={lead} deliveries={deliveries} />
     </>
   );

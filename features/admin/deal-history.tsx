@@ -1,0 +1,58 @@
+import { revenueText } from '@/lib/funnel';
+import type { DealChange, DealView } from '@/server/repositories/deals';
+import { moscowTime } from './labels';
+import { ui } from './ui';
+
+const statusLabels: Record<DealView['status'], string> = {
+  open: 'не оплачен',
+  part_paid: 'оплачен частично',
+  paid: 'оплачен',
+  refund_waiting: 'ожидает возврата',
+  refunded: 'возврат',
+  cancelled: 'отменён',
+};
+const sourceLabels: Record<DealChange['source'], string> = { callback: 'вызов GetCourse', reconcile: 'сверка с GetCourse' };
+
+/** The lead's deal as GetCourse reported it, and every change of its state (issue 27). */
+export function DealHistory({ found }: { found: { deal: DealView; changes: DealChange[] } | null }) {
+  if (!found) {
+    return (
+      <section aria-labelledby="deal-history">
+        <h2 id="deal-history" className={ui.h2}>Оплата</h2>
+        <p>GetCourse ещё не сообщал об оплате этой сделки.</p>
+      </section>
+    );
+  }
+  const { deal, changes } = found;
+  return (
+    <section aria-labelledby="deal-history">
+      <h2 id="deal-history" className={ui.h2}>Оплата</h2>
+      <p className="mb-2">
+        Сделка {deal.dealNumber}: <strong>{statusLabels[deal.status]}</strong>
+        {deal.paidKopecks > 0 && <>, оплачено {revenueText(deal.paidKopecks)}</>}
+        {deal.costKopecks !== null && <> из {revenueText(deal.costKopecks)}</>}
+      </p>
+      <table className={ui.table}>
+        <caption className="sr-only">История оплаты сделки</caption>
+        <thead>
+          <tr>
+            <th scope="col">Когда (МСК)</th>
+            <th scope="col">Состояние</th>
+            <th scope="col">Оплачено</th>
+            <th scope="col">Откуда известно</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change, index) => (
+            <tr key={index}>
+              <td>{moscowTime(change.at)}</td>
+              <td>{statusLabels[change.status]} ({change.gcStatus})</td>
+              <td>{revenueText(change.paidKopecks)}</td>
+              <td>{sourceLabels[change.source]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

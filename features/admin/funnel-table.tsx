@@ -1,0 +1,52 @@
+import {
+  conversionText,
+  funnelGroupingLabels,
+  funnelKeyLabel,
+  funnelTotals,
+  revenuePerLeadText,
+  revenueText,
+  type FunnelFigures,
+  type FunnelGrouping,
+} from '@/lib/funnel';
+import { ui } from './ui';
+
+/** The funnel «Кампании»: one row a key, sorted by revenue (as the repository gives them), and the totals. */
+export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: FunnelGrouping }) {
+  const totals = funnelTotals(rows);
+  return (
+    <table className={ui.table} aria-label="Воронка: заявки, оплаты и выручка">
+      <thead>
+        <tr>
+          <th scope="col">{funnelGroupingLabels[by]}</th>
+          <th scope="col" className="text-right">Заявки</th>
+          <th scope="col" className="text-right">Оплаченные сделки</th>
+          <th scope="col" className="text-right">Конверсия в оплату</th>
+          <th scope="col" className="text-right">Выручка</th>
+          <th scope="col" className="text-right">Выручка на заявку</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} data-key={row.key}>
+            <th scope="row" className="font-normal">{funnelKeyLabel(row.key)}</th>
+            <td className="text-right">{row.leads}</td>
+            <td className="text-right">{row.paidDeals}</td>
+            <td className="text-right">{conversionText(row)}</td>
+            <td className="text-right">{revenueText(row.revenueKopecks)}</td>
+            <td className="text-right">{revenuePerLeadText(row)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="font-semibold">
+          <th scope="row">Итого</th>
+          <td className="text-right">{totals.leads}</td>
+          <td className="text-right">{totals.paidDeals}</td>
+          <td className="text-right">{conversionText(totals)}</td>
+          <td className="text-right">{revenueText(totals.revenueKopecks)}</td>
+          <td className="text-right">{revenuePerLeadText(totals)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,109 @@
+import { beforeEach, expect, it } from 'vitest';
+import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
+import type { Logger, LogFields } from '../log';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { handleDealStatus } from './deal-status';
+
+const secret = 's'.repeat(40);
+
+describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
+  const start = Date.UTC(2026, 10, 24, 9);
+  let numbers: string[] = [];
+  let leadIds: number[] = [];
+  let lines: { event: string; fields?: LogFields }[] = [];
+  const log: Logger = {
+    info: (event, fields) => lines.push({ event, fields }),
+    warn: (event, fields) => lines.push({ event, fields }),
+    error: (event, fields) => lines.push({ event, fields }),
+  };
+
+  beforeEach(async () => {
+    await database().clear();
+    const { repos } = database();
+    numbers = [];
+    leadIds = [];
+    lines = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { leadId } = await repos.leads.accept(sampleLead({ createdAt: start + i, utm: { campaign: 'winter' } }), { kind: 'deal', payload: {} });
+      leadIds.push(leadId);
+      numbers.push((await repos.outbox.findForLead(leadId))[0]!.dealNumber!);
+    }
+  });
+
+  function call(query: Record<string, string>, options: { method?: string; secretOf?: string | null } = {}) {
+    const url = new URL('http://127.0.0.1/api/getcourse/deal-status');
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const { repos } = database();
+    return handleDealStatus(new Request(url, { method: options.method ?? 'GET', headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' } }), {
+      runtime: async () => ({ repos, hashKey: 'k'.repeat(32) }),
+      secret: () => (options.secretOf === undefined ? secret : options.secretOf),
+      log,
+      now: () => start + 60_000,
+    });
+  }
+
+  async function dealOf(leadId: number) {
+    return (await database().repos.deals.forLead(leadId))?.deal ?? null;
+  }
+
+  it('marks the right lead paid with its amount (POST with the data in the query, as GetCourse sends it)', async () => {
+    const response = await call({ number: numbers[1]!, status: 'payed', cost: '12 990 руб.', paid: '12 990 руб.', secret }, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, result: 'changed' });
+    expect(await dealOf(leadIds[1]!)).toMatchObject({ status: 'paid', paidKopecks: 1_299_000, costKopecks: 1_299_000, paidAt: start + 60_000 });
+    expect(await dealOf(leadIds[0]!)).toBeNull();
+  });
+
+  it('changes nothing on the same callback twice, keeps the payment against a late «new», records a refund', async () => {
+    const paid = { number: numbers[0]!, status: 'Оплачен', cost: '5000', paid: '5 000 ₽', secret };
+    expect(await (await call(paid)).json()).toEqual({ ok: true, result: 'changed' });
+    expect(await (await call(paid)).json()).toEqual({ ok: true, result: 'unchanged' });
+    expect(await (await call({ ...paid, status: 'new', paid: '0' })).json()).toEqual({ ok: true, result: 'unchanged' });
+    expect(await dealOf(leadIds[0]!)).toMatchObject({ status: 'paid', paidKopecks: 500_000 });
+    expect(await (await call({ ...paid, status: 'cancelled', paid: '0' })).json()).toEqual({ ok: true, result: 'changed' });
+    const history = await database().repos.deals.forLead(leadIds[0]!);
+    expect(history?.deal.status).toBe('refunded');
+    expect(history?.changes.map((change) => change.status)).toEqual(['paid', 'refunded']);
+  });
+
+  it('answers 403 to a wrong or missing secret, or when none is set, and changes nothing', async () => {
+    const query = { number: numbers[0]!, status: 'payed', paid: '5000' };
+    for (const [given, configured] of [['wrong'.repeat(8), secret], [undefined, secret], [secret, null]] as const) {
+      const response = await call(given === undefined ? query : { ...query, secret: given }, { secretOf: configured });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: configured ? 'forbidden' : 'not_configured' });
+    }
+    expect(await dealOf(leadIds[0]!)).toBeNull();
+    expect(await database().repos.deals.unmatchedCount()).toBe(0);
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('keeps an unknown number apart as unmatched', async () => {
+    const response = await call({ number: '555555000000042', status: 'payed', paid: '100', secret });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, result: 'unmatched' });
+    expect(await database().repos.deals.unmatchedCount()).toBe(1);
+  });
+
+  it('refuses malformed fields with 400 and a code, logs in Russian without the values, changes nothing', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ status: 'payed' }, 'bad_number'],
+      [{ number: 'DROP TABLE', status: 'payed' }, 'bad_number'],
+      [{ number: numbers[0]!, status: 'оплачено наверное' }, 'bad_status'],
+      [{ number: numbers[0]!, status: 'payed', paid: 'много денег' }, 'bad_paid'],
+      [{ number: numbers[0]!, status: 'payed', cost: 'x' }, 'bad_cost'],
+    ];
+    for (const [query, code] of cases) {
+      const response = await call({ ...query, secret });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ code });
+    }
+    expect(await dealOf(leadIds[0]!)).toBeNull();
+    const refused = lines.filter((line) => line.event === 'getcourse.callback_refused');
+    expect(refused).toHaveLength(5);
+    expect(refused.every((line) => /[а-я]/i.test(String(line.fields?.message)))).toBe(true);
+    expect(JSON.stringify(refused)).not.toMatch(/DROP TABLE|много денег|наверное/);
+  });
+});

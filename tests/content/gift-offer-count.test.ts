@@ -1,0 +1,92 @@
+/**
+ * The number of gift offers is a fact of content/gift-offers.ts alone: on a copy of the project with a
+ * 14th offer added to that file and no other edit, the content check passes, and the schedule's rules,
+ * the default schedule, the database, the console's form (its `max` is LAST_GIFT) and the promotion page follow.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let copy: string;
+
+const fourteenthOffer = `  {
+    number: 14,
+    name: 'Курс «Первая ступень: JavaScript» ещё раз',
+    description: 'Тот\\u00a0же курс в\\u00a0рассрочку: четырнадцатый подарок, добавленный одной правкой этого файла.',
+    price: 4000,
+    oldPrice: 6483,
+    isMonthlyPayment: true,
+    formConfig: managerCallForm(14, 'gift_fourteen'),
+  },
+];
+
+export const giftOffers`;
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-gift-count-'));
+  for (const entry of ['content', 'lib', 'server', 'features', 'components', 'scripts', 'tsconfig.json', 'package.json']) {
+    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const offersFile = path.join(copy, 'content/gift-offers.ts');
+  const offers = fs.readFileSync(offersFile, 'utf8');
+  expect(offers).toContain('];\n\nexport const giftOffers');
+  fs.writeFileSync(offersFile, offers.replace('];\n\nexport const giftOffers', fourteenthOffer));
+});
+
+afterAll(() => { if (!process.env.KEEP_COPY) fs.rmSync(copy, { recursive: true, force: true }); });
+
+function inCopy(args: string[], conditions: string[] = []) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...conditions, ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, SQLITE_PATH: path.join(copy, 'probe.db'), DATABASE_URL: '' } });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+it('passes the content check with a 14th offer and nothing else edited', () => {
+  const check = inCopy(['scripts/check-content.ts'], ['--conditions=react-server']);
+  expect(check.err).toBe('');
+  expect(check.code).toBe(0);
+}, 120_000);
+
+it('carries the new count to the schedule rules, the default schedule, the database and the page', () => {
+  fs.writeFileSync(
+    path.join(copy, 'probe.ts'),
+    `import { giftPromotion } from './content/gift-promotion';
+import { openDatabase } from './server/db/connection';
+import { migrateToLatest } from './server/db/migrate';
+import { createRepositories } from './server/repositories';
+import { defaultChristmasSchedule } from './server/gift-schedule/default-schedule';
+import { LAST_GIFT, windowProblem } from './server/gift-schedule/windows';
+
+async function main() {
+  const handle = await openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(copy, 'probe.db'))} });
+  await migrateToLatest(handle);
+  const repos = createRepositories(handle);
+  const stored = await repos.giftSchedule.add({ giftNumber: 14, startTimestamp: Date.UTC(2027, 0, 20), endTimestamp: Date.UTC(2027, 0, 21) }, Date.now());
+  await handle.close();
+  console.log(JSON.stringify({
+    lastGift: LAST_GIFT,
+    fourteen: windowProblem({ giftNumber: 14, startTimestamp: 1, endTimestamp: 2 }, []),
+    fifteen: windowProblem({ giftNumber: 15, startTimestamp: 1, endTimestamp: 2 }, []),
+    defaultWindows: defaultChristmasSchedule().length,
+    stored: 'id' in stored,
+    heading: giftPromotion.offersHeading,
+  }));
+}
+void main();
+`,
+  );
+  const probe = inCopy(['probe.ts']);
+  expect(probe.code, probe.err).toBe(0);
+  const facts = JSON.parse(probe.out.trim().split('\n').at(-1)!);
+  expect(facts).toMatchObject({
+    lastGift: 14,
+    fourteen: null,
+    fifteen: { code: 'gift-number', first: 1, last: 14 },
+    defaultWindows: 14,
+    stored: true,
+    heading: 'Все 14 подарков',
+  });
+}, 120_000);

@@ -1,0 +1,52 @@
+/**
+ * The layers are held by `npm run lint`: an import against them fails with a message saying where the
+ * code belongs. Each fixture is linted as if it were a file at the given place of the tree; that the tree
+ * itself passes is the lint stage's own proof.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function problems(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result!.messages.filter((message) => message.severity === 2).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the layers, as npm run lint holds them', () => {
+  it('refuses server code in a client component', async () => {
+    const found = await problems(
+      'features/gift/fixture-client.tsx',
+      `'use client';\nimport { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`,
+    );
+    expect(found).toEqual([expect.stringMatching(/^layers\/no-server-import: A client component \('use client'\) may not import server code \(@\/server\/http\/health\)/)]);
+    // The same import in a server component of a feature is allowed (the console's pages and actions do it).
+    expect(await problems('features/gift/fixture-server.tsx', `import { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`)).toEqual([]);
+  });
+
+  it('refuses one feature importing another', async () => {
+    const found = await problems('features/gift/fixture.ts', `import { LeadFormPopup } from '@/features/popups/lead-form-popup';\nexport const probe = LeadFormPopup;\n`);
+    expect(found).toEqual([expect.stringContaining('features/gift may not import another feature: move what both need into components/ or lib/')]);
+  });
+
+  it('refuses a feature (or server code) imported by content', async () => {
+    expect(await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`)).toEqual([
+      expect.stringContaining('content/ is data: it imports only lib/ and other content'),
+    ]);
+    expect(await problems('content/fixture.ts', `import { LAST_GIFT } from '@/server/gift-schedule/windows';\nexport const probe = LAST_GIFT;\n`)).toEqual([
+      expect.stringContaining('content/ is data'),
+    ]);
+  });
+
+  it('refuses lib/ reaching up', async () => {
+    expect(await problems('lib/fixture.ts', `import { contacts } from '@/content/site';\nexport const probe = contacts;\n`)).toEqual([
+      expect.stringContaining('lib/ is the bottom layer'),
+    ]);
+  });
+});
