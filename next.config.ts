@@ -14,6 +14,9 @@ const giftPopupToken = process.env.GIFT_POPUP_TOKEN?.trim() || `local-${randomBy
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `npm run dev` opened at http://127.0.0.1:3000 as well as http://localhost:3000: Next blocks its dev
+  // resources (hot reload, chunks) for any other origin, and the page then never becomes interactive.
+  allowedDevOrigins: ['127.0.0.1', 'localhost'],
   reactStrictMode: true,
   // Several instances behind a load balancer run the standalone output (see README).
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,

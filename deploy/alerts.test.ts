@@ -13,7 +13,7 @@ import { parseExposition } from '@/server/testing/prometheus-text';
 
 const file = path.join(__dirname, 'alerts.yml');
 const promtool = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((candidate) => fs.existsSync(candidate));
-if (!promtool) console.warn('\n[deploy test] promtool is not installed: `promtool check rules` is SKIPPED; the structure test still runs.\n');
+if (!promtool) console.warn('\n[deploy test] promtool is not installed (npm test installs the Debian package prometheus where it may: scripts/ensure-debian-package.ts): `promtool check rules` is SKIPPED; the structure test still runs.\n');
 
 interface Rule {
   alert?: string;

@@ -36,3 +36,6 @@ export const chromium: DebianProgram = {
 };
 
 export const nginx: DebianProgram = { name: 'nginx', path: '/usr/sbin/nginx' };
+
+/** `promtool check rules` for deploy/alerts.yml (unit stage): Debian ships it in the prometheus package. */
+export const promtool: DebianProgram = { name: 'prometheus', path: '/usr/bin/promtool' };

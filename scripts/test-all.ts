@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
-import { chromium, ensureDebianPackage, nginx } from './ensure-debian-package';
+import { chromium, ensureDebianPackage, nginx, promtool } from './ensure-debian-package';
 
 interface Counts {
   passed: number;
@@ -56,6 +56,16 @@ if (!process.env.TEST_DATABASE_URL) {
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 // Every stage runs even after a failure (one run shows everything that is wrong); only the stages that
 // need the build wait for it.
+// What the unit stage already uses (deploy/*.test.ts: nginx -t, promtool check rules) is installed before
+// it, not later with the system stage, so nothing skips that can run.
+for (const program of [nginx, promtool]) {
+  try {
+    ensureDebianPackage(program);
+  } catch (error) {
+    // The tests that need it then say they are skipped, and why.
+    console.error(`\n${(error as Error).message}`);
+  }
+}
 let ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], env);
 ok = run('typecheck', 'npx', ['tsc', '--noEmit'], env) && ok;
 ok =
@@ -64,12 +74,6 @@ ok =
 const buildEnv = e2eEnv();
 if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
   if (fs.existsSync('vitest.system.config.mts')) {
-    try {
-      ensureDebianPackage(nginx);
-    } catch (error) {
-      // The deploy test then says it is skipped, and why.
-      console.error(`\n${(error as Error).message}`);
-    }
     ok =
       run(
         'system',

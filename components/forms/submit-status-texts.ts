@@ -1,7 +1,7 @@
 /** What a lead form says while a send takes long and after the server failed for good (issue 29). */
 
 /** When a send still running says that it is (well within 6 s of the press). */
-export const STILL_TRYING_AFTER_MS = 4_000;
+export const STILL_TRYING_AFTER_MS = 3_000;
 /** Not in the spec (issue 29): the form keeps retrying, and nothing typed is lost. */
 export const STILL_TRYING_TEXT = 'Сервер пока не ответил — продолжаем отправлять заявку. Ничего вводить заново не нужно: всё, что вы написали, останется в форме.';
 /** After the server failed for good: the typed values stay, and the contacts to reach us another way. */

@@ -45,4 +45,13 @@ describe('the Content Security Policy', () => {
     expect(directive(env, 'connect-src')).toContain('https://geo.example');
     expect(directive({}, 'connect-src')).toContain('https://ipapi.co');
   });
+
+  it('allows what `next dev` needs only in development; production stays as strict', () => {
+    expect(directive({ NODE_ENV: 'development' }, 'script-src')).toContain("'unsafe-eval'");
+    expect(directive({ NODE_ENV: 'development' }, 'connect-src')).toEqual(expect.arrayContaining(['ws://localhost:*', 'ws://127.0.0.1:*']));
+    for (const env of [{ NODE_ENV: 'production' }, {}]) {
+      expect(directive(env, 'script-src')).not.toContain("'unsafe-eval'");
+      expect(directive(env, 'connect-src').some((source) => source.startsWith('ws:'))).toBe(false);
+    }
+  });
 });

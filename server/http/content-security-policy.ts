@@ -30,6 +30,11 @@ export interface CspSettings {
   rejectedTagHosts: readonly string[];
   formOrigins: readonly string[];
   geoOrigin: string | null;
+  /**
+   * `next dev` (NODE_ENV=development): React's development build evaluates code ('unsafe-eval') and the
+   * page reloads over a websocket to the dev server. A production server never gets these (issue 29).
+   */
+  development: boolean;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -48,10 +53,13 @@ export function readCspSettings(env: Environment): CspSettings {
     rejectedTagHosts: listed.filter((host) => !TAG_HOST.test(host)),
     formOrigins: splitList(env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN ?? 'https://school.getcourse.ru'),
     geoOrigin: originOf(env.NEXT_PUBLIC_GEO_URL ?? 'https://ipapi.co/json/'),
+    development: env.NODE_ENV === 'development',
   };
 }
 
 const GTM = 'https://www.googletagmanager.com';
+/** The dev server's reload socket, on either name of this machine. */
+const DEV_SOCKETS = ['ws://localhost:*', 'ws://127.0.0.1:*'];
 const GOOGLE_ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /** The policy's directives, in the order they are sent. */
@@ -59,11 +67,11 @@ export function cspDirectives(settings: CspSettings): [name: string, sources: st
   const tags = settings.tagHosts;
   return [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'unsafe-inline'", GTM, ...tags]],
+    ['script-src', ["'self'", "'unsafe-inline'", ...(settings.development ? ["'unsafe-eval'"] : []), GTM, ...tags]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', GTM, ...GOOGLE_ANALYTICS, ...tags]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", GTM, ...GOOGLE_ANALYTICS, ...tags, ...(settings.geoOrigin ? [settings.geoOrigin] : [])]],
+    ['connect-src', ["'self'", ...(settings.development ? DEV_SOCKETS : []), GTM, ...GOOGLE_ANALYTICS, ...tags, ...(settings.geoOrigin ? [settings.geoOrigin] : [])]],
     ['frame-src', [GTM, ...tags]],
     ['form-action', ["'self'", ...settings.formOrigins]],
     ['frame-ancestors', ["'none'"]],
