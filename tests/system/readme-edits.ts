@@ -91,6 +91,10 @@ export const readmeEdits: readonly ReadmeEdit[] = [
     apply: (root) => setString(root, 'content/gift-offers.ts', 'description', 'Полный доступ к\u00a0курсу на\u00a0год, проверка домашних заданий наставником и\u00a0разбор вашего резюме перед первым откликом.'),
   },
   {
+    row: "the gift promotion page's texts",
+    apply: (root) => setString(root, 'content/gift-promotion.ts', 'kicker', 'Новогодняя акция школы'),
+  },
+  {
     row: 'events',
     apply: (root) => setString(root, 'content/events.ts', 'summary', 'Зимний квест для тех, кто учит фронтенд: задачи каждый день и призы для самых упорных.'),
   },
