@@ -164,7 +164,7 @@ test('the pop-up console needs a session, and the public list is read-only', asy
   expect((await request.post('/api/popups', { data: {} })).status()).toBe(405);
 });
 
-test('«Предпросмотр» shows the unsaved texts at once, leaving no cookie, no figure and no version', async ({ page, context }) => {
+test('«Предпросмотр» shows the unsaved texts at once with its form disabled, leaving no cookie, no figure and no version', async ({ page, context }) => {
   // A pop-up no other test saves: the preview must not make a version.
   const frontend = discountOn('/products/junior-js/cvrna');
   const id = popupId(frontend);
@@ -179,6 +179,9 @@ test('«Предпросмотр» shows the unsaved texts at once, leaving no c
   await tab.waitForURL(/\?popup-preview=1$/);
   const dialog = tab.getByRole('dialog', { name: 'Черновик заголовка' });
   await expect(dialog).toBeVisible();
+  // Its form is there to be seen, not sent: a preview never files a lead.
+  await expect(dialog.getByText('Это предпросмотр: форма здесь не отправляет заявку.')).toBeVisible();
+  await expect(dialog.locator('button[type="submit"]')).toBeDisabled();
   await tab.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('timeoutPopupIsHidden'))).toEqual([]);

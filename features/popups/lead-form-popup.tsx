@@ -17,7 +17,8 @@ export function LeadFormPopup({
   formConfig,
   content,
   onSubmitted,
-}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void }) {
+  preview = false,
+}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void; preview?: boolean }) {
   const [submitted, setSubmitted] = useState(false);
 
   if (submitted) return <PopupSuccess gift={content.kind === 'gift'} />;
@@ -35,16 +36,20 @@ export function LeadFormPopup({
       ) : (
         <DialogDescription>{content.text}</DialogDescription>
       )}
-      <LeadForm
-        config={formConfig}
-        submitLabel={content.submitLabel}
-        blockId="popup"
-        className="mt-5"
-        onSuccess={() => {
-          onSubmitted();
-          setSubmitted(true);
-        }}
-      />
+      {/* The console's preview shows the real form, disabled: trying a text must never file a lead in GetCourse. */}
+      <fieldset disabled={preview} className="contents">
+        <LeadForm
+          config={formConfig}
+          submitLabel={content.submitLabel}
+          blockId="popup"
+          className="mt-5"
+          onSuccess={() => {
+            onSubmitted();
+            setSubmitted(true);
+          }}
+        />
+      </fieldset>
+      {preview && <p className="mt-3 text-sm text-gray-600">Это предпросмотр: форма здесь не отправляет заявку.</p>}
     </>
   );
 }

@@ -56,7 +56,7 @@ export default function TimedPopup({ config, preview = false }: { config: Public
             }}
           />
         ) : (
-          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} />
+          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} preview={preview} />
         )}
       </DialogContent>
     </Dialog>
