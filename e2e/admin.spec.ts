@@ -230,7 +230,8 @@ test('a visitor meets a pop-up and the console shows its shown and finished coun
 
   await signIn(page, newOperator('popups'));
   await page.getByRole('link', { name: 'Поп-апы' }).click();
-  const row = page.getByRole('row').filter({ hasText: promo });
+  // The figures table (the list of pop-ups above it names the pop-up too).
+  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: promo });
   await expect(row).toHaveCount(1);
   const cells = row.getByRole('cell');
   await expect(cells.nth(2)).toHaveText(String(before.shown + 1));
