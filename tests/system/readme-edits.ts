@@ -87,15 +87,15 @@ export const readmeEdits: readonly ReadmeEdit[] = [
     },
   },
   {
-    row: "gift offers; the gift page's texts",
-    apply: (root) => {
-      setString(root, 'content/gift-promotion.ts', 'stepsHeading', 'Как получить подарок');
-      setString(root, 'content/gift-offers.ts', 'description', 'Полный доступ к\u00a0курсу на\u00a0год, проверка домашних заданий наставником и\u00a0разбор вашего резюме перед первым откликом.');
-    },
+    row: 'gift offers',
+    apply: (root) => setString(root, 'content/gift-offers.ts', 'description', 'Полный доступ к\u00a0курсу на\u00a0год, проверка домашних заданий наставником и\u00a0разбор вашего резюме перед первым откликом.'),
   },
   {
     row: "the gift promotion page's texts",
-    apply: (root) => setString(root, 'content/gift-promotion.ts', 'kicker', 'Новогодняя акция школы'),
+    apply: (root) => {
+      setString(root, 'content/gift-promotion.ts', 'kicker', 'Новогодняя акция школы');
+      setString(root, 'content/gift-promotion.ts', 'stepsHeading', 'Как получить подарок');
+    },
   },
   {
     row: 'events',
