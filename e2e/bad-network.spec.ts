@@ -3,6 +3,7 @@ import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { ATTEMPT_DEADLINE_MS, SUBMIT_BUDGET_MS } from '../lib/leads/network-policy';
 import { deliveriesOf, leadsOf } from './support/database';
 import { expect, test, type FakeGetCourseClient } from './support/fixtures';
+import { advanceClockUntil, pageTime } from './support/page-clock';
 import { serverAnswers } from './support/server-answers';
 
 /**
@@ -90,22 +91,6 @@ async function fill(scope: Locator, email: string) {
 
 const submitButton = (scope: Locator) => scope.locator('button[type="submit"]');
 
-/**
- * Spends the visitor's submit budget on the page's own clock: one second at a time, with the real network
- * (our route handlers, the server) answering in between, until `outcome` (the failure, or the success
- * after the server's pauses) shows. Returns the page time it
- * took. The policy's deadlines, pauses and budget all run on the page's timers, so a 30-second budget
- * costs a few seconds of the run, and the figure is the page's, not the loaded test machine's.
- */
-async function spendBudgetUntil(page: Page, outcome: Locator, sincePageTime: number): Promise<number> {
-  for (let step = 0; step < (SUBMIT_BUDGET_MS + 15_000) / 1_000; step += 1) {
-    if (await outcome.isVisible()) break;
-    await page.clock.runFor(1_000);
-  }
-  await expect(outcome).toBeVisible();
-  return (await page.evaluate(() => performance.now())) - sincePageTime;
-}
-
 /** One lead for the e-mail, delivered once: its single outbox row is sent and GetCourse got it exactly once. */
 async function expectOneLeadDeliveredOnce(form: FormUnderTest, email: string, fakeGetCourse: FakeGetCourseClient) {
   expect(leadsOf(email)).toHaveLength(1);
@@ -147,7 +132,7 @@ for (const form of forms) {
         await route.abort('connectionreset').catch(() => undefined);
       });
       await submitButton(scope).click();
-      await spendBudgetUntil(page, form.failure(page, scope), await page.evaluate(() => performance.now()));
+      await advanceClockUntil(page, form.failure(page, scope), await pageTime(page), SUBMIT_BUDGET_MS + 15_000);
       expect(leadsOf(email)).toHaveLength(1);
       await form.backToForm(scope);
       // The typed values are still there.
@@ -168,10 +153,10 @@ for (const form of forms) {
       let attempts = 0;
       // The request is taken and never answered (a stalled mobile connection).
       await page.route(ordersEndpoint, () => void (attempts += 1));
-      const pressedAt = await page.evaluate(() => performance.now());
+      const pressedAt = await pageTime(page);
       await submitButton(scope).click();
       await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
-      const took = await spendBudgetUntil(page, form.failure(page, scope), pressedAt);
+      const took = await advanceClockUntil(page, form.failure(page, scope), pressedAt, SUBMIT_BUDGET_MS + 15_000);
       expect(took).toBeGreaterThan(SUBMIT_BUDGET_MS - 3_000);
       expect(took).toBeLessThan(SUBMIT_BUDGET_MS + 3_000);
       // Each attempt had its deadline, so there were several.
@@ -193,7 +178,7 @@ for (const form of forms) {
       });
       await submitButton(scope).click();
       // Each 503 asks for a pause (Retry-After, capped at 5 s): spent on the page's clock.
-      await spendBudgetUntil(page, form.success(page, scope), 0);
+      await advanceClockUntil(page, form.success(page, scope), await pageTime(page), SUBMIT_BUDGET_MS);
       expect(attempts).toBe(3);
       await expectOneLeadDeliveredOnce(form, email, fakeGetCourse);
     });
@@ -205,12 +190,12 @@ for (const form of forms) {
       let attempts = 0;
       page.on('request', (request) => void (request.url().endsWith('/api/getcourse/orders') && (attempts += 1)));
       await context.setOffline(true);
-      const offlineSince = await page.evaluate(() => performance.now());
+      const offlineSince = await pageTime(page);
       await submitButton(scope).click();
       await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
       // Five seconds of the page's own time offline, the button still sending and nothing sent.
       await page.clock.runFor(5_000);
-      expect(await page.evaluate((since) => performance.now() - since, offlineSince)).toBeGreaterThanOrEqual(5_000);
+      expect((await pageTime(page)) - offlineSince).toBeGreaterThanOrEqual(5_000);
       await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
       expect(attempts).toBe(0);
       await context.setOffline(false);
