@@ -1,4 +1,5 @@
 import { contacts } from '@/content/site';
+import { MessengerLink, PhoneLink, inlineContactLink } from '@/components/layout/contact-links';
 import { typography } from '@/lib/typography';
 
 /**
@@ -13,17 +14,11 @@ export function LeadFormIntro({ heading, description }: { heading: string; descr
         <p className="mt-3 text-lg text-gray-600">{typography(description)}</p>
         <p className="mt-6 text-gray-700">
           Удобнее позвонить или написать? Звоните{' '}
-          <a href={contacts.phone.href} className="font-semibold text-brand-700 underline underline-offset-2">
-            {contacts.phone.display}
-          </a>{' '}
+          <PhoneLink className={inlineContactLink} />{' '}
           ({contacts.workTime}) или пишите в{' '}
-          <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-            Telegram
-          </a>{' '}
+          <MessengerLink messenger="telegram" className={inlineContactLink} />{' '}
           и{' '}
-          <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-            WhatsApp
-          </a>
+          <MessengerLink messenger="whatsapp" className={inlineContactLink} />
           .
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { contacts } from '@/content/site';
+import { MessengerLink, PhoneLink, inlineContactLink } from '@/components/layout/contact-links';
 
 export const FORM_UNAVAILABLE_TITLE = 'Не удалось загрузить форму';
 
@@ -15,15 +16,9 @@ export function FormUnavailable() {
         {contacts.workTime}.
       </p>
       <p className="flex flex-wrap gap-3">
-        <a href={contacts.phone.href} className="font-semibold text-brand-700 underline underline-offset-2">
-          {contacts.phone.display}
-        </a>
-        <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="font-semibold text-green-800 underline underline-offset-2">
-          WhatsApp
-        </a>
-        <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="font-semibold text-sky-800 underline underline-offset-2">
-          Telegram
-        </a>
+        <PhoneLink className={inlineContactLink} />
+        <MessengerLink messenger="whatsapp" className="font-semibold text-green-800 underline underline-offset-2" />
+        <MessengerLink messenger="telegram" className="font-semibold text-sky-800 underline underline-offset-2" />
       </p>
     </div>
   );

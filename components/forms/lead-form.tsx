@@ -17,7 +17,7 @@ import { phoneFromInput } from './phone-format';
 import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
-import { contacts } from '@/content/site';
+import { MessengerLink, PhoneLink } from '@/components/layout/contact-links';
 import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './submit-status-texts';
 
 
@@ -207,17 +207,10 @@ export function LeadForm({
           {serverFailed ? (
             <>
               {serverError}. {SERVER_FAILED_TEXT}{' '}
-              <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="underline">
-                Telegram
-              </a>
+              <MessengerLink messenger="telegram" className="underline" />
               ,{' '}
-              <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="underline">
-                WhatsApp
-              </a>{' '}
-              или по телефону{' '}
-              <a href={contacts.phone.href} className="whitespace-nowrap underline">
-                {contacts.phone.display}
-              </a>
+              <MessengerLink messenger="whatsapp" className="underline" />{' '}
+              или по телефону <PhoneLink className="whitespace-nowrap underline" />
               .
             </>
           ) : (

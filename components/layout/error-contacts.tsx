@@ -1,4 +1,5 @@
 import { contacts } from '@/content/site';
+import { MessengerLink, PhoneLink, inlineContactLink } from './contact-links';
 
 /** The school's contacts on an error page: whatever broke, the visitor can still reach us. */
 export function ErrorContacts() {
@@ -6,24 +7,18 @@ export function ErrorContacts() {
     <ul className="mt-6 grid gap-2 text-base">
       <li>
         Телефон:{' '}
-        <a href={contacts.phone.href} className="font-semibold text-brand-700 underline underline-offset-2">
-          {contacts.phone.display}
-        </a>{' '}
+        <PhoneLink className={inlineContactLink} />{' '}
         <span className="text-gray-600">({contacts.workTime})</span>
       </li>
       <li>
         Мессенджеры:{' '}
-        <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-          WhatsApp
-        </a>
+        <MessengerLink messenger="whatsapp" className={inlineContactLink} />
         ,{' '}
-        <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">
-          Telegram
-        </a>
+        <MessengerLink messenger="telegram" className={inlineContactLink} />
       </li>
       <li>
         Почта:{' '}
-        <a href={`mailto:${contacts.supportEmail}`} className="font-semibold text-brand-700 underline underline-offset-2">
+        <a href={`mailto:${contacts.supportEmail}`} className={inlineContactLink}>
           {contacts.supportEmail}
         </a>
       </li>

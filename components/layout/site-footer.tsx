@@ -1,5 +1,6 @@
 import { footerNavigation } from '@/content/navigation';
 import { contacts, legalLinks, site } from '@/content/site';
+import { MessengerLink, PhoneLink } from './contact-links';
 
 export function SiteFooter() {
   return (
@@ -22,9 +23,7 @@ export function SiteFooter() {
         </nav>
         <address className="space-y-2 text-sm not-italic">
           <p>
-            <a href={contacts.phone.href} className="hover:text-white">
-              {contacts.phone.display}
-            </a>
+            <PhoneLink className="hover:text-white" />
           </p>
           <p>
             <a href={`mailto:${contacts.supportEmail}`} className="hover:text-white">
@@ -33,12 +32,8 @@ export function SiteFooter() {
           </p>
           <p>Работаем {contacts.workTime}</p>
           <p className="flex gap-4">
-            <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className="hover:text-white">
-              WhatsApp
-            </a>
-            <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className="hover:text-white">
-              Telegram
-            </a>
+            <MessengerLink messenger="whatsapp" className="hover:text-white" />
+            <MessengerLink messenger="telegram" className="hover:text-white" />
           </p>
         </address>
       </div>

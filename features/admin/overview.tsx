@@ -1,4 +1,5 @@
 import type { DeliveryHealth, LeadCounts } from '@/server/repositories/types';
+import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';
 
@@ -42,7 +43,7 @@ function ageText(seconds: number): string {
 }
 
 export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: DeliveryHealth; getCourseConfigured: boolean }) {
-  const items = [
+  const items: FactListItem[] = [
     ['Ждут отправки', String(health.waiting)],
     ['Из них повторяются после ошибки', String(health.retrying)],
     ['Не доставлены (нужен человек)', String(health.dead)],
@@ -60,14 +61,7 @@ export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: D
           GETCOURSE_API_KEY.
         </p>
       )}
-      <dl className="grid max-w-md grid-cols-[1fr_max-content] gap-x-6 gap-y-1 text-sm">
-        {items.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt>{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList items={items} />
     </section>
   );
 }

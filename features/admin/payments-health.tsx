@@ -1,11 +1,12 @@
 import type { ReconciliationState } from '@/server/repositories/deals';
+import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';
 
 /** Payments from GetCourse on the overview (issue 27): numbers it reported that the site never sent, and the reconciliation. */
 export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
   const failedLast = reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
-  const items = [
+  const items: FactListItem[] = [
     ['Оплаты по неизвестным номерам сделок', String(unmatched)],
     ['Последняя сверка с GetCourse', reconciliation.lastSuccessAt ? moscowTime(reconciliation.lastSuccessAt) : 'ещё не было'],
     ['Последняя ошибка сверки', reconciliation.lastFailureAt ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ?? '—'})` : 'не было'],
@@ -20,14 +21,7 @@ export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: 
           Последняя сверка оплат не удалась: оплаты, о которых GetCourse не сообщил, появятся после следующей успешной.
         </p>
       )}
-      <dl className="grid max-w-md grid-cols-[1fr_max-content] gap-x-6 gap-y-1 text-sm">
-        {items.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt>{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList items={items} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, useState } from 'react';
 import { CloseIcon } from '@/components/ui/close-icon';
+import { MessengerLink, PhoneLink } from '@/components/layout/contact-links';
 import { contacts } from '@/content/site';
 import { ConsultationForm } from './lazy-form';
 import { ConsultationTrigger } from './trigger';
@@ -58,27 +59,11 @@ export default function ConsultationPopover() {
 function ContactLinks() {
   return (
     <div className="mt-4 border-t border-gray-100 pt-4">
-      <a href={contacts.phone.href} className="text-base font-semibold hover:text-brand-700">
-        {contacts.phone.display}
-      </a>
+      <PhoneLink className="text-base font-semibold hover:text-brand-700" />
       <p className="mt-1 text-xs text-gray-600">Работаем {contacts.workTime}</p>
       <p className="mt-3 flex gap-3">
-        <a
-          href={contacts.whatsapp}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-lg bg-green-700 px-3 py-1.5 font-medium text-white hover:bg-green-800"
-        >
-          WhatsApp
-        </a>
-        <a
-          href={contacts.telegram}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-lg bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800"
-        >
-          Telegram
-        </a>
+        <MessengerLink messenger="whatsapp" className="rounded-lg bg-green-700 px-3 py-1.5 font-medium text-white hover:bg-green-800" />
+        <MessengerLink messenger="telegram" className="rounded-lg bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800" />
       </p>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { MessengerLink } from '@/components/layout/contact-links';
 import { contacts } from '@/content/site';
 
 export type SubmitOutcome = 'success' | 'error';
@@ -25,12 +26,12 @@ export function SubmitOverlay({ outcome, onRetry }: { outcome: SubmitOutcome; on
     <OverlayFrame role="alert" title="Ошибка при отправке" titleClassName="text-red-700" className="absolute inset-0 bg-white">
       <p className="text-gray-700">Напишите нам в мессенджер или перезагрузите страницу и отправьте заявку ещё раз.</p>
       <p className="flex flex-wrap justify-center gap-3">
-        <a href={contacts.whatsapp} target="_blank" rel="noopener noreferrer" className={cn(messengerLinkClasses, 'bg-green-700 hover:bg-green-800')}>
+        <MessengerLink messenger="whatsapp" className={cn(messengerLinkClasses, 'bg-green-700 hover:bg-green-800')}>
           Написать в WhatsApp
-        </a>
-        <a href={contacts.telegram} target="_blank" rel="noopener noreferrer" className={cn(messengerLinkClasses, 'bg-sky-700 hover:bg-sky-800')}>
+        </MessengerLink>
+        <MessengerLink messenger="telegram" className={cn(messengerLinkClasses, 'bg-sky-700 hover:bg-sky-800')}>
           Написать в Telegram
-        </a>
+        </MessengerLink>
       </p>
       {onRetry && (
         // The typed values wait behind the overlay; a second press sends them with the same idempotency
