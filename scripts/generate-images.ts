@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { gradientCanvas } from './svg-art';
 import { courses } from '../content/courses';
 import { events } from '../content/events';
 import { giftPromotion } from '../content/gift-promotion';
@@ -70,16 +71,17 @@ const eventArt: Record<string, { motif: Motif; label: string; palette: keyof typ
   demo5html1: { motif: 'calendar', label: 'HTML', palette: 'violet' },
 };
 
-function background(width: number, height: number, p: Palette): string {
-  return `
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/>
-    </linearGradient>
-  </defs>
-  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+/** The palette's gradient with two soft circles, under `body`. */
+function canvas(width: number, height: number, p: Palette, body: string): string {
+  return gradientCanvas(
+    width,
+    height,
+    p.from,
+    p.to,
+    `
   <circle cx="${width * 0.92}" cy="${height * 0.1}" r="${height * 0.32}" fill="#fff" opacity="0.07"/>
-  <circle cx="${width * 0.08}" cy="${height * 0.95}" r="${height * 0.38}" fill="#fff" opacity="0.06"/>`;
+  <circle cx="${width * 0.08}" cy="${height * 0.95}" r="${height * 0.38}" fill="#fff" opacity="0.06"/>${body}`,
+  );
 }
 
 /** A window frame at (x, y) with three dots in the title bar. */
@@ -239,9 +241,9 @@ function badge(label: string, p: Palette, cx: number, cy: number, r: number): st
 function cover(art: { motif: Motif; label: string; palette: keyof typeof palettes }): string {
   const p = palettes[art.palette]!;
   const [w, h] = [1200, 750];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${background(w, h, p)}
+  return canvas(w, h, p, `
   ${motif(art.motif, p, 330, 150, 720, 450)}
-  ${badge(art.label, p, 250, 560, 130)}</svg>`;
+  ${badge(art.label, p, 250, 560, 130)}`);
 }
 
 /** Splits a title into lines of at most `max` characters, on spaces. */
@@ -264,27 +266,32 @@ function ogCard(title: string, kicker: string, art: { motif: Motif; label: strin
   const lines = wrap(title, 24).slice(0, 4);
   const size = lines.length > 3 ? 52 : 60;
   const text = lines.map((line, i) => `<tspan x="70" dy="${i === 0 ? 0 : size * 1.18}">${escapeXml(line)}</tspan>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${background(w, h, p)}
+  return canvas(w, h, p, `
   <text x="70" y="96" ${font} font-weight="bold" font-size="34" fill="#fff">${escapeXml(site.name)}</text>
   <text x="70" y="150" ${font} font-size="28" fill="#fff" opacity="0.85">${escapeXml(kicker)}</text>
   <text x="70" y="${260}" ${font} font-weight="bold" font-size="${size}" fill="#fff">${text}</text>
-  ${badge(art.label, p, 1010, 430, 120)}</svg>`;
+  ${badge(art.label, p, 1010, 430, 120)}`);
 }
 
 function avatar(initials: string, palette: keyof typeof palettes): string {
   const p = palettes[palette]!;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">${background(256, 256, p)}
-  <text x="128" y="128" dy="0.35em" text-anchor="middle" ${font} font-weight="bold" font-size="96" fill="#fff">${escapeXml(initials)}</text></svg>`;
+  return canvas(
+    256,
+    256,
+    p,
+    `
+  <text x="128" y="128" dy="0.35em" text-anchor="middle" ${font} font-weight="bold" font-size="96" fill="#fff">${escapeXml(initials)}</text>`,
+  );
 }
 
 function homeHero(): string {
   const p = palettes.blue!;
   const [w, h] = [1200, 900];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${background(w, h, p)}
+  return canvas(w, h, p, `
   ${motif('editor', p, 120, 160, 640, 420)}
   ${motif('layout', palettes.violet!, 560, 420, 520, 340)}
   ${badge('JS', p, 980, 190, 100)}
-  ${badge('TS', palettes.sky!, 170, 720, 90)}</svg>`;
+  ${badge('TS', palettes.sky!, 170, 720, 90)}`);
 }
 
 function aboutIllustration(): string {
@@ -296,9 +303,9 @@ function aboutIllustration(): string {
     const c = [palettes.blue!, palettes.violet!, palettes.orange!, palettes.rose!, palettes.sky!][i]!;
     return `<circle cx="${px}" cy="${py - 120}" r="60" fill="#fff"/><rect x="${px - 85}" y="${py - 40}" width="170" height="200" rx="80" fill="${c.to}"/>`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${background(w, h, p)}
+  return canvas(w, h, p, `
   ${people.join('')}
-  <rect x="120" y="600" width="960" height="40" rx="20" fill="#fff" opacity="0.9"/></svg>`;
+  <rect x="120" y="600" width="960" height="40" rx="20" fill="#fff" opacity="0.9"/>`);
 }
 
 function escapeXml(text: string): string {

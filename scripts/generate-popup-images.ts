@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { gradientCanvas } from './svg-art';
 
 const width = 860;
 const height = 430;
@@ -45,21 +46,19 @@ const angularShield = (x: number, y: number) => `
     <polygon points="55,40 63,60 47,60" fill="#c3002f"/>
   </g>`;
 
-const frameworksChannel = `
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#1e1b4b"/><stop offset="1" stop-color="#0c4a6e"/>
-    </linearGradient>
-  </defs>
-  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+const frameworksChannel = gradientCanvas(
+  width,
+  height,
+  '#1e1b4b',
+  '#0c4a6e',
+  `
   <circle cx="130" cy="90" r="140" fill="#6366f1" opacity="0.18"/>
   <circle cx="760" cy="360" r="170" fill="#22d3ee" opacity="0.14"/>
   ${editorWindow(280, 110)}
   ${reactAtom(160, 150)}
   ${vueMark(640, 70)}
-  ${angularShield(660, 250)}
-</svg>`;
+  ${angularShield(660, 250)}`,
+);
 
 const questionCard = (x: number, y: number, rotate: number, accent: string) => `
   <g transform="translate(${x} ${y}) rotate(${rotate})">
@@ -70,14 +69,12 @@ const questionCard = (x: number, y: number, rotate: number, accent: string) => `
     <rect x="22" y="88" width="130" height="10" rx="5" fill="#e2e8f0"/>
   </g>`;
 
-const interviewChannel = `
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#4c1d95"/><stop offset="1" stop-color="#be185d"/>
-    </linearGradient>
-  </defs>
-  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+const interviewChannel = gradientCanvas(
+  width,
+  height,
+  '#4c1d95',
+  '#be185d',
+  `
   <circle cx="720" cy="80" r="150" fill="#f472b6" opacity="0.2"/>
   ${questionCard(70, 80, -6, '#8b5cf6')}
   ${questionCard(130, 220, 4, '#ec4899')}
@@ -88,8 +85,8 @@ const interviewChannel = `
     <rect x="240" y="20" width="56" height="230" rx="8" fill="#f59e0b"/>
     <polyline points="10,170 110,120 190,60 280,0" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>
     <polygon points="296,-14 292,22 262,4" fill="#ffffff"/>
-  </g>
-</svg>`;
+  </g>`,
+);
 
 async function main() {
   for (const [name, svg] of [
