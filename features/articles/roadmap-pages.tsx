@@ -161,8 +161,8 @@ export function TopicView({ roadmapAlias, topicAlias }: { roadmapAlias: string; 
         label="Этапы роадмапа"
         previousCaption="Предыдущий этап"
         nextCaption="Следующий этап"
-        previous={previous && { href: previous.path, title: previous.title }}
-        next={next && { href: next.path, title: next.title }}
+        previous={previous}
+        next={next}
       />
       <RoadmapCourse roadmap={roadmap} />
     </div>
@@ -213,8 +213,8 @@ export function RoadmapArticleView({ roadmapAlias, articleAlias }: { roadmapAlia
         label="Статьи роадмапа"
         previousCaption="Предыдущая статья"
         nextCaption="Следующая статья"
-        previous={previous && { href: previous.path, title: previous.title }}
-        next={next && { href: next.path, title: next.title }}
+        previous={previous}
+        next={next}
       />
       <RoadmapCourse roadmap={roadmap} />
     </article>
