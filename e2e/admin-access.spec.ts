@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eDistDir } from './support/env';
 import { expect, test } from './support/fixtures';
-import { addOperator } from './support/operator';
+import { addOperator, signIn } from './support/operator';
 
 const operator = { email: 'access@school-e2e.ru', password: 'e2e access password' };
 /** Public by design: the sign-in page and its action. */
@@ -78,11 +78,7 @@ test('every admin page, route and action refuses an anonymous visitor', async ({
 
 test('every admin page, route and action refuses a session that was signed out', async ({ page, context, request }) => {
   addOperator(operator.email, operator.password);
-  await page.goto('/admin/sign-in');
-  await page.getByLabel('Почта').fill(operator.email);
-  await page.getByLabel('Пароль').fill(operator.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
+  await signIn(page, operator);
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   // The same cookie is let in while the session lives...
   expect((await request.get('/admin', { headers: { cookie }, maxRedirects: 0 })).status()).toBe(200);

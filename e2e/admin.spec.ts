@@ -1,33 +1,11 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { withE2eDatabase } from './support/database';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { formatMoscowTime } from '../server/gift-schedule/windows';
-import { addOperator } from './support/operator';
-
-interface Operator {
-  email: string;
-  password: string;
-}
-
-/** Each test its own operator: tests run in parallel, and the CLI is how operators come to be. */
-function newOperator(name: string): Operator {
-  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
-  addOperator(operator.email, operator.password);
-  return operator;
-}
-
-async function signIn(page: Page, operator: Operator) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Почта').fill(operator.email);
-  await page.getByLabel('Пароль').fill(operator.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
-}
+import { newOperator, signIn } from './support/operator';
 
 test('an operator signs in with an httpOnly SameSite session cookie and signs out', async ({ page, context }) => {
   const operator = newOperator('session');

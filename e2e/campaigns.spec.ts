@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { addOperator } from './support/operator';
+import { newOperator, signIn } from './support/operator';
 
 /** The «Вызвать URL» template as the README tells the school to paste it. */
 const callbackTemplate = `${e2eBaseUrl}/api/getcourse/deal-status?number={object.number}&status={object.status}&cost={object.cost_money_value}&paid={object.payed_money}&secret=${e2eCallbackSecret}`;
@@ -21,16 +20,6 @@ async function payInGetCourse(number: string, roubles: number) {
     body: JSON.stringify({ number, status: 'payed', cost: roubles, paid: roubles, callUrl: callbackTemplate }),
   });
   expect(await response.json()).toEqual({ status: 200, body: { ok: true, result: 'changed' } });
-}
-
-async function signIn(page: Page) {
-  const operator = { email: `campaigns-${Date.now()}@school-e2e.ru`, password: 'campaigns e2e password' };
-  addOperator(operator.email, operator.password);
-  await page.goto('/admin');
-  await page.getByLabel('Почта').fill(operator.email);
-  await page.getByLabel('Пароль').fill(operator.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
 }
 
 test('leads of two campaigns, some paid through GetCourse\'s callback, show as leads, paid deals, conversion and revenue per campaign, and in the CSV', async ({ page, fakeGetCourse }) => {
@@ -60,7 +49,7 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
   const received = await fakeGetCourse.waitFor((all) => leads.every((lead) => dealNumberOf(all, lead.email)));
   for (const lead of leads) if (lead.pay > 0) await payInGetCourse(dealNumberOf(received, lead.email)!, lead.pay);
 
-  await signIn(page);
+  await signIn(page, newOperator(`campaigns-${Date.now().toString(36)}`));
   await page.getByRole('link', { name: 'Кампании' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Кампании: от заявки до оплаты');
   await page.getByLabel('Период').selectOption('today');

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
 import { withE2eDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
-import { addOperator } from './support/operator';
+import { newOperator, signIn } from './support/operator';
 
 /**
  * Issue 25: a marketer changes a pop-up in the console and a fresh visitor sees it, with no build. Each
@@ -14,17 +14,6 @@ const discountOn = (path: string) =>
   popups.find((popup): popup is LeadFormPopupConfig => popup.content.kind === 'discount' && popup.includePaths.includes(path))!;
 const layout = discountOn('/products/advanced-html-css/cvrna');
 const firstStage = discountOn('/products/first-stage/cvrna');
-
-async function signIn(page: Page, name: string) {
-  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
-  addOperator(operator.email, operator.password);
-  await page.goto('/admin/sign-in');
-  await page.getByLabel('Почта').fill(operator.email);
-  await page.getByLabel('Пароль').fill(operator.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
-  return operator;
-}
 
 /** A new visitor (own context: no cookie, no cache) on `path`, with a clock the test moves. */
 async function freshVisitor(browser: Browser, path: string) {
@@ -67,7 +56,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
   const path = layout.includePaths[0]!;
   const original = layout.content.kind === 'discount' ? layout.content.title : '';
   const headline = 'Скидка 7% только сегодня';
-  const operator = await signIn(page, 'popup-editor');
+  const operator = await signIn(page, newOperator('popup-editor'));
   try {
     await page.goto('/admin/popups');
     await page.getByRole('link', { name: id }).click();
@@ -120,7 +109,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
 
 test('each mistake is refused in Russian beside its field, the typed values stay and nothing is saved', async ({ page }) => {
   const id = popupId(firstStage);
-  await signIn(page, 'popup-mistakes');
+  await signIn(page, newOperator('popup-mistakes'));
   await page.goto(`/admin/popups/${id}`);
   const versions = () =>
     withE2eDatabase((db) => (db.prepare('select count(*) as n from popup_versions where popup_id = ?').get(id) as { n: number }).n);
@@ -146,7 +135,7 @@ test('each mistake is refused in Russian beside its field, the typed values stay
 test('a gift price above the struck-out one is refused', async ({ page }) => {
   const gift = popups.find((popup) => popup.content.kind === 'gift')!;
   const id = popupId(gift);
-  await signIn(page, 'popup-gift');
+  await signIn(page, newOperator('popup-gift'));
   await page.goto(`/admin/popups/${id}`);
   await page.getByLabel('Цена подарка, ₽').fill('20000');
   await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -168,7 +157,7 @@ test('«Предпросмотр» shows the unsaved texts at once with its form
   // A pop-up no other test saves: the preview must not make a version.
   const frontend = discountOn('/products/junior-js/cvrna');
   const id = popupId(frontend);
-  await signIn(page, 'popup-preview');
+  await signIn(page, newOperator('popup-preview'));
   await page.goto(`/admin/popups/${id}`);
   await page.getByLabel('Заголовок', { exact: true }).fill('Черновик заголовка');
   const beacons: string[] = [];
@@ -200,10 +189,10 @@ test('«Предпросмотр» shows the unsaved texts at once with its form
 test('two operators saving the same pop-up: the second is told it changed meanwhile', async ({ page, browser }) => {
   const frontend = discountOn('/frontend-developer/cvrna');
   const id = popupId(frontend);
-  await signIn(page, 'popup-first');
+  await signIn(page, newOperator('popup-first'));
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signIn(other, 'popup-second');
+  await signIn(other, newOperator('popup-second'));
   const version = () => withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v);
   try {
     await page.goto(`/admin/popups/${id}`);

@@ -1,10 +1,16 @@
 /**
  * The deploy of deploy/ as it runs on the school's server: Debian's nginx with the project's own site
  * configuration (TLS with a throw-away certificate) in front of two standalone instances (server.js, as
- * site@.service runs them) on one PostgreSQL database, TRUST_PROXY=1, the fake GetCourse. A flood of
- * orders from many client addresses goes through nginx while both instances get a rolling restart
- * (SIGTERM, start again): every acknowledged lead is stored and delivered once, no answer is a 5xx, and
- * the address each lead is counted under is the one nginx forwarded.
+ * site@.service runs them) on one PostgreSQL database, TRUST_PROXY=1, the fake GetCourse. The instances
+ * run the releases that deploy/release.sh makes in a site folder of the test's own: a flood of orders
+ * from many client addresses goes through nginx while the release command releases a new commit and then
+ * rolls back (each a rolling restart: SIGTERM, start again from the folder `current` names). Every
+ * acknowledged lead is stored and delivered once, no answer is a 5xx, the address each lead is counted
+ * under is the one nginx forwarded, and after the rollback both instances serve the previous build.
+ *
+ * Only two steps of release.sh are stood in for, through its settings: the build (a copy of this
+ * checkout's standalone build, marked with the release's commit) and `systemctl restart site@$port`
+ * (a request to the test, which stops that instance with SIGTERM and starts it from `current`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -23,6 +29,23 @@ import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
+/** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
+function runRelease(command: 'release' | 'rollback', env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', [path.resolve('deploy/release.sh'), command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** A site's git repository with one file, `version.txt`, whose text names the commit's build. */
+function gitIn(cwd: string, ...args: string[]): void {
+  const result = spawnSync('git', ['-c', 'user.name=deploy-test', '-c', 'user.email=deploy-test@example.ru', ...args], { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+}
+
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const skipReason = !testDatabaseUrl
@@ -37,7 +60,7 @@ const DOMAIN = 'example.ru';
 /** The flood's visitors: nginx's limit_req (5 r/s an address) lets each through at this spread. */
 const CLIENT_ADDRESSES = Array.from({ length: 100 }, (_, index) => `127.0.1.${index + 1}`);
 const CONCURRENCY = 12;
-/** Orders acknowledged before the first restart, and after each restarted instance is back in nginx. */
+/** Orders acknowledged before the release, between the release and the rollback, and after the rollback. */
 const ORDERS_BETWEEN_STEPS = 50;
 
 /**
@@ -90,7 +113,7 @@ interface Answer {
   body: string;
 }
 
-describe.skipIf(skipReason !== null)('nginx in front of two standalone instances, rolling restart during a flood', () => {
+describe.skipIf(skipReason !== null)('nginx in front of two standalone instances, a release and a rollback during a flood', () => {
   let gc: FakeGetCourse;
   let admin: DatabaseHandle;
   let database: DatabaseHandle;
@@ -101,7 +124,13 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
   let httpsPort: number;
   let httpPort: number;
   let env: NodeJS.ProcessEnv;
-  const instances: NextServer[] = [];
+  let releaseEnv: NodeJS.ProcessEnv;
+  let siteRoot: string;
+  let repository: string;
+  let control: http.Server;
+  /** The running instance on each port, and the release folder it was started from. */
+  const instances = new Map<number, { server: NextServer; release: string }>();
+  const restarts: string[] = [];
   const agent = new https.Agent({ keepAlive: true, maxSockets: 1000 });
 
   /** A request through nginx over TLS, sent from `from` (a loopback address: a visitor of its own). */
@@ -161,7 +190,53 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     });
 
     const [portA, portB] = [await freePort(), await freePort()];
-    instances.push(...(await Promise.all([startStandaloneServer(portA, env), startStandaloneServer(portB, env)])));
+    // What `systemctl restart site@$port` does on the server: stop the instance (SIGTERM, a clean exit)
+    // and start it again from the release `current` names now.
+    control = http.createServer((request, response) => {
+      const port = Number(/^\/restart\/(\d+)$/.exec(request.url ?? '')?.[1]);
+      void (async () => {
+        const stopAt = Date.now();
+        const old = instances.get(port);
+        if (old) {
+          void old.server.kill('SIGTERM');
+          const exit = await old.server.exited;
+          if (exit.code !== 0) throw new Error(`instance ${port} ended with ${JSON.stringify(exit)} on SIGTERM`);
+        }
+        const release = fs.realpathSync(path.join(siteRoot, 'current'));
+        instances.set(port, { server: await startStandaloneServer(port, env, path.join(release, '.next', 'standalone', 'server.js')), release });
+        restarts.push(`${port} on ${path.basename(release)} in ${Date.now() - stopAt} ms`);
+      })().then(
+        () => response.end('restarted\n'),
+        (error: Error) => {
+          response.statusCode = 500;
+          response.end(`${error.message}\n`);
+        },
+      );
+    });
+    const controlPort = await freePort();
+    await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+
+    siteRoot = path.join(dir, 'site');
+    repository = path.join(dir, 'repository');
+    fs.mkdirSync(repository);
+    gitIn(repository, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(repository, 'version.txt'), 'first\n');
+    gitIn(repository, 'add', '.');
+    gitIn(repository, 'commit', '-qm', 'first');
+    const built = path.resolve(distDir);
+    releaseEnv = {
+      ...process.env,
+      SITE_ROOT: siteRoot,
+      REPOSITORY: repository,
+      PORTS: `${portA} ${portB}`,
+      // `npm install && npm run build` stood in for: this checkout's build, its version.txt served from public/.
+      RELEASE_BUILD: `mkdir -p .next && cp -a '${built}/standalone' .next/standalone && cp -a '${built}/static' .next/static && mkdir -p .next/standalone/public && cp version.txt .next/standalone/public/`,
+      RELEASE_RESTART: `curl -fsS -X POST "http://127.0.0.1:${controlPort}/restart/$port"`,
+      // RELEASE_HEALTH and RELEASE_SETTLE as on the server: /api/health, and nginx's fail_timeout.
+    };
+    // The first release, before any traffic: no need to wait out nginx between the instances.
+    const first = await runRelease('release', { ...releaseEnv, RELEASE_SETTLE: '0' });
+    if (first.code !== 0) throw new Error(`deploy/release.sh release failed:\n${first.output}`);
 
     const cert = path.join(dir, 'cert.pem');
     const key = path.join(dir, 'key.pem');
@@ -175,7 +250,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       https: httpsPort,
       cert,
       key,
-      staticDir: path.resolve(distDir, 'static'),
+      staticDir: path.join(siteRoot, 'static'),
     });
     fs.writeFileSync(path.join(dir, 'site.conf'), site);
     fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
@@ -203,7 +278,8 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       nginx.kill('SIGQUIT');
       await stopped;
     }
-    await Promise.all(instances.map((server) => server.kill('SIGKILL')));
+    await Promise.all([...instances.values()].map(({ server }) => server.kill('SIGKILL')));
+    control?.close();
     await database?.close();
     await gc?.close();
     if (admin) {
@@ -213,7 +289,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loses no acknowledged lead, delivers each once, answers no 5xx, and counts each visitor by the address nginx saw', async () => {
+  it('a release and a rollback by deploy/release.sh during a flood: no acknowledged lead lost, each delivered once, no 5xx, each visitor counted by the address nginx saw', async () => {
     const started = Date.now();
     const acknowledged = new Map<string, string>(); // e-mail -> the address it was sent from
     const statuses = new Map<number, number>();
@@ -237,35 +313,36 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       }
     };
     const clients = Array.from({ length: CONCURRENCY }, client);
+    const servedVersion = async () => (await send('/version.txt', { from: '127.0.0.9' })).body.trim();
+    const versionOfEachInstance = () => Promise.all([...instances.keys()].map(async (port) => (await fetch(`http://127.0.0.1:${port}/version.txt`)).text()));
+    const ordersAcknowledged = async (what: string) => {
+      const mark = acknowledged.size;
+      await waitFor(`orders acknowledged ${what}`, async () => acknowledged.size >= mark + ORDERS_BETWEEN_STEPS, 60_000);
+    };
 
-    // Rolling restart, one instance at a time, as deploy/README.md says: SIGTERM, start again, and on to
-    // the next only once nginx sends the restarted one requests again (its fail_timeout is over).
-    const restarts: string[] = [];
+    const firstRelease = fs.realpathSync(path.join(siteRoot, 'current'));
     try {
-      await waitFor('orders acknowledged before the restart', async () => acknowledged.size >= ORDERS_BETWEEN_STEPS, 60_000);
-      for (const index of [0, 1]) {
-        const old = instances[index]!;
-        const stopAt = Date.now();
-        void old.kill('SIGTERM');
-        expect(await old.exited, `instance ${index} on SIGTERM`).toEqual({ code: 0, signal: null });
-        const stoppedMs = Date.now() - stopAt;
-        const logMark = accessLog().length;
-        instances[index] = await startStandaloneServer(old.port, env);
-        const readyMs = Date.now() - stopAt;
-        const upstream = `127.0.0.1:${old.port}`;
-        await waitFor(
-          `nginx to send requests to ${upstream} again`,
-          async () => accessLog().slice(logMark).some((line) => line.split('|')[3]?.split(', ').at(-1) === upstream && line.split('|')[2] === '200'),
-          60_000,
-        );
-        restarts.push(`instance ${index}: stopped in ${stoppedMs} ms, ready in ${readyMs} ms, back in nginx in ${Date.now() - stopAt} ms`);
-        const mark = acknowledged.size;
-        await waitFor('orders acknowledged after the restart', async () => acknowledged.size >= mark + ORDERS_BETWEEN_STEPS, 60_000);
-      }
+      await ordersAcknowledged('before the release');
+      // The school commits a change; the release command builds it and restarts the instances one by one.
+      fs.writeFileSync(path.join(repository, 'version.txt'), 'second\n');
+      gitIn(repository, 'commit', '-qam', 'second');
+      const release = await runRelease('release', releaseEnv);
+      expect(release.code, release.output).toBe(0);
+      expect(await servedVersion()).toBe('second');
+      await ordersAcknowledged('after the release');
+
+      const rollback = await runRelease('rollback', releaseEnv);
+      expect(rollback.code, rollback.output).toBe(0);
+      await ordersAcknowledged('after the rollback');
     } finally {
       flooding = false;
       await Promise.all(clients);
     }
+    // The rollback serves the previous build: `current` and both instances are the first release again.
+    expect(fs.realpathSync(path.join(siteRoot, 'current'))).toBe(firstRelease);
+    expect([...instances.values()].map(({ release }) => release)).toEqual([firstRelease, firstRelease]);
+    expect((await versionOfEachInstance()).map((text) => text.trim())).toEqual(['first', 'first']);
+    expect(await servedVersion()).toBe('first');
     const floodSeconds = (Date.now() - started) / 1000;
 
     const nginxSaw = () => [...accessLog().filter((line) => /\|5\d\d\|/.test(line)), fs.readFileSync(path.join(dir, 'error.log'), 'utf8')].join('\n');
@@ -296,9 +373,9 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     console.log(
       `[deploy test] ${sent} orders through nginx in ${floodSeconds.toFixed(1)} s from ${CLIENT_ADDRESSES.length} addresses, ` +
         `${acknowledged.size} acknowledged (all 200), ${leads.length} stored, each delivered once; ${failedOver} requests failed over ` +
-        `to the other instance; ${restarts.join('; ')}.`,
+        `to the other instance; restarts: ${restarts.join('; ')}.`,
     );
-  }, 240_000); // ~25 s on a quiet machine; a busy one starts each instance far more slowly
+  }, 300_000); // ~50 s on a quiet machine (two rolling restarts, each waiting out nginx's fail_timeout)
 
   it("the site counts the address nginx saw, not one the client wrote, and nginx's own limits answer 4xx", async () => {
     const { email, body } = orderBody('deploy-spoof');

@@ -68,11 +68,12 @@ export function startNextServer(port: number, env: NodeJS.ProcessEnv): Promise<N
   return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env);
 }
 
-export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
-  if (!fs.existsSync(standaloneServer)) {
-    throw new Error(`No standalone server at ${standaloneServer}: build with NEXT_OUTPUT=standalone (e2e/support/env.ts does).`);
+/** Starts a standalone `server.js`: the build's, or `serverJs` of a release folder (the deploy test's releases). */
+export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serverJs = standaloneServer): Promise<NextServer> {
+  if (!fs.existsSync(serverJs)) {
+    throw new Error(`No standalone server at ${serverJs}: build with NEXT_OUTPUT=standalone (e2e/support/env.ts does).`);
   }
-  return startServer([standaloneServer], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
+  return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
 async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
