@@ -9,6 +9,12 @@
  * - any other pattern matches only the same path exactly (case-sensitive; a `*` elsewhere is literal).
  */
 
+/**
+ * How a pattern must be written, for the content check and the console alike: from the root, no spaces,
+ * query or hash (they never match a page), a `*` only at the end (elsewhere it is literal, never meant).
+ */
+export const PATH_PATTERN_SHAPE = /^\/[^\s?#*]*\*?$/;
+
 export interface Specificity {
   segments: number;
   exact: boolean;

@@ -20,18 +20,16 @@ export const popupsFile = 'content/popups.ts';
 /** The same limit as the console's check (lib/popups/edit-check.ts). */
 export { maxPopupDelayMs } from '@/lib/popups/limits';
 import { maxPopupDelayMs } from '@/lib/popups/limits';
+import { PATH_PATTERN_SHAPE } from '@/lib/path-patterns';
 
 const text = z.string().trim().min(1);
 const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
 
-/**
- * `/products/git`, `/products/middle-js/*`, `/*`. Spaces, a query or a hash never match a page, and a
- * `*` in the middle is taken literally (spec 2.3), which is never what was meant.
- */
+/** `/products/git`, `/products/middle-js/*`, `/*` (spec 2.3). */
 const pathPattern = z
   .string()
   .regex(
-    /^\/[^\s?#*]*\*?$/,
+    PATH_PATTERN_SHAPE,
     'путь пишется от корня сайта, без пробелов, ? и #: /products/git; звёздочка — только в конце, «все страницы, которые начинаются так»: /products/middle-js/*',
   );
 

@@ -1,5 +1,5 @@
 import { maxPopupDelayMs } from './limits';
-import { matchesPattern, normalizePath } from '@/lib/path-patterns';
+import { PATH_PATTERN_SHAPE, matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { isCalendarDate, isClockTime } from '@/lib/calendar';
 import type { ManagedPopupConfig } from './managed';
 import { selectPopup } from './targeting';
@@ -51,8 +51,6 @@ export interface PopupCheckSite {
   /** The summed price of the tariffs a struck-out price repeats (`oldPriceFrom`), or undefined when unknown. */
   tiedOldPrice?: (config: ManagedPopupConfig) => number | undefined;
 }
-
-const pathShape = /^\/[^\s?#*]*\*?$/;
 
 /** Lines of a textarea, trimmed, blanks left out. */
 export function lines(text: string): string[] {
@@ -129,7 +127,7 @@ export function applyPopupForm(
   const excludePaths = lines(form.excludePaths);
   for (const field of ['includePaths', 'excludePaths'] as const) {
     for (const path of field === 'includePaths' ? includePaths : excludePaths) {
-      if (!pathShape.test(path)) problems.push({ field, code: 'path_invalid', path });
+      if (!PATH_PATTERN_SHAPE.test(path)) problems.push({ field, code: 'path_invalid', path });
       else if (!site.paths.some((page) => matchesPattern(page, path))) {
         const suggestion = closestPath(normalizePath(path.replace(/\*$/, '')), site.paths);
         problems.push(suggestion ? { field, code: 'path_unknown', path, suggestion } : { field, code: 'path_unknown', path });
