@@ -92,6 +92,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(rows.nth(1)).toContainText('показ');
     await expect(rows.last()).toContainText('из файла content/popups.ts');
     await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Версия возвращена: теперь это версия 4' })).toBeVisible();
     await expect(rows.nth(1)).toContainText('возвращена версия 1');
     const back = await freshVisitor(browser, path);
     await advanceTo(back.page, layout.showDelayMs + 1_000);
@@ -195,17 +196,27 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
   await signIn(other, newOperator('popup-second'));
   const version = () => withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v);
   try {
-    await page.goto(`/admin/popups/${id}`);
-    await other.goto(`/admin/popups/${id}`);
     const before = version();
-    await page.getByLabel('Текст', { exact: true }).fill('Первый оператор');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
-    await expect(page.getByRole('status')).toContainText(`Сохранено: версия ${before + 1}`);
+    const save = async (text: string, saved: number) => {
+      await page.getByLabel('Текст', { exact: true }).fill(text);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await expect(page.getByRole('status')).toContainText(`Сохранено: версия ${saved}`);
+    };
+    await page.goto(`/admin/popups/${id}`);
+    await save('Первый оператор', before + 1);
+    // The second operator opens the page now (its history offers a version to bring back)…
+    await other.goto(`/admin/popups/${id}`);
+    // …and the first saves again meanwhile.
+    await save('Первый оператор, правка', before + 2);
     await other.getByLabel('Текст', { exact: true }).fill('Второй оператор');
     await other.getByRole('button', { name: 'Сохранить' }).click();
     await expect(other.getByRole('status')).toContainText('Пока вы редактировали, этот поп-ап сохранил кто-то другой');
     await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
-    expect(version()).toBe(before + 1);
+    expect(version()).toBe(before + 2);
+    // A version brought back from the stale page is refused the same way, with a word, not silently.
+    await other.getByRole('table', { name: 'Версии поп-апа, новые сверху' }).getByRole('button', { name: /Вернуть эту версию/ }).first().click();
+    await expect(other.getByRole('alert').filter({ hasText: 'Версия не возвращена: пока страница была открыта, поп-ап изменил кто-то другой' })).toBeVisible();
+    expect(version()).toBe(before + 2);
   } finally {
     await otherContext.close();
     restore(id);

@@ -55,18 +55,24 @@ export async function savePopupAction(previous: PopupFormState, data: FormData):
   redirect(`/admin/popups/${id}?saved=${result.version}`);
 }
 
-/** «Вернуть эту версию»: the chosen version's pop-up becomes current, as a new version; audited. */
+/**
+ * «Вернуть эту версию»: the chosen version's pop-up becomes current, as a new version; audited. The page
+ * comes back saying what happened: restored, or refused because someone changed the pop-up meanwhile.
+ */
 export async function rollbackPopupAction(data: FormData): Promise<void> {
   const { runtime, email } = await requireOperator();
   const id = String(data.get('id') ?? '');
-  const target = version.parse(data.get('target'));
-  const expected = version.parse(data.get('version'));
-  const result = await runtime.repos.popups.rollback(id, target, { expectedVersion: expected, actor: email, now: Date.now() });
+  const target = version.safeParse(data.get('target'));
+  const expected = version.safeParse(data.get('version'));
+  const result =
+    target.success && expected.success
+      ? await runtime.repos.popups.rollback(id, target.data, { expectedVersion: expected.data, actor: email, now: Date.now() })
+      : ({ saved: false } as const);
   if (result.saved) {
-    await runtime.repos.audit.record({ actor: email, action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target } });
+    await runtime.repos.audit.record({ actor: email, action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target.data } });
+    revalidatePath('/admin/popups');
   }
-  revalidatePath('/admin/popups');
-  revalidatePath(`/admin/popups/${id}`);
+  redirect(`/admin/popups/${encodeURIComponent(id)}?${result.saved ? `restored=${result.version}` : 'restore=refused'}`);
 }
 
 /** «Предпросмотр»: the unsaved pop-up as a page would show it, or the problems that stop it. Stores nothing. */

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { rollbackPopupAction } from '@/features/admin/popup-actions';
 import { PopupEditForm } from '@/features/admin/popup-form';
 import { moscowTime } from '@/features/admin/labels';
-import { popupChangeLabels, popupKindLabels } from '@/features/admin/popup-labels';
+import { popupChangeLabels, popupKindLabels, popupSaveMessages } from '@/features/admin/popup-labels';
 import { ui } from '@/features/admin/ui';
 import { formOf } from '@/lib/popups/edit-check';
 import { requireOperator } from '@/server/admin/session';
@@ -12,9 +12,9 @@ import { popupCheckSite } from '@/server/popups/site';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
-export default async function PopupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
+export default async function PopupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string; restored?: string; restore?: string }> }) {
   const { id } = await params;
-  const { saved } = await searchParams;
+  const { saved, restored, restore } = await searchParams;
   const { runtime } = await requireOperator();
   const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
   if (!popup) notFound();
@@ -44,6 +44,16 @@ export default async function PopupPage({ params, searchParams }: { params: Prom
         markerNote={marker ? `Также показывается на страницах с меткой «${marker}» (страница подарка) — там он важнее любого пути.` : null}
       />
       <h2 className={ui.h2}>История изменений</h2>
+      {restored === String(popup.version) && (
+        <p role="status" className="mb-2 text-sm">
+          {popupSaveMessages.restored(popup.version)}
+        </p>
+      )}
+      {restore === 'refused' && (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          {popupSaveMessages.restoreConflict}
+        </p>
+      )}
       <table className={ui.table}>
         <caption className="sr-only">Версии поп-апа, новые сверху</caption>
         <thead>
