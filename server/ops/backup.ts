@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseConfig } from '../config';
+import { sqliteFileContents } from '../repositories/sqlite-file';
 
 export class OpsError extends Error {}
 
@@ -77,12 +78,10 @@ export async function checkDatabaseFile(file: string): Promise<{ leads: number }
     if (problems.length !== 1 || problems[0]?.integrity_check !== 'ok') {
       throw new OpsError(`${file} is damaged: ${problems.slice(0, 5).map((row) => row.integrity_check).join('; ')}`);
     }
-    const tables = new Set(
-      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name),
-    );
-    const missing = REQUIRED_TABLES.filter((table) => !tables.has(table));
+    const contents = sqliteFileContents(db);
+    const missing = REQUIRED_TABLES.filter((table) => !contents.tables.has(table));
     if (missing.length > 0) throw new OpsError(`${file} is not a database of this site: no table ${missing.join(', ')}.`);
-    return { leads: (db.prepare('select count(*) as n from leads').get() as { n: number }).n };
+    return { leads: contents.leadCount() };
   } catch (error) {
     if (error instanceof OpsError) throw error;
     throw new OpsError(`${file} is not a readable SQLite database: ${error instanceof Error ? error.message : String(error)}`);
