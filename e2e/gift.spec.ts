@@ -173,7 +173,10 @@ async function openModal(page: Page, open: () => Promise<void> = () => tab(page)
   await open();
   for (let moved = 0; moved < 900 && !(await dialog(page).isVisible()); moved += 100) {
     await page.clock.runFor(100);
-    await page.waitForTimeout(100); // real time for the modal's chunk to arrive
+    // Up to 100 ms of real time for the modal's chunk to arrive, then the clock moves on.
+    await dialog(page)
+      .waitFor({ state: 'visible', timeout: 100 })
+      .catch(() => undefined);
   }
   await expect(dialog(page)).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { revenueText } from '@/lib/funnel';
 import type { DealChange, DealView } from '@/server/repositories/deals';
 import { moscowTime } from './labels';
 import { ui } from './ui';
+import { TableHead } from './table-head';
 
 const statusLabels: Record<DealView['status'], string> = {
   open: 'не оплачен',
@@ -34,14 +35,7 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
       </p>
       <table className={ui.table}>
         <caption className="sr-only">История оплаты сделки</caption>
-        <thead>
-          <tr>
-            <th scope="col">Когда (МСК)</th>
-            <th scope="col">Состояние</th>
-            <th scope="col">Оплачено</th>
-            <th scope="col">Откуда известно</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Когда (МСК)', 'Состояние', 'Оплачено', 'Откуда известно']} />
         <tbody>
           {changes.map((change, index) => (
             <tr key={index}>

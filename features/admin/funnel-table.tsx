@@ -9,22 +9,14 @@ import {
   type FunnelGrouping,
 } from '@/lib/funnel';
 import { ui } from './ui';
+import { TableHead, figureColumns } from './table-head';
 
 /** The funnel «Кампании»: one row a key, sorted by revenue (as the repository gives them), and the totals. */
 export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: FunnelGrouping }) {
   const totals = funnelTotals(rows);
   return (
     <table className={ui.table} aria-label="Воронка: заявки, оплаты и выручка">
-      <thead>
-        <tr>
-          <th scope="col">{funnelGroupingLabels[by]}</th>
-          <th scope="col" className="text-right">Заявки</th>
-          <th scope="col" className="text-right">Оплаченные сделки</th>
-          <th scope="col" className="text-right">Конверсия в оплату</th>
-          <th scope="col" className="text-right">Выручка</th>
-          <th scope="col" className="text-right">Выручка на заявку</th>
-        </tr>
-      </thead>
+      <TableHead columns={[funnelGroupingLabels[by], ...figureColumns('Заявки', 'Оплаченные сделки', 'Конверсия в оплату', 'Выручка', 'Выручка на заявку')]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>

@@ -2,6 +2,7 @@ import type { OutboxRow, StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
+import { TableHead } from './table-head';
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -78,19 +79,7 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
         <p>Доставлять нечего: заявку отправил браузер посетителя или это спам.</p>
       ) : (
         <table className={ui.table}>
-          <thead>
-            <tr>
-              <th scope="col">Номер сделки</th>
-              <th scope="col">Состояние</th>
-              <th scope="col">Попыток</th>
-              <th scope="col">Следующая попытка</th>
-              <th scope="col">Доставлена</th>
-              <th scope="col">Последняя ошибка</th>
-              <th scope="col">
-                <span className="sr-only">Действия</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]} />
           <tbody>
             {deliveries.map((delivery) => (
               <tr key={delivery.id}>

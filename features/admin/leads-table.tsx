@@ -3,6 +3,7 @@ import type { LeadListRow } from '@/server/repositories/types';
 import { revenueText } from '@/lib/funnel';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
+import { TableHead } from './table-head';
 
 export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
   if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;
@@ -10,20 +11,7 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
     <div className="overflow-x-auto">
       <table className={ui.table}>
         <caption className="sr-only">Заявки, сначала новые</caption>
-        <thead>
-          <tr>
-            <th scope="col">Дата (МСК)</th>
-            <th scope="col">Форма</th>
-            <th scope="col">Имя</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Телефон</th>
-            <th scope="col">utm_source</th>
-            <th scope="col">utm_campaign</th>
-            <th scope="col">Оплачен</th>
-            <th scope="col">Доставка</th>
-            <th scope="col">Спам</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Дата (МСК)', 'Форма', 'Имя', 'E-mail', 'Телефон', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>

@@ -2,19 +2,13 @@ import type { DeliveryHealth, LeadCounts } from '@/server/repositories/types';
 import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';
+import { TableHead, figureColumns } from './table-head';
 
 export function CountsTable({ caption, keyTitle, rows, empty }: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string }) {
   return (
     <table className={`${ui.table} max-w-2xl`}>
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{keyTitle}</th>
-          <th scope="col" className="text-right">Сегодня</th>
-          <th scope="col" className="text-right">7 дней</th>
-          <th scope="col" className="text-right">30 дней</th>
-        </tr>
-      </thead>
+      <TableHead columns={[keyTitle, ...figureColumns('Сегодня', '7 дней', '30 дней')]} />
       <tbody>
         {rows.length === 0 && (
           <tr>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { auditActionLabels, moscowTime } from '@/features/admin/labels';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
+import { TableHead } from '@/features/admin/table-head';
 
 export const metadata: Metadata = { title: 'Журнал' };
 
@@ -17,15 +18,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <h1 className={ui.h1}>Журнал действий</h1>
       <table className={ui.table}>
         <caption className="sr-only">Действия операторов, сначала новые</caption>
-        <thead>
-          <tr>
-            <th scope="col">Когда (МСК)</th>
-            <th scope="col">Кто</th>
-            <th scope="col">Что</th>
-            <th scope="col">С чем</th>
-            <th scope="col">Подробности</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Когда (МСК)', 'Кто', 'Что', 'С чем', 'Подробности']} />
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>

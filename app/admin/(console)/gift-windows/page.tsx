@@ -5,6 +5,7 @@ import { GiftWindowForm } from '@/features/admin/gift-window-form';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
 import { formatMoscowTime, LAST_GIFT, windowState } from '@/server/gift-schedule/windows';
+import { TableHead } from '@/features/admin/table-head';
 
 export const metadata: Metadata = { title: 'Окна подарков' };
 
@@ -42,18 +43,7 @@ export default async function GiftWindowsPage({ searchParams }: { searchParams: 
       )}
       <table className={ui.table}>
         <caption className="sr-only">Окна подарков по времени начала</caption>
-        <thead>
-          <tr>
-            <th scope="col">№</th>
-            <th scope="col">Подарок</th>
-            <th scope="col">Начало (МСК)</th>
-            <th scope="col">Конец (МСК)</th>
-            <th scope="col">Состояние</th>
-            <th scope="col">
-              <span className="sr-only">Действия</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['№', 'Подарок', 'Начало (МСК)', 'Конец (МСК)', 'Состояние', { label: 'Действия', srOnly: true }]} />
         <tbody>
           {windows.map((window) => (
             <tr key={window.id} className={window.state === 'active' ? 'bg-green-50' : undefined}>

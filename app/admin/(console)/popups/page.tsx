@@ -7,6 +7,7 @@ import { conversionRate, conversionSeries } from '@/features/admin/popup-figures
 import { ui } from '@/features/admin/ui';
 import { popupPeriod } from '@/server/admin/popup-period';
 import { requireOperator } from '@/server/admin/session';
+import { TableHead, figureColumns } from '@/features/admin/table-head';
 
 export const metadata: Metadata = { title: 'Поп-апы' };
 
@@ -22,15 +23,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
       <p className="mb-2 max-w-3xl text-sm">Откройте поп-ап, чтобы поменять его тексты, задержку, страницы и время показа или выключить его.</p>
       <table className={`${ui.table} mb-6`}>
         <caption className="sr-only">Поп-апы сайта</caption>
-        <thead>
-          <tr>
-            <th scope="col">Поп-ап</th>
-            <th scope="col">Заголовок</th>
-            <th scope="col">Показ</th>
-            <th scope="col" className="text-right">Задержка, с</th>
-            <th scope="col">Изменён</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Поп-ап', 'Заголовок', 'Показ', ...figureColumns('Задержка, с'), 'Изменён']} />
         <tbody>
           {popups.map((popup) => (
             <tr key={popup.id}>
@@ -74,16 +67,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
           />
           <table className={ui.table}>
             <caption className="sr-only">Показы, закрытия и конверсия поп-апов по дням</caption>
-            <thead>
-              <tr>
-                <th scope="col">День</th>
-                <th scope="col">Поп-ап</th>
-                <th scope="col" className="text-right">Показан</th>
-                <th scope="col" className="text-right">Закрыт</th>
-                <th scope="col" className="text-right">Завершён</th>
-                <th scope="col" className="text-right">Конверсия</th>
-              </tr>
-            </thead>
+            <TableHead columns={['День', 'Поп-ап', ...figureColumns('Показан', 'Закрыт', 'Завершён', 'Конверсия')]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.day} ${row.popup}`}>

@@ -9,6 +9,7 @@ import { ui } from '@/features/admin/ui';
 import { formOf } from '@/lib/popups/edit-check';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
+import { TableHead } from '@/features/admin/table-head';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
@@ -56,18 +57,7 @@ export default async function PopupPage({ params, searchParams }: { params: Prom
       )}
       <table className={ui.table}>
         <caption className="sr-only">Версии поп-апа, новые сверху</caption>
-        <thead>
-          <tr>
-            <th scope="col">Версия</th>
-            <th scope="col">Когда</th>
-            <th scope="col">Кто</th>
-            <th scope="col">Что изменилось</th>
-            <th scope="col">Заголовок</th>
-            <th scope="col">
-              <span className="sr-only">Действие</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Версия', 'Когда', 'Кто', 'Что изменилось', 'Заголовок', { label: 'Действие', srOnly: true }]} />
         <tbody>
           {history.map((version) => (
             <tr key={version.version}>
