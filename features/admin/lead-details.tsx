@@ -3,6 +3,7 @@ import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
 import { TableHead } from './table-head';
+import { ActionButton } from './action-button';
 
 type Field = [label: string, value: string | number | null | undefined];
 
@@ -66,13 +67,9 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
           <Fields fields={technicalFields(lead)} />
         </div>
       </details>
-      <form action={markSpamAction} className="mt-4">
-        <input type="hidden" name="leadId" value={lead.id} />
-        <input type="hidden" name="spam" value={lead.isSpam ? '0' : '1'} />
-        <button type="submit" className={ui.button}>
-          {lead.isSpam ? 'Это не спам' : 'Отметить как спам'}
-        </button>
-      </form>
+      <ActionButton action={markSpamAction} fields={{ leadId: lead.id, spam: lead.isSpam ? '0' : '1' }} formClassName="mt-4">
+        {lead.isSpam ? 'Это не спам' : 'Отметить как спам'}
+      </ActionButton>
 
       <h2 className={ui.h2}>Доставка в GetCourse</h2>
       {deliveries.length === 0 ? (
@@ -91,13 +88,9 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
                 <td className="break-all">{delivery.lastError ?? '—'}</td>
                 <td>
                   {delivery.status === 'dead' && (
-                    <form action={resendDeliveryAction}>
-                      <input type="hidden" name="leadId" value={lead.id} />
-                      <input type="hidden" name="outboxId" value={delivery.id} />
-                      <button type="submit" className={ui.button}>
-                        Отправить заново
-                      </button>
-                    </form>
+                    <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
+                      Отправить заново
+                    </ActionButton>
                   )}
                 </td>
               </tr>

@@ -6,6 +6,7 @@ import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
 import { formatMoscowTime, LAST_GIFT, windowState } from '@/server/gift-schedule/windows';
 import { TableHead } from '@/features/admin/table-head';
+import { ActionButton } from '@/features/admin/action-button';
 
 export const metadata: Metadata = { title: 'Окна подарков' };
 
@@ -56,12 +57,9 @@ export default async function GiftWindowsPage({ searchParams }: { searchParams: 
                 <Link href={`/admin/gift-windows?edit=${window.id}`} className={ui.link} aria-label={`Изменить окно ${window.id}`}>
                   Изменить
                 </Link>
-                <form action={removeGiftWindowAction}>
-                  <input type="hidden" name="id" value={window.id} />
-                  <button type="submit" className={ui.link} aria-label={`Удалить окно ${window.id}`}>
-                    Удалить
-                  </button>
-                </form>
+                <ActionButton action={removeGiftWindowAction} fields={{ id: window.id }} className={ui.link} label={`Удалить окно ${window.id}`}>
+                  Удалить
+                </ActionButton>
               </td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { LeadsFilterForm } from '@/features/admin/leads-filter-form';
 import { LeadsTable } from '@/features/admin/leads-table';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
+import { ActionButton } from '@/features/admin/action-button';
 
 export const metadata: Metadata = { title: 'Заявки' };
 
@@ -28,11 +29,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           Выгрузить CSV (с этим фильтром)
         </a>
         {counts.dead > 0 && (
-          <form action={resendAllDeadAction}>
-            <button type="submit" className={ui.button}>
-              Отправить заново все недоставленные ({counts.dead})
-            </button>
-          </form>
+          <ActionButton action={resendAllDeadAction}>Отправить заново все недоставленные ({counts.dead})</ActionButton>
         )}
       </div>
       <LeadsTable rows={page.rows} />

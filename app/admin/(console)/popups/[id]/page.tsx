@@ -10,6 +10,7 @@ import { formOf } from '@/lib/popups/edit-check';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
 import { TableHead } from '@/features/admin/table-head';
+import { ActionButton } from '@/features/admin/action-button';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
@@ -76,14 +77,13 @@ export default async function PopupPage({ params, searchParams }: { params: Prom
               <td>{formOf(version.config).headline}</td>
               <td>
                 {version.version !== popup.version && (
-                  <form action={rollbackPopupAction}>
-                    <input type="hidden" name="id" value={id} />
-                    <input type="hidden" name="target" value={version.version} />
-                    <input type="hidden" name="version" value={popup.version} />
-                    <button type="submit" className={ui.button} aria-label={`Вернуть эту версию (${version.version})`}>
-                      Вернуть эту версию
-                    </button>
-                  </form>
+                  <ActionButton
+                    action={rollbackPopupAction}
+                    fields={{ id, target: version.version, version: popup.version }}
+                    label={`Вернуть эту версию (${version.version})`}
+                  >
+                    Вернуть эту версию
+                  </ActionButton>
                 )}
               </td>
             </tr>
