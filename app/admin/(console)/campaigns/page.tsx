@@ -4,6 +4,7 @@ import { FunnelTable } from '@/features/admin/funnel-table';
 import { ui } from '@/features/admin/ui';
 import { funnelGroupingLabels, funnelGroupings, funnelKeyLabel, funnelPeriodLabels, funnelPeriods, funnelSearch, parseFunnelQuery } from '@/lib/funnel';
 import { requireOperator } from '@/server/admin/session';
+import { DateRangeFields } from '@/features/admin/date-range-fields';
 
 export const metadata: Metadata = { title: 'Кампании' };
 
@@ -25,14 +26,7 @@ export default async function CampaignsPage({ searchParams }: { searchParams: Pr
             ))}
           </select>
         </div>
-        <label className="flex flex-col gap-1 text-sm">
-          С даты (для своих дат)
-          <input name="from" type="date" defaultValue={query.fromDay} className={ui.input} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          По дату
-          <input name="to" type="date" defaultValue={query.toDay} className={ui.input} />
-        </label>
+        <DateRangeFields from={query.fromDay} to={query.toDay} fromLabel="С даты (для своих дат)" />
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="funnel-by">Группировать по</label>
           <select id="funnel-by" name="by" defaultValue={query.by} className={ui.input}>

@@ -8,6 +8,7 @@ import { ui } from '@/features/admin/ui';
 import { popupPeriod } from '@/server/admin/popup-period';
 import { requireOperator } from '@/server/admin/session';
 import { TableHead, figureColumns } from '@/features/admin/table-head';
+import { DateRangeFields } from '@/features/admin/date-range-fields';
 
 export const metadata: Metadata = { title: 'Поп-апы' };
 
@@ -42,14 +43,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
       </table>
       <h2 className={ui.h2}>Конверсия поп-апов</h2>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Период">
-        <label className="flex flex-col gap-1 text-sm">
-          С даты
-          <input name="from" type="date" defaultValue={period.from} className={ui.input} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          По дату
-          <input name="to" type="date" defaultValue={period.to} className={ui.input} />
-        </label>
+        <DateRangeFields from={period.from} to={period.to} />
         <button type="submit" className={ui.primaryButton}>
           Показать
         </button>
