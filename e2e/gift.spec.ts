@@ -181,6 +181,16 @@ async function openModal(page: Page, open: () => Promise<void> = () => tab(page)
   await expect(dialog(page)).toBeVisible();
 }
 
+/** The open modal has no serious axe violation, and Esc closes it with the focus back on the tab. */
+async function expectAccessibleAndEscapable(page: Page) {
+  await page.clock.resume(); // axe waits on timers
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(tab(page)).toBeFocused();
+}
+
 async function fillGiftForm(page: Page, visitor: { name: string; email: string; phone: string }) {
   const modal = dialog(page);
   await modal.getByPlaceholder('Имя').fill(visitor.name);
@@ -220,13 +230,7 @@ test.describe('gift modal', () => {
     await page.clock.runFor(second);
     await expect(modal).toContainText('Подарок доступен ещё: 44:59');
 
-    await page.clock.resume(); // axe waits on timers
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
-
-    await page.keyboard.press('Escape');
-    await expect(modal).toHaveCount(0);
-    await expect(tab(page)).toBeFocused();
+    await expectAccessibleAndEscapable(page);
   });
 
   test('active: a price paid at once has no "/мес."', async ({ page }) => {
@@ -267,13 +271,7 @@ test.describe('gift modal', () => {
       expect(await modal.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
 
-    await page.clock.resume(); // axe waits on timers
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
-
-    await page.keyboard.press('Escape');
-    await expect(modal).toHaveCount(0);
-    await expect(tab(page)).toBeFocused();
+    await expectAccessibleAndEscapable(page);
   });
 
   test('inactive on a phone: the short label "Об акции"', async ({ page }) => {
