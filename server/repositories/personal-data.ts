@@ -30,7 +30,8 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
       }),
 
     /**
-     * A lead older than `leadDays` whose delivery is finished (every outbox row of it is `sent`;
+     * A lead older than `leadDays` whose delivery is finished (every outbox row of it is `sent`, alerts aside:
+     * a manager's notice that never went out keeps nobody's data;
      * browser-posted leads and spam have none) loses its name, e-mail, phone, analytics ids and address
      * hash; the rest of the row stays, so leads per form, UTM source and day still add up. Leads still
      * pending, sending or dead keep their data until delivered: without it the school could never reach
@@ -55,7 +56,7 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
         .where('anonymized_at', 'is', null)
         .where('created_at', '<', now - policy.leadDays * DAY_MS)
         .where(({ exists, not, selectFrom }) =>
-          not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.status', '<>', 'sent'))),
+          not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '<>', 'alert').where('outbox.status', '<>', 'sent'))),
         )
         .executeTakeFirst();
       const spam = await handle.db
