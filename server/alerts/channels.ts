@@ -9,7 +9,10 @@ import type { MailContent } from './message';
 export type SendResult =
   | { ok: true }
   /** `retryAfterMs`: Telegram's `429 retry_after`; nothing goes to that chat before it has passed. */
-  | { ok: false; error: string; retryAfterMs?: number };
+  | { ok: false; error: string; retryAfterMs?: number; failure: SendFailure };
+
+/** Why a message did not go, for the console's test result (rendered in Russian there). */
+export type SendFailure = 'chat_not_found' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unreachable' | 'refused';
 
 type TelegramConfig = NonNullable<AlertsConfig['telegram']>;
 type MailConfig = NonNullable<AlertsConfig['email']>;
@@ -29,8 +32,8 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
     text = await response.text();
   } catch (error) {
     const name = (error as { name?: unknown })?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, error: `Telegram: no answer within ${config.timeoutMs} ms` };
-    return { ok: false, error: 'Telegram: network error' };
+    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, error: `Telegram: no answer within ${config.timeoutMs} ms`, failure: 'unreachable' };
+    return { ok: false, error: 'Telegram: network error', failure: 'unreachable' };
   }
   let answer: { ok?: unknown; error_code?: unknown; description?: unknown; parameters?: { retry_after?: unknown } } = {};
   try {
@@ -41,8 +44,16 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
   if (response.ok && answer.ok === true) return { ok: true };
   const retryAfter = Number(answer.parameters?.retry_after);
   const description = typeof answer.description === 'string' ? `: ${answer.description.replace(/\s+/g, ' ').slice(0, 200)}` : '';
+  const failure: SendFailure =
+    response.status === 429 ? 'rate_limited'
+    : response.status === 401 || response.status === 404 ? 'unauthorized'
+    : response.status === 403 ? 'forbidden'
+    : response.status === 400 && /chat not found/i.test(description) ? 'chat_not_found'
+    : response.status >= 500 ? 'unreachable'
+    : 'refused';
   return {
     ok: false,
+    failure,
     error: `Telegram HTTP ${response.status}${description}`,
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
   };
@@ -72,6 +83,11 @@ export async function sendMail(config: MailConfig, to: string, content: MailCont
   } catch (error) {
     const code = (error as { code?: unknown; responseCode?: unknown })?.code;
     const responseCode = (error as { responseCode?: unknown })?.responseCode;
-    return { ok: false, error: `SMTP ${typeof code === 'string' ? code : 'error'}${typeof responseCode === 'number' ? ` ${responseCode}` : ''}` };
+    const unreachable = typeof code === 'string' && ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'].includes(code);
+    return {
+      ok: false,
+      failure: unreachable ? 'unreachable' : 'refused',
+      error: `SMTP ${typeof code === 'string' ? code : 'error'}${typeof responseCode === 'number' ? ` ${responseCode}` : ''}`,
+    };
   }
 }

@@ -137,7 +137,7 @@ export class AlertWorker {
       }
       return sendMail(email!, recipient.address, digest ? mailDigest(leads, options) : mailAlert(leads[0]!, options));
     } catch (error) {
-      return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})` });
+      return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})`, failure: 'refused' });
     }
   }
 

@@ -220,6 +220,8 @@ export const auditActions = [
   'schedule_remove',
   'popup_save',
   'popup_rollback',
+  'alerts_save',
+  'alerts_test',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
