@@ -10,11 +10,17 @@ describe('choosing the next message of a recipient', () => {
         { id: 2, held: true, createdAt: 200 },
         { id: 3, held: true, createdAt: 200 },
       ]),
-    ).toEqual({ digest: true, ids: [2, 3, 5] });
+    ).toEqual({ kind: 'night', ids: [2, 3, 5], remaining: 0 });
   });
 
-  it('sends one lead of the working day at a time, the oldest first', () => {
-    expect(chooseBatch([{ id: 7, held: false, createdAt: 20 }, { id: 4, held: false, createdAt: 10 }])).toEqual({ digest: false, ids: [4] });
+  it('sends one lead of the working day alone, and a burst as one list, oldest first', () => {
+    expect(chooseBatch([{ id: 7, held: false, createdAt: 20 }])).toEqual({ kind: 'single', ids: [7], remaining: 0 });
+    expect(chooseBatch([{ id: 7, held: false, createdAt: 20 }, { id: 4, held: false, createdAt: 10 }])).toEqual({ kind: 'backlog', ids: [4, 7], remaining: 0 });
     expect(chooseBatch([])).toBeNull();
+  });
+
+  it('keeps a message to at most the limit, the rest for the next', () => {
+    const due = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, held: true, createdAt: i }));
+    expect(chooseBatch(due, 3)).toEqual({ kind: 'night', ids: [1, 2, 3], remaining: 2 });
   });
 });

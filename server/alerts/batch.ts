@@ -1,8 +1,10 @@
 /**
  * Which of a recipient's due alerts go out in the next message. Pure.
- * - Held alerts (leads that came outside working hours) all go together as one digest, oldest first:
+ * - Held alerts (leads that came outside working hours) go together as the night's digest, oldest first:
  *   the night's leads are one message at the opening, not seven pings.
- * - Otherwise the oldest due alert goes alone (the next one waits for the chat's one-second spacing).
+ * - One due alert goes alone; several (a burst of leads, or a backlog after an outage: the chat takes one
+ *   message a second) go together as a list of new leads, so the chat never falls behind.
+ * A message holds at most `MAX_LEADS_A_MESSAGE` leads (Telegram's 4096 characters); the rest follow.
  */
 export interface DueAlert {
   id: number;
@@ -11,16 +13,24 @@ export interface DueAlert {
   createdAt: number;
 }
 
+export type BatchKind = 'single' | 'night' | 'backlog';
+
 export interface AlertBatch {
-  digest: boolean;
+  kind: BatchKind;
   /** Outbox ids, oldest first. */
   ids: number[];
+  /** Due alerts of the same kind left for the next message. */
+  remaining: number;
 }
 
-export function chooseBatch(due: readonly DueAlert[]): AlertBatch | null {
+export const MAX_LEADS_A_MESSAGE = 12;
+
+export function chooseBatch(due: readonly DueAlert[], max = MAX_LEADS_A_MESSAGE): AlertBatch | null {
   const ordered = [...due].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   const held = ordered.filter((alert) => alert.held);
-  if (held.length > 0) return { digest: true, ids: held.map((alert) => alert.id) };
-  const first = ordered[0];
-  return first ? { digest: false, ids: [first.id] } : null;
+  const pool = held.length > 0 ? held : ordered;
+  if (pool.length === 0) return null;
+  const ids = pool.slice(0, max).map((alert) => alert.id);
+  const kind: BatchKind = held.length > 0 ? 'night' : pool.length === 1 ? 'single' : 'backlog';
+  return { kind, ids, remaining: pool.length - ids.length };
 }

@@ -49,12 +49,12 @@ describe('lead alert messages', () => {
     expect(mail.subject).not.toContain('Bcc');
     expect(mail.text.split('\n').some((line) => line.startsWith('Bcc'))).toBe(false);
     expect(mail.html).not.toContain('<b>x');
-    expect(telegramDigest([injected], options)).not.toContain('<b>x');
+    expect(telegramDigest([injected], { ...options, kind: 'night' })).not.toContain('<b>x');
   });
 
   it('leaves out name, phone and e-mail without personal data', () => {
     const without = { ...options, withoutPersonalData: true };
-    for (const text of [telegramAlert(lead, without), mailAlert(lead, without).text, mailAlert(lead, without).html, telegramDigest([lead], without), mailDigest([lead], without).html]) {
+    for (const text of [telegramAlert(lead, without), mailAlert(lead, without).text, mailAlert(lead, without).html, telegramDigest([lead], { ...without, kind: 'night' }), mailDigest([lead], { ...without, kind: 'backlog' }).html]) {
       expect(text).not.toContain('Анна');
       expect(text).not.toContain('79161234567');
       expect(text).not.toContain('anna@example.com');
@@ -65,13 +65,19 @@ describe('lead alert messages', () => {
 
   it('makes a digest of the night, one line a lead, oldest first', () => {
     const later = { ...lead, id: 43, name: 'Борис', createdAt: lead.createdAt + 60_000 };
-    const digest = telegramDigest([later, lead], options);
+    const digest = telegramDigest([later, lead], { ...options, kind: 'night' });
     const lines = digest.split('\n');
     expect(lines[0]).toBe('<b>За ночь: 2 заявки</b>');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^1\. 12:05 · Страница курса — Junior JavaScript · Анна · <a href="tel:\+79161234567">/);
     expect(lines[2]).toMatch(/^2\. 12:06 .*Борис/);
-    expect(mailDigest([later, lead], options).subject).toBe('За ночь: 2 заявки');
+    expect(mailDigest([later, lead], { ...options, kind: 'night' }).subject).toBe('За ночь: 2 заявки');
+    expect(telegramDigest([lead, later], { ...options, kind: 'backlog', remaining: 5 }).split('\n')).toEqual([
+      '<b>Новые заявки: 2</b>',
+      expect.stringMatching(/^1\. 12:05 /),
+      expect.stringMatching(/^2\. 12:06 /),
+      'Ещё 5 заявок — следующим сообщением.',
+    ]);
   });
 
   it('counts leads in Russian and flattens control characters', () => {

@@ -155,18 +155,36 @@ export function digestTitle(count: number): string {
   return `За ночь: ${leadsCount(count)}`;
 }
 
-export function telegramDigest(leads: AlertLead[], options: MessageOptions): string {
-  const ordered = oldestFirst(leads);
-  return [`<b>${escapeHtml(digestTitle(ordered.length))}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true)}`)].join('\n');
+/** Several leads of the working day at once (a burst, or the backlog after an outage). */
+export function backlogTitle(count: number): string {
+  return `Новые заявки: ${count}`;
 }
 
-export function mailDigest(leads: AlertLead[], options: MessageOptions): MailContent {
+export interface DigestOptions extends MessageOptions {
+  /** `night`: «За ночь: N заявок»; `backlog`: «Новые заявки: N». */
+  kind: 'night' | 'backlog';
+  /** Leads left for the next message. */
+  remaining?: number;
+}
+
+function digestParts(leads: AlertLead[], options: DigestOptions) {
   const ordered = oldestFirst(leads);
-  const title = digestTitle(ordered.length);
+  const title = options.kind === 'night' ? digestTitle(ordered.length) : backlogTitle(ordered.length);
+  const more = options.remaining ? `Ещё ${leadsCount(options.remaining)} — следующим сообщением.` : null;
+  return { ordered, title, more };
+}
+
+export function telegramDigest(leads: AlertLead[], options: DigestOptions): string {
+  const { ordered, title, more } = digestParts(leads, options);
+  return [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true)}`), ...(more ? [escapeHtml(more)] : [])].join('\n');
+}
+
+export function mailDigest(leads: AlertLead[], options: DigestOptions): MailContent {
+  const { ordered, title, more } = digestParts(leads, options);
   return {
     subject: title,
-    text: [title, '', ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`)].join('\n'),
-    html: [`<p><b>${escapeHtml(title)}</b></p>`, `<ol>`, ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`), `</ol>`].join('\n'),
+    text: [title, '', ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`), ...(more ? ['', more] : [])].join('\n'),
+    html: [`<p><b>${escapeHtml(title)}</b></p>`, `<ol>`, ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`), `</ol>`, ...(more ? [`<p>${escapeHtml(more)}</p>`] : [])].join('\n'),
   };
 }
 

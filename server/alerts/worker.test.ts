@@ -37,6 +37,11 @@ function capturingLogger(): Logger & { lines: string[] } {
   return { lines, info: write('info'), warn: write('warn'), error: write('error') };
 }
 
+/** The lead ids the console links of the messages point at, in order. */
+function leadIdsIn(calls: { text: string }[]): number[] {
+  return calls.flatMap((call) => [...call.text.matchAll(/\/admin\/leads\/(\d+)/g)].map((match) => Number(match[1])));
+}
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -146,9 +151,26 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(telegram.calls()).toHaveLength(2);
   });
 
-  it('sends at most one message a second to a chat', async () => {
-    for (let i = 0; i < 3; i++) await acceptLead();
-    await run(worker(), () => telegram.delivered().length === 3, 15_000);
+  it('sends at most one message a second to a chat: a burst goes as one list, each lead once', async () => {
+    const running = worker();
+    running.start();
+    const ids: number[] = [];
+    try {
+      ids.push((await acceptLead()).leadId);
+      await until(() => telegram.delivered().length === 1);
+      for (let i = 0; i < 3; i++) ids.push((await acceptLead()).leadId);
+      await until(() => leadIdsIn(telegram.delivered()).length === 4);
+      ids.push((await acceptLead()).leadId);
+      await until(() => leadIdsIn(telegram.delivered()).length === 5);
+    } finally {
+      await running.stop();
+    }
+    expect(leadIdsIn(telegram.delivered())).toEqual(ids);
+    expect(telegram.delivered().map((call) => call.text.split('\n')[0])).toEqual([
+      '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
+      '<b>Новые заявки: 3</b>',
+      '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
+    ]);
     const times = telegram.delivered().map((call) => call.at);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
   });
@@ -214,19 +236,23 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   });
 
   it('lets two workers on two connections send each alert once', async () => {
-    for (let i = 0; i < 4; i++) await acceptLead();
     const other = await openDatabase(database().config);
     const workers = [worker(), worker({}, createRepositories(other))];
+    const ids: number[] = [];
     try {
       workers.forEach((w) => w.start());
-      await until(() => telegram.delivered().length >= 4 && smtp.received().length >= 4);
+      for (let i = 0; i < 6; i++) {
+        ids.push((await acceptLead()).leadId);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      await until(() => leadIdsIn(telegram.delivered()).length >= 6 && leadIdsIn(smtp.received()).length >= 6);
       await new Promise((resolve) => setTimeout(resolve, 1500));
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await other.close();
     }
-    expect(telegram.delivered()).toHaveLength(4);
-    expect(smtp.received()).toHaveLength(4);
+    expect(leadIdsIn(telegram.delivered())).toEqual(ids);
+    expect(leadIdsIn(smtp.received()).sort((a, b) => a - b)).toEqual(ids);
     const times = telegram.delivered().map((call) => call.at);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
   });

@@ -2,7 +2,7 @@ import type { AlertsConfig, RetryPolicy } from '../config';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import { nextAttemptAt } from '../outbox/backoff';
 import type { ClaimedDelivery, Repositories } from '../repositories/types';
-import { chooseBatch } from './batch';
+import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram, type SendResult } from './channels';
 import { alertLead } from './lead-summary';
 import { mailAlert, mailDigest, telegramAlert, telegramDigest, type AlertLead, type MessageOptions } from './message';
@@ -32,7 +32,8 @@ export function alertLeaseMs(timeoutMs: number): number {
  * Sends the lead alerts of the outbox (kind `alert`), apart from the GetCourse worker so neither waits
  * for the other. Each run takes every recipient with due alerts whose time has come (alert_recipients:
  * one message under way a recipient across all instances, one a second, Telegram's retry_after for all),
- * claims its next message's alerts (the night's held ones together as a digest, else the oldest one),
+ * claims its next message's alerts (the night's held ones together as a digest, one due alert alone, a burst
+ * together as a list; at most a dozen a message),
  * sends it and records the result: sent, or back to pending with backoff (the whole digest together), or
  * dead after the attempt limit. A failure of one channel never holds another recipient.
  */
@@ -118,7 +119,7 @@ export class AlertWorker {
       );
       const settings = await repos.settings.alertSettings();
       const options: MessageOptions = { withoutPersonalData: settings.withoutPersonalData, siteUrl: this.options.config.siteUrl };
-      const result = leads.length === 0 ? ({ ok: true } as const) : await this.send(recipient, leads, batch.digest, options);
+      const result = leads.length === 0 ? ({ ok: true } as const) : await this.send(recipient, leads, batch, options);
       const finished = this.now();
       nextAt = finished + Math.max(this.spacingMs, result.ok ? 0 : (result.retryAfterMs ?? 0));
       await this.record(claimed, result, finished, recipient);
@@ -128,14 +129,16 @@ export class AlertWorker {
     }
   }
 
-  private send(recipient: AlertRecipient, leads: AlertLead[], digest: boolean, options: MessageOptions): Promise<SendResult> {
+  private send(recipient: AlertRecipient, leads: AlertLead[], batch: AlertBatch, options: MessageOptions): Promise<SendResult> {
     const { telegram, email } = this.options.config;
+    // A single lead whose alert was held is still the night's digest (of one).
+    const digest = batch.kind === 'single' ? null : { ...options, kind: batch.kind, remaining: batch.remaining };
     try {
       if (recipient.channel === 'telegram') {
-        const text = digest ? telegramDigest(leads, options) : telegramAlert(leads[0]!, options);
+        const text = digest ? telegramDigest(leads, digest) : telegramAlert(leads[0]!, options);
         return sendTelegram(telegram!, recipient.address, text);
       }
-      return sendMail(email!, recipient.address, digest ? mailDigest(leads, options) : mailAlert(leads[0]!, options));
+      return sendMail(email!, recipient.address, digest ? mailDigest(leads, digest) : mailAlert(leads[0]!, options));
     } catch (error) {
       return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})`, failure: 'refused' });
     }
