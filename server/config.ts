@@ -57,6 +57,11 @@ export interface AlertsConfig {
   email: { smtpUrl: string; from: string; timeoutMs: number } | null;
   /** SITE_URL: the console link in each alert; null without it. */
   siteUrl: string | null;
+  /**
+   * LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS (comma- or line-separated): the first recipients of a new
+   * database, stored once at start when the console has never saved its settings; the console rules after.
+   */
+  seedRecipients?: { telegramChats: string; emails: string } | null;
 }
 
 export interface ServerConfig {
@@ -135,6 +140,7 @@ export function readAlertsConfig(env: Environment = process.env): AlertsConfig {
     telegram: token ? { apiUrl, token, timeoutMs } : null,
     email: smtpUrl && from ? { smtpUrl, from, timeoutMs } : null,
     siteUrl: siteUrl && originOf(siteUrl) ? siteUrl : null,
+    seedRecipients: env.LEAD_ALERT_TELEGRAM_CHATS?.trim() || env.LEAD_ALERT_EMAILS?.trim() ? { telegramChats: lines(env.LEAD_ALERT_TELEGRAM_CHATS), emails: lines(env.LEAD_ALERT_EMAILS) } : null,
   };
 }
 
@@ -188,6 +194,10 @@ function isHttpsOrLoopback(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+function lines(value: string | undefined): string {
+  return (value ?? '').split(/[,\s]+/).filter(Boolean).join('\n');
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

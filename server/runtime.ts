@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './alerts/settings';
 import { AlertWorker, alertLeaseMs } from './alerts/worker';
 import { readAlertTimeoutMs, readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
@@ -52,7 +53,17 @@ async function openRuntime(): Promise<ServerRuntime> {
   const repos = createRepositories(database);
   // The pop-ups a deploy brings that the database lacks; what the console changed stays.
   await repos.popups.seed(filePopupSeeds(), Date.now());
+  await seedAlertRecipients(config, repos);
   return { config, database, repos, hashKey };
+}
+
+/** LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS: the first recipients of a database the console never configured. */
+async function seedAlertRecipients(config: ServerConfig, repos: Repositories): Promise<void> {
+  const seed = config.alerts.seedRecipients;
+  if (!seed) return;
+  const parsed = parseAlertSettings({ ...settingsInput(DEFAULT_ALERT_SETTINGS), ...seed });
+  if (!parsed.ok) throw new Error(`LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS: ${Object.keys(parsed.errors).join(', ')} not valid`);
+  if (await repos.settings.seedAlertSettings(parsed.settings)) consoleLogger.info('alerts.recipients_seeded', { telegram: parsed.settings.telegramChats.length, email: parsed.settings.emails.length });
 }
 
 export async function getApiRuntime(): Promise<ApiRuntime> {

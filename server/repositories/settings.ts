@@ -27,6 +27,15 @@ export function createSettingsRepository(handle: DatabaseHandle): SettingsReposi
       return deserializeAlertSettings(row?.value);
     },
 
+    async seedAlertSettings(settings) {
+      const result = await handle.db
+        .insertInto('settings')
+        .values({ key: LEAD_ALERTS_SETTING, value: serializeAlertSettings(settings) })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
     async saveAlertSettings(settings) {
       const value = serializeAlertSettings(settings);
       await handle.db

@@ -360,6 +360,8 @@ export interface SettingsRepository {
   /** The console's alert settings (issue 26), or the defaults (no recipients) until saved. */
   alertSettings(): Promise<AlertSettings>;
   saveAlertSettings(settings: AlertSettings): Promise<void>;
+  /** Stores these settings unless some were saved before (the console's always win); true when stored. */
+  seedAlertSettings(settings: AlertSettings): Promise<boolean>;
 }
 
 export interface AuditRepository {
