@@ -48,14 +48,22 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
   it('one alert a recipient beside the deal, due now in working hours', async () => {
     expect((await handleOrders(post(sampleOrderBody()), source)).status).toBe(200);
     const [lead] = await database().handle.db.selectFrom('leads').select('id').execute();
-    expect((await alertRows()).map((row) => ({ lead: row.lead_id, recipient: row.recipient, due: Number(row.next_attempt_at), payload: row.payload, deal: row.deal_number }))).toEqual([
-      { lead: lead!.id, recipient: 'telegram:111', due: now, payload: '{"held":false}', deal: null },
-      { lead: lead!.id, recipient: 'email:sales@school.example', due: now, payload: '{"held":false}', deal: null },
+    expect((await alertRows()).map((row) => ({ lead: row.alert_lead_id, GetCourseLead: row.lead_id, recipient: row.recipient, due: Number(row.next_attempt_at), payload: row.payload, deal: row.deal_number }))).toEqual([
+      { lead: lead!.id, GetCourseLead: null, recipient: 'telegram:111', due: now, payload: '{"held":false}', deal: null },
+      { lead: lead!.id, GetCourseLead: null, recipient: 'email:sales@school.example', due: now, payload: '{"held":false}', deal: null },
     ]);
     // The deal is the lead's delivery: counted, listed and filtered as before.
     expect(await database().repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
     expect((await database().repos.leads.list({})).rows[0]!.dealNumber).not.toBeNull();
     expect(await database().repos.outbox.findForLead(lead!.id)).toHaveLength(1);
+  });
+
+  it('goes with the lead when the visitor is erased', async () => {
+    const body = sampleOrderBody();
+    await handleOrders(post(body), source);
+    expect(await alertRows()).toHaveLength(2);
+    expect(await database().repos.personalData.erase(body.contacts.email, 'bucket')).toMatchObject({ leads: 1, deliveries: 1 });
+    expect(await alertRows()).toEqual([]);
   });
 
   it('held for the next opening at night', async () => {

@@ -78,6 +78,8 @@ export interface OutboxTable {
   sent_at: number | null;
   /** Kind `alert` (009): `telegram:<chat>` or `email:<address>`; null for every other kind. */
   recipient: string | null;
+  /** Kind `alert` (009): the lead it announces (`lead_id` stays null: that is the GetCourse delivery's). */
+  alert_lead_id: number | null;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';

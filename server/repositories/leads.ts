@@ -55,7 +55,8 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
       .values(
         alerts.map((alert) => ({
           kind: 'alert',
-          lead_id: leadId,
+          lead_id: null,
+          alert_lead_id: leadId,
           deal_number: null,
           recipient: alert.recipient,
           payload: JSON.stringify({ held: alert.held }),

@@ -32,7 +32,7 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
         (row): ClaimedDelivery => ({
           id: row.id,
           kind: row.kind,
-          leadId: row.lead_id,
+          leadId: row.kind === ALERT_KIND ? row.alert_lead_id : row.lead_id,
           dealNumber: row.deal_number,
           payload: parsePayload(row.payload),
           attempts: row.attempts,
@@ -184,14 +184,14 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
     async dueAlerts(recipient, now) {
       const rows = await db
         .selectFrom('outbox')
-        .select(['id', 'lead_id', 'payload', 'created_at'])
+        .select(['id', 'alert_lead_id', 'payload', 'created_at'])
         .where('kind', '=', ALERT_KIND)
         .where('recipient', '=', recipient)
         .where((eb) => isDue(eb, now))
         .orderBy('id')
         .limit(500)
         .execute();
-      return rows.map((row) => ({ id: row.id, leadId: row.lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
+      return rows.map((row) => ({ id: row.id, leadId: row.alert_lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
     },
 
     async claimAlerts(ids, { now, leaseMs }) {

@@ -19,6 +19,8 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
         const leadIds = trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`);
         // Deliveries first (they reference the leads); the statuses they had when deleted are counted.
         const deliveries = await trx.deleteFrom('outbox').where('lead_id', 'in', leadIds).returning('status').execute();
+        // The managers' alerts of those leads (issue 26; no personal data in them, but nothing of the visitor stays).
+        await trx.deleteFrom('outbox').where('kind', '=', 'alert').where('alert_lead_id', 'in', leadIds).execute();
         const leads = await trx.deleteFrom('leads').where('id', 'in', leadIds).executeTakeFirst();
         const counters = await trx.deleteFrom('rate_limit_counters').where('bucket', '=', emailBucket).executeTakeFirst();
         return {
