@@ -20,34 +20,70 @@ export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
   const [values, setValues] = useState(initial);
   const set = <K extends keyof AlertFormValues>(key: K, value: AlertFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
   const field = 'flex flex-col gap-1 text-sm';
+  const hint = 'text-gray-600';
+  /** The hint and, when refused, the reason, read out with the field. */
+  const describedBy = (name: keyof AlertFormState['errors'], withHint = true) =>
+    [withHint ? `${name}-hint` : null, state.errors[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  const invalid = (name: keyof AlertFormState['errors']) => (state.errors[name] ? true : undefined);
   const error = (name: keyof AlertFormState['errors']) =>
     state.errors[name] ? (
       <span id={`${name}-error`} className="text-red-700">
         {state.errors[name]}
       </span>
     ) : null;
-  const described = (name: keyof AlertFormState['errors']) => (state.errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   return (
     <form action={action} className="flex max-w-2xl flex-col gap-4" aria-label="Уведомления о заявках">
-      <label className={field}>
-        Telegram-чаты
-        <span className="text-gray-600">Номер чата в строке: личный чат менеджера с ботом или группа (её номер с минусом).</span>
-        <textarea name="telegramChats" rows={3} value={values.telegramChats} onChange={(event) => set('telegramChats', event.target.value)} className={ui.input} {...described('telegramChats')} />
+      <div className={field}>
+        <label htmlFor="alert-telegram-chats">Telegram-чаты</label>
+        <span id="telegramChats-hint" className={hint}>
+          Номер чата в строке: личный чат менеджера с ботом или группа (её номер с минусом).
+        </span>
+        <textarea
+          id="alert-telegram-chats"
+          name="telegramChats"
+          rows={3}
+          value={values.telegramChats}
+          onChange={(event) => set('telegramChats', event.target.value)}
+          className={ui.input}
+          aria-invalid={invalid('telegramChats')}
+          aria-describedby={describedBy('telegramChats')}
+        />
         {error('telegramChats')}
-      </label>
-      <label className={field}>
-        Адреса e-mail
-        <span className="text-gray-600">Один адрес в строке.</span>
-        <textarea name="emails" rows={3} value={values.emails} onChange={(event) => set('emails', event.target.value)} className={ui.input} {...described('emails')} />
+      </div>
+      <div className={field}>
+        <label htmlFor="alert-emails">Адреса e-mail</label>
+        <span id="emails-hint" className={hint}>
+          Один адрес в строке.
+        </span>
+        <textarea
+          id="alert-emails"
+          name="emails"
+          rows={3}
+          value={values.emails}
+          onChange={(event) => set('emails', event.target.value)}
+          className={ui.input}
+          aria-invalid={invalid('emails')}
+          aria-describedby={describedBy('emails')}
+        />
         {error('emails')}
-      </label>
-      <label className={field}>
-        Часы работы
-        <span className="text-gray-600">Московское время, например 10:00–19:00. Заявки вне этих часов придут одной сводкой к началу рабочего дня.</span>
-        <input name="hours" value={values.hours} onChange={(event) => set('hours', event.target.value)} className={`${ui.input} w-40`} {...described('hours')} />
+      </div>
+      <div className={field}>
+        <label htmlFor="alert-hours">Часы работы</label>
+        <span id="hours-hint" className={hint}>
+          Московское время, например 10:00–19:00. Заявки вне рабочего времени придут одной сводкой к его началу.
+        </span>
+        <input
+          id="alert-hours"
+          name="hours"
+          value={values.hours}
+          onChange={(event) => set('hours', event.target.value)}
+          className={`${ui.input} w-40`}
+          aria-invalid={invalid('hours')}
+          aria-describedby={describedBy('hours')}
+        />
         {error('hours')}
-      </label>
-      <fieldset className="text-sm" {...described('days')}>
+      </div>
+      <fieldset className="text-sm" aria-invalid={invalid('days')} aria-describedby={describedBy('days', false)}>
         <legend className="mb-1">Рабочие дни</legend>
         <div className="flex flex-wrap gap-3">
           {WEEKDAYS.map(([day, label]) => (
@@ -65,11 +101,22 @@ export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
         </div>
         {error('days')}
       </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" role="switch" name="withoutPersonalData" checked={values.withoutPersonalData} onChange={(event) => set('withoutPersonalData', event.target.checked)} />
-        Без личных данных
-        <span className="text-gray-600">— в уведомлении только форма, курс, кампания и ссылка в консоль, без имени, телефона и e-mail</span>
-      </label>
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            role="switch"
+            name="withoutPersonalData"
+            checked={values.withoutPersonalData}
+            onChange={(event) => set('withoutPersonalData', event.target.checked)}
+            aria-describedby="withoutPersonalData-hint"
+          />
+          Без личных данных
+        </label>
+        <span id="withoutPersonalData-hint" className={hint}>
+          В уведомлении только форма, курс, кампания и ссылка в консоль — без имени, телефона и e-mail.
+        </span>
+      </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="save" disabled={pending} className={ui.primaryButton}>
           Сохранить
@@ -78,7 +125,7 @@ export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
           Отправить пробное уведомление
         </button>
       </div>
-      <div aria-live="polite" className="text-sm">
+      <div role="status" aria-live="polite" className="text-sm">
         {state.message && <p className={Object.keys(state.errors).length > 0 ? 'text-red-700' : ''}>{state.message}</p>}
         {state.results && (
           <ul aria-label="Результат пробного уведомления">
