@@ -48,6 +48,14 @@ function changes(before: AlertSettings, after: AlertSettings): Record<string, un
   };
 }
 
+/** «Отправить заново недоставленные уведомления»: the dead alerts get a fresh set of attempts. */
+export async function resendDeadAlertsAction(): Promise<void> {
+  const { runtime, email } = await requireOperator();
+  const count = await runtime.repos.outbox.requeueDeadAlerts(Date.now());
+  await runtime.repos.audit.record({ actor: email, action: 'resend_all', subject: 'уведомления', details: { alerts: count } });
+  revalidatePath('/admin/notifications');
+}
+
 /** «Сохранить» (intent `save`) or «Отправить пробное уведомление» (intent `test`, with the form's recipients as typed). */
 export async function alertSettingsAction(_previous: AlertFormState, form: FormData): Promise<AlertFormState> {
   const { runtime, email } = await requireOperator();

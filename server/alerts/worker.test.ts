@@ -309,6 +309,10 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await acceptLead();
     await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.outbox.alertHealth()).dead === 1);
     expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
+    expect(await database().repos.outbox.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
+    telegram.setMode('ok');
+    expect(await database().repos.outbox.requeueDeadAlerts(Date.now())).toBe(1);
+    await run(worker(), () => telegram.delivered().length === 1);
     expect(log.lines.some((line) => line.includes('"event":"alerts.dead"'))).toBe(true);
   });
 });

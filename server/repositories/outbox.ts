@@ -199,6 +199,16 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
       return claim(ids, now, leaseMs);
     },
 
+    async requeueDeadAlerts(now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+        .where('kind', '=', ALERT_KIND)
+        .where('status', '=', 'dead')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async alertHealth() {
       const rows = await db
         .selectFrom('outbox')

@@ -322,6 +322,8 @@ export interface OutboxRepository {
   /** Claims these alerts (those still due) for this worker, as `claimDue` does. */
   claimAlerts(ids: readonly number[], options: { now: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
   alertHealth(): Promise<AlertQueueHealth>;
+  /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
+  requeueDeadAlerts(now: number): Promise<number>;
 }
 
 /** `alert_recipients` (009): when the next message to a recipient may start. */

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { resendDeadAlertsAction } from '@/features/admin/alert-actions';
 import { AlertSettingsForm } from '@/features/admin/alert-settings-form';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
@@ -20,6 +21,13 @@ export default async function NotificationsPage() {
       <p className="mb-4 text-sm">
         Ждут отправки: {health.waiting}; не доставлены: {health.dead} (Telegram — {health.deadByChannel.telegram}, e-mail — {health.deadByChannel.email}).
       </p>
+      {health.dead > 0 && (
+        <form action={resendDeadAlertsAction} className="mb-4">
+          <button type="submit" className={ui.button}>
+            Отправить заново недоставленные уведомления ({health.dead})
+          </button>
+        </form>
+      )}
       <AlertSettingsForm initial={settingsInput(settings)} />
     </>
   );
