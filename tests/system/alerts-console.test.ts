@@ -28,15 +28,17 @@ describe('the console page «Уведомления»', () => {
   beforeAll(async () => {
     [telegram, smtp] = await Promise.all([startFakeTelegram(), startFakeSmtp()]);
     file = path.join(suite.dir, 'console.db');
+    const port = await freePort();
     server = await startNextServer(
-      await freePort(),
+      port,
       serverEnv({
         SQLITE_PATH: file,
         TELEGRAM_BOT_TOKEN: '123456:console-token',
         TELEGRAM_API_URL: telegram.url,
         SMTP_URL: smtp.url,
         LEAD_ALERT_FROM: 'site@school-system.example',
-        SITE_URL: 'https://school-system.example',
+        // The console's own address (its session cookie and origin checks follow SITE_URL).
+        SITE_URL: `http://127.0.0.1:${port}`,
       }),
     );
     suite.servers.push(server);
