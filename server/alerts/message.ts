@@ -28,6 +28,11 @@ export interface MessageOptions {
   withoutPersonalData: boolean;
   /** The site's address (SITE_URL) for the console link; null: no link. */
   siteUrl: string | null;
+  /**
+   * False: the phone as plain text (Telegram's apps still make a number tappable). For a Telegram that
+   * refuses the `tel:` link of a message: the worker sends that message again without it.
+   */
+  telLinks?: boolean;
 }
 
 export interface MailContent {
@@ -69,6 +74,10 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+function phoneHtml(phone: string, options: MessageOptions): string {
+  return options.telLinks === false ? escapeHtml(phone) : `<a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>`;
+}
+
 /** «1 заявка», «2 заявки», «7 заявок». */
 export function leadsCount(count: number): string {
   const tens = count % 100;
@@ -93,7 +102,7 @@ function fields(lead: AlertLead, options: MessageOptions): Field[] {
   if (!options.withoutPersonalData) {
     result.push(...plain('Имя', lead.name));
     const phone = oneLine(lead.phone, 32);
-    if (phone) result.push({ label: 'Телефон', html: `<a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>`, text: phone });
+    if (phone) result.push({ label: 'Телефон', html: phoneHtml(phone, options), text: phone });
     result.push(...plain('E-mail', lead.email));
   }
   result.push(...plain('Страница', lead.pagePath));
@@ -141,7 +150,7 @@ function digestLine(lead: AlertLead, options: MessageOptions, html: boolean): st
     const name = oneLine(lead.name, 80);
     const phone = oneLine(lead.phone, 32);
     if (name) line += ` · ${escape(name)}`;
-    if (phone) line += ` · ${html ? `<a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>` : phone}`;
+    if (phone) line += ` · ${html ? phoneHtml(phone, options) : phone}`;
   }
   const campaign = lead.utm.campaign ? oneLine(lead.utm.campaign, 80) : '';
   if (campaign) line += ` · ${escape(`кампания ${campaign}`)}`;

@@ -119,6 +119,14 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     for (const value of [lead.name, lead.email, lead.phone, MAIL]) expect(logged).not.toContain(value);
   });
 
+  it('sends the phone as text when Telegram refuses the tel: link', async () => {
+    telegram.setMode('no-tel-links');
+    await acceptLead();
+    await run(worker(), () => telegram.delivered().length === 1);
+    expect(telegram.calls().map((call) => call.outcome)).toEqual(['400', 'ok']);
+    expect(telegram.delivered()[0]!.text).toContain('Телефон: +79161234567\n');
+  });
+
   it('sends one message, not zero or two, when Telegram is down and then back', async () => {
     telegram.setMode('down');
     await acceptLead();

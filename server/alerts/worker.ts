@@ -21,6 +21,11 @@ export interface AlertWorkerOptions {
 }
 
 export const ALERT_SPACING_MS = 1000;
+
+/** Telegram's 400 for a link it does not accept (`wrong HTTP URL`, `can't parse entities`). */
+function isRefusedLink(error: string): boolean {
+  return /^Telegram HTTP 400: .*(url|entit)/i.test(error);
+}
 const RECIPIENTS_A_RUN = 50;
 
 /** A recipient is held while its message is under way, at most this long (then another worker may go on). */
@@ -135,8 +140,12 @@ export class AlertWorker {
     const digest = batch.kind === 'single' ? null : { ...options, kind: batch.kind, remaining: batch.remaining };
     try {
       if (recipient.channel === 'telegram') {
-        const text = digest ? telegramDigest(leads, digest) : telegramAlert(leads[0]!, options);
-        return sendTelegram(telegram!, recipient.address, text);
+        const text = (telLinks: boolean) =>
+          digest ? telegramDigest(leads, { ...digest, telLinks }) : telegramAlert(leads[0]!, { ...options, telLinks });
+        return sendTelegram(telegram!, recipient.address, text(true)).then((result) =>
+          // A Telegram that will not take the `tel:` link: the same message with the number as text.
+          !result.ok && isRefusedLink(result.error) ? sendTelegram(telegram!, recipient.address, text(false)) : result,
+        );
       }
       return sendMail(email!, recipient.address, digest ? mailDigest(leads, digest) : mailAlert(leads[0]!, options));
     } catch (error) {

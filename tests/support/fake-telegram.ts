@@ -3,12 +3,12 @@
  * `POST /bot<token>/sendMessage` (JSON body) like api.telegram.org and records every call. Point
  * TELEGRAM_API_URL at `url`. Modes: `ok`; `down` (HTTP 502, as a proxy in front of an unreachable Telegram);
  * `drop` (the connection is closed without an answer); `rate-limit` (429 with `retry_after`, for the next
- * `rateLimitTimes` calls, then `ok`).
+ * `rateLimitTimes` calls, then `ok`); `no-tel-links` (400 «wrong HTTP URL» for a text with a `tel:` link).
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type TelegramMode = 'ok' | 'down' | 'drop' | 'rate-limit';
+export type TelegramMode = 'ok' | 'down' | 'drop' | 'rate-limit' | 'no-tel-links';
 
 export interface TelegramCall {
   at: number;
@@ -17,7 +17,7 @@ export interface TelegramCall {
   text: string;
   parseMode: unknown;
   /** What the fake answered: `ok` (delivered), `down`, `drop` or `429`. */
-  outcome: 'ok' | 'down' | 'drop' | '429';
+  outcome: 'ok' | 'down' | 'drop' | '429' | '400';
 }
 
 export interface FakeTelegram {
@@ -72,6 +72,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         if (rateLimitLeft === 0) mode = 'ok';
         call('429');
         json(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } });
+        return;
+      }
+      if (mode === 'no-tel-links' && /href="tel:/.test(String(body.text ?? ''))) {
+        call('400');
+        json(400, { ok: false, error_code: 400, description: 'Bad Request: wrong HTTP URL specified' });
         return;
       }
       call('ok');
