@@ -52,6 +52,17 @@ describe('lead alert messages', () => {
     expect(telegramDigest([injected], { ...options, kind: 'night' })).not.toContain('<b>x');
   });
 
+  it("stays within Telegram's 4096 characters however long and hostile the visitor's values", () => {
+    const huge = '<'.repeat(5000);
+    const flood = { ...lead, name: huge, pagePath: huge, utm: { source: huge, medium: huge, campaign: huge, content: huge, term: huge } };
+    const text = telegramAlert(flood, options);
+    expect(text.length).toBeLessThanOrEqual(4000);
+    expect(text).toContain('Телефон: <a href="tel:+79161234567">');
+    const digest = telegramDigest(Array.from({ length: 12 }, (_, i) => ({ ...flood, id: i })), { ...options, kind: 'night' });
+    expect(digest.length).toBeLessThanOrEqual(4000);
+    expect(digest.split('\n')).toHaveLength(13);
+  });
+
   it('leaves out name, phone and e-mail without personal data', () => {
     const without = { ...options, withoutPersonalData: true };
     for (const text of [telegramAlert(lead, without), mailAlert(lead, without).text, mailAlert(lead, without).html, telegramDigest([lead], { ...without, kind: 'night' }), mailDigest([lead], { ...without, kind: 'backlog' }).html]) {

@@ -93,9 +93,21 @@ interface Field {
   text: string;
 }
 
-function fields(lead: AlertLead, options: MessageOptions): Field[] {
+/** Telegram takes at most 4096 characters a message (after entity parsing); we keep the HTML below this. */
+export const TELEGRAM_MAX_LENGTH = 4000;
+
+/** The message with visitor values cut ever shorter until it fits (an escaped `<` takes four characters). */
+function fitted(build: (max: number) => string): string {
+  for (const max of [300, 100, 40]) {
+    const text = build(max);
+    if (text.length <= TELEGRAM_MAX_LENGTH) return text;
+  }
+  return build(12);
+}
+
+function fields(lead: AlertLead, options: MessageOptions, max = 300): Field[] {
   const plain = (label: string, value: string | undefined): Field[] => {
-    const line = value ? oneLine(value) : '';
+    const line = value ? oneLine(value, max) : '';
     return line ? [{ label, html: escapeHtml(line), text: line }] : [];
   };
   const result: Field[] = [];
@@ -122,10 +134,12 @@ function heading(lead: AlertLead): string {
 
 /** One lead, Telegram HTML (parse_mode HTML). */
 export function telegramAlert(lead: AlertLead, options: MessageOptions): string {
-  const lines = [`<b>${escapeHtml(heading(lead))}</b>`, ...fields(lead, options).map((field) => `${field.label}: ${field.html}`)];
-  const link = consoleLink(options.siteUrl, lead.id);
-  if (link) lines.push(`<a href="${escapeHtml(link)}">Открыть в консоли</a>`);
-  return lines.join('\n');
+  return fitted((max) => {
+    const lines = [`<b>${escapeHtml(heading(lead))}</b>`, ...fields(lead, options, max).map((field) => `${field.label}: ${field.html}`)];
+    const link = consoleLink(options.siteUrl, lead.id);
+    if (link) lines.push(`<a href="${escapeHtml(link)}">Открыть в консоли</a>`);
+    return lines.join('\n');
+  });
 }
 
 /** One lead as a mail: the subject names the form and course only (no visitor value in a header). */
@@ -142,17 +156,17 @@ export function mailAlert(lead: AlertLead, options: MessageOptions): MailContent
 }
 
 /** A digest line: time, form and course, and (unless without personal data) the name and phone. */
-function digestLine(lead: AlertLead, options: MessageOptions, html: boolean): string {
+function digestLine(lead: AlertLead, options: MessageOptions, html: boolean, max = 80): string {
   const escape = html ? escapeHtml : (value: string) => value;
   const parts = [moscowClock.format(lead.createdAt), `${oneLine(lead.formTitle)} — ${oneLine(lead.courseTitle)}`];
   let line = parts.map(escape).join(' · ');
   if (!options.withoutPersonalData) {
-    const name = oneLine(lead.name, 80);
+    const name = oneLine(lead.name, max);
     const phone = oneLine(lead.phone, 32);
     if (name) line += ` · ${escape(name)}`;
     if (phone) line += ` · ${html ? phoneHtml(phone, options) : phone}`;
   }
-  const campaign = lead.utm.campaign ? oneLine(lead.utm.campaign, 80) : '';
+  const campaign = lead.utm.campaign ? oneLine(lead.utm.campaign, max) : '';
   if (campaign) line += ` · ${escape(`кампания ${campaign}`)}`;
   const link = consoleLink(options.siteUrl, lead.id);
   if (link) line += html ? ` · <a href="${escapeHtml(link)}">в консоли</a>` : ` · ${link}`;
@@ -185,7 +199,9 @@ function digestParts(leads: AlertLead[], options: DigestOptions) {
 
 export function telegramDigest(leads: AlertLead[], options: DigestOptions): string {
   const { ordered, title, more } = digestParts(leads, options);
-  return [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true)}`), ...(more ? [escapeHtml(more)] : [])].join('\n');
+  return fitted((max) =>
+    [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true, Math.min(max, 80))}`), ...(more ? [escapeHtml(more)] : [])].join('\n'),
+  );
 }
 
 export function mailDigest(leads: AlertLead[], options: DigestOptions): MailContent {
