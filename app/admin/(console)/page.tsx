@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/features/admin/bar-chart';
-import { AlertHealthNotice, CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
+import { AlertHealthNotice } from '@/features/admin/alert-health';
+import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
 import { PaymentsHealthPanel } from '@/features/admin/payments-health';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
