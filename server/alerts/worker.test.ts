@@ -5,6 +5,7 @@ import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-teleg
 import { DEFAULT_RETENTION, type AlertsConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import type { Logger } from '../log';
+import { renderMetrics } from '../ops/metrics';
 import { OutboxWorker } from '../outbox/worker';
 import { createRepositories } from '../repositories';
 import type { NewLead, Repositories } from '../repositories/types';
@@ -314,10 +315,14 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
 
   it('marks an alert dead after the attempt limit: on the health counts, by channel', async () => {
     telegram.setMode('down');
-    await acceptLead();
+    const { leadId } = await acceptLead();
     await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.outbox.alertHealth()).dead === 1);
     expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
     expect(await database().repos.outbox.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
+    const { body } = await renderMetrics(database().repos, Date.now());
+    expect(body).toContain('school_lead_alerts{state="dead",channel="telegram"} 1');
+    expect(body).toContain('school_lead_alerts{state="dead",channel="email"} 0');
+    expect((await database().repos.outbox.list({ status: 'dead' })).map((row) => [row.kind, row.leadId])).toEqual([['alert', leadId]]);
     telegram.setMode('ok');
     expect(await database().repos.outbox.requeueDeadAlerts(Date.now())).toBe(1);
     await run(worker(), () => telegram.delivered().length === 1);

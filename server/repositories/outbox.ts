@@ -245,7 +245,7 @@ function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
   return {
     id: row.id,
     kind: row.kind,
-    leadId: row.lead_id,
+    leadId: row.kind === ALERT_KIND ? row.alert_lead_id : row.lead_id,
     dealNumber: row.deal_number,
     status: row.status,
     attempts: row.attempts,
