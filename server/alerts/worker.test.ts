@@ -128,6 +128,15 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(telegram.delivered()[0]!.text).toContain('Телефон: +79161234567\n');
   });
 
+  it('sends nothing more to a recipient removed in the console, also of what was queued for them', async () => {
+    await acceptLead();
+    await database().repos.settings.saveAlertSettings({ ...settings, telegramChats: [] });
+    await run(worker(), () => smtp.received().length === 1);
+    await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
+    expect(telegram.calls()).toEqual([]);
+    expect(log.lines.some((line) => line.includes('"event":"alerts.closed_unsent"') && line.includes('recipient_removed'))).toBe(true);
+  });
+
   it('sends one message, not zero or two, when Telegram is down and then back', async () => {
     telegram.setMode('down');
     await acceptLead();

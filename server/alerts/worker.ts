@@ -6,7 +6,7 @@ import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram, type SendResult } from './channels';
 import { alertLead } from './lead-summary';
 import { mailAlert, mailDigest, telegramAlert, telegramDigest, type AlertLead, type MessageOptions } from './message';
-import { parseRecipientKey, type AlertRecipient } from './settings';
+import { parseRecipientKey, recipientKey, recipientsOf, type AlertRecipient } from './settings';
 
 export interface AlertWorkerOptions {
   repos: Repositories;
@@ -124,7 +124,15 @@ export class AlertWorker {
       );
       const settings = await repos.settings.alertSettings();
       const options: MessageOptions = { withoutPersonalData: settings.withoutPersonalData, siteUrl: this.options.config.siteUrl };
-      const result = leads.length === 0 ? ({ ok: true } as const) : await this.send(recipient, leads, batch, options);
+      // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
+      // for them: the alerts are closed unsent. An erased lead has nothing to announce either.
+      const removed = !recipientsOf(settings, { telegram: true, email: true }).some((current) => recipientKey(current) === key);
+      if (removed || leads.length === 0) {
+        await Promise.all(claimed.map((claim) => repos.outbox.markSent(claim, this.now())));
+        this.log.info('alerts.closed_unsent', { channel: recipient.channel, alerts: claimed.length, reason: removed ? 'recipient_removed' : 'lead_gone' });
+        return 'skipped';
+      }
+      const result = await this.send(recipient, leads, batch, options);
       const finished = this.now();
       nextAt = finished + Math.max(this.spacingMs, result.ok ? 0 : (result.retryAfterMs ?? 0));
       await this.record(claimed, result, finished, recipient);

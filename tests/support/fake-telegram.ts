@@ -27,6 +27,8 @@ export interface FakeTelegram {
   /** The messages delivered (answered ok). */
   delivered(chatId?: string): TelegramCall[];
   setMode(mode: TelegramMode, options?: { retryAfter?: number; times?: number }): void;
+  /** Chats the bot cannot reach: 400 «chat not found», as for an id nobody wrote the bot from. */
+  setUnknownChats(chatIds: string[]): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   let retryAfter = 3;
   let rateLimitLeft = 0;
   let calls: TelegramCall[] = [];
+  let unknownChats = new Set<string>();
   let messageId = 0;
   const sockets = new Set<Socket>();
 
@@ -74,6 +77,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         json(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } });
         return;
       }
+      if (unknownChats.has(String(body.chat_id ?? ''))) {
+        call('400');
+        json(400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+        return;
+      }
       if (mode === 'no-tel-links' && /href="tel:/.test(String(body.text ?? ''))) {
         call('400');
         json(400, { ok: false, error_code: 400, description: 'Bad Request: wrong HTTP URL specified' });
@@ -100,9 +108,13 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       retryAfter = options.retryAfter ?? 3;
       rateLimitLeft = next === 'rate-limit' ? (options.times ?? 1) : 0;
     },
+    setUnknownChats(chatIds) {
+      unknownChats = new Set(chatIds);
+    },
     reset() {
       mode = 'ok';
       calls = [];
+      unknownChats = new Set();
     },
     close: () =>
       new Promise<void>((resolve) => {
