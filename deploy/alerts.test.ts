@@ -72,7 +72,7 @@ describe('Prometheus alerting rules', () => {
         // A counter no lead has moved yet has no series: its family is declared in the HELP lines.
         expect(families.has(name!) || body.includes(`# TYPE ${name} `), `${rule.alert}: ${name}`).toBe(true);
         for (const [, label, value] of (selector ?? '').matchAll(/(\w+)="([^"]*)"/g)) {
-          if (name === 'school_outbox_deliveries') {
+          if (name === 'school_outbox_deliveries' || name === 'school_lead_alerts') {
             expect(exposed.some((sample) => sample.name === name && sample.labels[label!] === value), `${rule.alert}: ${label}=${value}`).toBe(true);
           } else {
             expect(REFUSAL_REASONS, `${rule.alert}: ${label}=${value}`).toContain(value);

@@ -6,17 +6,20 @@
  *   npm run worker -- requeue-dead  give the dead deliveries a fresh set of attempts
  */
 import { exitGracefullyOnSignal } from '../server/ops/graceful-stop';
-import { createWorker, getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
+import { createAlertWorker, createWorker, getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
 
 /** Delivers until SIGTERM / SIGINT, then finishes the deliveries it holds (bounded) and exits 0. */
 function run(runtime: ServerRuntime) {
   const worker = createWorker(runtime);
   worker.start();
+  // The managers' lead alerts (Telegram, e-mail) go out from the same process, in their own loop.
+  const alertWorker = createAlertWorker(runtime);
+  alertWorker.start();
   exitGracefullyOnSignal({
     process: 'worker',
     graceMs: stopGraceMs(),
     stop: async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), alertWorker.stop()]);
       await runtime.database.close();
     },
   });
@@ -26,6 +29,8 @@ async function status({ config, repos }: ServerRuntime) {
   const counts = await repos.outbox.countByStatus();
   console.log(`GetCourse: ${config.getCourse ? config.getCourse.baseUrl : 'NOT CONFIGURED (deliveries are kept and wait)'}`);
   console.log(`pending ${counts.pending}, sending ${counts.sending}, sent ${counts.sent}, dead ${counts.dead}`);
+  const alerts = await repos.outbox.alertHealth();
+  console.log(`lead alerts: waiting ${alerts.waiting}, dead ${alerts.dead} (Telegram ${alerts.deadByChannel.telegram}, e-mail ${alerts.deadByChannel.email})`);
   for (const row of await repos.outbox.list({ status: 'dead' })) {
     console.log(`dead #${row.id} ${row.kind} lead ${row.leadId ?? '-'} after ${row.attempts} attempts: ${row.lastError ?? ''}`);
   }

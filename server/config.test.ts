@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, readServerConfig } from './config';
+import { DEFAULT_RETRY, readAlertsConfig, readServerConfig } from './config';
 
 describe('server configuration', () => {
   it('defaults to SQLite in ./data, the inline worker and no GetCourse', () => {
@@ -71,5 +71,36 @@ describe('server configuration', () => {
 
   it('refuses a DATABASE_URL that is not PostgreSQL', () => {
     expect(() => readServerConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
+  });
+});
+
+describe('lead alert settings from the environment', () => {
+  it('has no channel unless its variables are set', () => {
+    expect(readAlertsConfig({})).toEqual({ telegram: null, email: null, siteUrl: null, seedRecipients: null });
+  });
+
+  it('reads the Telegram token, the API address override, the SMTP server and the sender', () => {
+    const config = readAlertsConfig({
+      TELEGRAM_BOT_TOKEN: ' 123:abc ',
+      TELEGRAM_API_URL: 'http://127.0.0.1:4301/',
+      SMTP_URL: 'smtps://user:pass@smtp.example:465',
+      LEAD_ALERT_FROM: 'Сайт <site@school.example>',
+      SITE_URL: 'https://school.example',
+      LEAD_ALERT_EMAILS: 'a@school.example, b@school.example',
+    });
+    expect(config).toEqual({
+      telegram: { apiUrl: 'http://127.0.0.1:4301', token: '123:abc', timeoutMs: 10_000 },
+      email: { smtpUrl: 'smtps://user:pass@smtp.example:465', from: 'Сайт <site@school.example>', timeoutMs: 10_000 },
+      siteUrl: 'https://school.example',
+      seedRecipients: { telegramChats: '', emails: 'a@school.example\nb@school.example' },
+    });
+    expect(readAlertsConfig({ TELEGRAM_BOT_TOKEN: 'x' }).telegram?.apiUrl).toBe('https://api.telegram.org');
+  });
+
+  it('refuses a plain-http Telegram address off this machine, SMTP without a sender, a sender over two lines', () => {
+    expect(() => readAlertsConfig({ TELEGRAM_BOT_TOKEN: 'x', TELEGRAM_API_URL: 'http://evil.example' })).toThrow(/TELEGRAM_API_URL/);
+    expect(() => readAlertsConfig({ SMTP_URL: 'smtp://127.0.0.1:25' })).toThrow(/LEAD_ALERT_FROM/);
+    expect(() => readAlertsConfig({ SMTP_URL: 'smtp://127.0.0.1:25', LEAD_ALERT_FROM: 'a@b.example\r\nBcc: c@d.example' })).toThrow(/one line/);
+    expect(() => readAlertsConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
   });
 });

@@ -49,6 +49,21 @@ export interface RetentionConfig {
   spamDays: number;
 }
 
+/** Lead alerts to the sales managers (issue 26); either channel may be absent. */
+export interface AlertsConfig {
+  /** TELEGRAM_BOT_TOKEN (a secret); TELEGRAM_API_URL overrides `https://api.telegram.org` (tests). */
+  telegram: { apiUrl: string; token: string; timeoutMs: number } | null;
+  /** SMTP_URL (`smtps://user:password@smtp.example:465`, a secret) and LEAD_ALERT_FROM (the sender). */
+  email: { smtpUrl: string; from: string; timeoutMs: number } | null;
+  /** SITE_URL: the console link in each alert; null without it. */
+  siteUrl: string | null;
+  /**
+   * LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS (comma- or line-separated): the first recipients of a new
+   * database, stored once at start when the console has never saved its settings; the console rules after.
+   */
+  seedRecipients?: { telegramChats: string; emails: string } | null;
+}
+
 export interface ServerConfig {
   database: DatabaseConfig;
   /** Null without an account and key: leads are stored and wait, never dropped. */
@@ -64,6 +79,7 @@ export interface ServerConfig {
   siteOrigin: string | null;
   /** Bearer token of `GET /api/metrics` (METRICS_TOKEN); null: the endpoint answers 404. */
   metricsToken: string | null;
+  alerts: AlertsConfig;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
@@ -99,6 +115,32 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     hashKey: readHashKeySource(env),
     siteOrigin: originOf(env.SITE_URL),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    alerts: readAlertsConfig(env),
+  };
+}
+
+export const DEFAULT_ALERT_TIMEOUT_MS = 10_000;
+
+export function readAlertTimeoutMs(env: Environment = process.env): number {
+  return positiveInt(env.LEAD_ALERT_TIMEOUT_MS, DEFAULT_ALERT_TIMEOUT_MS);
+}
+
+export function readAlertsConfig(env: Environment = process.env): AlertsConfig {
+  const timeoutMs = readAlertTimeoutMs(env);
+  const token = env.TELEGRAM_BOT_TOKEN?.trim();
+  const apiUrl = (env.TELEGRAM_API_URL?.trim() || 'https://api.telegram.org').replace(/\/+$/, '');
+  if (token && !isHttpsOrLoopback(apiUrl)) throw new Error('TELEGRAM_API_URL must be an https:// address (plain http only to this machine, for tests)');
+  const smtpUrl = env.SMTP_URL?.trim();
+  const from = env.LEAD_ALERT_FROM?.trim();
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (smtpUrl && !from) throw new Error('LEAD_ALERT_FROM must name the sender of the lead alerts when SMTP_URL is set');
+  if (from && /[\r\n]/.test(from)) throw new Error('LEAD_ALERT_FROM must be one line');
+  const siteUrl = env.SITE_URL?.trim();
+  return {
+    telegram: token ? { apiUrl, token, timeoutMs } : null,
+    email: smtpUrl && from ? { smtpUrl, from, timeoutMs } : null,
+    siteUrl: siteUrl && originOf(siteUrl) ? siteUrl : null,
+    seedRecipients: env.LEAD_ALERT_TELEGRAM_CHATS?.trim() || env.LEAD_ALERT_EMAILS?.trim() ? { telegramChats: lines(env.LEAD_ALERT_TELEGRAM_CHATS), emails: lines(env.LEAD_ALERT_EMAILS) } : null,
   };
 }
 
@@ -152,6 +194,10 @@ function isHttpsOrLoopback(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+function lines(value: string | undefined): string {
+  return (value ?? '').split(/[,\s]+/).filter(Boolean).join('\n');
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

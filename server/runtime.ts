@@ -1,4 +1,6 @@
-import { readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
+import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './alerts/settings';
+import { AlertWorker, alertLeaseMs } from './alerts/worker';
+import { readAlertTimeoutMs, readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadHashKey } from './leads/hash-key';
@@ -24,6 +26,7 @@ export interface ServerRuntime {
 interface ProcessState {
   runtime?: Promise<ServerRuntime>;
   worker?: OutboxWorker;
+  alertWorker?: AlertWorker;
 }
 const stateKey = Symbol.for('school-site.server-runtime');
 const state: ProcessState = ((globalThis as Record<symbol, ProcessState | undefined>)[stateKey] ??= {});
@@ -50,12 +53,30 @@ async function openRuntime(): Promise<ServerRuntime> {
   const repos = createRepositories(database);
   // The pop-ups a deploy brings that the database lacks; what the console changed stays.
   await repos.popups.seed(filePopupSeeds(), Date.now());
+  await seedAlertRecipients(config, repos);
   return { config, database, repos, hashKey };
+}
+
+/** LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS: the first recipients of a database the console never configured. */
+async function seedAlertRecipients(config: ServerConfig, repos: Repositories): Promise<void> {
+  const seed = config.alerts.seedRecipients;
+  if (!seed) return;
+  const parsed = parseAlertSettings({ ...settingsInput(DEFAULT_ALERT_SETTINGS), ...seed });
+  if (!parsed.ok) throw new Error(`LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS: ${Object.keys(parsed.errors).join(', ')} not valid`);
+  if (await repos.settings.seedAlertSettings(parsed.settings)) consoleLogger.info('alerts.recipients_seeded', { telegram: parsed.settings.telegramChats.length, email: parsed.settings.emails.length });
 }
 
 export async function getApiRuntime(): Promise<ApiRuntime> {
   const { config, repos, hashKey } = await getServerRuntime();
-  return { config, repos, hashKey, onQueued: () => state.worker?.wake() };
+  return {
+    config,
+    repos,
+    hashKey,
+    onQueued: () => {
+      state.worker?.wake();
+      state.alertWorker?.wake();
+    },
+  };
 }
 
 /**
@@ -63,19 +84,25 @@ export async function getApiRuntime(): Promise<ApiRuntime> {
  * deliveries it holds while the requests in flight are answered; then the database closes.
  */
 export async function stopInProcess(requestsAnswered: Promise<void>): Promise<void> {
-  await Promise.all([state.worker?.stop(), requestsAnswered]);
+  await Promise.all([state.worker?.stop(), state.alertWorker?.stop(), requestsAnswered]);
   const runtime = await state.runtime?.catch(() => undefined);
   await runtime?.database.close();
 }
 
 /** How long a graceful stop may take: a delivery cannot outlast its claim (OutboxWorker's lease). */
 export function stopGraceMs(env: Environment = process.env): number {
-  return claimLeaseMs(readGetCourseTimeoutMs(env));
+  return Math.max(claimLeaseMs(readGetCourseTimeoutMs(env)), alertLeaseMs(readAlertTimeoutMs(env)));
 }
 
 export function createWorker(runtime: ServerRuntime): OutboxWorker {
   const { config, repos } = runtime;
   return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { repos, policy: config.retention } });
+}
+
+/** The lead alerts' worker (issue 26): its own loop, so Telegram, mail and GetCourse never wait for each other. */
+export function createAlertWorker(runtime: ServerRuntime): AlertWorker {
+  const { config, repos } = runtime;
+  return new AlertWorker({ repos, config: config.alerts, pollMs: config.worker.pollMs, retry: config.worker.retry });
 }
 
 const START_RETRY_MS = 5000;
@@ -92,6 +119,9 @@ export async function startInProcess(): Promise<void> {
     const worker = createWorker(runtime);
     state.worker = worker;
     worker.start();
+    const alertWorker = createAlertWorker(runtime);
+    state.alertWorker = alertWorker;
+    alertWorker.start();
   } catch (error) {
     consoleLogger.error('server.start_failed', { error: errorKind(error), retryInMs: START_RETRY_MS });
     setTimeout(() => void startInProcess(), START_RETRY_MS).unref();

@@ -8,6 +8,7 @@ const sections = [
   { href: '/admin/campaigns', label: 'Кампании' },
   { href: '/admin/popups', label: 'Поп-апы' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
+  { href: '/admin/notifications', label: 'Уведомления' },
   { href: '/admin/audit', label: 'Журнал' },
 ];
 

@@ -23,6 +23,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   schedule_remove: 'Окно подарка удалено',
   popup_save: 'Поп-ап изменён',
   popup_rollback: 'Поп-ап: возвращена прежняя версия',
+  alerts_save: 'Уведомления о заявках изменены',
+  alerts_test: 'Пробное уведомление отправлено',
 };
 
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */

@@ -10,6 +10,7 @@ export interface Database {
   gift_schedule_windows: GiftScheduleWindowsTable;
   rate_limit_counters: RateLimitCountersTable;
   settings: SettingsTable;
+  alert_recipients: AlertRecipientsTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   admin_accounts: AdminAccountsTable;
@@ -75,6 +76,10 @@ export interface OutboxTable {
   created_at: number;
   updated_at: number;
   sent_at: number | null;
+  /** Kind `alert` (009): `telegram:<chat>` or `email:<address>`; null for every other kind. */
+  recipient: string | null;
+  /** Kind `alert` (009): the lead it announces (`lead_id` stays null: that is the GetCourse delivery's). */
+  alert_lead_id: number | null;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
@@ -91,6 +96,12 @@ export interface RateLimitCountersTable {
   bucket: string;
   window_start: number;
   hits: number;
+}
+
+/** 009: when the next alert message to a recipient may start (its spacing, its lock, Telegram's retry_after). */
+export interface AlertRecipientsTable {
+  recipient: string;
+  next_send_at: number;
 }
 
 export interface SettingsTable {

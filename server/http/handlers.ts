@@ -13,7 +13,7 @@ import { errorResponse, jsonResponse, messages } from './responses';
 
 /** What the API needs from the running server; tests build one over a test database. */
 export interface ApiRuntime {
-  config: Pick<ServerConfig, 'limits' | 'trustedProxies' | 'siteOrigin'>;
+  config: Pick<ServerConfig, 'limits' | 'trustedProxies' | 'siteOrigin'> & Partial<Pick<ServerConfig, 'alerts'>>;
   /** The key of the client-address and e-mail hashes (never stored in the database). */
   hashKey: string;
   repos: Repositories;
@@ -98,7 +98,8 @@ async function handleLeadPost(
       const ceilingWait = await count('ceiling', config.limits.ceilingPerMinute);
       return ceilingWait === null ? null : { limit: 'ceiling', retryAfter: ceilingWait };
     };
-    const outcome = await accept(body.value, { repos, clientAddressHash, now, admit, idempotencyKey: key });
+    const alertChannels = { telegram: !!config.alerts?.telegram, email: !!config.alerts?.email };
+    const outcome = await accept(body.value, { repos, clientAddressHash, now, admit, idempotencyKey: key, alertChannels });
     // Two requests with one key at the same instant both passed the look-up above: the one that found
     // the other's lead gives back the hits it counted.
     if (outcome.status === 'replayed' || outcome.status === 'key-conflict') {

@@ -16,6 +16,8 @@ export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>
       // Issue 27: GetCourse's payment reports the site could not match, and the reconciliation's last runs.
       const unmatchedDeals = await repos.deals.unmatchedCount();
       const reconciliation = await repos.deals.reconciliation();
+      // Issue 26: the managers' lead alerts (Telegram, e-mail), a queue of their own.
+      const alerts = await repos.outbox.alertHealth();
       return Response.json(
         {
           db: 'ok',
@@ -25,6 +27,8 @@ export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>
           unmatchedDeals,
           reconcileLastSuccessAt: reconciliation.lastSuccessAt,
           reconcileLastFailureAt: reconciliation.lastFailureAt,
+          alertsWaiting: alerts.waiting,
+          alertsDead: alerts.dead,
         },
         { headers },
       );

@@ -5,7 +5,8 @@ import type { FieldError } from '@/lib/api-contract';
 import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Idempotency, NewDelivery, NewLead, Repositories } from '../repositories/types';
+import { planAlerts } from '../alerts/plan';
+import type { Idempotency, NewAlert, NewDelivery, NewLead, Repositories } from '../repositories/types';
 
 export type AcceptOutcome =
   /** `id`: the stored lead (null for the ids call, which stores nothing). */
@@ -30,6 +31,8 @@ export interface AcceptContext {
   admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
   /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
   idempotencyKey?: string | null;
+  /** The alert channels this server can send on (issue 26); absent or none: no alerts are queued. */
+  alertChannels?: { telegram: boolean; email: boolean };
 }
 
 export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
@@ -64,6 +67,7 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
     newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
     browserDelivered ? null : dealDelivery(form),
     idempotencyOf(context, parsed.data),
+    await alertsOf(context),
   );
   if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
   return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null };
@@ -114,6 +118,13 @@ function canonicalJson(value: unknown): string {
 function dealDelivery(form: LeadFormEntry): NewDelivery {
   const { productTitle, offerCode } = form.delivery.kind === 'deal' ? form.delivery : {};
   return { kind: 'deal', payload: { productTitle: productTitle ?? form.productName, offerCode } };
+}
+
+/** The managers' alerts of a lead (also of a browser-delivered one): in its transaction, so a crash loses none. */
+async function alertsOf(context: AcceptContext): Promise<NewAlert[]> {
+  const channels = context.alertChannels;
+  if (!channels || (!channels.telegram && !channels.email)) return [];
+  return planAlerts(await context.repos.settings.alertSettings(), channels, context.now);
 }
 
 /** The hidden `website` field: people never see it, so any text in it comes from a bot. */

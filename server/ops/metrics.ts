@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { QueueSnapshot, Repositories } from '../repositories/types';
+import type { AlertQueueHealth, QueueSnapshot, Repositories } from '../repositories/types';
 import { consoleLogger, errorKind } from '../log';
 
 export type LeadRoute = 'orders' | 'ids';
@@ -112,6 +112,21 @@ function queueRegistry(snapshot: QueueSnapshot): Registry {
   return registry;
 }
 
+/** Issue 26: the managers' lead alerts not sent yet and those given up on, by channel. */
+function alertsRegistry(health: AlertQueueHealth): Registry {
+  const registry = new Registry();
+  const gauge = new Gauge({
+    name: 'school_lead_alerts',
+    help: 'Lead alerts to the sales managers (Telegram, e-mail) in the shared database: waiting (held for working hours, retrying or being sent) and dead (every attempt failed), by channel for the dead.',
+    labelNames: ['state', 'channel'],
+    registers: [registry],
+  });
+  gauge.set({ state: 'waiting', channel: 'all' }, health.waiting);
+  gauge.set({ state: 'dead', channel: 'telegram' }, health.deadByChannel.telegram);
+  gauge.set({ state: 'dead', channel: 'email' }, health.deadByChannel.email);
+  return registry;
+}
+
 /** Issue 27: payment reports the site could not match, and the export reconciliation's last runs. */
 async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
   const registry = new Registry();
@@ -126,6 +141,7 @@ async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
 export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals'>>, now: number): Promise<{ contentType: string; body: string }> {
   const registries = [processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))];
+  if (typeof repos.outbox.alertHealth === 'function') registries.push(alertsRegistry(await repos.outbox.alertHealth()));
   if (repos.deals) registries.push(await dealsRegistry(repos.deals));
   const merged = Registry.merge(registries);
   return { contentType: merged.contentType, body: await merged.metrics() };

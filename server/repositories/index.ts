@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/connection';
+import { createAlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository } from './audit';
 import { createDealsRepository } from './deals';
 import { createGiftScheduleRepository } from './gift-schedule';
@@ -29,5 +30,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     personalData: createPersonalDataRepository(handle),
     popups: createPopupsRepository(handle),
     deals: createDealsRepository(handle),
+    alertRecipients: createAlertRecipientsRepository(handle),
   };
 }

@@ -4,7 +4,7 @@ import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
 import { paidDealAmount, paidDealExists } from './deals';
-import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewDelivery, NewLead, SettingsRepository, StoredLead } from './types';
+import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewAlert, NewDelivery, NewLead, SettingsRepository, StoredLead } from './types';
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
   waiting: ['pending', 'sending'],
@@ -13,6 +13,7 @@ const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
 };
 
 const DAY_MS = 86_400_000;
+const ALERT_KIND = 'alert';
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
 /** A phone as stored (E.164) from however it was typed: `8 916 123-45-67` → `+79161234567`. */
@@ -46,6 +47,29 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
     return row.id;
   }
 
+  /** Alerts of the lead (issue 26): their own rows, so a Telegram or mail outage never touches the deal's. */
+  async function queueAlerts(trx: Kysely<Database>, alerts: readonly NewAlert[], leadId: number, now: number): Promise<void> {
+    if (alerts.length === 0) return;
+    await trx
+      .insertInto('outbox')
+      .values(
+        alerts.map((alert) => ({
+          kind: 'alert',
+          lead_id: null,
+          alert_lead_id: leadId,
+          deal_number: null,
+          recipient: alert.recipient,
+          payload: JSON.stringify({ held: alert.held }),
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: alert.dueAt,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+
   /**
    * The lead an idempotency key already made, read inside `trx`. On PostgreSQL an `on conflict do
    * nothing` waited for the other transaction holding the key; the row it committed is visible to this
@@ -56,7 +80,7 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
   }
 
   return {
-    accept: async (lead, delivery, idempotency) => {
+    accept: async (lead, delivery, idempotency, alerts = []) => {
       // Read before the transaction: SQLite's one connection is the transaction's until it ends.
       const dealPrefix = delivery ? await settings.dealNumberPrefix() : null;
       return inWriteTransaction(handle, async (trx) => {
@@ -71,6 +95,7 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
           return { replayed: true, leadId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
         }
         const outboxId = delivery && dealPrefix !== null ? await queue(trx, delivery, inserted.id, lead.createdAt, dealPrefix) : null;
+        await queueAlerts(trx, alerts, inserted.id, lead.createdAt);
         return { replayed: false, leadId: inserted.id, outboxId, sameRequest: true };
       });
     },
@@ -207,7 +232,8 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
 type LeadsQuery<O> = SelectQueryBuilder<Database, 'leads', O>;
 
 function latestDelivery(eb: ExpressionBuilder<Database, 'leads'>, column: 'status' | 'deal_number') {
-  return eb.selectFrom('outbox').select(column).whereRef('outbox.lead_id', '=', 'leads.id').orderBy('outbox.id', 'desc').limit(1);
+  // The GetCourse delivery's: alerts (issue 26) have their own rows and are not the lead's delivery.
+  return eb.selectFrom('outbox').select(column).whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '!=', ALERT_KIND).orderBy('outbox.id', 'desc').limit(1);
 }
 
 function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O> {
@@ -224,7 +250,7 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O>
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
     .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
     .$if(filter.delivery === 'none', (q) =>
-      q.where((eb) => eb.not(eb.exists(eb.selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id')))),
+      q.where((eb) => eb.not(eb.exists(eb.selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '!=', ALERT_KIND)))),
     )
     .$if(!!filter.delivery && filter.delivery !== 'none', (q) =>
       q.where((eb) =>
@@ -233,6 +259,7 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O>
             .selectFrom('outbox')
             .select('outbox.id')
             .whereRef('outbox.lead_id', '=', 'leads.id')
+            .where('outbox.kind', '!=', ALERT_KIND)
             .where('outbox.status', 'in', statusesOf[filter.delivery as Exclude<DeliveryState, 'none'>]),
         ),
       ),

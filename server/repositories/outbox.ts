@@ -1,56 +1,62 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
-import type { OutboxStatus, OutboxTable } from '../db/schema';
-import type { ClaimedDelivery, OutboxRepository, OutboxRow, QueueState } from './types';
+import type { Database, OutboxStatus, OutboxTable } from '../db/schema';
+import type { AlertQueueHealth, ClaimedDelivery, OutboxRepository, OutboxRow, QueueState } from './types';
+
+/** Lead alerts (issue 26): outbox rows of their own kind, sent by the alert worker, not counted as GetCourse's. */
+export const ALERT_KIND = 'alert';
 
 export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository {
   const { db } = handle;
   const isPostgres = handle.dialect === 'postgres';
 
+  async function claim(ids: SelectQueryBuilder<Database, 'outbox', { id: number }> | readonly number[], now: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const claimToken = randomUUID();
+    const rows = await db
+      .updateTable('outbox')
+      .set((eb) => ({
+        status: 'sending',
+        attempts: eb('attempts', '+', 1),
+        locked_until: now + leaseMs,
+        claim_token: claimToken,
+        updated_at: now,
+      }))
+      .where('id', 'in', ids)
+      // Checked again on the row itself: a row another worker claimed meanwhile is not taken twice.
+      .where((eb) => isDue(eb, now))
+      .returningAll()
+      .execute();
+    return rows
+      .map(
+        (row): ClaimedDelivery => ({
+          id: row.id,
+          kind: row.kind,
+          leadId: row.kind === ALERT_KIND ? row.alert_lead_id : row.lead_id,
+          dealNumber: row.deal_number,
+          payload: parsePayload(row.payload),
+          attempts: row.attempts,
+          claimToken,
+        }),
+      )
+      .sort((a, b) => a.id - b.id);
+  }
+
   return {
     async claimDue({ now, limit, leaseMs }) {
-      const claimToken = randomUUID();
       // One statement: atomic on SQLite (a single writer), and on PostgreSQL the inner
       // FOR UPDATE SKIP LOCKED lets concurrent workers take disjoint rows without waiting on each other.
-      const due = db
+      // Alerts (issue 26) have their own worker and never wait behind a GetCourse delivery.
+      const dueRows = db
         .selectFrom('outbox')
         .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
-          ]),
-        )
+        .where('kind', '!=', ALERT_KIND)
+        .where((eb) => isDue(eb, now))
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit)
         .$if(isPostgres, (query) => query.forUpdate().skipLocked());
-      const rows = await db
-        .updateTable('outbox')
-        .set((eb) => ({
-          status: 'sending',
-          attempts: eb('attempts', '+', 1),
-          locked_until: now + leaseMs,
-          claim_token: claimToken,
-          updated_at: now,
-        }))
-        .where('id', 'in', due)
-        .returningAll()
-        .execute();
-      return rows
-        .map(
-          (row): ClaimedDelivery => ({
-            id: row.id,
-            kind: row.kind,
-            leadId: row.lead_id,
-            dealNumber: row.deal_number,
-            payload: parsePayload(row.payload),
-            attempts: row.attempts,
-            claimToken,
-          }),
-        )
-        .sort((a, b) => a.id - b.id);
+      return claim(dueRows, now, leaseMs);
     },
 
     async markSent(claim, now) {
@@ -86,6 +92,7 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
       const rows = await db
         .selectFrom('outbox')
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('kind', '!=', ALERT_KIND)
         .groupBy('status')
         .execute();
       const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, dead: 0 };
@@ -105,7 +112,7 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
     },
 
     async findForLead(leadId) {
-      const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+      const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).where('kind', '!=', ALERT_KIND).orderBy('id').execute();
       return rows.map(outboxRow);
     },
 
@@ -133,6 +140,7 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
           eb.fn.min<number | string | null>(eb.case().when('status', 'in', ['pending', 'sending']).then(eb.ref('created_at')).end()).as('oldest'),
           eb.fn.max<number | string | null>('sent_at').as('last_sent'),
         ])
+        .where('kind', '!=', ALERT_KIND)
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? null : Number(row.oldest);
       return {
@@ -147,7 +155,7 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
     async queueSnapshot(now) {
       const { rows } = await sql<{ status: string; retrying: number; n: number | string; oldest: number | string | null }>`
         select status, case when attempts > 0 then 1 else 0 end as retrying, count(*) as n, min(created_at) as oldest
-        from outbox where status in ('pending', 'sending', 'dead')
+        from outbox where status in ('pending', 'sending', 'dead') and kind <> ${ALERT_KIND}
         group by status, case when attempts > 0 then 1 else 0 end`.execute(db);
       const deliveries: Record<QueueState, number> = { waiting: 0, retrying: 0, sending: 0, dead: 0 };
       let oldest = Infinity;
@@ -158,14 +166,86 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
       }
       return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
     },
+
+    async dueAlertRecipients(now, limit) {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['recipient', (eb) => eb.fn.min('next_attempt_at').as('due')])
+        .where('kind', '=', ALERT_KIND)
+        .where('recipient', 'is not', null)
+        .where((eb) => isDue(eb, now))
+        .groupBy('recipient')
+        .orderBy('due')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.recipient!);
+    },
+
+    async dueAlerts(recipient, now) {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'alert_lead_id', 'payload', 'created_at'])
+        .where('kind', '=', ALERT_KIND)
+        .where('recipient', '=', recipient)
+        .where((eb) => isDue(eb, now))
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      return rows.map((row) => ({ id: row.id, leadId: row.alert_lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
+    },
+
+    async claimAlerts(ids, { now, leaseMs }) {
+      if (ids.length === 0) return [];
+      return claim(ids, now, leaseMs);
+    },
+
+    async requeueDeadAlerts(now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+        .where('kind', '=', ALERT_KIND)
+        .where('status', '=', 'dead')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async alertHealth() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', 'recipient', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('kind', '=', ALERT_KIND)
+        .where('status', 'in', ['pending', 'sending', 'dead'])
+        .groupBy(['status', 'recipient'])
+        .execute();
+      const health: AlertQueueHealth = { waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } };
+      for (const row of rows) {
+        const count = Number(row.count);
+        if (row.status !== 'dead') {
+          health.waiting += count;
+          continue;
+        }
+        health.dead += count;
+        const channel = row.recipient?.startsWith('email:') ? 'email' : 'telegram';
+        health.deadByChannel[channel] += count;
+      }
+      return health;
+    },
   };
+}
+
+/** Pending and due, or claimed by a worker whose lease ran out (it died). */
+function isDue(eb: ExpressionBuilder<Database, 'outbox'>, now: number) {
+  return eb.or([
+    eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+    eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+  ]);
 }
 
 function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
   return {
     id: row.id,
     kind: row.kind,
-    leadId: row.lead_id,
+    leadId: row.kind === ALERT_KIND ? row.alert_lead_id : row.lead_id,
     dealNumber: row.deal_number,
     status: row.status,
     attempts: row.attempts,

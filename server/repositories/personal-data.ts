@@ -19,6 +19,8 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
         const leadIds = trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`);
         // Deliveries first (they reference the leads); the statuses they had when deleted are counted.
         const deliveries = await trx.deleteFrom('outbox').where('lead_id', 'in', leadIds).returning('status').execute();
+        // The managers' alerts of those leads (issue 26; no personal data in them, but nothing of the visitor stays).
+        await trx.deleteFrom('outbox').where('kind', '=', 'alert').where('alert_lead_id', 'in', leadIds).execute();
         const leads = await trx.deleteFrom('leads').where('id', 'in', leadIds).executeTakeFirst();
         const counters = await trx.deleteFrom('rate_limit_counters').where('bucket', '=', emailBucket).executeTakeFirst();
         return {
@@ -30,7 +32,8 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
       }),
 
     /**
-     * A lead older than `leadDays` whose delivery is finished (every outbox row of it is `sent`;
+     * A lead older than `leadDays` whose delivery is finished (every outbox row of it is `sent`, alerts aside:
+     * a manager's notice that never went out keeps nobody's data;
      * browser-posted leads and spam have none) loses its name, e-mail, phone, analytics ids and address
      * hash; the rest of the row stays, so leads per form, UTM source and day still add up. Leads still
      * pending, sending or dead keep their data until delivered: without it the school could never reach
@@ -55,7 +58,7 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
         .where('anonymized_at', 'is', null)
         .where('created_at', '<', now - policy.leadDays * DAY_MS)
         .where(({ exists, not, selectFrom }) =>
-          not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.status', '<>', 'sent'))),
+          not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '<>', 'alert').where('outbox.status', '<>', 'sent'))),
         )
         .executeTakeFirst();
       const spam = await handle.db

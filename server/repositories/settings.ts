@@ -1,5 +1,7 @@
 import type { DatabaseHandle } from '../db/connection';
 import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
+import { LEAD_ALERTS_SETTING } from '../db/migrations/009-alerts';
+import { deserializeAlertSettings, serializeAlertSettings } from '../alerts/settings';
 import type { SettingsRepository } from './types';
 
 export function createSettingsRepository(handle: DatabaseHandle): SettingsRepository {
@@ -17,6 +19,30 @@ export function createSettingsRepository(handle: DatabaseHandle): SettingsReposi
           throw error;
         });
       return dealPrefix;
+    },
+
+    // Read at each lead and each alert: a change in the console holds from the next lead on, on every instance.
+    async alertSettings() {
+      const row = await handle.db.selectFrom('settings').select('value').where('key', '=', LEAD_ALERTS_SETTING).executeTakeFirst();
+      return deserializeAlertSettings(row?.value);
+    },
+
+    async seedAlertSettings(settings) {
+      const result = await handle.db
+        .insertInto('settings')
+        .values({ key: LEAD_ALERTS_SETTING, value: serializeAlertSettings(settings) })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    async saveAlertSettings(settings) {
+      const value = serializeAlertSettings(settings);
+      await handle.db
+        .insertInto('settings')
+        .values({ key: LEAD_ALERTS_SETTING, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
     },
   };
 }

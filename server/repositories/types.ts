@@ -1,5 +1,6 @@
 import type { GiftWindow } from '@/lib/api-contract';
 import type { OutboxStatus } from '../db/schema';
+import type { AlertSettings } from '../alerts/settings';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
@@ -44,6 +45,32 @@ export type DeliveryKind = 'deal';
 export interface NewDelivery {
   kind: DeliveryKind;
   payload: Record<string, unknown>;
+}
+
+/**
+ * An alert of a new lead to one recipient (issue 26), queued in the lead's transaction. `held`: the lead came
+ * outside working hours and its alert waits for the opening (`dueAt`), to go out in that night's digest.
+ */
+export interface NewAlert {
+  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts `recipientKey`). */
+  recipient: string;
+  held: boolean;
+  dueAt: number;
+}
+
+/** A due alert of one recipient, as the alert worker chooses its next message from them. */
+export interface DueAlertRow {
+  id: number;
+  leadId: number | null;
+  held: boolean;
+  createdAt: number;
+}
+
+/** Alerts in the shared database: waiting (pending or being sent) and dead, by channel. */
+export interface AlertQueueHealth {
+  waiting: number;
+  dead: number;
+  deadByChannel: { telegram: number; email: number };
 }
 
 export interface ClaimedDelivery {
@@ -193,6 +220,8 @@ export const auditActions = [
   'schedule_remove',
   'popup_save',
   'popup_rollback',
+  'alerts_save',
+  'alerts_test',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -251,7 +280,7 @@ export interface LeadsRepository {
    * idempotency key that a lead already holds, stores nothing and says so (also when two requests
    * with the key race: the unique index lets one in, the other finds its row).
    */
-  accept(lead: NewLead, delivery: NewDelivery | null, idempotency?: Idempotency): Promise<StoreOutcome & { leadId: number }>;
+  accept(lead: NewLead, delivery: NewDelivery | null, idempotency?: Idempotency, alerts?: readonly NewAlert[]): Promise<StoreOutcome & { leadId: number }>;
   /** The lead an idempotency key made, if any (a read only: no lock, no write). */
   findByIdempotencyKey(key: string): Promise<{ id: number; requestHash: string | null } | undefined>;
   findLead(id: number): Promise<StoredLead | undefined>;
@@ -283,6 +312,29 @@ export interface OutboxRepository {
   list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   health(now: number): Promise<DeliveryHealth>;
   queueSnapshot(now: number): Promise<QueueSnapshot>;
+  /**
+   * Alerts (kind `alert`) have their own queue: every method above deals with the GetCourse deliveries
+   * only. The recipients with due alerts, oldest due first.
+   */
+  dueAlertRecipients(now: number, limit: number): Promise<string[]>;
+  /** A recipient's due alerts (pending and due, or claimed by a worker whose lease ran out). */
+  dueAlerts(recipient: string, now: number): Promise<DueAlertRow[]>;
+  /** Claims these alerts (those still due) for this worker, as `claimDue` does. */
+  claimAlerts(ids: readonly number[], options: { now: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  alertHealth(): Promise<AlertQueueHealth>;
+  /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
+  requeueDeadAlerts(now: number): Promise<number>;
+}
+
+/** `alert_recipients` (009): when the next message to a recipient may start. */
+export interface AlertRecipientsRepository {
+  /**
+   * Takes the recipient for one message when its time has come: no other worker may start a message to it
+   * before `holdUntil` (the send's lease). False when another holds it or it must still wait.
+   */
+  take(recipient: string, now: number, holdUntil: number): Promise<boolean>;
+  /** After a message: the next one may start at `nextAt` (a second later, or Telegram's retry_after). */
+  release(recipient: string, nextAt: number): Promise<void>;
 }
 
 export interface GiftScheduleRepository {
@@ -307,6 +359,11 @@ export interface RateLimitRepository {
 export interface SettingsRepository {
   /** This database's deal-number prefix (migration 004), read once. */
   dealNumberPrefix(): Promise<number>;
+  /** The console's alert settings (issue 26), or the defaults (no recipients) until saved. */
+  alertSettings(): Promise<AlertSettings>;
+  saveAlertSettings(settings: AlertSettings): Promise<void>;
+  /** Stores these settings unless some were saved before (the console's always win); true when stored. */
+  seedAlertSettings(settings: AlertSettings): Promise<boolean>;
 }
 
 export interface AuditRepository {
@@ -348,4 +405,5 @@ export interface Repositories {
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
   deals: DealsRepository;
+  alertRecipients: AlertRecipientsRepository;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { BarChart } from '@/features/admin/bar-chart';
+import { AlertHealthNotice } from '@/features/admin/alert-health';
 import { CountsTable, DeliveryHealthPanel } from '@/features/admin/overview';
 import { PaymentsHealthPanel } from '@/features/admin/payments-health';
 import { ui } from '@/features/admin/ui';
@@ -11,11 +12,12 @@ export default async function OverviewPage() {
   const { runtime, now } = await requireOperator();
   const { leads, outbox, deals } = runtime.repos;
   const [daily, byForm, bySource, health] = await Promise.all([leads.perDay(now), leads.counts('form', now), leads.counts('utm_source', now), outbox.health(now)]);
-  const [unmatched, reconciliation] = await Promise.all([deals.unmatchedCount(), deals.reconciliation()]);
+  const [unmatched, reconciliation, alerts] = await Promise.all([deals.unmatchedCount(), deals.reconciliation(), outbox.alertHealth()]);
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>
       <DeliveryHealthPanel health={health} getCourseConfigured={runtime.config.getCourse !== null} />
+      <AlertHealthNotice health={alerts} />
       <PaymentsHealthPanel unmatched={unmatched} reconciliation={reconciliation} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
       <BarChart

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { alertSettingsErrorText, testResultText } from './alert-labels';
+
+describe('the «Уведомления» page in Russian', () => {
+  it('explains each refused field', () => {
+    expect(alertSettingsErrorText({ code: 'chat_invalid', value: 'abc' })).toMatch(/^«abc» — не номер чата/);
+    expect(alertSettingsErrorText({ code: 'hours_format' })).toBe('Укажите часы как 10:00–19:00 (московское время)');
+    expect(alertSettingsErrorText({ code: 'days_empty' })).toBe('Отметьте хотя бы один рабочий день');
+  });
+
+  it('says how each test went, per recipient', () => {
+    expect(testResultText({ recipient: { channel: 'telegram', address: '42' }, outcome: 'sent' })).toBe('Telegram 42: доставлено');
+    expect(testResultText({ recipient: { channel: 'email', address: 'a@b.example' }, outcome: 'not_configured' })).toBe('E-mail a@b.example: почта не настроена на сервере (нет SMTP_URL)');
+    expect(testResultText({ recipient: { channel: 'telegram', address: '42' }, outcome: 'chat_not_found' })).toContain('чат не найден');
+  });
+});

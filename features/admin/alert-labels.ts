@@ -1,0 +1,37 @@
+/** The «Уведомления» page's words: field errors and test results, from the server's codes. */
+import type { AlertSettingsError } from '@/server/alerts/settings';
+import type { TestResult } from '@/server/alerts/test-send';
+
+export function alertSettingsErrorText(error: { code: AlertSettingsError; value?: string }): string {
+  switch (error.code) {
+    case 'chat_invalid':
+      return `«${error.value ?? ''}» — не номер чата: нужен числовой id (у групп и каналов он с минусом) или @имя канала, по одному в строке`;
+    case 'email_invalid':
+      return `«${error.value ?? ''}» — не адрес e-mail: по одному адресу в строке, без имён и запятых`;
+    case 'too_many':
+      return 'Не больше 20 получателей в списке';
+    case 'hours_format':
+      return 'Укажите часы как 10:00–19:00 (московское время)';
+    case 'hours_order':
+      return 'Начало рабочего дня должно быть раньше конца (например, 10:00–19:00)';
+    case 'days_empty':
+      return 'Отметьте хотя бы один рабочий день';
+  }
+}
+
+const outcomeTexts: Record<TestResult['outcome'], string> = {
+  sent: 'доставлено',
+  not_configured: 'канал не настроен на сервере',
+  chat_not_found: 'чат не найден: напишите боту /start или добавьте его в группу',
+  forbidden: 'бот не может писать в этот чат (его удалили или заблокировали)',
+  unauthorized: 'Telegram не принял токен бота (TELEGRAM_BOT_TOKEN)',
+  rate_limited: 'Telegram просит подождать, попробуйте через минуту',
+  unreachable: 'сервер недоступен, попробуйте позже',
+  refused: 'не принято',
+};
+
+export function testResultText({ recipient, outcome }: TestResult): string {
+  const where = recipient.channel === 'telegram' ? `Telegram ${recipient.address}` : `E-mail ${recipient.address}`;
+  const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
+  return `${where}: ${detail}`;
+}

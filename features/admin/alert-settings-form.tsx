@@ -1,0 +1,142 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { alertSettingsAction, type AlertFormState, type AlertFormValues } from './alert-actions';
+import { ui } from './ui';
+
+const WEEKDAYS = [
+  ['1', 'Пн'],
+  ['2', 'Вт'],
+  ['3', 'Ср'],
+  ['4', 'Чт'],
+  ['5', 'Пт'],
+  ['6', 'Сб'],
+  ['7', 'Вс'],
+] as const;
+
+/** The console's «Уведомления» form: recipients, working hours and days, «Без личных данных»; save or send a test. */
+export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
+  const [state, action, pending] = useActionState<AlertFormState, FormData>(alertSettingsAction, { values: initial, errors: {}, message: null, results: null });
+  const [values, setValues] = useState(initial);
+  const set = <K extends keyof AlertFormValues>(key: K, value: AlertFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+  const field = 'flex flex-col gap-1 text-sm';
+  const hint = 'text-gray-600';
+  /** The hint and, when refused, the reason, read out with the field. */
+  const describedBy = (name: keyof AlertFormState['errors'], withHint = true) =>
+    [withHint ? `${name}-hint` : null, state.errors[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined;
+  const invalid = (name: keyof AlertFormState['errors']) => (state.errors[name] ? true : undefined);
+  const error = (name: keyof AlertFormState['errors']) =>
+    state.errors[name] ? (
+      <span id={`${name}-error`} className="text-red-700">
+        {state.errors[name]}
+      </span>
+    ) : null;
+  return (
+    <form action={action} className="flex max-w-2xl flex-col gap-4" aria-label="Уведомления о заявках">
+      <div className={field}>
+        <label htmlFor="alert-telegram-chats">Telegram-чаты</label>
+        <span id="telegramChats-hint" className={hint}>
+          Номер чата в строке: личный чат менеджера с ботом или группа (её номер с минусом).
+        </span>
+        <textarea
+          id="alert-telegram-chats"
+          name="telegramChats"
+          rows={3}
+          value={values.telegramChats}
+          onChange={(event) => set('telegramChats', event.target.value)}
+          className={ui.input}
+          aria-invalid={invalid('telegramChats')}
+          aria-describedby={describedBy('telegramChats')}
+        />
+        {error('telegramChats')}
+      </div>
+      <div className={field}>
+        <label htmlFor="alert-emails">Адреса e-mail</label>
+        <span id="emails-hint" className={hint}>
+          Один адрес в строке.
+        </span>
+        <textarea
+          id="alert-emails"
+          name="emails"
+          rows={3}
+          value={values.emails}
+          onChange={(event) => set('emails', event.target.value)}
+          className={ui.input}
+          aria-invalid={invalid('emails')}
+          aria-describedby={describedBy('emails')}
+        />
+        {error('emails')}
+      </div>
+      <div className={field}>
+        <label htmlFor="alert-hours">Часы работы</label>
+        <span id="hours-hint" className={hint}>
+          Московское время, например 10:00–19:00. Заявки вне рабочего времени придут одной сводкой к его началу.
+        </span>
+        <input
+          id="alert-hours"
+          name="hours"
+          value={values.hours}
+          onChange={(event) => set('hours', event.target.value)}
+          className={`${ui.input} w-40`}
+          aria-invalid={invalid('hours')}
+          aria-describedby={describedBy('hours')}
+        />
+        {error('hours')}
+      </div>
+      <fieldset className="text-sm" aria-invalid={invalid('days')} aria-describedby={describedBy('days', false)}>
+        <legend className="mb-1">Рабочие дни</legend>
+        <div className="flex flex-wrap gap-3">
+          {WEEKDAYS.map(([day, label]) => (
+            <label key={day} className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                name="days"
+                value={day}
+                checked={values.days.includes(day)}
+                onChange={(event) => set('days', event.target.checked ? [...values.days, day] : values.days.filter((d) => d !== day))}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        {error('days')}
+      </fieldset>
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            role="switch"
+            name="withoutPersonalData"
+            checked={values.withoutPersonalData}
+            onChange={(event) => set('withoutPersonalData', event.target.checked)}
+            aria-describedby="withoutPersonalData-hint"
+          />
+          Без личных данных
+        </label>
+        <span id="withoutPersonalData-hint" className={hint}>
+          В уведомлении только форма, курс, кампания и ссылка в консоль — без имени, телефона и e-mail.
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="save" disabled={pending} className={ui.primaryButton}>
+          Сохранить
+        </button>
+        <button type="submit" name="intent" value="test" disabled={pending} className={ui.button}>
+          Отправить пробное уведомление
+        </button>
+      </div>
+      <div role="status" aria-live="polite" className="text-sm">
+        {state.message && <p className={Object.keys(state.errors).length > 0 ? 'text-red-700' : ''}>{state.message}</p>}
+        {state.results && (
+          <ul aria-label="Результат пробного уведомления">
+            {state.results.map((result) => (
+              <li key={result.text} className={result.ok ? 'text-green-800' : 'text-red-700'}>
+                {result.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </form>
+  );
+}

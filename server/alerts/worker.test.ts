@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
+import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
+import { DEFAULT_RETENTION, type AlertsConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import type { Logger } from '../log';
+import { renderMetrics } from '../ops/metrics';
+import { OutboxWorker } from '../outbox/worker';
+import { createRepositories } from '../repositories';
+import type { NewLead, Repositories } from '../repositories/types';
+import { describeEachDatabase } from '../testing/databases';
+import { sampleLead } from '../testing/fixtures';
+import { planAlerts } from './plan';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
+import { AlertWorker, type AlertWorkerOptions } from './worker';
+
+let telegram: FakeTelegram;
+let smtp: FakeSmtp;
+let gc: FakeGetCourse;
+beforeAll(async () => {
+  [telegram, smtp, gc] = await Promise.all([startFakeTelegram(), startFakeSmtp(), startFakeGetCourse()]);
+});
+afterAll(async () => {
+  await Promise.all([telegram.close(), smtp.close(), gc.close()]);
+});
+
+const CHAT = '-1001234567890';
+const MAIL = 'sales@school.example';
+// Wednesday 25 November 2026, 12:00 in Moscow; the default hours are 10:00–19:00 Monday to Friday.
+const WEDNESDAY_NOON = Date.parse('2026-11-25T09:00:00Z');
+const SATURDAY_NIGHT = Date.parse('2026-11-28T21:30:00Z'); // 00:30 Sunday in Moscow
+const MONDAY_OPENING = Date.parse('2026-11-30T07:00:00Z');
+
+function capturingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const write = (level: string) => (event: string, fields?: object) => void lines.push(JSON.stringify({ level, event, ...fields }));
+  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+/** The lead ids the console links of the messages point at, in order. */
+function leadIdsIn(calls: { text: string }[]): number[] {
+  return calls.flatMap((call) => [...call.text.matchAll(/\/admin\/leads\/(\d+)/g)].map((match) => Number(match[1])));
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server', (database) => {
+  let log: ReturnType<typeof capturingLogger>;
+  let config: AlertsConfig;
+  let settings: AlertSettings;
+
+  beforeEach(async () => {
+    await database().clear();
+    telegram.reset();
+    smtp.reset();
+    gc.reset();
+    log = capturingLogger();
+    config = {
+      telegram: { apiUrl: telegram.url, token: '123:test-token', timeoutMs: 2000 },
+      email: { smtpUrl: smtp.url, from: 'Сайт школы <site@school.example>', timeoutMs: 2000 },
+      siteUrl: 'https://school.example',
+    };
+    settings = { ...DEFAULT_ALERT_SETTINGS, telegramChats: [CHAT], emails: [MAIL] };
+    await database().repos.settings.saveAlertSettings(settings);
+  });
+
+  function worker(overrides: Partial<AlertWorkerOptions> = {}, repos: Repositories = database().repos) {
+    return new AlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, log, ...overrides });
+  }
+
+  /** A lead accepted at `now` with its alerts, as the API stores it. */
+  async function acceptLead(now = Date.now(), overrides: Partial<NewLead> = {}) {
+    const lead = sampleLead({ createdAt: now, ...overrides });
+    const alerts = planAlerts(await database().repos.settings.alertSettings(), { telegram: true, email: true }, now);
+    const stored = await database().repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } }, undefined, alerts);
+    return { lead, leadId: stored.leadId };
+  }
+
+  async function run(w: AlertWorker, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+    w.start();
+    try {
+      await until(condition, timeoutMs);
+    } finally {
+      await w.stop();
+    }
+  }
+
+  it('brings a lead in working hours to both within 10 s, the phone a tel: link, and keeps the deal apart', async () => {
+    const started = Date.now();
+    const { lead, leadId } = await acceptLead(WEDNESDAY_NOON);
+    await run(worker({ now: () => WEDNESDAY_NOON + (Date.now() - started) }), () => telegram.delivered().length === 1 && smtp.received().length === 1, 10_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const [message] = telegram.delivered(CHAT);
+    expect(message).toMatchObject({ token: '123:test-token', parseMode: 'HTML' });
+    expect(message!.text).toContain('<b>Новая заявка: Контактная форма — Заявка с сайта</b>');
+    expect(message!.text).toContain(`Имя: ${lead.name}`);
+    expect(message!.text).toContain('Телефон: <a href="tel:+79161234567">+79161234567</a>');
+    expect(message!.text).toContain(`E-mail: ${lead.email}`);
+    expect(message!.text).toContain('Страница: /products/junior-js');
+    expect(message!.text).toContain('Время: 25.11.2026, 12:00 (МСК)');
+    expect(message!.text).toContain(`<a href="https://school.example/admin/leads/${leadId}">Открыть в консоли</a>`);
+
+    const [mail] = smtp.received(MAIL);
+    expect(mail!.to).toEqual([MAIL]);
+    expect(mail!.html).toContain('<a href="tel:+79161234567">+79161234567</a>');
+    expect(mail!.text).toContain(`Имя: ${lead.name}`);
+    // The deal is untouched by the alerts: still waiting for the GetCourse worker, the only row the lead's list counts.
+    expect(await database().repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
+    expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
+    // No personal data in the logs.
+    const logged = log.lines.join('\n');
+    for (const value of [lead.name, lead.email, lead.phone, MAIL]) expect(logged).not.toContain(value);
+  });
+
+  it('sends the phone as text when Telegram refuses the tel: link', async () => {
+    telegram.setMode('no-tel-links');
+    await acceptLead();
+    await run(worker(), () => telegram.delivered().length === 1);
+    expect(telegram.calls().map((call) => call.outcome)).toEqual(['400', 'ok']);
+    expect(telegram.delivered()[0]!.text).toContain('Телефон: +79161234567\n');
+  });
+
+  it('sends nothing more to a recipient removed in the console, also of what was queued for them', async () => {
+    await acceptLead();
+    await database().repos.settings.saveAlertSettings({ ...settings, telegramChats: [] });
+    await run(worker(), () => smtp.received().length === 1);
+    await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
+    expect(telegram.calls()).toEqual([]);
+    expect(log.lines.some((line) => line.includes('"event":"alerts.closed_unsent"') && line.includes('recipient_removed'))).toBe(true);
+  });
+
+  it('sends one message, not zero or two, when Telegram is down and then back', async () => {
+    telegram.setMode('down');
+    await acceptLead();
+    const running = worker();
+    running.start();
+    try {
+      await until(() => telegram.calls().filter((call) => call.outcome === 'down').length >= 3);
+      expect(smtp.received()).toHaveLength(1); // the mail went out meanwhile
+      telegram.setMode('drop');
+      await until(() => telegram.calls().some((call) => call.outcome === 'drop'));
+      telegram.setMode('ok');
+      await until(() => telegram.delivered().length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 400)); // a few more polls: nothing else goes
+    } finally {
+      await running.stop();
+    }
+    expect(telegram.delivered()).toHaveLength(1);
+    expect(smtp.received()).toHaveLength(1);
+    expect((await database().repos.outbox.alertHealth()).waiting).toBe(0);
+  });
+
+  it('waits out a 429 retry_after: 3 before the chat gets anything again', async () => {
+    telegram.setMode('rate-limit', { retryAfter: 3, times: 1 });
+    await acceptLead();
+    await run(worker(), () => telegram.delivered().length === 1, 15_000);
+    const [limited, delivered] = telegram.calls();
+    expect(limited!.outcome).toBe('429');
+    expect(delivered!.outcome).toBe('ok');
+    expect(delivered!.at - limited!.at).toBeGreaterThanOrEqual(3000);
+    expect(telegram.calls()).toHaveLength(2);
+  });
+
+  it('sends at most one message a second to a chat: a burst goes as one list, each lead once', async () => {
+    const running = worker();
+    running.start();
+    const ids: number[] = [];
+    try {
+      ids.push((await acceptLead()).leadId);
+      await until(() => telegram.delivered().length === 1);
+      for (let i = 0; i < 3; i++) ids.push((await acceptLead()).leadId);
+      await until(() => leadIdsIn(telegram.delivered()).length === 4);
+      ids.push((await acceptLead()).leadId);
+      await until(() => leadIdsIn(telegram.delivered()).length === 5);
+    } finally {
+      await running.stop();
+    }
+    expect(leadIdsIn(telegram.delivered())).toEqual(ids);
+    expect(telegram.delivered().map((call) => call.text.split('\n')[0])).toEqual([
+      '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
+      '<b>Новые заявки: 3</b>',
+      '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
+    ]);
+    const times = telegram.delivered().map((call) => call.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('delivers an injected campaign as plain text in both channels, with no extra mail header', async () => {
+    const hostile = '<b>x</b> <a href="https://evil.example">жми</a>\r\nBcc: victim@evil.example\r\nSubject: взлом';
+    await acceptLead(Date.now(), { utm: { source: 'vk', campaign: hostile, content: hostile }, pagePath: `/offer?${hostile}` });
+    await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1);
+    const text = telegram.delivered()[0]!.text;
+    expect(text).toContain('Кампания: &lt;b&gt;x&lt;/b&gt; &lt;a href=&quot;https://evil.example&quot;&gt;жми&lt;/a&gt; Bcc: victim@evil.example Subject: взлом');
+    expect(text).not.toContain('<b>x</b>');
+    expect(text).not.toContain('<a href="https://evil.example">');
+    expect(text.split('\n').some((line) => line.startsWith('Bcc'))).toBe(false);
+
+    const [mail] = smtp.received();
+    expect(mail!.to).toEqual([MAIL]);
+    expect(mail!.headers.filter(([name]) => name === 'bcc' || name === 'subject').map(([name]) => name)).toEqual(['subject']);
+    const headerBlock = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n'));
+    expect(headerBlock).not.toMatch(/^(Bcc|Subject: взлом)/im);
+    expect(headerBlock).not.toContain('evil');
+    expect(mail!.html).not.toContain('<b>x</b>');
+    expect(mail!.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(mail!.text.split('\n').some((line) => line.startsWith('Bcc'))).toBe(false);
+  });
+
+  it('leaves out name, phone and e-mail «Без личных данных»', async () => {
+    await database().repos.settings.saveAlertSettings({ ...settings, withoutPersonalData: true });
+    const { lead } = await acceptLead(Date.now(), { utm: { campaign: 'autumn' } });
+    await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1);
+    for (const text of [telegram.delivered()[0]!.text, smtp.received()[0]!.text, smtp.received()[0]!.html, smtp.received()[0]!.raw]) {
+      expect(text).not.toContain(lead.name);
+      expect(text).not.toContain('79161234567');
+      expect(text).not.toContain(lead.email);
+    }
+    expect(telegram.delivered()[0]!.text).toContain('Кампания: autumn');
+    expect(telegram.delivered()[0]!.text).toContain('Заявка с сайта');
+  });
+
+  it('holds the leads of the night and sends one digest a recipient at the opening, oldest first', async () => {
+    let clock = SATURDAY_NIGHT;
+    const names = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дарья', 'Егор', 'Жанна'];
+    for (const [index, name] of names.entries()) await acceptLead(SATURDAY_NIGHT + index * 3_600_000, { name });
+    const running = worker({ now: () => clock });
+    running.start();
+    try {
+      clock = MONDAY_OPENING - 60_000;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(telegram.calls()).toEqual([]);
+      expect(smtp.received()).toEqual([]);
+      clock = MONDAY_OPENING;
+      await until(() => telegram.delivered().length === 1 && smtp.received().length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await running.stop();
+    }
+    expect(telegram.calls()).toHaveLength(1);
+    expect(smtp.received()).toHaveLength(1);
+    const lines = telegram.delivered()[0]!.text.split('\n');
+    expect(lines[0]).toBe('<b>За ночь: 7 заявок</b>');
+    expect(lines.slice(1).map((line) => names.find((name) => line.includes(name)))).toEqual(names);
+    expect(smtp.received()[0]!.header('subject')).toContain('=?'); // encoded by nodemailer
+    expect(smtp.received()[0]!.text.split('\n')[0]).toBe('За ночь: 7 заявок');
+  });
+
+  it('lets two workers on two connections send each alert once', async () => {
+    const other = await openDatabase(database().config);
+    const workers = [worker(), worker({}, createRepositories(other))];
+    const ids: number[] = [];
+    try {
+      workers.forEach((w) => w.start());
+      for (let i = 0; i < 6; i++) {
+        ids.push((await acceptLead()).leadId);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      await until(() => leadIdsIn(telegram.delivered()).length >= 6 && leadIdsIn(smtp.received()).length >= 6);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await other.close();
+    }
+    expect(leadIdsIn(telegram.delivered())).toEqual(ids);
+    expect(leadIdsIn(smtp.received()).sort((a, b) => a - b)).toEqual(ids);
+    const times = telegram.delivered().map((call) => call.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('never waits for GetCourse, and GetCourse never waits for a hanging alert', async () => {
+    gc.setMode('hang');
+    await acceptLead();
+    const deals = new OutboxWorker({
+      repos: database().repos,
+      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 5000 },
+      pollMs: 20,
+      batchSize: 10,
+      retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 },
+      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
+      log,
+    });
+    const alerts = worker();
+    deals.start();
+    alerts.start();
+    try {
+      await until(() => telegram.delivered().length === 1 && smtp.received().length === 1, 4000);
+      expect(gc.received()).toHaveLength(1); // still hanging
+    } finally {
+      await Promise.all([deals.stop(), alerts.stop()]);
+    }
+
+    // The other way: Telegram and the mail server away, GetCourse answers.
+    gc.setMode('success');
+    telegram.setMode('drop');
+    smtp.setDown(true);
+    await acceptLead();
+    const deals2 = new OutboxWorker({
+      repos: database().repos,
+      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 5000 },
+      pollMs: 20,
+      batchSize: 10,
+      retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 },
+      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
+      log,
+    });
+    const alerts2 = worker();
+    deals2.start();
+    alerts2.start();
+    try {
+      await until(async () => (await database().repos.outbox.countByStatus()).sent === 2);
+    } finally {
+      await Promise.all([deals2.stop(), alerts2.stop()]);
+    }
+    expect((await database().repos.outbox.alertHealth()).waiting).toBe(2);
+  });
+
+  it('marks an alert dead after the attempt limit: on the health counts, by channel', async () => {
+    telegram.setMode('down');
+    const { leadId } = await acceptLead();
+    await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.outbox.alertHealth()).dead === 1);
+    expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
+    expect(await database().repos.outbox.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
+    const { body } = await renderMetrics(database().repos, Date.now());
+    expect(body).toContain('school_lead_alerts{state="dead",channel="telegram"} 1');
+    expect(body).toContain('school_lead_alerts{state="dead",channel="email"} 0');
+    expect((await database().repos.outbox.list({ status: 'dead' })).map((row) => [row.kind, row.leadId])).toEqual([['alert', leadId]]);
+    telegram.setMode('ok');
+    expect(await database().repos.outbox.requeueDeadAlerts(Date.now())).toBe(1);
+    await run(worker(), () => telegram.delivered().length === 1);
+    expect(log.lines.some((line) => line.includes('"event":"alerts.dead"'))).toBe(true);
+  });
+});

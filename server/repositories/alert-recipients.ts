@@ -1,0 +1,24 @@
+import type { DatabaseHandle } from '../db/connection';
+import type { AlertRecipientsRepository } from './types';
+
+/** `alert_recipients` (009): one row a recipient, the earliest start of its next message. */
+export function createAlertRecipientsRepository(handle: DatabaseHandle): AlertRecipientsRepository {
+  const { db } = handle;
+  return {
+    async take(recipient, now, holdUntil) {
+      await db.insertInto('alert_recipients').values({ recipient, next_send_at: 0 }).onConflict((conflict) => conflict.column('recipient').doNothing()).execute();
+      // One conditional update: of two workers only one finds the time come (the other sees the new time).
+      const result = await db
+        .updateTable('alert_recipients')
+        .set({ next_send_at: holdUntil })
+        .where('recipient', '=', recipient)
+        .where('next_send_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async release(recipient, nextAt) {
+      await db.updateTable('alert_recipients').set({ next_send_at: nextAt }).where('recipient', '=', recipient).execute();
+    },
+  };
+}
