@@ -3,6 +3,7 @@ import { consoleLogger, errorKind, type Logger } from '../log';
 import { nextAttemptAt } from '../outbox/backoff';
 import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { chooseBatch, type AlertBatch } from './batch';
+import { PollingLoop } from '../outbox/polling-loop';
 import { sendMail, sendTelegram, type SendResult } from './channels';
 import { alertLead } from './lead-summary';
 import { mailAlert, mailDigest, telegramAlert, telegramDigest, type AlertLead, type MessageOptions } from './message';
@@ -42,16 +43,13 @@ export function alertLeaseMs(timeoutMs: number): number {
  * sends it and records the result: sent, or back to pending with backoff (the whole digest together), or
  * dead after the attempt limit. A failure of one channel never holds another recipient.
  */
-export class AlertWorker {
+export class AlertWorker extends PollingLoop {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly spacingMs: number;
-  private running = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private wakeRequested = false;
 
   constructor(private readonly options: AlertWorkerOptions) {
+    super();
     this.log = options.log ?? consoleLogger;
     this.now = options.now ?? Date.now;
     this.spacingMs = options.spacingMs ?? ALERT_SPACING_MS;
@@ -63,21 +61,8 @@ export class AlertWorker {
 
   start(): void {
     if (this.running || !this.enabled) return;
-    this.running = true;
     this.log.info('alerts.worker_started', { telegram: this.options.config.telegram !== null, email: this.options.config.email !== null });
-    this.loopDone = this.loop();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loopDone;
-    this.loopDone = null;
-  }
-
-  wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+    this.startLoop();
   }
 
   /** One pass over the recipients with due alerts; the number of messages sent. */
@@ -178,7 +163,7 @@ export class AlertWorker {
     else this.log.warn('alerts.retry', { ...ids, error: result.error, retryInMs: retryAt - now });
   }
 
-  private async loop(): Promise<void> {
+  protected async loop(): Promise<void> {
     let consecutiveErrors = 0;
     while (this.running) {
       try {
@@ -190,19 +175,5 @@ export class AlertWorker {
       }
       await this.sleep(this.options.pollMs * Math.min(2 ** consecutiveErrors, 30));
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        this.wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      if (this.wakeRequested || !this.running) done();
-      else this.wakeUp = done;
-    });
   }
 }

@@ -4,6 +4,7 @@ import { consoleLogger, errorKind, type Logger } from '../log';
 import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { nextAttemptAt } from './backoff';
 import { deliver } from './deliveries';
+import { PollingLoop } from './polling-loop';
 
 export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batchSize' | 'retry'> {
   repos: Repositories;
@@ -36,18 +37,15 @@ const RETENTION_EVERY_MS = 60 * 60_000;
  * to the batch size), records each result. Runs in the web process or on its own (`npm run worker`);
  * any number of workers can share the database, a row goes to one of them at a time.
  */
-export class OutboxWorker {
+export class OutboxWorker extends PollingLoop {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly leaseMs: number;
-  private running = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private wakeRequested = false;
   private lastNotConfiguredReportAt = Number.NEGATIVE_INFINITY;
   private nextRetentionAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: OutboxWorkerOptions) {
+    super();
     this.log = options.log ?? consoleLogger;
     this.now = options.now ?? Date.now;
     this.leaseMs = claimLeaseMs(options.getCourse?.timeoutMs);
@@ -55,24 +53,14 @@ export class OutboxWorker {
 
   start(): void {
     if (this.running) return;
-    this.running = true;
     this.log.info('outbox.worker_started', { configured: this.options.getCourse !== null, pollMs: this.options.pollMs });
-    this.loopDone = this.loop();
+    this.startLoop();
   }
 
   /** Stops claiming, lets the deliveries under way finish (each is bounded by the GetCourse timeout). */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loopDone;
-    this.loopDone = null;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.log.info('outbox.worker_stopped');
-  }
-
-  /** Looks for due rows now instead of at the next poll (a lead was just accepted). */
-  wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
   }
 
   /** Claims one batch of due deliveries and sends it. */
@@ -122,7 +110,7 @@ export class OutboxWorker {
     return 'retrying';
   }
 
-  private async loop(): Promise<void> {
+  protected async loop(): Promise<void> {
     let consecutiveErrors = 0;
     while (this.running) {
       // Also without GetCourse: stored leads age all the same.
@@ -166,21 +154,6 @@ export class OutboxWorker {
     this.log.warn('outbox.not_configured', {
       message: 'GETCOURSE_ACCOUNT/GETCOURSE_API_KEY are not set: deliveries are kept and wait',
       waiting: counts.pending + counts.sending,
-    });
-  }
-
-  /** Waits for the next poll, or less when `wake()` was called meanwhile or is called now. */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        this.wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      if (this.wakeRequested || !this.running) done();
-      else this.wakeUp = done;
     });
   }
 }
