@@ -31,58 +31,35 @@ export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
         {state.errors[name]}
       </span>
     ) : null;
+  /** A labelled text field with its hint and its refusal: a textarea when `rows` is given (one value a line). */
+  const textField = (name: 'telegramChats' | 'emails' | 'hours', label: string, hintText: string, shape: { rows?: number; className?: string }) => {
+    const control = {
+      id: `alert-${name}`,
+      name,
+      value: values[name],
+      onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+      className: `${ui.input} ${shape.className ?? ''}`.trim(),
+      'aria-invalid': invalid(name),
+      'aria-describedby': describedBy(name),
+    };
+    return (
+      <div className={field}>
+        <label htmlFor={control.id}>{label}</label>
+        <span id={`${name}-hint`} className={hint}>
+          {hintText}
+        </span>
+        {shape.rows ? <textarea rows={shape.rows} {...control} /> : <input {...control} />}
+        {error(name)}
+      </div>
+    );
+  };
   return (
     <form action={action} className="flex max-w-2xl flex-col gap-4" aria-label="Уведомления о заявках">
-      <div className={field}>
-        <label htmlFor="alert-telegram-chats">Telegram-чаты</label>
-        <span id="telegramChats-hint" className={hint}>
-          Номер чата в строке: личный чат менеджера с ботом или группа (её номер с минусом).
-        </span>
-        <textarea
-          id="alert-telegram-chats"
-          name="telegramChats"
-          rows={3}
-          value={values.telegramChats}
-          onChange={(event) => set('telegramChats', event.target.value)}
-          className={ui.input}
-          aria-invalid={invalid('telegramChats')}
-          aria-describedby={describedBy('telegramChats')}
-        />
-        {error('telegramChats')}
-      </div>
-      <div className={field}>
-        <label htmlFor="alert-emails">Адреса e-mail</label>
-        <span id="emails-hint" className={hint}>
-          Один адрес в строке.
-        </span>
-        <textarea
-          id="alert-emails"
-          name="emails"
-          rows={3}
-          value={values.emails}
-          onChange={(event) => set('emails', event.target.value)}
-          className={ui.input}
-          aria-invalid={invalid('emails')}
-          aria-describedby={describedBy('emails')}
-        />
-        {error('emails')}
-      </div>
-      <div className={field}>
-        <label htmlFor="alert-hours">Часы работы</label>
-        <span id="hours-hint" className={hint}>
-          Московское время, например 10:00–19:00. Заявки вне рабочего времени придут одной сводкой к его началу.
-        </span>
-        <input
-          id="alert-hours"
-          name="hours"
-          value={values.hours}
-          onChange={(event) => set('hours', event.target.value)}
-          className={`${ui.input} w-40`}
-          aria-invalid={invalid('hours')}
-          aria-describedby={describedBy('hours')}
-        />
-        {error('hours')}
-      </div>
+      {textField('telegramChats', 'Telegram-чаты', 'Номер чата в строке: личный чат менеджера с ботом или группа (её номер с минусом).', { rows: 3 })}
+      {textField('emails', 'Адреса e-mail', 'Один адрес в строке.', { rows: 3 })}
+      {textField('hours', 'Часы работы', 'Московское время, например 10:00–19:00. Заявки вне рабочего времени придут одной сводкой к его началу.', {
+        className: 'w-40',
+      })}
       <fieldset className="text-sm" aria-invalid={invalid('days')} aria-describedby={describedBy('days', false)}>
         <legend className="mb-1">Рабочие дни</legend>
         <div className="flex flex-wrap gap-3">

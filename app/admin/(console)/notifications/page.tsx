@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ActionButton } from '@/features/admin/action-button';
 import { resendDeadAlertsAction } from '@/features/admin/alert-actions';
 import { AlertSettingsForm } from '@/features/admin/alert-settings-form';
 import { ui } from '@/features/admin/ui';
@@ -22,11 +23,9 @@ export default async function NotificationsPage() {
         Ждут отправки: {health.waiting}; не доставлены: {health.dead} (Telegram — {health.deadByChannel.telegram}, e-mail — {health.deadByChannel.email}).
       </p>
       {health.dead > 0 && (
-        <form action={resendDeadAlertsAction} className="mb-4">
-          <button type="submit" className={ui.button}>
-            Отправить заново недоставленные уведомления ({health.dead})
-          </button>
-        </form>
+        <ActionButton action={resendDeadAlertsAction} formClassName="mb-4">
+          Отправить заново недоставленные уведомления ({health.dead})
+        </ActionButton>
       )}
       <AlertSettingsForm initial={settingsInput(settings)} />
     </>
