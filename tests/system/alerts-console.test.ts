@@ -3,9 +3,9 @@
  * invalid values refused beside their fields in Russian (nothing saved), «Отправить пробное уведомление»
  * with a result per recipient, «Сохранить» audited, and a lead then alerted to what the console saved.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { addOperator, launchChromium, signedIn } from './support/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
@@ -14,7 +14,6 @@ import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-teleg
 import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite } from './support/suite';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const operator = { email: 'alerts-console@school-system.ru', password: 'alerts console password' };
 
 describe('the console page «Уведомления»', () => {
@@ -42,29 +41,14 @@ describe('the console page «Уведомления»', () => {
       }),
     );
     suite.servers.push(server);
-    const added = spawnSync('node_modules/.bin/tsx', ['scripts/operator.ts', 'add', operator.email, '--password-stdin'], {
-      env: { ...process.env, DATABASE_URL: '', SQLITE_PATH: file },
-      input: `${operator.password}\n`,
-      encoding: 'utf8',
-    });
-    if (added.status !== 0) throw new Error(`operator add failed: ${added.stderr || added.stdout}`);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+    addOperator(operator, { DATABASE_URL: '', SQLITE_PATH: file });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
     await Promise.all([telegram?.close(), smtp?.close()]);
   });
-
-  async function signedIn(): Promise<Page> {
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
-    await page.goto('/admin/sign-in');
-    await page.getByLabel('Почта').fill(operator.email);
-    await page.getByLabel('Пароль').fill(operator.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
-    return page;
-  }
 
   async function stored() {
     const handle = await openDatabase({ dialect: 'sqlite', file });
@@ -77,7 +61,7 @@ describe('the console page «Уведомления»', () => {
   }
 
   it('refuses bad values beside their fields, tests every recipient, saves with an audit entry, and the next lead follows it', async () => {
-    const page = await signedIn();
+    const page = await signedIn(browser, server.url, operator);
     await page.getByRole('link', { name: 'Уведомления' }).click();
     await page.getByRole('heading', { level: 1, name: 'Уведомления' }).waitFor();
     const chats = page.getByLabel('Telegram-чаты', { exact: true });

@@ -3,9 +3,9 @@
  * instance, and a fresh visitor of the other sees it within 60 s (no build, no restart); switched off, no
  * visitor sees it; rolled back, the file's headline is back. Real servers, real browser (Debian's Chromium).
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { addOperator, launchChromium, signedIn } from './support/console';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popups } from '@/content/popups';
@@ -16,7 +16,6 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
 if (!testDatabaseUrl) {
   console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance pop-up test on PostgreSQL is SKIPPED.\n');
 }
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const popup = popups.find((candidate) => candidate.content.kind === 'discount' && candidate.includePaths.includes('/products/advanced-html-css/cvrna'))!;
 const id = popup.formConfig!.formId;
 const path = popup.includePaths[0]!;
@@ -43,13 +42,8 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
         ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: url.toString(), SITE_URL: `http://127.0.0.1:${port}` }))),
       )),
     );
-    const added = spawnSync('node_modules/.bin/tsx', ['scripts/operator.ts', 'add', operator.email, '--password-stdin'], {
-      env: { ...process.env, DATABASE_URL: url.toString() },
-      input: `${operator.password}\n`,
-      encoding: 'utf8',
-    });
-    if (added.status !== 0) throw new Error(`operator add failed: ${added.stderr || added.stdout}`);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+    addOperator(operator, { DATABASE_URL: url.toString() });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -99,19 +93,9 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     }
   }
 
-  async function signedIn(server: NextServer): Promise<Page> {
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
-    await page.goto('/admin/sign-in');
-    await page.getByLabel('Почта').fill(operator.email);
-    await page.getByLabel('Пароль').fill(operator.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
-    return page;
-  }
-
   it('serves a change, a switch-off and a rollback made on the other instance', async () => {
     const [editing, serving] = servers as [NextServer, NextServer];
-    const page = await signedIn(editing);
+    const page = await signedIn(browser, editing.url, operator);
     await page.goto(`/admin/popups/${id}`);
     await page.getByLabel('Заголовок', { exact: true }).fill('Скидка для второго сервера');
     await page.getByLabel('Задержка, секунд', { exact: true }).fill('10');
