@@ -276,9 +276,9 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   });
 
   it('never waits for GetCourse, and GetCourse never waits for a hanging alert', async () => {
-    gc.setMode('hang');
-    await acceptLead();
-    const deals = new OutboxWorker({
+    /** The GetCourse worker beside the alerts, as in the web process. */
+    const dealWorker = () =>
+      new OutboxWorker({
       repos: database().repos,
       getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 5000 },
       pollMs: 20,
@@ -287,6 +287,9 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       retention: { repos: database().repos, policy: DEFAULT_RETENTION },
       log,
     });
+    gc.setMode('hang');
+    await acceptLead();
+    const deals = dealWorker();
     const alerts = worker();
     deals.start();
     alerts.start();
@@ -302,15 +305,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     telegram.setMode('drop');
     smtp.setDown(true);
     await acceptLead();
-    const deals2 = new OutboxWorker({
-      repos: database().repos,
-      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 5000 },
-      pollMs: 20,
-      batchSize: 10,
-      retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 },
-      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
-      log,
-    });
+    const deals2 = dealWorker();
     const alerts2 = worker();
     deals2.start();
     alerts2.start();
