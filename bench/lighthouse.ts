@@ -8,10 +8,11 @@
  * costs on the simulated phone network, whatever the page holds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
+import { build, median, ready, seconds, start, stopAll } from './support';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sitePort = Number(process.env.BENCH_PORT ?? 3910);
@@ -25,29 +26,6 @@ interface Metrics {
   fcp: number;
   tbt: number;
   cls: number;
-}
-
-/** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
-function build(command: string[], env: Record<string, string>) {
-  const [program, ...args] = command;
-  const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
-}
-
-function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
-  return spawn('npx', ['next', 'start', ...args, '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-}
-
-async function ready(url: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not start`);
 }
 
 /** The site's stylesheet, served by the floor as /site.css for its `/styled` page. */
@@ -107,12 +85,6 @@ function runLighthouse(url: string, port: number): Metrics {
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 function medians(samples: Metrics[]): Metrics {
   return {
     score: median(samples.map((s) => s.score)),
@@ -123,7 +95,6 @@ function medians(samples: Metrics[]): Metrics {
   };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const signed = (value: number, text: string) => `${value >= 0 ? '+' : '−'}${text}`;
 
 function row(label: string, m: Metrics, floor?: Metrics): string {
@@ -171,7 +142,7 @@ async function main() {
     for (const path of paths) console.log(row(path, medians(siteSamples.get(path)!), floorMedian));
   } finally {
     await chrome.kill();
-    for (const child of [site, floor]) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    stopAll([site, floor]);
   }
 }
 

@@ -1,0 +1,38 @@
+/** What the benchmark scripts share: builds, servers of a build, the wait for them, medians. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+
+/** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
+export function build(command: string[], env: Record<string, string>): void {
+  const [program, ...args] = command;
+  const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
+}
+
+/** `next start` of a build in its own process group (stopped with `stopAll`). */
+export function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn('npx', ['next', 'start', ...args, '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+}
+
+export function stopAll(children: ChildProcess[]): void {
+  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+}
+
+export async function ready(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
