@@ -127,3 +127,6 @@ export function parseVitalsReport(body: unknown, knownPages: ReadonlySet<string>
     },
   };
 }
+
+/** Days of figures kept; older days are deleted by the hourly retention run (server/outbox/worker.ts). */
+export const VITALS_RETENTION_DAYS = 90;

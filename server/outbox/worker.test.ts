@@ -222,6 +222,22 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expectNoPersonalData(first);
   });
 
+  it('deletes field vitals older than 90 days in the same run, and keeps the rest', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] } as const;
+    await database().repos.vitals.record(report, now - 91 * day);
+    await database().repos.vitals.record(report, now - 89 * day);
+    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await database().repos.vitals.histograms('2000-01-01', '2999-01-01')).length === 1);
+    } finally {
+      await running.stop();
+    }
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":2')]);
+  });
+
   it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {
     // A database without the tables: every retention query fails.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);

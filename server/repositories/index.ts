@@ -11,6 +11,7 @@ import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
 import type { Repositories } from './types';
+import { createVitalsRepository } from './vitals';
 
 export type * from './types';
 
@@ -29,5 +30,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     personalData: createPersonalDataRepository(handle),
     popups: createPopupsRepository(handle),
     deals: createDealsRepository(handle),
+    vitals: createVitalsRepository(handle),
   };
 }
