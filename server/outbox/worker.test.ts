@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { VitalsReport } from '@/lib/vitals/metrics';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
 import { DEFAULT_RETENTION, type GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
@@ -225,7 +226,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
   it('deletes field vitals older than 90 days in the same run, and keeps the rest', async () => {
     const day = 24 * 60 * 60_000;
     const now = Date.now();
-    const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] } as const;
+    const report: VitalsReport = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] };
     await database().repos.vitals.record(report, now - 91 * day);
     await database().repos.vitals.record(report, now - 89 * day);
     const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
