@@ -7,8 +7,6 @@ import { isForeignOrigin, rateLimited } from './guards';
 import { declaredTooLarge, readJsonBody } from './read-json';
 import { errorResponse, messages } from './responses';
 
-/** Reports a client may send a minute: a page sends one each time it is hidden, so a few a minute at most. */
-export const VITALS_REPORTS_PER_MINUTE = 30;
 /** Five metrics with a 100-character selector each are about 1 kB. */
 export const MAX_VITALS_BODY_BYTES = 4096;
 /** `sendBeacon` with a string sends it as text/plain; a JSON type is fine too. */
@@ -24,9 +22,9 @@ const problemAnswers: Record<ReportProblem, { status: number; message: string }>
 /**
  * `POST /api/vitals`: one page view's field Core Web Vitals (features/web-vitals), 204 once counted.
  * Refusals are JSON like the lead API's, cheapest check first: another site's origin (403), a media type
- * that is neither JSON nor a beacon's text (415), a body declared or found too large (413), more than
- * `VITALS_REPORTS_PER_MINUTE` from one client address (429, counted in the shared rate-limit table before
- * the body is read), then the report itself: malformed (400), or an unknown page type or metric or a
+ * that is neither JSON nor a beacon's text (415), a body declared or found too large (413), more reports a minute from one
+ * client address than the lead API takes (RATE_LIMIT_PER_MINUTE; a page sends one each time it is hidden):
+ * 429, counted in the shared rate-limit table under a bucket of its own before the body is read, then the report itself: malformed (400), or an unknown page type or metric or a
  * value outside physical bounds (422). No cookie is read or set; the address is only hashed for the limit.
  */
 export function handleVitals(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'> & { now?: () => number }>): Promise<Response> {
@@ -37,7 +35,7 @@ export function handleVitals(request: Request, runtime: () => Promise<Pick<Serve
     if (!beaconContentType(request.headers.get('content-type'))) return errorResponse(415, messages.notJson);
     if (declaredTooLarge(request.headers, MAX_VITALS_BODY_BYTES)) return errorResponse(413, messages.tooLarge);
     const address = clientAddress(request.headers);
-    const retryAfter = await rateLimited(repos, `vitals:${address ? hashClientAddress(address, hashKey) : 'unknown'}`, VITALS_REPORTS_PER_MINUTE, now);
+    const retryAfter = await rateLimited(repos, `vitals:${address ? hashClientAddress(address, hashKey) : 'unknown'}`, config.limits.perAddressPerMinute, now);
     if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
     const body = await readJsonBody(request, MAX_VITALS_BODY_BYTES, undefined, beaconContentType);
     if (!('value' in body)) return errorResponse(body.status, body.message);
