@@ -1,0 +1,134 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { e2eBaseUrl, e2eMetricsToken } from './support/env';
+import { expect, test } from './support/fixtures';
+import { newOperator, signIn } from './support/operator';
+
+/**
+ * Field Core Web Vitals (issue 30), end to end: a real browser opens pages as a phone, a tablet and a
+ * desktop, leaves them, and its reports are found counted under the right page type (the route pattern,
+ * never the path or its query) and device, in the console's «Скорость сайта» and in /api/metrics.
+ */
+
+const devices = {
+  phone: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+  tablet: { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} satisfies Record<string, BrowserContextOptions>;
+type Device = keyof typeof devices;
+
+const visits: { device: Device; path: string; pageType: string }[] = [
+  { device: 'phone', path: '/products/junior-js?utm_source=e2e-vitals#tariffs', pageType: '/products/[course]' },
+  { device: 'tablet', path: '/media', pageType: '/media' },
+  { device: 'desktop', path: '/about', pageType: '/about' },
+];
+
+interface Beacon {
+  page: string;
+  device: string;
+  connection: string;
+  navigation: string;
+  popup: boolean;
+  metrics: { name: string; value: number; target?: string }[];
+}
+
+/** Opens `path` as `device`, waits until the web-vitals library has arrived, presses a link-free spot, and leaves. */
+async function visitAndLeave(browser: Browser, device: Device, path: string): Promise<Beacon[]> {
+  const context = await browser.newContext({ ...devices[device], baseURL: e2eBaseUrl, locale: 'ru-RU' });
+  await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  const beacons: Beacon[] = [];
+  const answers: Promise<number>[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/vitals') return;
+    beacons.push(JSON.parse(request.postData() ?? 'null') as Beacon);
+  });
+  context.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/vitals') answers.push(Promise.resolve(response.status()));
+  });
+  const page = await context.newPage();
+  const library = waitForVitalsLibrary(page);
+  await page.goto(path);
+  await library;
+  await page.locator('h1').first().click();
+  // Leaving: the page is hidden and unloaded, and the reporter's one beacon leaves then.
+  await page.goto('about:blank');
+  await expect.poll(() => beacons.length, { message: `a beacon from ${device} ${path}` }).toBeGreaterThan(0);
+  await expect.poll(() => answers.length).toBe(beacons.length);
+  expect(await Promise.all(answers)).toEqual(beacons.map(() => 204));
+  await context.close();
+  return beacons;
+}
+
+/** Resolves once the page has fetched the script that holds web-vitals' attribution build. */
+function waitForVitalsLibrary(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      void response.text().then(
+        (text) => {
+          if (text.includes('largestShiftTarget')) resolve();
+        },
+        () => undefined,
+      );
+    });
+  });
+}
+
+async function metricsText(): Promise<string> {
+  const response = await fetch(`${e2eBaseUrl}/api/metrics`, { headers: { authorization: `Bearer ${e2eMetricsToken}` } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** `school_web_vitals_<metric>_count` of a page type and device (0 before the first report). */
+function countIn(text: string, series: string, pageType: string, device: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series}_count{page_type="${pageType}",device="${device}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+test('reports from a phone, a tablet and a desktop are counted per page type and device, in the console and /api/metrics', async ({ browser, page }) => {
+  const before = await metricsText();
+  for (const visit of visits) {
+    const beacons = await visitAndLeave(browser, visit.device, visit.path);
+    const [first] = beacons;
+    // The route pattern and the device class: no path, no query, no identifier.
+    expect(first).toMatchObject({ page: visit.pageType, device: visit.device, navigation: 'navigate', popup: false });
+    expect(JSON.stringify(beacons)).not.toContain('e2e-vitals');
+    expect(Object.keys(first!).sort()).toEqual(['connection', 'device', 'metrics', 'navigation', 'page', 'popup']);
+    const names = beacons.flatMap((beacon) => beacon.metrics.map((metric) => metric.name));
+    for (const name of ['LCP', 'FCP', 'TTFB', 'CLS']) expect(names, `${visit.device} ${visit.path}`).toContain(name);
+  }
+
+  const after = await metricsText();
+  for (const visit of visits) {
+    for (const series of ['school_web_vitals_lcp_seconds', 'school_web_vitals_cls']) {
+      expect(countIn(after, series, visit.pageType, visit.device), `${series} ${visit.pageType} ${visit.device}`).toBeGreaterThan(countIn(before, series, visit.pageType, visit.device));
+    }
+  }
+
+  await signIn(page, newOperator('vitals'));
+  await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Скорость сайта' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Скорость сайта' })).toBeVisible();
+  for (const visit of visits) {
+    const row = page.locator(`tr[data-page-type="${visit.pageType}"][data-device="${visit.device}"]`);
+    await expect(row).toHaveCount(1);
+    expect(Number(await row.locator('td[data-views]').textContent())).toBeGreaterThanOrEqual(1);
+    // A handful of samples: shown without colour, as «мало данных».
+    await expect(row.locator('td[data-metric="LCP"]')).toContainText('мало данных');
+  }
+  // The device filter keeps only that device's rows.
+  await page.getByLabel('Устройство').selectOption('phone');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/device=phone/);
+  await expect(page.locator('tr[data-device="desktop"]')).toHaveCount(0);
+  await expect(page.locator('tr[data-page-type="/products/[course]"][data-device="phone"]')).toHaveCount(1);
+  await expect(page.getByRole('img', { name: /^p75 LCP по дням/ })).toBeVisible();
+});
+
+test('the endpoint refuses an unknown metric and an absurd value in JSON', async ({ request }) => {
+  const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
+  const unknown = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'FID', value: 5 }] }) });
+  expect(unknown.status()).toBe(422);
+  expect(await unknown.json()).toEqual({ errors: [{ path: '', message: 'Неизвестная метрика' }] });
+  const absurd = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }) });
+  expect(absurd.status()).toBe(422);
+});
