@@ -3,7 +3,12 @@
  * the page view's queue of figures that leaves in one beacon. No React, no DOM: tested beside it.
  */
 import type { ConnectionType, DeviceClass, InpPhase, NavigationType, VitalName, VitalSample, VitalsReport } from '@/lib/vitals/metrics';
-import { CONNECTION_TYPES, NAVIGATION_TYPES, VITAL_NAMES } from '@/lib/vitals/metrics';
+
+// Patterns, not the lists of lib/vitals/metrics.ts: this module ships in the reporter's chunk, where
+// every byte counts against the 6 kB budget (the server checks against the lists).
+const KNOWN_CONNECTION = /^(slow-2g|2g|3g|4g)$/;
+const KNOWN_NAVIGATION = /^(navigate|reload|back-forward|back-forward-cache|prerender|restore|soft-navigation)$/;
+const KNOWN_METRIC = /^(LCP|INP|CLS|FCP|TTFB)$/;
 
 /**
  * `NEXT_PUBLIC_RUM_SAMPLE_RATE` (build time): the share of page views measured, 0 to 1; 1 when unset,
@@ -31,11 +36,11 @@ export function deviceClass(screen: { shortSide: number; coarsePointer: boolean 
 }
 
 export function connectionType(effectiveType: string | undefined): ConnectionType {
-  return CONNECTION_TYPES.includes(effectiveType as ConnectionType) ? (effectiveType as ConnectionType) : 'unknown';
+  return effectiveType && KNOWN_CONNECTION.test(effectiveType) ? (effectiveType as ConnectionType) : 'unknown';
 }
 
 export function navigationType(type: string | undefined): NavigationType {
-  return NAVIGATION_TYPES.includes(type as NavigationType) ? (type as NavigationType) : 'navigate';
+  return type && KNOWN_NAVIGATION.test(type) ? (type as NavigationType) : 'navigate';
 }
 
 /** What web-vitals' attribution build hands over, reduced to what a report keeps. */
@@ -54,20 +59,15 @@ export interface ReportedMetric {
   };
 }
 
-function longestPhase(attribution: NonNullable<ReportedMetric['attribution']>): InpPhase | undefined {
-  const phases: [InpPhase, number | undefined][] = [
-    ['input-delay', attribution.inputDelay],
-    ['processing-duration', attribution.processingDuration],
-    ['presentation-delay', attribution.presentationDelay],
-  ];
-  const known = phases.filter((phase): phase is [InpPhase, number] => typeof phase[1] === 'number');
-  if (known.length === 0) return undefined;
-  return known.reduce((longest, phase) => (phase[1] > longest[1] ? phase : longest))[0];
+function longestPhase({ inputDelay = -1, processingDuration = -1, presentationDelay = -1 }: NonNullable<ReportedMetric['attribution']>): InpPhase | undefined {
+  const longest = Math.max(inputDelay, processingDuration, presentationDelay);
+  if (longest < 0) return undefined;
+  return longest === inputDelay ? 'input-delay' : longest === processingDuration ? 'processing-duration' : 'presentation-delay';
 }
 
 /** The compact sample of one metric: its value (rounded: ms, or CLS to 4 places) and its attribution. */
 export function toSample(metric: ReportedMetric): VitalSample | null {
-  if (!VITAL_NAMES.includes(metric.name as VitalName)) return null;
+  if (!KNOWN_METRIC.test(metric.name)) return null;
   const name = metric.name as VitalName;
   const value = name === 'CLS' ? Math.round(metric.value * 10_000) / 10_000 : Math.round(metric.value);
   const sample: VitalSample = { name, value };

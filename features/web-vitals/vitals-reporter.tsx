@@ -37,10 +37,13 @@ export default function VitalsReporter() {
       if (document.visibilityState === 'hidden') flush();
     });
     window.addEventListener('pagehide', flush);
-    void import('web-vitals/attribution').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-      const add = (metric: ReportedMetric) => queue.add(metric);
-      for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(add);
-    }).catch(() => undefined); // the library did not arrive: this page view goes unmeasured
+    // The attribution build only where the console uses it (the LCP element, the INP target and phase).
+    void import('./library')
+      .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        const add = (metric: ReportedMetric) => queue.add(metric);
+        for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(add);
+      })
+      .catch(() => undefined); // the library did not arrive: this page view goes unmeasured
   }, []);
   return null;
 }
