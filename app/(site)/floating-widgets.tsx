@@ -15,7 +15,6 @@ const widgets = [
   lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
   lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
   lazyWithRetry(() => import('@/features/popups/popup-host'), { name: 'popups' }),
-  lazyWithRetry(() => import('@/features/web-vitals/vitals-reporter'), { name: 'web-vitals' }),
 ];
 
 // Spec 2.2: from the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.

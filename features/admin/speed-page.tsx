@@ -13,7 +13,7 @@ const shortDay = (day: string) => day.split('-').reverse().slice(0, 2).join('.')
 
 /**
  * «Скорость сайта» (issue 30): how fast the pages are on visitors' own devices, from their browsers'
- * reports (features/web-vitals): p75 per page type and device, the daily trend, what makes the slow page
+ * reports (features/analytics): p75 per page type and device, the daily trend, what makes the slow page
  * types slow, and what the pop-ups cost.
  */
 export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositories, 'vitals'>; params: Record<string, string | string[] | undefined>; now: number }) {

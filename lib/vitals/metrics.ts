@@ -1,6 +1,6 @@
 /**
  * Field Core Web Vitals (issue 30): what a report from a visitor's browser may carry, shared by the
- * reporter (features/web-vitals), the endpoint that checks it (server/http/vitals.ts) and the console
+ * reporter (features/analytics), the endpoint that checks it (server/http/vitals.ts) and the console
  * that shows it. Pure.
  */
 

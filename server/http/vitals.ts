@@ -20,7 +20,7 @@ const problemAnswers: Record<ReportProblem, { status: number; message: string }>
 };
 
 /**
- * `POST /api/vitals`: one page view's field Core Web Vitals (features/web-vitals), 204 once counted.
+ * `POST /api/vitals`: one page view's field Core Web Vitals (features/analytics), 204 once counted.
  * Refusals are JSON like the lead API's, cheapest check first: another site's origin (403), a media type
  * that is neither JSON nor a beacon's text (415), a body declared or found too large (413), more reports a minute from one
  * client address than the lead API takes (RATE_LIMIT_PER_MINUTE; a page sends one each time it is hidden):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionType, deviceClass, isSampled, navigationType, ReportQueue, sampleRate, toSample } from './report';
+import { connectionType, deviceClass, isSampled, navigationType, ReportQueue, sampleRate, toSample } from './vitals-report';
 
 describe('sampling', () => {
   it.each([
