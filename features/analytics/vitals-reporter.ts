@@ -3,6 +3,8 @@ import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 import { pageTypeOf } from '@/lib/vitals/page-type';
 import { connectionType, deviceClass, isSampled, ReportQueue, sampleRate, type ReportedMetric } from './vitals-report';
 
+/** Set on `<html>` once the library listens: the page's figures will leave when it is hidden. */
+export const VITALS_MEASURING_ATTRIBUTE = 'data-vitals';
 /** Build time, like every `NEXT_PUBLIC_` variable. */
 const rate = sampleRate(process.env.NEXT_PUBLIC_RUM_SAMPLE_RATE);
 /** Once per page load, also under React's development double effects and client-side navigations. */
@@ -38,6 +40,8 @@ export function startVitalsReporter(): void {
     .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
       const add = (metric: ReportedMetric) => queue.add(metric);
       for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(add);
+      // Measuring from here on (the end-to-end test waits for it before it leaves the page).
+      document.documentElement.setAttribute(VITALS_MEASURING_ATTRIBUTE, '');
     })
     .catch(() => undefined); // the library did not arrive: this page view goes unmeasured
 }
