@@ -98,3 +98,34 @@ test('the endpoint refuses an unknown metric and an absurd value in JSON', async
   const absurd = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }) });
   expect(absurd.status()).toBe(422);
 });
+
+test('with enough reports a slow page type is coloured and its LCP elements and INP targets are named', async ({ page }) => {
+  const pageType = '/personal-stories/category/[category]';
+  const report = (i: number) => ({
+    page: pageType,
+    device: 'tablet',
+    connection: '3g',
+    navigation: 'navigate',
+    popup: false,
+    metrics: [
+      { name: 'LCP', value: 4500 + i, target: 'main>section.e2e-hero>img' },
+      { name: 'INP', value: 650, target: 'button.e2e-slow-filter', phase: 'processing-duration' },
+      { name: 'CLS', value: 0.01 },
+    ],
+  });
+  for (let i = 0; i < 50; i += 1) {
+    const answer = await page.request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify(report(i)) });
+    expect(answer.status()).toBe(204);
+  }
+  await signIn(page, newOperator('vitals-slow'));
+  await page.goto('/admin/speed?device=tablet');
+  const row = page.locator(`tr[data-page-type="${pageType}"][data-device="tablet"]`);
+  await expect(row.locator('td[data-metric="LCP"] [data-rating]')).toHaveAttribute('data-rating', 'poor');
+  await expect(row.locator('td[data-metric="LCP"]')).toContainText('плохо');
+  await expect(row.locator('td[data-metric="CLS"] [data-rating]')).toHaveAttribute('data-rating', 'good');
+  const slow = page.getByRole('region', { name: `Тип страницы ${pageType}` });
+  await expect(slow.getByRole('table', { name: 'Частые элементы LCP' })).toContainText('main>section.e2e-hero>img');
+  const targets = slow.getByRole('table', { name: 'Частые цели взаимодействий (INP)' });
+  await expect(targets).toContainText('button.e2e-slow-filter');
+  await expect(targets).toContainText('обработчики событий');
+});
