@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:real-phone`: page types as a mid-range phone gets them, in real Chromium (not
+ * Lighthouse's simulation): DevTools CPU throttling 4× and a Slow 4G network profile (150 ms round trip,
+ * 1.6 Mbit/s down, 750 kbit/s up), a 412 px phone screen, no cache. Three builds side by side in one
+ * run, alternating page by page so a noisy minute touches each alike:
+ * - `deployed`: the site as `npm run build` makes it (scripts/paint-first.ts rewrote its pages);
+ * - `no rewrite`: the same `next build` output before the paint-first rewrite;
+ * - `floor`: a bare Next.js page of the same version (bench/floor), the floor.
+ * Prints per page type the medians of BENCH_RUNS runs (default 5) of FCP, LCP, when the page is live
+ * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
+ * navigation waits before it takes effect: a press before the page is live is held (the rewrite's loader,
+ * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s).
+ * A benchmark, not a test (the machines are noisy). About 6 minutes on 2 cores with the builds.
+ *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+import { chromiumPath } from '../playwright.config';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const pages = (process.env.BENCH_PAGES ?? '/,/products/junior-js,/media').split(',');
+const basePort = Number(process.env.BENCH_PORT ?? 3920);
+const plainDist = '.next-bench-plain';
+const deployedDist = '.next-bench-deployed';
+const PRESS_AT_MS = 1000;
+
+/** DevTools' Slow 4G, as Lighthouse's mobile profile states it (RTT 150 ms, 1.6 / 0.75 Mbit/s). */
+const slow4g = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+interface Sample {
+  fcp: number;
+  lcp: number;
+  live: number;
+  pressWait: number;
+}
+
+function build(command: string[], env: Record<string, string>) {
+  const [program, ...args] = command;
+  const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
+}
+
+function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn('npx', ['next', 'start', ...args, '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+}
+
+async function ready(url: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself. */
+async function measure(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ru-RU' });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', slow4g);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const bench: Record<string, number> = {};
+      (window as unknown as { __bench: Record<string, number> }).__bench = bench;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') bench.fcp = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) bench.lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      const live = () => {
+        if (bench.live === undefined && document.documentElement.hasAttribute('data-live')) bench.live = performance.now();
+      };
+      new MutationObserver(live).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
+    });
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 });
+    await page.waitForLoadState('load', { timeout: 60_000 });
+    // A key press ends LCP's candidates, as a visitor's first input would.
+    await page.keyboard.press('Tab');
+    const { fcp, lcp, live } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+    return { fcp: fcp!, lcp: lcp ?? fcp!, live: live!, pressWait: Math.max(0, live! - PRESS_AT_MS) };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
+
+async function main() {
+  const started = Date.now();
+  if (!process.env.BENCH_SKIP_BUILD) {
+    build(['npx', 'next', 'build', 'bench/floor'], {});
+    // One `next build`, kept as it is for `no rewrite` and rewritten as `npm run build` does for `deployed`.
+    build(['npx', 'next', 'build'], { NEXT_DIST_DIR: plainDist });
+    fs.rmSync(deployedDist, { recursive: true, force: true });
+    fs.cpSync(plainDist, deployedDist, { recursive: true });
+    build(['npx', 'tsx', 'scripts/paint-first.ts'], { NEXT_DIST_DIR: deployedDist });
+  }
+  const builds = [
+    { name: 'deployed', port: basePort, server: start([], basePort, { NEXT_DIST_DIR: deployedDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' }) },
+    { name: 'no rewrite', port: basePort + 1, server: start([], basePort + 1, { NEXT_DIST_DIR: plainDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' }) },
+    { name: 'floor', port: basePort + 2, server: start(['bench/floor'], basePort + 2, {}) },
+  ];
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  try {
+    await Promise.all(builds.map((b) => ready(`http://127.0.0.1:${b.port}/`)));
+    const samples = new Map<string, Sample[]>();
+    for (let round = 0; round < runs; round++) {
+      for (const path of pages) {
+        for (const b of builds) {
+          // The floor has one page: it stands beside every page type.
+          const url = `http://127.0.0.1:${b.port}${b.name === 'floor' ? '/' : path}`;
+          const key = `${path}\n${b.name}`;
+          samples.set(key, [...(samples.get(key) ?? []), await measure(browser, url)]);
+        }
+      }
+      console.error(`round ${round + 1} of ${runs} done`);
+    }
+    console.log(`\nReal Chromium, 4× CPU, Slow 4G, 412 px phone; medians of ${runs}`);
+    console.log(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s waits   FCP vs floor`);
+    for (const path of pages) {
+      const floorFcp = median(samples.get(`${path}\nfloor`)!.map((s) => s.fcp));
+      for (const b of builds) {
+        const list = samples.get(`${path}\n${b.name}`)!;
+        const m = { fcp: median(list.map((s) => s.fcp)), lcp: median(list.map((s) => s.lcp)), live: median(list.map((s) => s.live)), pressWait: median(list.map((s) => s.pressWait)) };
+        console.log(`${path.padEnd(24)} ${b.name.padEnd(11)} ${seconds(m.fcp)} ${seconds(m.lcp)} ${seconds(m.live)} ${seconds(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
+      }
+    }
+    console.log(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
+  } finally {
+    await browser.close();
+    for (const b of builds) if (b.server.pid) process.kill(-b.server.pid, 'SIGTERM');
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
