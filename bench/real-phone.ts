@@ -76,13 +76,16 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) bench.lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
-      const live = () => {
+      // Inline callbacks only: tsx would wrap a named function in a helper the page does not have.
+      new MutationObserver(() => {
         if (bench.live === undefined && document.documentElement.hasAttribute('data-live')) bench.live = performance.now();
-      };
-      new MutationObserver(live).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
     });
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 }).catch(async (error: Error) => {
+      const state = await page.evaluate(() => [JSON.stringify((window as unknown as { __bench: unknown }).__bench), document.documentElement.outerHTML.slice(0, 120)]).catch((e: Error) => e.message);
+      throw new Error(`${url} never went live: ${JSON.stringify(state)}`, { cause: error });
+    });
     await page.waitForLoadState('load', { timeout: 60_000 });
     // A key press ends LCP's candidates, as a visitor's first input would.
     await page.keyboard.press('Tab');
