@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopGraceMs } from '../server/runtime';
+import { debianModuleLines } from '../tests/support/nginx-modules';
 
 const deployDir = __dirname;
 const read = (name: string) => fs.readFileSync(path.join(deployDir, name), 'utf8');
@@ -96,7 +97,8 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     fs.writeFileSync(path.join(dir, 'site.conf'), withCert);
     fs.writeFileSync(
       path.join(dir, 'nginx.conf'),
-      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n    access_log off;\n    include ${dir}/site.conf;\n}\n`,
+      // As Debian's nginx.conf: the dynamic modules first (Brotli: libnginx-mod-http-brotli-*).
+      `${debianModuleLines()}\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n    access_log off;\n    include ${dir}/site.conf;\n}\n`,
     );
     return run(nginx!, ['-t', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')]);
   }
@@ -120,6 +122,17 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     expect(retried).toHaveLength(1);
     expect(site.slice(site.lastIndexOf('location', retried[0]!.index))).toMatch(/^location \/api\/getcourse\/ \{/);
     expect(site).toMatch(/location \/api\/ \{[^}]*limit_req zone=/);
+  });
+});
+
+describe('nginx compression (issue 30)', () => {
+  it('sends the precompressed build files and compresses pages and JSON on the fly, Brotli first, gzip otherwise', () => {
+    const site = read('nginx-site.conf');
+    const staticBlock = /location \/_next\/static\/ \{[^}]*\}/.exec(site)?.[0] ?? '';
+    expect(staticBlock).toContain('brotli_static on;');
+    expect(staticBlock).toContain('gzip_static on;');
+    for (const line of ['brotli on;', 'gzip on;', 'proxy_set_header Accept-Encoding "";']) expect(site).toContain(`\n    ${line}\n`);
+    for (const types of site.match(/^\s*(?:brotli|gzip)_types [^;]*;/gm) ?? []) expect(types).toContain('application/json');
   });
 });
 

@@ -10,6 +10,7 @@ export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
 /** The live pop-ups (issue 25); its answer's shape: `PublicPopups` in lib/popups/managed.ts. */
 export const POPUPS_ENDPOINT = '/api/popups';
 export const CSP_REPORT_ENDPOINT = '/api/csp-report';
+export const VITALS_ENDPOINT = '/api/vitals';
 
 /** A field error as the API answers it (400): `{ path: "contacts.email", message: "Некорректная почта" }`. */
 export interface FieldError {

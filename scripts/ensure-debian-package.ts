@@ -39,3 +39,10 @@ export const nginx: DebianProgram = { name: 'nginx', path: '/usr/sbin/nginx' };
 
 /** `promtool check rules` for deploy/alerts.yml (unit stage): Debian ships it in the prometheus package. */
 export const promtool: DebianProgram = { name: 'prometheus', path: '/usr/bin/promtool' };
+
+/**
+ * Brotli for nginx (deploy/nginx-site.conf): the on-the-fly filter and the precompressed-file module.
+ * Their `load_module` lines land in /etc/nginx/modules-enabled/ (tests/support/nginx-modules.ts).
+ */
+export const nginxBrotliFilter: DebianProgram = { name: 'libnginx-mod-http-brotli-filter', path: '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so' };
+export const nginxBrotliStatic: DebianProgram = { name: 'libnginx-mod-http-brotli-static', path: '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so' };

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
-import { chromium, ensureDebianPackage, nginx, promtool } from './ensure-debian-package';
+import { chromium, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
 
 interface Counts {
   passed: number;
@@ -58,7 +58,7 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 // need the build wait for it.
 // What the unit stage already uses (deploy/*.test.ts: nginx -t, promtool check rules) is installed before
 // it, not later with the system stage, so nothing skips that can run.
-for (const program of [nginx, promtool]) {
+for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool]) {
   try {
     ensureDebianPackage(program);
   } catch (error) {

@@ -15,6 +15,9 @@ export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
 /** The secret path segment of the gift pop-up page in the test build. */
 export const e2eGiftPopupToken = 'gift-e2e';
 
+/** The bearer token of the stack's /api/metrics. */
+export const e2eMetricsToken = 'e2e-metrics-token-0123456789';
+
 /** GetCourse's payment callback secret of the test stack (e2e/campaigns.spec.ts calls as GetCourse does). */
 export const e2eCallbackSecret = 'e2e-callback-secret-0123456789abcdef';
 
@@ -46,6 +49,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_PUBLIC_GEO_URL: `${fakeGetCourseUrl}/geo`,
     NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST',
     GIFT_POPUP_TOKEN: e2eGiftPopupToken,
+    // GET /api/metrics of the stack (e2e/vitals.spec.ts reads the field vitals' histograms there).
+    METRICS_TOKEN: e2eMetricsToken,
     // Test-only content (content/courses/fixtures.ts): the campaign landing of e2e/campaign-landing.spec.ts.
     CONTENT_FIXTURES: 'e2e',
   };

@@ -11,7 +11,8 @@ let userIdPushed = false;
 
 /**
  * Session analytics (spec 7), mounted by the floating widgets once the page is idle: the tag manager,
- * the stored session's `user_id_event`, and carrying the page's query (UTMs) into marked links.
+ * the stored session's `user_id_event`, carrying the page's query (UTMs) into marked links, and the
+ * field measurement of Core Web Vitals (issue 30).
  * Everything here works on the data layer array and the DOM only, so a blocked tag manager script
  * breaks nothing: the events simply wait in `window.dataLayer`.
  */
@@ -27,6 +28,11 @@ export default function Analytics() {
 
   useEffect(() => {
     if (gtmContainerId) loadTagManager(gtmContainerId);
+  }, []);
+
+  // Field Core Web Vitals (vitals-reporter.ts): its own chunk, so the analytics stay small.
+  useEffect(() => {
+    void import('./vitals-reporter').then(({ startVitalsReporter }) => startVitalsReporter()).catch(() => undefined);
   }, []);
 
   return null;

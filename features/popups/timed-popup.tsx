@@ -7,6 +7,7 @@ import { LeadFormPopup } from './lead-form-popup';
 import { PromoPopup } from './promo-popup';
 import { reportPopupEvent } from './conversion-beacon';
 import { closeCookie, finishCookie } from './suppression';
+import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 
 /** The pop-up panel's maximum width (spec 2.4, 9). */
 const panelMaxWidth = 430;
@@ -22,6 +23,7 @@ export default function TimedPopup({ config, preview = false }: { config: Public
   const id = config.id;
 
   useEffect(() => {
+    document.documentElement.setAttribute(POPUP_SHOWN_ATTRIBUTE, '');
     if (!preview) reportPopupEvent(id, 'shown');
   }, [id, preview]);
 

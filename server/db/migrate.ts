@@ -9,6 +9,7 @@ import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from
 import { popupsMigration } from './migrations/007-popups';
 import { dealsMigration } from './migrations/008-deals';
 import { alertsMigration } from './migrations/009-alerts';
+import { vitalsMigration } from './migrations/011-vitals';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -23,6 +24,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-popups': popupsMigration(dialect),
     '008-deals': dealsMigration(dialect),
     '009-alerts': alertsMigration,
+    '011-vitals': vitalsMigration(dialect),
   };
 }
 

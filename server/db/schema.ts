@@ -22,6 +22,9 @@ export interface Database {
   deal_reconciliation: DealReconciliationTable;
   popups: PopupsTable;
   popup_versions: PopupVersionsTable;
+  vitals_histogram: VitalsHistogramTable;
+  vitals_attribution: VitalsAttributionTable;
+  vitals_context: VitalsContextTable;
 }
 
 export interface LeadsTable {
@@ -240,4 +243,44 @@ export interface PopupVersionsTable {
   /** JSON list of the keys that changed. */
   changes: string;
   restored_from: number | null;
+}
+
+/** Field vitals (migration 011): page views per log-spaced bucket (lib/vitals/histogram.ts). */
+export interface VitalsHistogramTable {
+  /** `2026-11-23`, Moscow. */
+  day: string;
+  /** The route pattern (lib/vitals/page-type.ts). */
+  page_type: string;
+  /** `phone` | `tablet` | `desktop`. */
+  device: string;
+  /** `LCP` | `INP` | `CLS` | `FCP` | `TTFB`. */
+  metric: string;
+  /** 1 when a timed pop-up showed on the page view. */
+  popup: number;
+  bucket: number;
+  count: number;
+}
+
+/** How often an element was a metric's LCP element or INP target. */
+export interface VitalsAttributionTable {
+  day: string;
+  page_type: string;
+  device: string;
+  metric: string;
+  /** A CSS selector as web-vitals wrote it. */
+  target: string;
+  /** INP's longest phase; '' otherwise. */
+  phase: string;
+  count: number;
+  total: number;
+}
+
+/** Reports per connection's effective type and navigation type. */
+export interface VitalsContextTable {
+  day: string;
+  page_type: string;
+  device: string;
+  connection: string;
+  navigation: string;
+  reports: number;
 }

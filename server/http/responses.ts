@@ -23,6 +23,10 @@ export const messages = {
   idempotencyKeyReused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
   orderAccepted: 'Заявка принята',
   idsAccepted: 'Идентификаторы приняты',
+  vitalsShape: 'Некорректный отчёт о скорости страницы',
+  vitalsUnknownPage: 'Неизвестный тип страницы',
+  vitalsUnknownMetric: 'Неизвестная метрика',
+  vitalsOutOfBounds: 'Значение метрики вне физически возможных границ',
 } as const;
 
 /** For the methods a route does not serve (Next would answer them with an empty body). */

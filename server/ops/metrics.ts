@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AlertQueueHealth, QueueSnapshot, Repositories } from '../repositories/types';
 import { consoleLogger, errorKind } from '../log';
+import { renderVitals } from './vitals-exposition';
 
 export type LeadRoute = 'orders' | 'ids';
 /** Why the lead API said no (or, for spam, said yes and stored nothing to deliver). */
@@ -139,18 +140,20 @@ async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
 }
 
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals'>>, now: number): Promise<{ contentType: string; body: string }> {
+export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
   const registries = [processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))];
   if (typeof repos.outbox.alertHealth === 'function') registries.push(alertsRegistry(await repos.outbox.alertHealth()));
   if (repos.deals) registries.push(await dealsRegistry(repos.deals));
   const merged = Registry.merge(registries);
-  return { contentType: merged.contentType, body: await merged.metrics() };
+  // The field vitals are histograms the database already holds: written as text, prom-client cannot load counts.
+  const vitals = repos.vitals ? await renderVitals(repos.vitals, now) : '';
+  return { contentType: merged.contentType, body: (await merged.metrics()) + vitals };
 }
 
 export interface MetricsSource {
   /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
   token(): string | null;
-  repos(): Promise<Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals'>>>;
+  repos(): Promise<Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>>;
   now?: () => number;
 }
 

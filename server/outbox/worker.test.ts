@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { VitalsReport } from '@/lib/vitals/metrics';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
 import { DEFAULT_RETENTION, type GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
@@ -220,6 +221,22 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const runs = log.lines.filter((line) => line.includes('"event":"privacy.retention"'));
     expect(runs).toEqual([expect.stringContaining('"anonymized":1'), expect.stringContaining('"anonymized":1')]);
     expectNoPersonalData(first);
+  });
+
+  it('deletes field vitals older than 90 days in the same run, and keeps the rest', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const report: VitalsReport = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] };
+    await database().repos.vitals.record(report, now - 91 * day);
+    await database().repos.vitals.record(report, now - 89 * day);
+    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await database().repos.vitals.histograms('2000-01-01', '2999-01-01')).length === 1);
+    } finally {
+      await running.stop();
+    }
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":2')]);
   });
 
   it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {

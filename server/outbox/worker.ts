@@ -1,3 +1,5 @@
+import { moscowToday } from '@/lib/calendar';
+import { VITALS_RETENTION_DAYS } from '@/lib/vitals/metrics';
 import type { GetCourseConfig, RetentionConfig, WorkerConfig } from '../config';
 import type { ImportResult } from '../getcourse/client';
 import { consoleLogger, errorKind, type Logger } from '../log';
@@ -10,8 +12,11 @@ export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batc
   repos: Repositories;
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
-  /** Personal-data retention (repos.personalData.applyRetention): run at start, then every `everyMs` (an hour). */
-  retention: { repos: Pick<Repositories, 'personalData'>; policy: RetentionConfig; everyMs?: number };
+  /**
+   * Personal-data retention (repos.personalData.applyRetention) and the field vitals' 90 days
+   * (repos.vitals.deleteBefore): run at start, then every `everyMs` (an hour).
+   */
+  retention: { repos: Pick<Repositories, 'personalData'> & Partial<Pick<Repositories, 'vitals'>>; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -141,7 +146,8 @@ export class OutboxWorker extends PollingLoop {
     this.nextRetentionAt = now + everyMs;
     try {
       const counts = await repos.personalData.applyRetention(policy, now);
-      this.log.info('privacy.retention', { ...counts });
+      const vitalsDeleted = repos.vitals ? await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * 86_400_000))) : 0;
+      this.log.info('privacy.retention', { ...counts, vitalsDeleted });
     } catch (error) {
       this.log.error('privacy.retention_failed', { error: errorKind(error) });
     }

@@ -12,6 +12,7 @@ import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
 import type { Repositories } from './types';
+import { createVitalsRepository } from './vitals';
 
 export type * from './types';
 
@@ -31,5 +32,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     popups: createPopupsRepository(handle),
     deals: createDealsRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
+    vitals: createVitalsRepository(handle),
   };
 }

@@ -1,6 +1,7 @@
 import type { GiftWindow } from '@/lib/api-contract';
 import type { OutboxStatus } from '../db/schema';
 import type { AlertSettings } from '../alerts/settings';
+import type { VitalName, VitalsReport } from '@/lib/vitals/metrics';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
@@ -392,6 +393,49 @@ export interface PersonalDataRepository {
   applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
 }
 
+/** One histogram bucket's count (lib/vitals/histogram.ts) of a page type, device and metric over a period. */
+export interface VitalsBucketRow {
+  pageType: string;
+  device: string;
+  metric: VitalName;
+  /** Whether a timed pop-up showed on those page views. */
+  popup: boolean;
+  bucket: number;
+  count: number;
+}
+
+export interface VitalsDailyBucketRow {
+  day: string;
+  metric: VitalName;
+  bucket: number;
+  count: number;
+}
+
+export interface VitalsTarget {
+  /** A CSS selector of the element. */
+  target: string;
+  /** INP's longest phase, null for LCP. */
+  phase: string | null;
+  count: number;
+  /** The metric's average over those page views (ms). */
+  average: number;
+}
+
+export interface VitalsRepository {
+  /** Adds one visitor's report to its Moscow day. */
+  record(report: VitalsReport, now: number): Promise<void>;
+  /** Bucket counts per page type, device, metric and pop-up flag from `fromDay` to `toDay`, both included. */
+  histograms(fromDay: string, toDay: string): Promise<VitalsBucketRow[]>;
+  /** Bucket counts per day and metric (pages and devices summed, or only the given ones), oldest day first. */
+  dailyHistograms(fromDay: string, toDay: string, filter?: { pageType?: string; device?: string }): Promise<VitalsDailyBucketRow[]>;
+  /** The elements most often attributed a metric on a page type (LCP element, INP target), most frequent first. */
+  topTargets(fromDay: string, toDay: string, pageType: string, metric: VitalName, limit?: number): Promise<VitalsTarget[]>;
+  /** Reports by connection's effective type and navigation type. */
+  context(fromDay: string, toDay: string): Promise<{ connection: string; navigation: string; reports: number }[]>;
+  /** Deletes the days before `day` (retention); returns the rows deleted. */
+  deleteBefore(day: string): Promise<number>;
+}
+
 /** The storage of the site: one module a table group, over Kysely for SQLite and PostgreSQL alike. */
 export interface Repositories {
   leads: LeadsRepository;
@@ -406,4 +450,5 @@ export interface Repositories {
   popups: PopupsRepository;
   deals: DealsRepository;
   alertRecipients: AlertRecipientsRepository;
+  vitals: VitalsRepository;
 }

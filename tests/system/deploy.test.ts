@@ -27,6 +27,7 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
+import { debianModuleLines } from '@/tests/support/nginx-modules';
 import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
@@ -91,7 +92,9 @@ function siteForTest(site: string, at: { ports: [number, number]; http: number; 
 /** The main configuration Debian's /etc/nginx/nginx.conf would be, in a folder of its own. */
 function mainConfig(dir: string): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${dir}/${name};`).join('\n');
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
+  // Debian's nginx.conf loads the dynamic modules first: the Brotli filter and static modules among them.
+  return `${debianModuleLines()}
+${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -425,5 +428,32 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     plain.resume();
     expect(plain.statusCode).toBe(301);
     expect(plain.headers.location).toBe(`https://${DOMAIN}/courses?x=1`);
+  });
+
+  it('Brotli for a build chunk (made at build time) and for a page when the client accepts it, gzip when it does not', async () => {
+    const from = '127.0.0.10';
+    const plainPage = await send('/', { from, headers: { 'accept-encoding': 'identity' } });
+    expect(plainPage.status).toBe(200);
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    const chunk = /\/_next\/static\/[^"'\s?]+\.js/.exec(plainPage.body)?.[0];
+    expect(chunk).toBeDefined();
+    // The release copied the build's .br and .gz (scripts/precompress.ts) into the shared static folder.
+    const file = path.join(siteRoot, 'static', chunk!.slice('/_next/static/'.length));
+    for (const [accept, encoding, suffix] of [
+      ['gzip, deflate, br, zstd', 'br', '.br'],
+      ['gzip, deflate', 'gzip', '.gz'],
+    ] as const) {
+      const script = await send(chunk!, { from, headers: { 'accept-encoding': accept } });
+      expect(script.status).toBe(200);
+      expect(script.headers['content-encoding'], accept).toBe(encoding);
+      // The precompressed file itself, sent as it is (brotli_static, gzip_static), not compressed again.
+      expect(Number(script.headers['content-length'])).toBe(fs.statSync(`${file}${suffix}`).size);
+      expect(script.headers.vary).toMatch(/accept-encoding/i);
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const page = await send('/', { from, headers: { 'accept-encoding': accept } });
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-encoding'], accept).toBe(encoding);
+    }
   });
 });

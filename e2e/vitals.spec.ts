@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import { e2eBaseUrl, e2eMetricsToken } from './support/env';
+import { expect, test } from './support/fixtures';
+import { newOperator, signIn } from './support/operator';
+
+/**
+ * Field Core Web Vitals (issue 30), end to end: a real browser opens pages as a phone, a tablet and a
+ * desktop, leaves them, and its reports are found counted under the right page type (the route pattern,
+ * never the path or its query) and device, in the console's «Скорость сайта» and in /api/metrics.
+ */
+
+const devices = {
+  phone: { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true },
+  tablet: { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} satisfies Record<string, BrowserContextOptions>;
+type Device = keyof typeof devices;
+
+const visits: { device: Device; path: string; pageType: string }[] = [
+  { device: 'phone', path: '/products/junior-js?utm_source=e2e-vitals#tariffs', pageType: '/products/[course]' },
+  { device: 'tablet', path: '/media', pageType: '/media' },
+  { device: 'desktop', path: '/about', pageType: '/about' },
+];
+
+/**
+ * Opens `path` as `device`, waits until the web-vitals library listens, presses the heading (an
+ * interaction for INP), and leaves: the page is hidden and unloaded, and the reporter's beacon leaves then.
+ * A beacon sent while its page unloads is not shown to Playwright: the server's counts are the proof.
+ */
+async function visitAndLeave(browser: Browser, device: Device, path: string): Promise<void> {
+  const context = await browser.newContext({ ...devices[device], baseURL: e2eBaseUrl, locale: 'ru-RU' });
+  await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  const page = await context.newPage();
+  await page.goto(path);
+  // The reporter marks the page once web-vitals listens (it loads after idle).
+  await expect(page.locator('html[data-vitals]')).toHaveCount(1);
+  await page.locator('h1').first().click();
+  await page.goto('about:blank');
+  await context.close();
+}
+
+async function metricsText(): Promise<string> {
+  const response = await fetch(`${e2eBaseUrl}/api/metrics`, { headers: { authorization: `Bearer ${e2eMetricsToken}` } });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** `school_web_vitals_<metric>_count` of a page type and device (0 before the first report). */
+function countIn(text: string, series: string, pageType: string, device: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series}_count{page_type="${pageType}",device="${device}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+test('reports from a phone, a tablet and a desktop are counted per page type and device, in the console and /api/metrics', async ({ browser, page }) => {
+  const before = await metricsText();
+  for (const visit of visits) {
+    await visitAndLeave(browser, visit.device, visit.path);
+    // Counted under the route pattern and the device class (the query never reaches the server: an
+    // unknown page type would be refused), every metric of a page view that was pressed and left.
+    await expect
+      .poll(async () => countIn(await metricsText(), 'school_web_vitals_cls', visit.pageType, visit.device), { message: `CLS of ${visit.device} ${visit.path}` })
+      .toBeGreaterThan(countIn(before, 'school_web_vitals_cls', visit.pageType, visit.device));
+  }
+  const after = await metricsText();
+  for (const visit of visits) {
+    for (const series of ['school_web_vitals_lcp_seconds', 'school_web_vitals_fcp_seconds', 'school_web_vitals_ttfb_seconds', 'school_web_vitals_cls']) {
+      expect(countIn(after, series, visit.pageType, visit.device), `${series} ${visit.pageType} ${visit.device}`).toBeGreaterThan(countIn(before, series, visit.pageType, visit.device));
+    }
+  }
+
+  await signIn(page, newOperator('vitals'));
+  await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Скорость сайта' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Скорость сайта' })).toBeVisible();
+  for (const visit of visits) {
+    const row = page.locator(`tr[data-page-type="${visit.pageType}"][data-device="${visit.device}"]`);
+    await expect(row).toHaveCount(1);
+    expect(Number(await row.locator('td[data-views]').textContent())).toBeGreaterThanOrEqual(1);
+    // A handful of samples: shown without colour, as «мало данных».
+    await expect(row.locator('td[data-metric="LCP"]')).toContainText('мало данных');
+  }
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious).toEqual([]);
+  // The device filter keeps only that device's rows.
+  await page.getByLabel('Устройство').selectOption('phone');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page).toHaveURL(/device=phone/);
+  await expect(page.locator('tr[data-device="desktop"]')).toHaveCount(0);
+  await expect(page.locator('tr[data-page-type="/products/[course]"][data-device="phone"]')).toHaveCount(1);
+  await expect(page.getByRole('img', { name: /^p75 LCP по дням/ })).toBeVisible();
+});
+
+test('the endpoint refuses an unknown metric and an absurd value in JSON', async ({ request }) => {
+  const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
+  const unknown = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'FID', value: 5 }] }) });
+  expect(unknown.status()).toBe(422);
+  expect(await unknown.json()).toEqual({ errors: [{ path: '', message: 'Неизвестная метрика' }] });
+  const absurd = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }) });
+  expect(absurd.status()).toBe(422);
+});
+
+test('with enough reports a slow page type is coloured and its LCP elements and INP targets are named', async ({ page }) => {
+  const pageType = '/personal-stories/category/[category]';
+  const report = (i: number) => ({
+    page: pageType,
+    device: 'tablet',
+    connection: '3g',
+    navigation: 'navigate',
+    popup: false,
+    metrics: [
+      { name: 'LCP', value: 4500 + i, target: 'main>section.e2e-hero>img' },
+      { name: 'INP', value: 650, target: 'button.e2e-slow-filter', phase: 'processing-duration' },
+      { name: 'CLS', value: 0.01 },
+    ],
+  });
+  for (let i = 0; i < 50; i += 1) {
+    const answer = await page.request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify(report(i)) });
+    expect(answer.status()).toBe(204);
+  }
+  await signIn(page, newOperator('vitals-slow'));
+  await page.goto('/admin/speed?device=tablet');
+  const row = page.locator(`tr[data-page-type="${pageType}"][data-device="tablet"]`);
+  await expect(row.locator('td[data-metric="LCP"] [data-rating]')).toHaveAttribute('data-rating', 'poor');
+  await expect(row.locator('td[data-metric="LCP"]')).toContainText('плохо');
+  await expect(row.locator('td[data-metric="CLS"] [data-rating]')).toHaveAttribute('data-rating', 'good');
+  const slow = page.getByRole('region', { name: `Тип страницы ${pageType}` });
+  await expect(slow.getByRole('table', { name: 'Частые элементы LCP' })).toContainText('main>section.e2e-hero>img');
+  const targets = slow.getByRole('table', { name: 'Частые цели взаимодействий (INP)' });
+  await expect(targets).toContainText('button.e2e-slow-filter');
+  await expect(targets).toContainText('обработчики событий');
+});

@@ -1,0 +1,144 @@
+import { VITAL_NAMES, DEVICE_CLASSES } from '@/lib/vitals/metrics';
+import type { Repositories } from '@/server/repositories/types';
+import { BarChart } from './bar-chart';
+import { DateRangeFields } from './date-range-fields';
+import { TableHead, figureColumns } from './table-head';
+import { ui } from './ui';
+import { TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
+import { dailyTrend, deviceLabels, formatVital, metricLabels, MIN_SAMPLES, parseVitalsQuery, popupEffect, slowPageTypes, vitalsTable } from './vitals-figures';
+
+const chartValue = (metric: string, p75: number | null) => (p75 === null ? 0 : metric === 'CLS' ? Math.round(p75 * 1000) / 1000 : metric === 'INP' ? Math.round(p75) : Math.round(p75 / 10) / 100);
+const chartUnit = (metric: string) => (metric === 'CLS' ? '' : metric === 'INP' ? ', мс' : ', с');
+const shortDay = (day: string) => day.split('-').reverse().slice(0, 2).join('.');
+
+/**
+ * «Скорость сайта» (issue 30): how fast the pages are on visitors' own devices, from their browsers'
+ * reports (features/analytics): p75 per page type and device, the daily trend, what makes the slow page
+ * types slow, and what the pop-ups cost.
+ */
+export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositories, 'vitals'>; params: Record<string, string | string[] | undefined>; now: number }) {
+  const query = parseVitalsQuery(params, now);
+  const rows = await repos.vitals.histograms(query.fromDay, query.toDay);
+  const table = vitalsTable(rows, query.device);
+  const trend = dailyTrend(await repos.vitals.dailyHistograms(query.fromDay, query.toDay, { device: query.device ?? undefined }), query.trend, query.fromDay, query.toDay);
+  const slow = slowPageTypes(rows, query.device);
+  const targets = await Promise.all(
+    slow.map(async ({ pageType }) => ({
+      pageType,
+      lcp: await repos.vitals.topTargets(query.fromDay, query.toDay, pageType, 'LCP'),
+      inp: await repos.vitals.topTargets(query.fromDay, query.toDay, pageType, 'INP'),
+    })),
+  );
+  const effect = popupEffect(rows, query.device);
+  const context = await repos.vitals.context(query.fromDay, query.toDay);
+  const reports = context.reduce((total, row) => total + row.reports, 0);
+  const byConnection = new Map<string, number>();
+  for (const row of context) byConnection.set(row.connection, (byConnection.get(row.connection) ?? 0) + row.reports);
+  return (
+    <>
+      <h1 className={ui.h1}>Скорость сайта</h1>
+      <p className="mb-4 max-w-3xl text-sm">
+        Как быстро страницы работают у настоящих посетителей — по замерам их собственных браузеров, а не по лабораторному Lighthouse. Показан 75-й
+        перцентиль (p75), как в отчётах Google: у трёх из четырёх просмотров не хуже. Цвет — по порогам Google ({thresholdsNote()}); при
+        числе замеров меньше {MIN_SAMPLES} цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней.
+      </p>
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
+        <DateRangeFields from={query.fromDay} to={query.toDay} />
+        <label className="flex flex-col gap-1 text-sm">
+          Устройство
+          <select name="device" defaultValue={query.device ?? ''} className={ui.input}>
+            <option value="">Все</option>
+            {DEVICE_CLASSES.map((device) => (
+              <option key={device} value={device}>
+                {deviceLabels[device]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Показатель на графике
+          <select name="trend" defaultValue={query.trend} className={ui.input}>
+            {VITAL_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {metricLabels[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={ui.primaryButton}>
+          Показать
+        </button>
+      </form>
+      {table.length === 0 ? (
+        <p>За этот период замеров нет.</p>
+      ) : (
+        <>
+          <h2 className={ui.h2}>По типам страниц</h2>
+          <VitalsTable rows={table} />
+          <h2 className={ui.h2}>По дням: {metricLabels[query.trend]}</h2>
+          <BarChart
+            data={{ labels: trend.days.map(shortDay), series: [{ key: `p75 ${query.trend}${chartUnit(query.trend)}`, values: trend.p75.map((p75) => chartValue(query.trend, p75)) }] }}
+            stacked={false}
+            label={`p75 ${query.trend} по дням с ${query.fromDay} по ${query.toDay}`}
+            caption={`p75 ${query.trend} по дням${chartUnit(query.trend)} (день без замеров — пустой)`}
+          />
+          <table className={`${ui.table} mb-6 max-w-xl`}>
+            <caption className="sr-only">p75 {query.trend} по дням</caption>
+            <TableHead columns={['День', ...figureColumns(`p75 ${query.trend}`, 'Замеров')]} />
+            <tbody>
+              {trend.days.map((day, index) =>
+                trend.samples[index] === 0 ? null : (
+                  <tr key={day}>
+                    <td>{shortDay(day)}</td>
+                    <td className="text-right">{formatVital(query.trend, trend.p75[index] ?? null)}</td>
+                    <td className="text-right">{trend.samples[index]}</td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+          <h2 className={ui.h2}>Что замедляет медленные страницы</h2>
+          {targets.length === 0 ? (
+            <p className="mb-4 text-sm">Медленных типов страниц нет (или по ним пока мало данных).</p>
+          ) : (
+            targets.map(({ pageType, lcp, inp }) => (
+              <section key={pageType} aria-label={`Тип страницы ${pageType}`}>
+                <h3 className="mb-1 mt-4 font-semibold">
+                  <code>{pageType}</code>
+                </h3>
+                <TargetsTable metric="LCP" targets={lcp} />
+                <TargetsTable metric="INP" targets={inp} />
+              </section>
+            ))
+          )}
+          <h2 className={ui.h2}>Поп-апы и скорость</h2>
+          <table className={`${ui.table} mb-6 max-w-xl`}>
+            <caption className="sr-only">CLS и INP с поп-апом и без</caption>
+            <TableHead columns={['Показатель', ...figureColumns('Без поп-апа', 'С поп-апом')]} />
+            <tbody>
+              {effect.map((row) => (
+                <tr key={row.metric}>
+                  <td>{row.metric}</td>
+                  <td className="text-right">
+                    <VitalFigure name={row.metric} cell={row.without} />
+                  </td>
+                  <td className="text-right">
+                    <VitalFigure name={row.metric} cell={row.with} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mb-4 text-sm">
+            Отчётов за период: {reports}. Тип соединения:{' '}
+            {[...byConnection.entries()]
+              .sort((a, b) => b[1] - a[1])
+              .map(([connection, count]) => `${connection === 'unknown' ? 'неизвестен' : connection} — ${Math.round((count / Math.max(1, reports)) * 100)} %`)
+              .join(', ')}
+            .
+          </p>
+        </>
+      )}
+    </>
+  );
+}

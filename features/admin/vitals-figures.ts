@@ -1,0 +1,156 @@
+/**
+ * The console's «Скорость сайта» (issue 30): which period, device and trend metric the page shows, and
+ * the field figures as the marketer reads them: p75 per page type and device, coloured by Google's
+ * thresholds once there are enough samples. Pure; the counts come from repos.vitals
+ * (server/repositories/vitals.ts).
+ */
+import { isCalendarDate, moscowToday } from '@/lib/calendar';
+import { mergeHistograms, percentile, sampleCount } from '@/lib/vitals/histogram';
+import { CORE_VITALS, DEVICE_CLASSES, rateVital, VITAL_NAMES, type DeviceClass, type VitalName, type VitalRating } from '@/lib/vitals/metrics';
+import type { VitalsBucketRow, VitalsDailyBucketRow } from '@/server/repositories/types';
+
+/** Below this many samples a p75 is shown without colour, as «мало данных» (CrUX needs far more). */
+export const MIN_SAMPLES = 50;
+export const DEFAULT_PERIOD_DAYS = 28;
+const DAY_MS = 86_400_000;
+
+export const deviceLabels: Record<DeviceClass, string> = { phone: 'Телефон', tablet: 'Планшет', desktop: 'Компьютер' };
+export const ratingLabels: Record<VitalRating, string> = { good: 'хорошо', 'needs-improvement': 'нужно улучшить', poor: 'плохо' };
+export const FEW_SAMPLES_LABEL = 'мало данных';
+export const metricLabels: Record<VitalName, string> = {
+  LCP: 'LCP — отрисовка главного',
+  INP: 'INP — отклик на действия',
+  CLS: 'CLS — сдвиги вёрстки',
+  FCP: 'FCP — первая отрисовка',
+  TTFB: 'TTFB — ответ сервера',
+};
+
+export interface VitalsQuery {
+  /** Moscow days, both included. */
+  fromDay: string;
+  toDay: string;
+  /** Only this device class; null: all. */
+  device: DeviceClass | null;
+  /** The metric of the daily trend. */
+  trend: VitalName;
+}
+
+const dayOf = (time: number) => moscowToday(new Date(time));
+const nextDay = (day: string) => dayOf(Date.parse(`${day}T12:00:00+03:00`) + DAY_MS);
+
+/** `from`, `to`, `device`, `trend` read leniently: anything unknown falls back to the last 28 days, every device, LCP. */
+export function parseVitalsQuery(params: Record<string, string | string[] | undefined>, now = Date.now()): VitalsQuery {
+  const text = (name: string) => (typeof params[name] === 'string' ? (params[name] as string) : '');
+  let fromDay = dayOf(now - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
+  let toDay = dayOf(now);
+  const [a, b] = [text('from'), text('to')];
+  if (isCalendarDate(a) && isCalendarDate(b)) [fromDay, toDay] = a <= b ? [a, b] : [b, a];
+  const device = DEVICE_CLASSES.includes(text('device') as DeviceClass) ? (text('device') as DeviceClass) : null;
+  const trend = VITAL_NAMES.includes(text('trend') as VitalName) ? (text('trend') as VitalName) : 'LCP';
+  return { fromDay, toDay, device, trend };
+}
+
+export interface VitalCell {
+  /** p75 in the metric's own unit (ms, or CLS); null without samples. */
+  p75: number | null;
+  samples: number;
+  /** Null without enough samples: no colour then. */
+  rating: VitalRating | null;
+}
+
+export interface VitalsRow {
+  pageType: string;
+  device: DeviceClass;
+  cells: Record<VitalName, VitalCell>;
+  /** Page views measured: the most samples of any metric (LCP and FCP come with every view). */
+  views: number;
+}
+
+export function cellOf(name: VitalName, histogram: ReadonlyMap<number, number>): VitalCell {
+  const samples = sampleCount(histogram);
+  const p75 = percentile(name, histogram, 0.75);
+  return { p75, samples, rating: p75 !== null && samples >= MIN_SAMPLES ? rateVital(name, p75) : null };
+}
+
+type Histograms = Map<number, number>;
+
+function group(rows: readonly VitalsBucketRow[], keyOf: (row: VitalsBucketRow) => string): Map<string, Map<VitalName, Histograms>> {
+  const grouped = new Map<string, Map<VitalName, Histograms>>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const metrics = grouped.get(key) ?? new Map<VitalName, Histograms>();
+    const histogram = metrics.get(row.metric) ?? new Map<number, number>();
+    histogram.set(row.bucket, (histogram.get(row.bucket) ?? 0) + row.count);
+    metrics.set(row.metric, histogram);
+    grouped.set(key, metrics);
+  }
+  return grouped;
+}
+
+const cellsOf = (metrics: Map<VitalName, Histograms> | undefined) =>
+  Object.fromEntries(VITAL_NAMES.map((name) => [name, cellOf(name, metrics?.get(name) ?? new Map())])) as Record<VitalName, VitalCell>;
+
+/** One row a page type and device (the device filter applied), most page views first. */
+export function vitalsTable(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): VitalsRow[] {
+  const kept = device ? rows.filter((row) => row.device === device) : rows;
+  const grouped = group(kept, (row) => `${row.pageType}\n${row.device}`);
+  return [...grouped.entries()]
+    .map(([key, metrics]) => {
+      const [pageType, rowDevice] = key.split('\n') as [string, DeviceClass];
+      const cells = cellsOf(metrics);
+      return { pageType, device: rowDevice, cells, views: Math.max(...VITAL_NAMES.map((name) => cells[name].samples)) };
+    })
+    .sort((a, b) => b.views - a.views || a.pageType.localeCompare(b.pageType) || DEVICE_CLASSES.indexOf(a.device) - DEVICE_CLASSES.indexOf(b.device));
+}
+
+/**
+ * Page types (devices summed) whose LCP or INP p75 is not good with enough samples: the ones whose
+ * LCP elements and INP targets the page lists.
+ */
+export function slowPageTypes(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): { pageType: string; metrics: VitalName[] }[] {
+  const kept = device ? rows.filter((row) => row.device === device) : rows;
+  const slow: { pageType: string; metrics: VitalName[] }[] = [];
+  for (const [pageType, metrics] of group(kept, (row) => row.pageType)) {
+    const cells = cellsOf(metrics);
+    const metricsSlow = (['LCP', 'INP'] as const).filter((name) => cells[name].rating !== null && cells[name].rating !== 'good');
+    if (metricsSlow.length > 0) slow.push({ pageType, metrics: metricsSlow });
+  }
+  return slow.sort((a, b) => a.pageType.localeCompare(b.pageType));
+}
+
+/** CLS and INP with and without a timed pop-up on the page view: the pop-ups' own cost. */
+export function popupEffect(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): { metric: VitalName; without: VitalCell; with: VitalCell }[] {
+  const kept = device ? rows.filter((row) => row.device === device) : rows;
+  const grouped = group(kept, (row) => (row.popup ? 'with' : 'without'));
+  return (['CLS', 'INP'] as const).map((metric) => ({
+    metric,
+    without: cellOf(metric, grouped.get('without')?.get(metric) ?? new Map()),
+    with: cellOf(metric, grouped.get('with')?.get(metric) ?? new Map()),
+  }));
+}
+
+/** The trend metric's p75 per day of the period (oldest first; null on a day without samples). */
+export function dailyTrend(rows: readonly VitalsDailyBucketRow[], metric: VitalName, fromDay: string, toDay: string): { days: string[]; p75: (number | null)[]; samples: number[] } {
+  const days: string[] = [];
+  for (let day = fromDay; day <= toDay && days.length < 366; day = nextDay(day)) days.push(day);
+  const byDay = new Map<string, Map<number, number>>();
+  for (const row of rows) {
+    if (row.metric !== metric) continue;
+    byDay.set(row.day, mergeHistograms([byDay.get(row.day) ?? new Map(), new Map([[row.bucket, row.count]])]));
+  }
+  return {
+    days,
+    p75: days.map((day) => percentile(metric, byDay.get(day) ?? new Map(), 0.75)),
+    samples: days.map((day) => sampleCount(byDay.get(day) ?? new Map())),
+  };
+}
+
+/** `2,35 с`, `180 мс`, `0,05`: a figure as the thresholds are written. */
+export function formatVital(name: VitalName, value: number | null): string {
+  if (value === null) return '—';
+  if (name === 'CLS') return value.toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (name === 'INP' || value < 1000) return `${Math.round(value).toLocaleString('ru-RU')} мс`;
+  return `${(value / 1000).toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} с`;
+}
+
+export { CORE_VITALS };

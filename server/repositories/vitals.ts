@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { moscowToday } from '@/lib/calendar';
+import { bucketOf } from '@/lib/vitals/histogram';
+import type { VitalName } from '@/lib/vitals/metrics';
+import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { VitalsRepository } from './types';
+
+const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
+
+/** Field Core Web Vitals (issue 30): histograms, attributions and report context per Moscow day. */
+export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository {
+  const { db } = handle;
+  return {
+    /** One report in one transaction: a bucket a metric, its attribution, and the report's context; added atomically, so instances add up. */
+    record: (report, now) =>
+      inWriteTransaction(handle, async (trx) => {
+        const day = moscowToday(new Date(now));
+        const where = { day, page_type: report.page, device: report.device };
+        for (const sample of report.metrics) {
+          await trx
+            .insertInto('vitals_histogram')
+            .values({ ...where, metric: sample.name, popup: report.popup ? 1 : 0, bucket: bucketOf(sample.name, sample.value), count: 1 })
+            .onConflict((conflict) =>
+              conflict.columns(['day', 'page_type', 'device', 'metric', 'popup', 'bucket']).doUpdateSet({ count: sql<number>`vitals_histogram.count + 1` }),
+            )
+            .execute();
+          if (sample.target) {
+            await trx
+              .insertInto('vitals_attribution')
+              .values({ ...where, metric: sample.name, target: sample.target, phase: sample.phase ?? '', count: 1, total: sample.value })
+              .onConflict((conflict) =>
+                conflict.columns(['day', 'page_type', 'device', 'metric', 'target', 'phase']).doUpdateSet({
+                  count: sql<number>`vitals_attribution.count + 1`,
+                  total: sql<number>`vitals_attribution.total + ${sample.value}`,
+                }),
+              )
+              .execute();
+          }
+        }
+        await trx
+          .insertInto('vitals_context')
+          .values({ ...where, connection: report.connection, navigation: report.navigation, reports: 1 })
+          .onConflict((conflict) =>
+            conflict.columns(['day', 'page_type', 'device', 'connection', 'navigation']).doUpdateSet({ reports: sql<number>`vitals_context.reports + 1` }),
+          )
+          .execute();
+      }),
+
+    async histograms(fromDay, toDay) {
+      const rows = await db
+        .selectFrom('vitals_histogram')
+        .select(['page_type', 'device', 'metric', 'popup', 'bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['page_type', 'device', 'metric', 'popup', 'bucket'])
+        .execute();
+      return rows.map((row) => ({
+        pageType: row.page_type,
+        device: row.device,
+        metric: row.metric as VitalName,
+        popup: row.popup === 1,
+        bucket: row.bucket,
+        count: toNumber(row.count),
+      }));
+    },
+
+    async dailyHistograms(fromDay, toDay, filter = {}) {
+      let query = db
+        .selectFrom('vitals_histogram')
+        .select(['day', 'metric', 'bucket', (eb) => eb.fn.sum<number | string>('count').as('count')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay);
+      if (filter.pageType) query = query.where('page_type', '=', filter.pageType);
+      if (filter.device) query = query.where('device', '=', filter.device);
+      const rows = await query.groupBy(['day', 'metric', 'bucket']).orderBy('day').execute();
+      return rows.map((row) => ({ day: row.day, metric: row.metric as VitalName, bucket: row.bucket, count: toNumber(row.count) }));
+    },
+
+    async topTargets(fromDay, toDay, pageType, metric, limit = 5) {
+      const rows = await db
+        .selectFrom('vitals_attribution')
+        .select(['target', 'phase', (eb) => eb.fn.sum<number | string>('count').as('count'), (eb) => eb.fn.sum<number | string>('total').as('total')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .where('page_type', '=', pageType)
+        .where('metric', '=', metric)
+        .groupBy(['target', 'phase'])
+        .orderBy('count', 'desc')
+        .orderBy('target')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ target: row.target, phase: row.phase || null, count: toNumber(row.count), average: toNumber(row.total) / Math.max(1, toNumber(row.count)) }));
+    },
+
+    async context(fromDay, toDay) {
+      const rows = await db
+        .selectFrom('vitals_context')
+        .select(['connection', 'navigation', (eb) => eb.fn.sum<number | string>('reports').as('reports')])
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy(['connection', 'navigation'])
+        .execute();
+      return rows.map((row) => ({ connection: row.connection, navigation: row.navigation, reports: toNumber(row.reports) }));
+    },
+
+    /** The retention: every day before `day` goes, from the three tables. */
+    async deleteBefore(day) {
+      let deleted = 0;
+      for (const table of ['vitals_histogram', 'vitals_attribution', 'vitals_context'] as const) {
+        const result = await db.deleteFrom(table).where('day', '<', day).executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      return deleted;
+    },
+  };
+}
