@@ -23,6 +23,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   schedule_remove: 'Окно подарка удалено',
   popup_save: 'Поп-ап изменён',
   popup_rollback: 'Поп-ап: возвращена прежняя версия',
+  popup_variants_save: 'Поп-ап: сохранены варианты для теста',
+  popup_test_start: 'Поп-ап: тест начат',
+  popup_test_stop: 'Поп-ап: тест остановлен',
+  popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
 };
 
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */

@@ -34,7 +34,7 @@ describe('Lan-DeMets O\'Brien-Fleming boundaries', () => {
 
   it('five looks: 4.877, 3.357, 2.680, 2.290, 2.031', () => {
     const expected = [4.877, 3.357, 2.68, 2.29, 2.031];
-    sequentialBoundaries([0.2, 0.4, 0.6, 0.8, 1]).forEach((c, k) => expect(c).toBeCloseTo(expected[k], 2));
+    sequentialBoundaries([0.2, 0.4, 0.6, 0.8, 1]).forEach((c, k) => expect(c).toBeCloseTo(expected[k]!, 2));
   });
 
   it('a single look at the horizon is the plain z-test', () => {
@@ -51,8 +51,8 @@ describe('Lan-DeMets O\'Brien-Fleming boundaries', () => {
     for (let run = 0; run < runs; run++) {
       let s = 0;
       for (let k = 0; k < fractions.length; k++) {
-        s += gauss() * Math.sqrt(fractions[k] - (k ? fractions[k - 1] : 0));
-        if (Math.abs(s / Math.sqrt(fractions[k])) >= boundaries[k]) {
+        s += gauss() * Math.sqrt(fractions[k]! - (k ? fractions[k - 1]! : 0));
+        if (Math.abs(s / Math.sqrt(fractions[k]!)) >= boundaries[k]!) {
           crossed += 1;
           break;
         }

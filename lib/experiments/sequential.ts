@@ -56,10 +56,10 @@ function erfc(x: number): number {
 /** Φ⁻¹(p) (Acklam's algorithm with one Newton step). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError('p must be in (0, 1)');
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239] as const;
+  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1] as const;
+  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783] as const;
+  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416] as const;
   const low = 0.02425;
   let x: number;
   if (p < low) {
@@ -120,8 +120,8 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05)
       if (boundaries.length === 0) return 2 * normalSurvival(b / sd);
       let p = 0;
       for (let i = 0; i < grid.length; i++) {
-        const u = grid[i];
-        p += weights[i] * density[i] * (normalSurvival((b - u) / sd) + normalCdf((-b - u) / sd));
+        const u = grid[i]!;
+        p += weights[i]! * density[i]! * (normalSurvival((b - u) / sd) + normalCdf((-b - u) / sd));
       }
       return p;
     };
@@ -154,7 +154,7 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05)
     const nextDensity = nextGrid.map((s) => {
       if (boundaries.length === 1) return normalDensity(s / sd) / sd;
       let f = 0;
-      for (let i = 0; i < grid.length; i++) f += weights[i] * density[i] * (normalDensity((s - grid[i]) / sd) / sd);
+      for (let i = 0; i < grid.length; i++) f += weights[i]! * density[i]! * (normalDensity((s - grid[i]!) / sd) / sd);
       return f;
     });
     grid = nextGrid;
@@ -338,7 +338,7 @@ export function analyseTest(days: readonly DayCounts[], plannedShows: number, al
 
   const comparisons: (Comparison | null)[] = [];
   for (let index = 1; index < count; index++) {
-    const difference = relativeDifference(current[0], current[index]);
+    const difference = relativeDifference(current[0]!, current[index]!);
     if (!difference) {
       comparisons.push(null);
       continue;
@@ -380,7 +380,7 @@ function verdictOf(input: {
   const best = winners.filter((c) => c.estimate > 0).sort((a, b) => b.estimate - a.estimate)[0];
   if (best) return { kind: 'better', variant: best.variant, estimate: best.estimate, low: best.low, high: best.high };
   if (winners.length > 0 && winners.length === input.comparisons.length) {
-    const worst = winners.sort((a, b) => a.estimate - b.estimate)[0];
+    const worst = winners.sort((a, b) => a.estimate - b.estimate)[0]!;
     return { kind: 'worse', variant: worst.variant, estimate: worst.estimate, low: worst.low, high: worst.high };
   }
   const all = input.comparisons.filter((c): c is Comparison => !!c);

@@ -81,7 +81,7 @@ export function simulate(scenario: Scenario, uplift: number, tests: number, seed
       }
       if (!decided && a.shows >= MIN_SHOWS && b.shows >= MIN_SHOWS && a.leads >= MIN_LEADS && b.leads >= MIN_LEADS) {
         const difference = relativeDifference(a, b);
-        if (difference && Math.abs(difference.estimate / difference.se) >= boundaries[day]) {
+        if (difference && Math.abs(difference.estimate / difference.se) >= boundaries[day]!) {
           decided = true;
           if (!countOnlyBetter || difference.estimate > 0) {
             result.verdicts += 1;
@@ -98,7 +98,7 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((x, y) => x - y);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** The bench's one line. */

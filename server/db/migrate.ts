@@ -8,6 +8,7 @@ import { adminConsoleMigration } from './migrations/005-admin-console';
 import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from-offers';
 import { popupsMigration } from './migrations/007-popups';
 import { dealsMigration } from './migrations/008-deals';
+import { splitTestsMigration } from './migrations/010-split-tests';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -21,6 +22,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
     '007-popups': popupsMigration(dialect),
     '008-deals': dealsMigration(dialect),
+    '010-split-tests': splitTestsMigration(dialect),
   };
 }
 

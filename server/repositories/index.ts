@@ -10,6 +10,7 @@ import { createPopupStatsRepository } from './popup-stats';
 import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
+import { createSplitTestsRepository } from './split-tests';
 import type { Repositories } from './types';
 
 export type * from './types';
@@ -29,5 +30,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     personalData: createPersonalDataRepository(handle),
     popups: createPopupsRepository(handle),
     deals: createDealsRepository(handle),
+    splitTests: createSplitTestsRepository(handle),
   };
 }

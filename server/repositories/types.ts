@@ -4,6 +4,7 @@ import type { OutboxStatus } from '../db/schema';
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
 import type { PopupsRepository } from './popups';
+import type { SplitTestsRepository } from './split-tests';
 import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
@@ -193,6 +194,10 @@ export const auditActions = [
   'schedule_remove',
   'popup_save',
   'popup_rollback',
+  'popup_variants_save',
+  'popup_test_start',
+  'popup_test_stop',
+  'popup_test_decide',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -347,5 +352,6 @@ export interface Repositories {
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
+  splitTests: SplitTestsRepository;
   deals: DealsRepository;
 }
