@@ -15,12 +15,15 @@ export const splitTestLabels = {
   fields: { headline: 'Заголовок', text: 'Текст', buttonLabel: 'Надпись на кнопке' } satisfies Record<keyof VariantTexts, string>,
 } as const;
 
-/** «+12,3 %», «−4 %». */
-export function signedPercent(x: number): string {
+/** «+12,3 %», «−4 %»; without the sign of per cent when `bare` («+5,2», the range's first end). */
+export function signedPercent(x: number, bare = false): string {
   const value = Math.round(x * 1000) / 10;
   const text = Math.abs(value).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text} %`;
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}${bare ? '' : ' %'}`;
 }
+
+/** «(от +5,2 до +37,4 %)». */
+export const range = (low: number, high: number) => `(от ${signedPercent(low, true)} до ${signedPercent(high)})`;
 
 /** «3,2 %». */
 export function percent(x: number): string {
@@ -43,9 +46,9 @@ export function verdictText(verdict: Verdict): string {
     case 'srm':
       return 'Показы разделились между вариантами неравномерно, хотя должны поровну: так бывает, когда один вариант ломается или его чаще пропускают. Вывод скрыт, пока разделение не выровняется; проверьте поп-ап на сайте.';
     case 'better':
-      return `Вариант ${variantLetter(verdict.variant)} лучше A: ${signedPercent(verdict.estimate)} (от ${signedPercent(verdict.low)} до ${signedPercent(verdict.high)})`;
+      return `Вариант ${variantLetter(verdict.variant)} лучше A: ${signedPercent(verdict.estimate)} ${range(verdict.low, verdict.high)}`;
     case 'worse':
-      return `Вариант ${variantLetter(verdict.variant)} хуже A: ${signedPercent(verdict.estimate)} (от ${signedPercent(verdict.low)} до ${signedPercent(verdict.high)})`;
+      return `Вариант ${variantLetter(verdict.variant)} хуже A: ${signedPercent(verdict.estimate)} ${range(verdict.low, verdict.high)}`;
     case 'no_difference':
       return verdict.reachedHorizon
         ? 'Разницы нет: тест набрал запланированные показы, а заметной разницы между вариантами не нашлось'

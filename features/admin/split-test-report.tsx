@@ -4,7 +4,7 @@ import { ActionButton } from './action-button';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from './labels';
 import { decideTestAction } from './split-test-actions';
-import { percent, pValueText, signedPercent, splitTestLabels, verdictText } from './split-test-labels';
+import { percent, pValueText, range, signedPercent, splitTestLabels, verdictText } from './split-test-labels';
 import { figureColumns, TableHead } from './table-head';
 import { ui } from './ui';
 
@@ -56,7 +56,7 @@ export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupI
                   {figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}
                 </td>
                 <td className="text-right">
-                  {index === 0 ? 'основа' : comparison ? `${signedPercent(comparison.estimate)} (от ${signedPercent(comparison.low)} до ${signedPercent(comparison.high)})` : '—'}
+                  {index === 0 ? 'основа' : comparison ? `${signedPercent(comparison.estimate)} ${range(comparison.low, comparison.high)}` : '—'}
                 </td>
                 <td className="text-right">{comparison ? pValueText(comparison.pValue) : '—'}</td>
                 {running && (
