@@ -48,17 +48,17 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     await page.goto(`/admin/popups/${id}`);
     const popupForm = page.getByRole('form', { name: 'Поп-ап' });
     const originalHeadline = await popupForm.getByLabel('Заголовок', { exact: true }).inputValue();
-    await popupForm.getByLabel('Показывать на страницах').fill(`${page1}\n${page2}`);
-    await popupForm.getByLabel('Задержка, секунд').fill('1');
+    await popupForm.getByLabel('Показывать на страницах', { exact: true }).fill(`${page1}\n${page2}`);
+    await popupForm.getByLabel('Задержка, секунд', { exact: true }).fill('1');
     await popupForm.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByRole('status').first()).toContainText('Сохранено');
 
     const variants = page.getByRole('form', { name: 'Варианты для теста' });
     await variants.getByRole('button', { name: 'Добавить вариант' }).click();
     const b = variants.getByRole('group', { name: 'Вариант B' });
-    await b.getByLabel('Заголовок').fill(headlineB);
-    await b.getByLabel('Текст').fill('Оставьте заявку — менеджер закрепит за вами скидку 10 %.');
-    await b.getByLabel('Надпись на кнопке').fill('Забрать скидку');
+    await b.getByLabel('Заголовок', { exact: true }).fill(headlineB);
+    await b.getByLabel('Текст', { exact: true }).fill('Оставьте заявку — менеджер закрепит за вами скидку 10 %.');
+    await b.getByLabel('Надпись на кнопке', { exact: true }).fill('Забрать скидку');
     await variants.getByRole('button', { name: 'Сохранить варианты' }).click();
     await expect(page.getByRole('button', { name: 'Начать тест' })).toBeVisible();
     await page.getByRole('button', { name: 'Начать тест' }).click();
