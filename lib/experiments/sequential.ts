@@ -94,9 +94,10 @@ export function obrienFlemingSpending(t: number, alpha: number): number {
 /**
  * Two-sided critical values |Z| ≥ c_k for looks at increasing information fractions `fractions` (each in
  * (0, 1]; later looks past 1 reuse the last boundary), spending `alpha` by `obrienFlemingSpending`.
- * Recursive numerical integration on the score scale S = Z·√t (a Brownian motion in t).
+ * Recursive numerical integration on the score scale S = Z·√t (a Brownian motion in t), on a grid of
+ * `step` z-units with Simpson's rule.
  */
-export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05): number[] {
+export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05, step = 0.05): number[] {
   const boundaries: number[] = [];
   // The density of S at the last look, restricted to "not stopped yet", on a grid.
   let grid: number[] = [];
@@ -104,7 +105,6 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05)
   let weights: number[] = [];
   let previousT = 0;
   let spent = 0;
-  const step = 0.05; // grid step on the score scale divided by √t (z units)
   for (const raw of fractions) {
     const t = Math.min(1, raw);
     if (!(t > previousT)) {
@@ -171,7 +171,8 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05)
  */
 export function repeatedPValue(fractions: readonly number[], z: number): number {
   const absZ = Math.abs(z);
-  const crosses = (alpha: number) => (sequentialBoundaries(fractions, alpha).at(-1) ?? Infinity) <= absZ;
+  // A coarser grid: the p-value is shown to three decimals, and this runs some twenty times.
+  const crosses = (alpha: number) => (sequentialBoundaries(fractions, alpha, 0.1).at(-1) ?? Infinity) <= absZ;
   if (!crosses(0.999)) return 1;
   let lo = 1e-8;
   let hi = 0.999;
