@@ -111,11 +111,14 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
       ]);
     await expect(page.getByTestId('split-test-verdict')).toContainText('Пока рано судить');
 
-    await page.getByRole('button', { name: 'Остановить тест' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Тест остановлен' })).toBeVisible();
+    // «Оставить вариант B»: the test ends and B's texts become the pop-up's.
+    await report.locator('tr[data-variant="B"]').getByRole('button', { name: 'Оставить вариант B' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Тест завершён' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Поп-ап' }).getByLabel('Заголовок', { exact: true })).toHaveValue(headlineB);
+    await expect(page.getByRole('table', { name: 'Тесты поп-апа, новые сверху' })).toContainText('оставлен вариант B');
     await page.goto('/admin/audit');
     await expect(page.getByText('Поп-ап: тест начат').first()).toBeVisible();
-    await expect(page.getByText('Поп-ап: тест остановлен').first()).toBeVisible();
+    await expect(page.getByText('Поп-ап: тест завершён, оставлен вариант').first()).toBeVisible();
   } finally {
     for (const context of open) await context.close();
     cleanUp();
