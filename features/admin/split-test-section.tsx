@@ -1,7 +1,7 @@
 import { MIN_VARIANTS, variantLetter } from '@/lib/experiments/variants';
 import { requireOperator } from '@/server/admin/session';
 import type { StoredPopup } from '@/server/repositories/popups';
-import { splitTestView } from '@/server/split-tests/report';
+import { planTest, splitTestView } from '@/server/split-tests/report';
 import { ActionButton } from './action-button';
 import { moscowTime } from './labels';
 import { startTestAction, stopTestAction } from './split-test-actions';
@@ -20,7 +20,8 @@ export async function SplitTestSection({ popup, notice }: { popup: StoredPopup; 
   const tests = await runtime.repos.splitTests.forPopup(popup.id);
   const running = tests.find((test) => test.status === 'running');
   const shown = running ?? tests[0];
-  const view = shown ? await splitTestView(runtime.repos, shown, now) : null;
+  const usual = running ? (await planTest(runtime.repos, popup.id, running.variants.length, now)).showsPerDay : 0;
+  const view = shown ? await splitTestView(runtime.repos, shown, now, usual) : null;
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
   return (

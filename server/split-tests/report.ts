@@ -30,8 +30,11 @@ export interface SplitTestView {
   plannedEnd: number | null;
 }
 
-/** A test's figures, analysed: what «Результаты теста» shows. */
-export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number): Promise<SplitTestView> {
+/**
+ * A test's figures, analysed: what «Результаты теста» shows. The planned end follows the test's own pace
+ * of shows; before its first show, the pop-up's usual shows a day (`usualShowsPerDay`, all visitors).
+ */
+export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number, usualShowsPerDay = 0): Promise<SplitTestView> {
   const rows = await repos.splitTests.perDay(test.id);
   const count = test.variants.length;
   const days: DayCounts[] = [];
@@ -49,7 +52,7 @@ export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, tes
   const end = test.stoppedAt ?? now;
   const elapsedDays = Math.max(1, (end - test.startedAt) / DAY_MS);
   const showsPerVariant = running.reduce((sum, v) => sum + v.shows, 0) / count;
-  const pace = showsPerVariant / elapsedDays;
+  const pace = showsPerVariant > 0 ? showsPerVariant / elapsedDays : usualShowsPerDay / count;
   const plannedEnd = pace > 0 ? test.startedAt + Math.ceil(test.plannedShows / pace) * DAY_MS : null;
   return { test, days, report, plannedEnd };
 }
