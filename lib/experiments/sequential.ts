@@ -304,7 +304,7 @@ export interface Comparison {
   low: number;
   high: number;
   pValue: number;
-  /** |Z| reached the boundary at some look so far. */
+  /** |Z| reaches the boundary at this look (repeated intervals hold at every look at once, so a verdict at any look is honest). */
   significant: boolean;
 }
 
