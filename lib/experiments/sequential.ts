@@ -16,11 +16,13 @@
  * Why not the alternatives (see `npm run bench:experiments`): the asymptotic confidence sequence of
  * Waudby-Smith et al. (arXiv:2103.06476, eq. 155; GrowthBook, PostHog) and the mixture SPRT of Johari,
  * Pekelis & Walsh (KDD 2017; Optimizely) are valid at any time without a horizon, but on this school's
- * traffic (3 % conversion, 500 shows a day a variant, 30 days) they reach about 51-54 % power at +20 %,
- * where spending the 5 % over the planned 30 days keeps the daily-peeking false-positive rate under 5 %
- * and reaches close to the 83 % of a single look at day 30.
+ * traffic (3 % conversion, 500 shows a day a variant, 30 days) the confidence sequence reaches a third to
+ * a half of the power at +20 % depending on its tuning, where spending the 5 % over the planned 30 days
+ * keeps the daily-peeking false-positive rate under 5 % and reaches about 76 %, close to the 83 % of a
+ * single look at day 30.
  *
- * The difference of a variant from A is relative (B/A − 1) with a delta-method standard error; with more
+ * The difference of a variant from A is shown relative (B/A − 1) with a delta-method standard error; the
+ * test statistic is the pooled two-proportion z with a continuity correction (`correctedZ`); with more
  * than two variants the 5 % is split evenly among the comparisons with A (Bonferroni).
  */
 
@@ -185,6 +187,20 @@ export function repeatedPValue(fractions: readonly number[], z: number): number 
   return hi;
 }
 
+/**
+ * The comparison method the bench measures against (not used by the console): the half-width of the
+ * two-sided asymptotic confidence sequence of Waudby-Smith et al. (arXiv:2103.06476, eq. 9 with the
+ * mixing parameter ρ of eq. 161), as GrowthBook's sequential mode computes it: valid at every n, tuned
+ * to be tightest near `tuning` observations (GrowthBook's default 5,000). `se` is the estimator's
+ * standard error at the combined sample size `n`.
+ */
+export function confidenceSequenceHalfWidth(se: number, n: number, alpha = 0.05, tuning = 5000): number {
+  const rho2 = (-2 * Math.log(alpha) + Math.log(-2 * Math.log(alpha) + 1)) / tuning;
+  const s2 = se * se * n;
+  const m = n * rho2 + 1;
+  return Math.sqrt(s2) * Math.sqrt((2 * m * Math.log(Math.sqrt(m) / alpha)) / (n * n * rho2));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Per-variant figures
 
@@ -218,6 +234,33 @@ export function relativeDifference(control: VariantCounts, variant: VariantCount
   const se = Math.sqrt(vb / (pa * pa) + (pb * pb * va) / (pa * pa * pa * pa));
   if (!(se > 0)) return null;
   return { estimate: pb / pa - 1, se };
+}
+
+/**
+ * The test statistic: the two-proportion z with the pooled (null) variance and Yates' continuity
+ * correction. Without the correction the discreteness of small lead counts lets the daily-looked A/A
+ * false-positive rate creep just over 5 % (5.2-5.5 % in 40,000 simulated tests); with it, 4.5-4.7 %.
+ */
+export function correctedZ(control: VariantCounts, variant: VariantCounts): number {
+  if (control.shows === 0 || variant.shows === 0) return 0;
+  const pooled = (control.leads + variant.leads) / (control.shows + variant.shows);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / control.shows + 1 / variant.shows));
+  if (!(se > 0)) return 0;
+  const difference = variant.leads / variant.shows - control.leads / control.shows;
+  const correction = 0.5 * (1 / control.shows + 1 / variant.shows);
+  return (Math.sign(difference) * Math.max(0, Math.abs(difference) - correction)) / se;
+}
+
+/**
+ * A variant differs from A at a look when the corrected z reaches the boundary and the repeated interval
+ * of the relative difference (estimate ± boundary·se) excludes 0 on the same side: the verdict never
+ * contradicts the interval shown beside it.
+ */
+export function crossesBoundary(control: VariantCounts, variant: VariantCounts, boundary: number): boolean {
+  const z = correctedZ(control, variant);
+  const difference = relativeDifference(control, variant);
+  if (!difference || Math.abs(z) < boundary) return false;
+  return z > 0 ? difference.estimate - boundary * difference.se > 0 : difference.estimate + boundary * difference.se < 0;
 }
 
 /** The naive two-proportion z statistic (pooled), for the bench's control only. */
@@ -344,7 +387,7 @@ export function analyseTest(days: readonly DayCounts[], plannedShows: number, al
       comparisons.push(null);
       continue;
     }
-    const z = difference.estimate / difference.se;
+    const z = correctedZ(current[0]!, current[index]!);
     const width = Number.isFinite(boundary) ? boundary : normalQuantile(1 - perComparison / 2);
     comparisons.push({
       variant: index,
@@ -352,7 +395,7 @@ export function analyseTest(days: readonly DayCounts[], plannedShows: number, al
       low: difference.estimate - width * difference.se,
       high: difference.estimate + width * difference.se,
       pValue: Math.min(1, repeatedPValue(fractions, z) * comparisonsCount),
-      significant: Math.abs(z) >= boundary,
+      significant: crossesBoundary(current[0]!, current[index]!, boundary),
     });
   }
   const srm = sampleRatioMismatch(current.map((v) => v.shows));

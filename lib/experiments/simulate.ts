@@ -2,7 +2,7 @@
  * The seeded simulation behind `npm run bench:experiments` and the A/A unit test: tests with a fixed
  * daily traffic, looked at every day and stopped at the first verdict (pure, deterministic).
  */
-import { naiveZ, relativeDifference, sequentialBoundaries, MIN_LEADS, MIN_SHOWS, type VariantCounts } from './sequential';
+import { confidenceSequenceHalfWidth, crossesBoundary, naiveZ, relativeDifference, sequentialBoundaries, MIN_LEADS, MIN_SHOWS, type VariantCounts } from './sequential';
 
 /** mulberry32: a small seeded generator, uniform in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -48,6 +48,9 @@ export interface SimulationResult {
   naiveVerdicts: number;
   /** Days to the verdict, of the tests that reached one. */
   daysToVerdict: number[];
+  /** The same for a GrowthBook-style asymptotic confidence sequence (the comparison). */
+  sequenceVerdicts: number;
+  sequenceDaysToVerdict: number[];
 }
 
 /**
@@ -60,14 +63,15 @@ export function simulate(scenario: Scenario, uplift: number, tests: number, seed
   const fractions = Array.from({ length: scenario.days }, (_, day) => (day + 1) / scenario.days);
   const boundaries = sequentialBoundaries(fractions, scenario.alpha);
   const naiveCritical = 1.959963984540054;
-  const result: SimulationResult = { tests, verdicts: 0, naiveVerdicts: 0, daysToVerdict: [] };
+  const result: SimulationResult = { tests, verdicts: 0, naiveVerdicts: 0, daysToVerdict: [], sequenceVerdicts: 0, sequenceDaysToVerdict: [] };
   const rateB = scenario.baseRate * (1 + uplift);
   for (let test = 0; test < tests; test++) {
     const a: VariantCounts = { shows: 0, leads: 0 };
     const b: VariantCounts = { shows: 0, leads: 0 };
     let decided = false;
     let naiveDecided = false;
-    for (let day = 0; day < scenario.days && !(decided && naiveDecided); day++) {
+    let sequenceDecided = false;
+    for (let day = 0; day < scenario.days && !(decided && naiveDecided && sequenceDecided); day++) {
       a.shows += scenario.showsPerVariantPerDay;
       b.shows += scenario.showsPerVariantPerDay;
       a.leads += binomial(scenario.showsPerVariantPerDay, scenario.baseRate, random);
@@ -79,11 +83,21 @@ export function simulate(scenario: Scenario, uplift: number, tests: number, seed
           if (!countOnlyBetter || z > 0) result.naiveVerdicts += 1;
         }
       }
-      if (!decided && a.shows >= MIN_SHOWS && b.shows >= MIN_SHOWS && a.leads >= MIN_LEADS && b.leads >= MIN_LEADS) {
+      const floor = a.shows >= MIN_SHOWS && b.shows >= MIN_SHOWS && a.leads >= MIN_LEADS && b.leads >= MIN_LEADS;
+      if (!sequenceDecided && floor) {
         const difference = relativeDifference(a, b);
-        if (difference && Math.abs(difference.estimate / difference.se) >= boundaries[day]!) {
-          decided = true;
+        if (difference && Math.abs(difference.estimate) > confidenceSequenceHalfWidth(difference.se, a.shows + b.shows, scenario.alpha)) {
+          sequenceDecided = true;
           if (!countOnlyBetter || difference.estimate > 0) {
+            result.sequenceVerdicts += 1;
+            result.sequenceDaysToVerdict.push(day + 1);
+          }
+        }
+      }
+      if (!decided && floor && crossesBoundary(a, b, boundaries[day]!)) {
+        {
+          decided = true;
+          if (!countOnlyBetter || b.leads / b.shows > a.leads / a.shows) {
             result.verdicts += 1;
             result.daysToVerdict.push(day + 1);
           }
@@ -99,6 +113,15 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The comparison's line: the same tests read by an asymptotic confidence sequence. */
+export function comparisonLine(aa: SimulationResult, ab: SimulationResult): string {
+  const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+  return (
+    `comparison, asymptotic confidence sequence (GrowthBook-style, N=5000): A/A false positives ${percent(aa.sequenceVerdicts / aa.tests)}, ` +
+    `power at +20% ${percent(ab.sequenceVerdicts / ab.tests)}, median days to verdict ${Math.round(median(ab.sequenceDaysToVerdict))}`
+  );
 }
 
 /** The bench's one line. */
