@@ -29,8 +29,7 @@
 // ---------------------------------------------------------------------------------------------------
 // Normal distribution
 
-/** Φ(x): the standard normal CDF (W. J. Cody's erfc rational approximation via Abramowitz-Stegun 7.1.26 is
- * too coarse for tails, so this uses the complementary error function by continued fraction / series). */
+/** Φ(x): the standard normal CDF, from the complementary error function below. */
 export function normalCdf(x: number): number {
   if (x < 0) return 1 - normalCdf(-x);
   return 1 - 0.5 * erfc(x / Math.SQRT2);
@@ -42,7 +41,7 @@ export function normalSurvival(x: number): number {
 }
 
 function erfc(x: number): number {
-  // Numerical Recipes' erfcc (Chebyshev), fractional error < 1.2e-7 everywhere.
+  // Numerical Recipes' erfcc (a Chebyshev fit), fractional error below 1.2e-7 everywhere.
   const z = Math.abs(x);
   const t = 1 / (1 + 0.5 * z);
   const r =
