@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   analyseTest,
   chiSquareSurvival,
+  confidenceSequenceHalfWidth,
+  correctedZ,
+  crossesBoundary,
   normalCdf,
   normalQuantile,
   plannedShowsPerVariant,
@@ -161,5 +164,32 @@ describe('verdict', () => {
   it('no difference at the planned end', () => {
     const report = analyseTest(cumulative([500, 15, 500, 15], 30), 14_000);
     expect(report.verdict).toEqual({ kind: 'no_difference', reachedHorizon: true });
+  });
+});
+
+describe('test statistic', () => {
+  it('continuity-corrected pooled z: smaller than the plain one, zero for a difference under the correction', () => {
+    const a = { shows: 1000, leads: 30 };
+    const b = { shows: 1000, leads: 45 };
+    const pooled = 75 / 2000;
+    const plain = (0.045 - 0.03) / Math.sqrt(pooled * (1 - pooled) * (2 / 1000));
+    expect(correctedZ(a, b)).toBeCloseTo(((0.015 - 0.001) / 0.015) * plain, 6);
+    expect(correctedZ(a, { shows: 1000, leads: 30 })).toBe(0);
+    expect(correctedZ(b, a)).toBeCloseTo(-correctedZ(a, b), 9);
+  });
+
+  it('a verdict needs the boundary and the interval excluding 0', () => {
+    expect(crossesBoundary({ shows: 5000, leads: 150 }, { shows: 5000, leads: 220 }, 2)).toBe(true);
+    expect(crossesBoundary({ shows: 5000, leads: 150 }, { shows: 5000, leads: 220 }, 5)).toBe(false);
+    expect(crossesBoundary({ shows: 5000, leads: 150 }, { shows: 5000, leads: 160 }, 2)).toBe(false);
+  });
+
+  it('the comparison\'s confidence sequence is wider than a single look\'s interval', () => {
+    const se = 0.05;
+    expect(confidenceSequenceHalfWidth(se, 30_000)).toBeGreaterThan(1.96 * se);
+    // GrowthBook's eq. 9 by hand at n = N = 5000, α = 0.05.
+    const rho2 = (-2 * Math.log(0.05) + Math.log(-2 * Math.log(0.05) + 1)) / 5000;
+    const m = 5000 * rho2 + 1;
+    expect(confidenceSequenceHalfWidth(se, 5000)).toBeCloseTo(se * Math.sqrt(5000) * Math.sqrt((2 * m * Math.log(Math.sqrt(m) / 0.05)) / (5000 * 5000 * rho2)), 12);
   });
 });
