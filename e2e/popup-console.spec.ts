@@ -64,7 +64,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(page.getByText(/Будет показываться на 1 странице/)).toBeVisible();
     await page.getByLabel('Заголовок').fill(headline);
     await page.getByLabel('Задержка, секунд').fill('10');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Сохранено: версия 2');
 
     // A fresh visitor: nothing before 10 s, the new headline after, with no rebuild.
@@ -78,7 +78,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     // Switched off: a fresh visitor sees none, however long they stay.
     await page.reload();
     await page.getByRole('switch', { name: 'Показывать' }).uncheck();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Сохранено: версия 3');
     const away = await freshVisitor(browser, path);
     await advanceTo(away.page, 700_000);
@@ -125,7 +125,7 @@ test('each mistake is refused in Russian beside its field, the typed values stay
   for (const { fill, message } of cases) {
     await page.reload();
     for (const [label, value] of Object.entries(fill)) await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(page.getByRole('status')).toHaveText('Не сохранено: исправьте отмеченные поля.');
     await expect(page.getByText(message)).toBeVisible();
     for (const [label, value] of Object.entries(fill)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
@@ -139,7 +139,7 @@ test('a gift price above the struck-out one is refused', async ({ page }) => {
   await signIn(page, newOperator('popup-gift'));
   await page.goto(`/admin/popups/${id}`);
   await page.getByLabel('Цена подарка, ₽').fill('20000');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)')).toBeVisible();
   await expect(page.getByLabel('Цена подарка, ₽')).toHaveValue('20000');
   expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
@@ -199,7 +199,7 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
     const before = version();
     const save = async (text: string, saved: number) => {
       await page.getByLabel('Текст', { exact: true }).fill(text);
-      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
       await expect(page.getByRole('status')).toContainText(`Сохранено: версия ${saved}`);
     };
     await page.goto(`/admin/popups/${id}`);
@@ -209,7 +209,7 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
     // …and the first saves again meanwhile.
     await save('Первый оператор, правка', before + 2);
     await other.getByLabel('Текст', { exact: true }).fill('Второй оператор');
-    await other.getByRole('button', { name: 'Сохранить' }).click();
+    await other.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(other.getByRole('status')).toContainText('Пока вы редактировали, этот поп-ап сохранил кто-то другой');
     await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
     expect(version()).toBe(before + 2);

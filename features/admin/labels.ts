@@ -25,6 +25,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   popup_rollback: 'Поп-ап: возвращена прежняя версия',
   alerts_save: 'Уведомления о заявках изменены',
   alerts_test: 'Пробное уведомление отправлено',
+  popup_variants_save: 'Поп-ап: сохранены варианты для теста',
+  popup_test_start: 'Поп-ап: тест начат',
+  popup_test_stop: 'Поп-ап: тест остановлен',
+  popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
 };
 
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */

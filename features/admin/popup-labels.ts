@@ -25,6 +25,7 @@ export const popupChangeLabels: Record<string, string> = {
   excludePaths: 'страницы-исключения',
   startsAt: 'начало показа',
   endsAt: 'конец показа',
+  variants: 'варианты для теста',
 };
 
 /** One problem of the check, in Russian, for beside its field. */

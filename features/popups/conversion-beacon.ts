@@ -1,14 +1,15 @@
 /**
  * Tells the server a pop-up was shown, closed or finished, for the console's conversion figures.
  * Events wait a moment and leave together in one `sendBeacon` (also when the page is hidden or left):
- * the pop-up id, the event and the page path only; no cookie, no visitor data.
+ * the pop-up id, the event and the page path, and under a split test the test and variant (the browser
+ * sends the first-party visitor cookie with it, so the server counts the visitor once).
  */
 import { POPUP_EVENTS_ENDPOINT } from '@/lib/api-contract';
 
 export type PopupBeaconEvent = 'shown' | 'closed' | 'finished';
 
 const batchDelayMs = 2000;
-let queue: { popup: string; event: PopupBeaconEvent; path: string }[] = [];
+let queue: { popup: string; event: PopupBeaconEvent; path: string; test?: string; variant?: number }[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
@@ -21,8 +22,9 @@ function flush() {
   navigator.sendBeacon?.(POPUP_EVENTS_ENDPOINT, body);
 }
 
-export function reportPopupEvent(popup: string, event: PopupBeaconEvent): void {
-  queue.push({ popup, event, path: window.location.pathname });
+/** `shown`: the split test's variant this visitor sees (the server counts its show once a visitor). */
+export function reportPopupEvent(popup: string, event: PopupBeaconEvent, shown?: { test: string; variant: number } | null): void {
+  queue.push({ popup, event, path: window.location.pathname, ...(shown ? { test: shown.test, variant: shown.variant } : {}) });
   if (!listening) {
     listening = true;
     window.addEventListener('pagehide', flush);

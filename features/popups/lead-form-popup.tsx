@@ -18,7 +18,8 @@ export function LeadFormPopup({
   content,
   onSubmitted,
   preview = false,
-}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void; preview?: boolean }) {
+  blockId = 'popup',
+}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void; preview?: boolean; blockId?: string }) {
   const [submitted, setSubmitted] = useState(false);
 
   if (submitted) return <PopupSuccess gift={content.kind === 'gift'} />;
@@ -41,7 +42,7 @@ export function LeadFormPopup({
         <LeadForm
           config={formConfig}
           submitLabel={content.submitLabel}
-          blockId="popup"
+          blockId={blockId}
           className="mt-5"
           onSuccess={() => {
             onSubmitted();

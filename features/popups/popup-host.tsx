@@ -6,6 +6,7 @@ import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import type { PublicPopup } from '@/lib/popups/managed';
 import { popupMarkerMetaName } from '@/lib/popups/marker';
 import { loadPopups, readPreview } from './popup-source';
+import { newVisitorId, readVisitorId, variantFor, visitorCookie, type ShownVariant } from './split-test';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
@@ -24,7 +25,7 @@ const prefetchLeadMs = 5_000;
 
 export default function PopupHost() {
   const pathname = usePathname();
-  const [due, setDue] = useState<{ path: string; popup: PublicPopup; preview: boolean } | null>(null);
+  const [due, setDue] = useState<{ path: string; popup: PublicPopup; preview: boolean; shown?: ShownVariant | null } | null>(null);
   // The delay counts from the page load (performance.now() is 0 there) or from a client-side navigation.
   const pathSince = useRef({ path: pathname, at: 0 });
 
@@ -48,7 +49,10 @@ export default function PopupHost() {
       timers.push(
         setTimeout(() => {
           // Finished or closed in another tab meanwhile: stay hidden.
-          if (!isSuppressed(document.cookie, popup.id)) setDue({ path: pathname, popup, preview: false });
+          if (isSuppressed(document.cookie, popup.id)) return;
+          // A split test assigns only now, when the pop-up really shows.
+          const seen = variantFor(popup, navigator.userAgent, ensureVisitor);
+          setDue({ path: pathname, popup: seen.popup, preview: false, shown: seen.shown });
         }, remaining),
       );
     });
@@ -59,7 +63,15 @@ export default function PopupHost() {
   }, [pathname]);
 
   if (!due || due.path !== pathname) return null;
-  return <TimedPopup key={due.path} config={due.popup} preview={due.preview} />;
+  return <TimedPopup key={due.path} config={due.popup} preview={due.preview} shown={due.shown ?? null} />;
+}
+
+function ensureVisitor(): string {
+  const known = readVisitorId(document.cookie);
+  if (known) return known;
+  const id = newVisitorId();
+  document.cookie = visitorCookie(id, window.location.protocol === 'https:');
+  return id;
 }
 
 function safeLocalStorage(): Storage | null {

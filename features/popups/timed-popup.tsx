@@ -2,10 +2,12 @@
 
 import { useEffect, useState } from 'react';
 import type { PublicPopup } from '@/lib/popups/managed';
+import { testBlockId } from '@/lib/experiments/variants';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { LeadFormPopup } from './lead-form-popup';
 import { PromoPopup } from './promo-popup';
 import { reportPopupEvent } from './conversion-beacon';
+import type { ShownVariant } from './split-test';
 import { closeCookie, finishCookie } from './suppression';
 import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 
@@ -16,7 +18,7 @@ const panelMaxWidth = 430;
  * A due pop-up (spec 4.1): open from its first render, it writes the suppression cookie when the visitor
  * closes it (one day) or finishes it (session); a preview (the console's) writes and reports nothing. Loaded by the host only when the pop-up is about to show.
  */
-export default function TimedPopup({ config, preview = false }: { config: PublicPopup; preview?: boolean }) {
+export default function TimedPopup({ config, preview = false, shown = null }: { config: PublicPopup; preview?: boolean; shown?: ShownVariant | null }) {
   const [open, setOpen] = useState(true);
   // Opened by a timer, not by a trigger: focus goes back to whatever had it before the pop-up opened.
   const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -24,8 +26,8 @@ export default function TimedPopup({ config, preview = false }: { config: Public
 
   useEffect(() => {
     document.documentElement.setAttribute(POPUP_SHOWN_ATTRIBUTE, '');
-    if (!preview) reportPopupEvent(id, 'shown');
-  }, [id, preview]);
+    if (!preview) reportPopupEvent(id, 'shown', shown);
+  }, [id, preview, shown]);
 
   const close = () => {
     if (preview) return setOpen(false);
@@ -58,7 +60,7 @@ export default function TimedPopup({ config, preview = false }: { config: Public
             }}
           />
         ) : (
-          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} preview={preview} />
+          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} preview={preview} blockId={shown ? testBlockId(id, shown.variant) : undefined} />
         )}
       </DialogContent>
     </Dialog>

@@ -1,3 +1,4 @@
+import type { VariantTexts } from '@/lib/experiments/variants';
 import type { PopupConfig } from './config';
 
 /**
@@ -10,10 +11,18 @@ export type ManagedPopupConfig = PopupConfig & {
   /** «Показывать с» / «Показывать до»: epoch ms (entered in Moscow time); null: no bound. */
   startsAt: number | null;
   endsAt: number | null;
+  /** Split-test variants B, C, D as the console last saved them (issue 28; A is the pop-up's own texts). */
+  variants?: VariantTexts[];
 };
 
+/** A running split test as the browser sees it: its id (the assignment's salt) and the texts, A first. */
+export interface PublicSplitTest {
+  id: string;
+  variants: VariantTexts[];
+}
+
 /** What `GET /api/popups` answers for one pop-up: what a visitor's browser needs, nothing else. */
-export type PublicPopup = PopupConfig & { id: string };
+export type PublicPopup = PopupConfig & { id: string; test?: PublicSplitTest };
 
 export interface PublicPopups {
   popups: PublicPopup[];
@@ -28,9 +37,9 @@ export function isLive(config: Pick<ManagedPopupConfig, 'enabled' | 'startsAt' |
 }
 
 /** The visitor's part of a stored pop-up: no switch, no window, no history, no operator. */
-export function publicPopup(id: string, config: ManagedPopupConfig): PublicPopup {
+export function publicPopup(id: string, config: ManagedPopupConfig, test?: PublicSplitTest): PublicPopup {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out on purpose
-  const { enabled, startsAt, endsAt, ...visible } = config;
-  return { ...visible, id } as PublicPopup;
+  const { enabled, startsAt, endsAt, variants, ...visible } = config;
+  return { ...visible, id, ...(test ? { test } : {}) } as PublicPopup;
 }
 

@@ -9,6 +9,7 @@ import { giftNumberFromOffersMigration } from './migrations/006-gift-number-from
 import { popupsMigration } from './migrations/007-popups';
 import { dealsMigration } from './migrations/008-deals';
 import { alertsMigration } from './migrations/009-alerts';
+import { splitTestsMigration } from './migrations/010-split-tests';
 import { vitalsMigration } from './migrations/011-vitals';
 import type { Database } from './schema';
 
@@ -24,6 +25,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-popups': popupsMigration(dialect),
     '008-deals': dealsMigration(dialect),
     '009-alerts': alertsMigration,
+    '010-split-tests': splitTestsMigration(dialect),
     '011-vitals': vitalsMigration(dialect),
   };
 }

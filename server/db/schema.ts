@@ -25,6 +25,9 @@ export interface Database {
   vitals_histogram: VitalsHistogramTable;
   vitals_attribution: VitalsAttributionTable;
   vitals_context: VitalsContextTable;
+  popup_tests: PopupTestsTable;
+  popup_test_exposures: PopupTestVisitorsTable;
+  popup_test_conversions: PopupTestVisitorsTable;
 }
 
 export interface LeadsTable {
@@ -283,4 +286,29 @@ export interface VitalsContextTable {
   connection: string;
   navigation: string;
   reports: number;
+}
+
+/** A split test of a pop-up (migration 010). */
+export interface PopupTestsTable {
+  id: string;
+  popup_id: string;
+  status: 'running' | 'stopped' | 'decided';
+  /** JSON list of { headline, text, buttonLabel }, A first. */
+  variants: string;
+  planned_shows: number;
+  started_at: number;
+  started_by: string;
+  stopped_at: number | null;
+  stopped_by: string | null;
+  winner: number | null;
+}
+
+/** One visitor of a test: exposed (saw the pop-up) or converted (their lead was accepted). */
+export interface PopupTestVisitorsTable {
+  test_id: string;
+  /** Keyed hash of the visitor's random first-party id. */
+  visitor: string;
+  variant: number;
+  day: string;
+  at: number;
 }

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import { countTestConversion } from '../split-tests/conversion';
 import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '../leads/accept';
 import { clientAddress, emailBucket, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, type Logger } from '../log';
@@ -123,6 +124,7 @@ async function handleLeadPost(
         log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
         if (outcome.queued) runtime.onQueued();
         leadMetrics.accepted(route);
+        if (route === 'orders') await countTestConversion(request.headers, body.value, { repos, hashKey, now, log });
         return jsonResponse(200, success);
       case 'replayed':
         log.info('api.replayed', { route, id: outcome.id });

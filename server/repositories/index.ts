@@ -11,6 +11,7 @@ import { createPopupStatsRepository } from './popup-stats';
 import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
+import { createSplitTestsRepository } from './split-tests';
 import type { Repositories } from './types';
 import { createVitalsRepository } from './vitals';
 
@@ -33,5 +34,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     deals: createDealsRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
     vitals: createVitalsRepository(handle),
+    splitTests: createSplitTestsRepository(handle),
   };
 }

@@ -6,6 +6,7 @@ import type { VitalName, VitalsReport } from '@/lib/vitals/metrics';
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
 import type { PopupsRepository } from './popups';
+import type { SplitTestsRepository } from './split-tests';
 import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
@@ -223,6 +224,10 @@ export const auditActions = [
   'popup_rollback',
   'alerts_save',
   'alerts_test',
+  'popup_variants_save',
+  'popup_test_start',
+  'popup_test_stop',
+  'popup_test_decide',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -448,6 +453,7 @@ export interface Repositories {
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
+  splitTests: SplitTestsRepository;
   deals: DealsRepository;
   alertRecipients: AlertRecipientsRepository;
   vitals: VitalsRepository;

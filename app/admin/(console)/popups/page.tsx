@@ -18,6 +18,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
   const rows = await runtime.repos.popupStats.perDay(period.from, period.to);
   const chart = conversionSeries(rows, period.from, period.to);
   const popups = await runtime.repos.popups.list();
+  const testing = new Set((await runtime.repos.splitTests.running()).map((test) => test.popupId));
   return (
     <>
       <h1 className={ui.h1}>Поп-апы</h1>
@@ -34,7 +35,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
                 </Link>
               </td>
               <td>{formOf(popup.config).headline}</td>
-              <td>{popup.config.enabled ? 'включён' : 'выключен'}</td>
+              <td>{popup.config.enabled ? 'включён' : 'выключен'}{testing.has(popup.id) ? ', идёт тест' : ''}</td>
               <td className="text-right">{popup.config.showDelayMs / 1000}</td>
               <td>{popup.version > 1 ? moscowTime(popup.updatedAt) : 'как в файле'}</td>
             </tr>

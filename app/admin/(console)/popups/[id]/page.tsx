@@ -11,12 +11,13 @@ import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
 import { TableHead } from '@/features/admin/table-head';
 import { ActionButton } from '@/features/admin/action-button';
+import { SplitTestSection } from '@/features/admin/split-test-section';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
-export default async function PopupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string; restored?: string; restore?: string }> }) {
+export default async function PopupPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string; restored?: string; restore?: string; test?: string }> }) {
   const { id } = await params;
-  const { saved, restored, restore } = await searchParams;
+  const { saved, restored, restore, test } = await searchParams;
   const { runtime } = await requireOperator();
   const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
   if (!popup) notFound();
@@ -45,6 +46,7 @@ export default async function PopupPage({ params, searchParams }: { params: Prom
         justSaved={saved === String(popup.version)}
         markerNote={marker ? `Также показывается на страницах с меткой «${marker}» (страница подарка) — там он важнее любого пути.` : null}
       />
+      <SplitTestSection popup={popup} notice={test ?? null} />
       <h2 className={ui.h2}>История изменений</h2>
       {restored === String(popup.version) && (
         <p role="status" className="mb-2 text-sm">

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { moscowToday } from '@/lib/calendar';
+import type { VariantTexts } from '@/lib/experiments/variants';
+import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { PopupTestsTable } from '../db/schema';
+
+export type SplitTestStatus = 'running' | 'stopped' | 'decided';
+
+export interface SplitTest {
+  id: string;
+  popupId: string;
+  status: SplitTestStatus;
+  /** A first. */
+  variants: VariantTexts[];
+  plannedShows: number;
+  startedAt: number;
+  startedBy: string;
+  stoppedAt: number | null;
+  stoppedBy: string | null;
+  winner: number | null;
+}
+
+/** New shows and leads of a variant on one Moscow day. */
+export interface SplitTestDayRow {
+  day: string;
+  variant: number;
+  shows: number;
+  leads: number;
+}
+
+export interface SplitTestsRepository {
+  /** Starts a test of the pop-up, unless one is running. */
+  start(popupId: string, variants: VariantTexts[], options: { plannedShows: number; actor: string; now: number }): Promise<{ started: true; test: SplitTest } | { started: false; reason: 'running' }>;
+  /** The running test of each pop-up that has one. */
+  running(): Promise<SplitTest[]>;
+  get(id: string): Promise<SplitTest | undefined>;
+  /** The pop-up's tests, newest first. */
+  forPopup(popupId: string): Promise<SplitTest[]>;
+  /** Ends a running test; `winner` when a variant was kept. False when it was not running. */
+  stop(id: string, options: { actor: string; now: number; winner?: number }): Promise<boolean>;
+  /** A visitor saw `variant`: true when this is their first show in the test (only then it counts). */
+  recordExposure(input: { testId: string; visitor: string; variant: number; now: number }): Promise<boolean>;
+  /**
+   * A visitor's lead was accepted: counted once, and only when the visitor was shown that very variant in
+   * this test while it runs. True when counted.
+   */
+  recordConversion(input: { testId: string; visitor: string; variant: number; now: number }): Promise<boolean>;
+  /** New shows and leads per day and variant, oldest first. */
+  perDay(testId: string): Promise<SplitTestDayRow[]>;
+}
+
+export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRepository {
+  const { db } = handle;
+  const isRunning = async (testId: string) =>
+    (await db.selectFrom('popup_tests').select('id').where('id', '=', testId).where('status', '=', 'running').executeTakeFirst()) !== undefined;
+
+  return {
+    async start(popupId, variants, options) {
+      return inWriteTransaction(handle, async (trx) => {
+        // The pop-up's row orders concurrent starts (PostgreSQL); SQLite writes one at a time anyway.
+        await trx.updateTable('popups').set({ updated_at: options.now }).where('id', '=', popupId).execute();
+        const running = await trx.selectFrom('popup_tests').select('id').where('popup_id', '=', popupId).where('status', '=', 'running').executeTakeFirst();
+        if (running) return { started: false, reason: 'running' } as const;
+        const row = {
+          id: randomUUID(),
+          popup_id: popupId,
+          status: 'running' as const,
+          variants: JSON.stringify(variants),
+          planned_shows: options.plannedShows,
+          started_at: options.now,
+          started_by: options.actor,
+          stopped_at: null,
+          stopped_by: null,
+          winner: null,
+        };
+        await trx.insertInto('popup_tests').values(row).execute();
+        return { started: true, test: testOf(row) } as const;
+      });
+    },
+
+    async running() {
+      const rows = await db.selectFrom('popup_tests').selectAll().where('status', '=', 'running').execute();
+      return rows.map(testOf);
+    },
+
+    async get(id) {
+      const row = await db.selectFrom('popup_tests').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && testOf(row);
+    },
+
+    async forPopup(popupId) {
+      const rows = await db.selectFrom('popup_tests').selectAll().where('popup_id', '=', popupId).orderBy('started_at', 'desc').execute();
+      return rows.map(testOf);
+    },
+
+    async stop(id, options) {
+      const result = await db
+        .updateTable('popup_tests')
+        .set({ status: options.winner === undefined ? 'stopped' : 'decided', stopped_at: options.now, stopped_by: options.actor, winner: options.winner ?? null })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async recordExposure({ testId, visitor, variant, now }) {
+      if (!(await isRunning(testId))) return false;
+      const inserted = await db
+        .insertInto('popup_test_exposures')
+        .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
+        .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
+        .returning('visitor')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async recordConversion({ testId, visitor, variant, now }) {
+      if (!(await isRunning(testId))) return false;
+      const exposed = await db
+        .selectFrom('popup_test_exposures')
+        .select('variant')
+        .where('test_id', '=', testId)
+        .where('visitor', '=', visitor)
+        .executeTakeFirst();
+      if (!exposed || Number(exposed.variant) !== variant) return false;
+      const inserted = await db
+        .insertInto('popup_test_conversions')
+        .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
+        .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
+        .returning('visitor')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async perDay(testId) {
+      const count = (table: 'popup_test_exposures' | 'popup_test_conversions') =>
+        db
+          .selectFrom(table)
+          .select(['day', 'variant', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('test_id', '=', testId)
+          .groupBy(['day', 'variant'])
+          .execute();
+      const [shows, leads] = await Promise.all([count('popup_test_exposures'), count('popup_test_conversions')]);
+      const rows = new Map<string, SplitTestDayRow>();
+      const row = (day: string, variant: number) => {
+        const key = `${day}:${variant}`;
+        let found = rows.get(key);
+        if (!found) rows.set(key, (found = { day, variant, shows: 0, leads: 0 }));
+        return found;
+      };
+      for (const item of shows) row(item.day, Number(item.variant)).shows += Number(item.n);
+      for (const item of leads) row(item.day, Number(item.variant)).leads += Number(item.n);
+      return [...rows.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.variant - b.variant));
+    },
+  };
+}
+
+function testOf(row: Selectable<PopupTestsTable>): SplitTest {
+  return {
+    id: row.id,
+    popupId: row.popup_id,
+    status: row.status,
+    variants: JSON.parse(row.variants) as VariantTexts[],
+    plannedShows: Number(row.planned_shows),
+    startedAt: Number(row.started_at),
+    startedBy: row.started_by,
+    stoppedAt: row.stopped_at === null ? null : Number(row.stopped_at),
+    stoppedBy: row.stopped_by,
+    winner: row.winner === null ? null : Number(row.winner),
+  };
+}

@@ -1,0 +1,58 @@
+import { moscowToday } from '@/lib/calendar';
+import { analyseTest, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
+import type { Repositories } from '../repositories/types';
+import type { SplitTest } from '../repositories/split-tests';
+
+const DAY_MS = 86_400_000;
+/** The conversion assumed for the plan when the pop-up has too few shows to measure its own. */
+export const DEFAULT_BASE_RATE = 0.03;
+
+/**
+ * Shows a variant the test plans (80 % power for +20 %), from the pop-up's own conversion over the last
+ * 28 days (finished / shown) when it has 200 shows or more, else 3 %.
+ */
+export async function planTest(repos: Pick<Repositories, 'popupStats'>, popupId: string, variants: number, now: number): Promise<{ plannedShows: number; baseRate: number; showsPerDay: number }> {
+  const to = moscowToday(new Date(now));
+  const from = moscowToday(new Date(now - 27 * DAY_MS));
+  const rows = (await repos.popupStats.perDay(from, to)).filter((row) => row.popup === popupId);
+  const shown = rows.reduce((sum, row) => sum + row.shown, 0);
+  const finished = rows.reduce((sum, row) => sum + row.finished, 0);
+  const baseRate = shown >= 200 && finished > 0 ? finished / shown : DEFAULT_BASE_RATE;
+  return { plannedShows: plannedShowsPerVariant(baseRate, Math.max(1, variants - 1)), baseRate, showsPerDay: shown / 28 };
+}
+
+export interface SplitTestView {
+  test: SplitTest;
+  /** Cumulative figures at each day's end, oldest first (each day is one look). */
+  days: DayCounts[];
+  report: TestReport;
+  /** When the plan's shows are expected at the pace so far (epoch ms); null before the first show. */
+  plannedEnd: number | null;
+}
+
+/**
+ * A test's figures, analysed: what «Результаты теста» shows. The planned end follows the test's own pace
+ * of shows; before its first show, the pop-up's usual shows a day (`usualShowsPerDay`, all visitors).
+ */
+export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number, usualShowsPerDay = 0): Promise<SplitTestView> {
+  const rows = await repos.splitTests.perDay(test.id);
+  const count = test.variants.length;
+  const days: DayCounts[] = [];
+  const running = Array.from({ length: count }, () => ({ shows: 0, leads: 0 }));
+  for (const row of rows) {
+    if (days.at(-1)?.day !== row.day) days.push({ day: row.day, variants: [] });
+    const slot = running[row.variant];
+    if (!slot) continue;
+    slot.shows += row.shows;
+    slot.leads += row.leads;
+    days[days.length - 1]!.variants = running.map((v) => ({ ...v }));
+  }
+  // A day's entry holds every variant's running totals (a variant without news that day keeps its figures).
+  const report = analyseTest(days, test.plannedShows);
+  const end = test.stoppedAt ?? now;
+  const elapsedDays = Math.max(1, (end - test.startedAt) / DAY_MS);
+  const showsPerVariant = running.reduce((sum, v) => sum + v.shows, 0) / count;
+  const pace = showsPerVariant > 0 ? showsPerVariant / elapsedDays : usualShowsPerDay / count;
+  const plannedEnd = pace > 0 ? test.startedAt + Math.ceil(test.plannedShows / pace) * DAY_MS : null;
+  return { test, days, report, plannedEnd };
+}
