@@ -6,7 +6,8 @@ import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import type { PublicPopup } from '@/lib/popups/managed';
 import { popupMarkerMetaName } from '@/lib/popups/marker';
 import { loadPopups, readPreview } from './popup-source';
-import { newVisitorId, readVisitorId, variantFor, visitorCookie, type ShownVariant } from './split-test';
+import { newVisitorId, variantFor, visitorCookie, type ShownVariant } from './split-test';
+import { visitorIdOf } from '@/lib/experiments/variants';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
@@ -67,7 +68,7 @@ export default function PopupHost() {
 }
 
 function ensureVisitor(): string {
-  const known = readVisitorId(document.cookie);
+  const known = visitorIdOf(document.cookie);
   if (known) return known;
   const id = newVisitorId();
   document.cookie = visitorCookie(id, window.location.protocol === 'https:');

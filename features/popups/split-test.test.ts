@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicPopup } from '@/lib/popups/managed';
-import { newVisitorId, readVisitorId, variantFor, visitorCookie } from './split-test';
+import { newVisitorId, variantFor, visitorCookie } from './split-test';
+import { visitorIdOf } from '@/lib/experiments/variants';
 
 const popup = {
   id: 'popup-middle-discount',
@@ -38,7 +39,7 @@ describe('split test in the browser', () => {
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const cookie = visitorCookie(id, true);
     expect(cookie).toContain('Secure');
-    expect(readVisitorId(`a=1; ${cookie.split(';')[0]}`)).toBe(id);
-    expect(readVisitorId('school_vid=bad!')).toBeNull();
+    expect(visitorIdOf(`a=1; ${cookie.split(';')[0]}`)).toBe(id);
+    expect(visitorIdOf('school_vid=bad!')).toBeNull();
   });
 });

@@ -5,24 +5,12 @@
  * stays the same on every page and visit while the test runs, and the server checks it the same way.
  * Browsers that say they are bots see variant A and are not counted.
  */
-import { assignVariant, isSelfAnnouncedBot, VISITOR_COOKIE, visitorIdShape, withTexts } from '@/lib/experiments/variants';
+import { assignVariant, isSelfAnnouncedBot, VISITOR_COOKIE, withTexts } from '@/lib/experiments/variants';
 import type { PublicPopup } from '@/lib/popups/managed';
 
 export interface ShownVariant {
   test: string;
   variant: number;
-}
-
-/** The visitor id of a cookie header, if any. */
-export function readVisitorId(cookie: string): string | null {
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === VISITOR_COOKIE) {
-      const value = rest.join('=');
-      return visitorIdShape.test(value) ? value : null;
-    }
-  }
-  return null;
 }
 
 /** 128 random bits, base64url. */

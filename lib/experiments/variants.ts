@@ -53,6 +53,18 @@ export const VISITOR_COOKIE = 'school_vid';
 /** 22 characters of base64url: 128 random bits. */
 export const visitorIdShape = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** The visitor id of a `Cookie` header (or `document.cookie`): null without one or for a malformed one. */
+export function visitorIdOf(cookie: string): string | null {
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === VISITOR_COOKIE) {
+      const value = rest.join('=');
+      return visitorIdShape.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
 /**
  * The variant of `visitor` in test `testId` among `count`: FNV-1a (32 bits) of `testId:visitor`, then a
  * multiply-shift to [0, count). A new test re-splits everyone; the same visitor keeps their variant

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { isSelfAnnouncedBot, VISITOR_COOKIE, visitorIdShape } from '@/lib/experiments/variants';
+import { isSelfAnnouncedBot, visitorIdOf } from '@/lib/experiments/variants';
 
 /**
  * The split-test visitor of a request: the random first-party id of the `school_vid` cookie (the pop-up
@@ -8,15 +8,7 @@ import { isSelfAnnouncedBot, VISITOR_COOKIE, visitorIdShape } from '@/lib/experi
  */
 export function testVisitorOf(headers: Headers): string | null {
   if (isSelfAnnouncedBot(headers.get('user-agent'))) return null;
-  const cookie = headers.get('cookie') ?? '';
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === VISITOR_COOKIE) {
-      const value = rest.join('=');
-      return visitorIdShape.test(value) ? value : null;
-    }
-  }
-  return null;
+  return visitorIdOf(headers.get('cookie') ?? '');
 }
 
 /** What the database keeps of a visitor: a keyed hash, never the cookie's id. */
