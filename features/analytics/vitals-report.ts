@@ -43,7 +43,7 @@ export function navigationType(type: string | undefined): NavigationType {
   return type && KNOWN_NAVIGATION.test(type) ? (type as NavigationType) : 'navigate';
 }
 
-/** What web-vitals' attribution build hands over, reduced to what a report keeps. */
+/** A web-vitals metric with the attribution the console shows (vitals-library.ts), reduced to what a report keeps. */
 export interface ReportedMetric {
   name: string;
   id: string;

@@ -1,7 +1,8 @@
 import { VITALS_ENDPOINT } from '@/lib/api-contract';
 import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 import { pageTypeOf } from '@/lib/vitals/page-type';
-import { connectionType, deviceClass, isSampled, ReportQueue, sampleRate, type ReportedMetric } from './vitals-report';
+import type { Metric } from 'web-vitals';
+import { connectionType, deviceClass, isSampled, ReportQueue, sampleRate } from './vitals-report';
 
 /** Set on `<html>` once the library listens: the page's figures will leave when it is hidden. */
 export const VITALS_MEASURING_ATTRIBUTE = 'data-vitals';
@@ -37,8 +38,8 @@ export function startVitalsReporter(): void {
   });
   window.addEventListener('pagehide', flush);
   void import('./vitals-library')
-    .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-      const add = (metric: ReportedMetric) => queue.add(metric);
+    .then(({ onCLS, onFCP, onINP, onLCP, onTTFB, withAttribution }) => {
+      const add = (metric: Metric) => queue.add(withAttribution(metric));
       for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(add);
       // Measuring from here on (the end-to-end test waits for it before it leaves the page).
       document.documentElement.setAttribute(VITALS_MEASURING_ATTRIBUTE, '');
