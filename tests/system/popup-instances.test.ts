@@ -99,7 +99,7 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     await page.goto(`/admin/popups/${id}`);
     await page.getByLabel('Заголовок', { exact: true }).fill('Скидка для второго сервера');
     await page.getByLabel('Задержка, секунд', { exact: true }).fill('10');
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByRole('status').getByText('Сохранено: версия 2').waitFor();
 
     await servedBy(serving, (listed) => listed?.title === 'Скидка для второго сервера' && listed.showDelayMs === 10_000);
@@ -108,7 +108,7 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     expect(await visitorSees(serving, 11_000)).toBe('Скидка для второго сервера');
 
     await page.getByRole('switch', { name: 'Показывать' }).uncheck();
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByRole('status').getByText('Сохранено: версия 3').waitFor();
     await servedBy(serving, (listed) => listed === undefined);
     expect(await visitorSees(serving, 700_000)).toBeNull();
