@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseVitalsReport, rateVital } from './metrics';
+import { phoneOnCoursePage } from '@/tests/support/vitals-report';
 
 const pages = new Set(['/', '/products/[course]']);
 const report = (change: Record<string, unknown> = {}) => ({
-  page: '/products/[course]',
-  device: 'phone',
-  connection: '4g',
-  navigation: 'navigate',
-  popup: false,
+  ...phoneOnCoursePage,
   metrics: [
     { name: 'LCP', value: 1800.4, target: 'main>section.hero>img' },
     { name: 'INP', value: 120, target: 'button#buy', phase: 'processing-duration' },

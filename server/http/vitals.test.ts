@@ -2,15 +2,12 @@ import { beforeEach, expect, it } from 'vitest';
 import { bucketOf } from '@/lib/vitals/histogram';
 import { describeEachDatabase } from '../testing/databases';
 import { handleVitals, MAX_VITALS_BODY_BYTES } from './vitals';
+import { phoneOnCoursePage } from '@/tests/support/vitals-report';
 
 const VITALS_REPORTS_PER_MINUTE = 12;
 
 const report = {
-  page: '/products/[course]',
-  device: 'phone',
-  connection: '4g',
-  navigation: 'navigate',
-  popup: false,
+  ...phoneOnCoursePage,
   metrics: [
     { name: 'LCP', value: 2100, target: 'main>img' },
     { name: 'CLS', value: 0.05 },

@@ -2,6 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { bucketOf } from '@/lib/vitals/histogram';
 import type { VitalsReport } from '@/lib/vitals/metrics';
 import { describeEachDatabase } from '../testing/databases';
+import { phoneOnCoursePage } from '@/tests/support/vitals-report';
 
 const DAY_MS = 86_400_000;
 
@@ -9,11 +10,7 @@ describeEachDatabase('field vitals', (database) => {
   beforeEach(() => database().clear());
   const now = Date.UTC(2026, 10, 23, 9);
   const report = (change: Partial<VitalsReport> = {}): VitalsReport => ({
-    page: '/products/[course]',
-    device: 'phone',
-    connection: '4g',
-    navigation: 'navigate',
-    popup: false,
+    ...phoneOnCoursePage,
     metrics: [
       { name: 'LCP', value: 3100, target: 'main>img.hero' },
       { name: 'INP', value: 240, target: 'button.buy', phase: 'processing-duration' },
