@@ -32,6 +32,20 @@ async function configureAlerts(config: DatabaseConfig) {
   }
 }
 
+/**
+ * Every alert of the database is sent (none waiting, retrying or dead): from then on nothing more can go
+ * out, so the messages counted are final.
+ */
+async function everyAlertSent(config: DatabaseConfig): Promise<boolean> {
+  const handle = await openDatabase(config);
+  try {
+    const health = await createRepositories(handle).outbox.alertHealth();
+    return health.waiting === 0 && health.dead === 0;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The lead ids the console links of the delivered messages point at. */
 function leadIdsIn(texts: string[]): number[] {
   return texts.flatMap((text) => [...text.matchAll(/\/admin\/leads\/(\d+)/g)].map((match) => Number(match[1])));
@@ -118,7 +132,7 @@ describe('lead alerts from the built server', () => {
         async () => leadIdsIn(telegram.delivered().map((c) => c.text)).length >= ids.length && leadIdsIn(smtp.received().map((m) => m.text)).length >= ids.length,
         60_000,
       );
-      await new Promise((resolve) => setTimeout(resolve, 2000)); // a few more polls: nothing else goes out
+      await waitFor('no alert left to send', () => everyAlertSent({ dialect: 'sqlite', file }), 30_000);
       expect(leadIdsIn(telegram.delivered().map((call) => call.text)).sort((a, b) => a - b)).toEqual(ids);
       expect(leadIdsIn(smtp.received().map((mail) => mail.text)).sort((a, b) => a - b)).toEqual(ids);
     } finally {
@@ -175,7 +189,7 @@ describe.skipIf(!testDatabaseUrl)('lead alerts from two instances on one Postgre
       async () => leadIdsIn(telegram.delivered().map((c) => c.text)).length >= LEADS && leadIdsIn(smtp.received().map((m) => m.text)).length >= LEADS,
       60_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await waitFor('no alert left to send', () => everyAlertSent({ dialect: 'postgres', url: url.toString() }), 30_000);
     const ids = leadIdsIn(telegram.delivered().map((call) => call.text));
     expect(ids).toHaveLength(LEADS);
     expect(new Set(ids).size).toBe(LEADS);
