@@ -4,6 +4,7 @@ import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
 import { describeEachDatabase } from '../testing/databases';
 import { Migrator, sql } from 'kysely';
 import { migrateToLatest, migrations as allMigrations } from './migrate';
+import type { PastSchema } from './migrations/past-schema';
 
 function migrateInChildProcess(env: Record<string, string | undefined>): Promise<number | null> {
   return new Promise((resolve) => {
@@ -52,7 +53,7 @@ describeEachDatabase(
       const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(config.dialect) } });
       expect((await migrator.migrateTo('002-christmas-schedule')).error).toBeUndefined();
 
-      const db = handle.db as unknown as import('kysely').Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema as it was
+      const db = handle.db as unknown as PastSchema;
       const lead = { created_at: 1, form_id: 'popup-junior-discount', product_name: 'njfd', event: 'application', name: 'Анна', email: 'Anna@Example.com', page_path: '/', consent_text_version: 'v', delivery_mode: 'gc_form' };
       const { id: typed } = await db.insertInto('leads').values({ ...lead, phone: '+7 916 123-45-67', phone_e164: '+79161234567' }).returning('id').executeTakeFirstOrThrow();
       const { id: sent } = await db.insertInto('leads').values({ ...lead, phone: '+79161234568', phone_e164: null }).returning('id').executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /** Leads, id submissions, the delivery outbox, gift windows, rate-limit counters and settings. */
 export function initialMigration(dialect: Dialect) {
@@ -11,8 +12,7 @@ export function initialMigration(dialect: Dialect) {
       : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
 
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await withId(db.schema.createTable('leads'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('form_id', 'text', (c) => c.notNull())

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import { defaultChristmasSchedule } from '../../gift-schedule/default-schedule';
+import type { PastSchema } from './past-schema';
 
 /**
  * Seeds the default Christmas schedule. As a migration it runs exactly once per database, even when
  * two instances start together (the migration lock), and never again after marketing edits or empties it.
  */
 export const christmasScheduleMigration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-  async up(db: Kysely<any>) {
+  async up(db: PastSchema) {
     const createdAt = Date.now();
     await db
       .insertInto('gift_schedule_windows')

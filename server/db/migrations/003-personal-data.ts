@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { PastSchema } from './past-schema';
 
 /**
  * Personal data and abuse resistance (keeps the least that serves the school):
@@ -12,8 +13,7 @@ import { sql, type Kysely } from 'kysely';
  * - counters are pruned by window through an index, and a visitor is found by e-mail through one.
  */
 export const personalDataMigration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-  async up(db: Kysely<any>) {
+  async up(db: PastSchema) {
     await db.deleteFrom('outbox').where('kind', '=', 'user_ids').execute();
     await db.schema.alterTable('outbox').dropColumn('id_submission_id').execute();
     await db.schema.dropTable('id_submissions').execute();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { PastSchema } from './past-schema';
 
 /**
  * One submission, one lead; one deal number, one installation.
@@ -11,8 +11,7 @@ import type { Kysely } from 'kysely';
  *   or sent keep theirs: the number is stored in their outbox row and never recomputed.
  */
 export const idempotencyAndDealPrefixMigration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-  async up(db: Kysely<any>) {
+  async up(db: PastSchema) {
     await db.schema.alterTable('leads').addColumn('idempotency_key', 'text').execute();
     await db.schema.alterTable('leads').addColumn('request_hash', 'text').execute();
     // NULLs (rows from before, requests without a key) never collide in a unique index.

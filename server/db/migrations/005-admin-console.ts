@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * The operator console:
@@ -16,8 +16,7 @@ export function adminConsoleMigration(dialect: Dialect) {
   const date = postgres ? 'timestamptz' : 'date';
   const flag = postgres ? 'boolean' : 'integer';
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await db.schema
         .createTable('admin_users')
         .addColumn('id', 'text', (c) => c.primaryKey())

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * A window's gift is any offer of content/gift-offers.ts: the check that capped it at 13 (001) becomes
@@ -10,8 +11,7 @@ import type { Dialect } from '../connection';
  */
 export function giftNumberFromOffersMigration(dialect: Dialect) {
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       if (dialect === 'postgres') {
         await sql`alter table gift_schedule_windows drop constraint gift_schedule_windows_gift_number`.execute(db);
         await sql`alter table gift_schedule_windows add constraint gift_schedule_windows_gift_number check (gift_number >= 1)`.execute(db);

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * Pop-ups steered from the console (issue 25):
@@ -12,8 +12,7 @@ import type { Dialect } from '../connection';
 export function popupsMigration(dialect: Dialect) {
   void dialect;
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await db.schema
         .createTable('popups')
         .addColumn('id', 'text', (c) => c.primaryKey())

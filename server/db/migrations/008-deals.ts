@@ -1,5 +1,6 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * Issue 27: what GetCourse tells us a deal became.
@@ -19,8 +20,7 @@ export function dealsMigration(dialect: Dialect) {
       ? table.addColumn('id', 'serial', (column) => column.primaryKey())
       : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await db.schema
         .createTable('deals')
         .addColumn('deal_number', 'text', (c) => c.primaryKey())

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { PastSchema } from './past-schema';
 
 /**
  * Lead alerts to the sales managers (issue 26):
@@ -12,8 +12,7 @@ import type { Kysely } from 'kysely';
  * The settings themselves are one JSON value in `settings` (`lead_alerts`).
  */
 export const alertsMigration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-  async up(db: Kysely<any>) {
+  async up(db: PastSchema) {
     await db.schema.alterTable('outbox').addColumn('recipient', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('alert_lead_id', 'integer').execute();
     await db.schema.createIndex('outbox_alert_due').on('outbox').columns(['kind', 'status', 'next_attempt_at']).execute();

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * Split tests of pop-ups (issue 28):
@@ -13,8 +13,7 @@ import type { Dialect } from '../connection';
 export function splitTestsMigration(dialect: Dialect) {
   void dialect;
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await db.schema
         .createTable('popup_tests')
         .addColumn('id', 'text', (c) => c.primaryKey())

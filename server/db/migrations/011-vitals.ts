@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
+import type { PastSchema } from './past-schema';
 
 /**
  * Issue 30: field Core Web Vitals, kept 90 days (the retention job deletes older days).
@@ -14,8 +14,7 @@ import type { Dialect } from '../connection';
 export function vitalsMigration(dialect: Dialect) {
   void dialect;
   return {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was
-    async up(db: Kysely<any>) {
+    async up(db: PastSchema) {
       await db.schema
         .createTable('vitals_histogram')
         .addColumn('day', 'text', (c) => c.notNull())
