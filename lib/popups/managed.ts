@@ -36,10 +36,12 @@ export function isLive(config: Pick<ManagedPopupConfig, 'enabled' | 'startsAt' |
   return true;
 }
 
+/** What the console keeps of a pop-up and a visitor never gets: its switch, its window, the split test's other variants. */
+const CONSOLE_ONLY: readonly string[] = ['enabled', 'startsAt', 'endsAt', 'variants'] satisfies (keyof ManagedPopupConfig)[];
+
 /** The visitor's part of a stored pop-up: no switch, no window, no history, no operator. */
 export function publicPopup(id: string, config: ManagedPopupConfig, test?: PublicSplitTest): PublicPopup {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out on purpose
-  const { enabled, startsAt, endsAt, variants, ...visible } = config;
-  return { ...visible, id, ...(test ? { test } : {}) } as PublicPopup;
+  const visible = Object.fromEntries(Object.entries(config).filter(([key]) => !CONSOLE_ONLY.includes(key))) as PopupConfig;
+  return { ...visible, id, ...(test ? { test } : {}) };
 }
 
