@@ -149,7 +149,8 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       await until(() => telegram.calls().some((call) => call.outcome === 'drop'));
       telegram.setMode('ok');
       await until(() => telegram.delivered().length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 400)); // a few more polls: nothing else goes
+      // Nothing is left to send: no second message can follow.
+      await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
     } finally {
       await running.stop();
     }
@@ -231,19 +232,15 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     let clock = SATURDAY_NIGHT;
     const names = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дарья', 'Егор', 'Жанна'];
     for (const [index, name] of names.entries()) await acceptLead(SATURDAY_NIGHT + index * 3_600_000, { name });
-    const running = worker({ now: () => clock });
-    running.start();
-    try {
-      clock = MONDAY_OPENING - 60_000;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(telegram.calls()).toEqual([]);
-      expect(smtp.received()).toEqual([]);
-      clock = MONDAY_OPENING;
-      await until(() => telegram.delivered().length === 1 && smtp.received().length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    } finally {
-      await running.stop();
-    }
+    // Passes of the worker one at a time, on its own clock: a minute before the opening, then at it.
+    const passes = worker({ now: () => clock });
+    clock = MONDAY_OPENING - 60_000;
+    expect(await passes.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(telegram.calls()).toEqual([]);
+    expect(smtp.received()).toEqual([]);
+    clock = MONDAY_OPENING;
+    await passes.runOnce();
+    expect((await database().repos.outbox.alertHealth()).waiting).toBe(0);
     expect(telegram.calls()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
     const lines = telegram.delivered()[0]!.text.split('\n');
@@ -259,12 +256,11 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     const ids: number[] = [];
     try {
       workers.forEach((w) => w.start());
+      // One lead at a time, each sent (by whichever worker claims it) before the next arrives.
       for (let i = 0; i < 6; i++) {
         ids.push((await acceptLead()).leadId);
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
       }
-      await until(() => leadIdsIn(telegram.delivered()).length >= 6 && leadIdsIn(smtp.received()).length >= 6);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await other.close();
