@@ -3,8 +3,8 @@
  * Lighthouse's simulation): DevTools CPU throttling 4× and a Slow 4G network profile (150 ms round trip,
  * 1.6 Mbit/s down, 750 kbit/s up), a 412 px phone screen, no cache. Three builds side by side in one
  * run, alternating page by page so a noisy minute touches each alike:
- * - `deployed`: the site as `npm run build` makes it (scripts/paint-first.ts rewrote its pages);
- * - `no rewrite`: the same `next build` output before the paint-first rewrite;
+ * - `deployed`: the site as `npm run build` makes it (scripts/first-paint.ts rewrote its pages);
+ * - `no rewrite`: the same `next build` output before the first-paint rewrite;
  * - `floor`: a bare Next.js page of the same version (bench/floor), the floor.
  * Prints per page type the medians of BENCH_RUNS runs (default 5) of FCP, LCP, when the page is live
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
@@ -84,7 +84,7 @@ async function main() {
     build(['npx', 'next', 'build'], { NEXT_DIST_DIR: plainDist });
     fs.rmSync(deployedDist, { recursive: true, force: true });
     fs.cpSync(plainDist, deployedDist, { recursive: true });
-    build(['npx', 'tsx', 'scripts/paint-first.ts'], { NEXT_DIST_DIR: deployedDist });
+    build(['npx', 'tsx', 'scripts/first-paint.ts'], { NEXT_DIST_DIR: deployedDist });
   }
   const builds = [
     { name: 'deployed', port: basePort, server: start([], basePort, { NEXT_DIST_DIR: deployedDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' }) },

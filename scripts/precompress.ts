@@ -1,5 +1,5 @@
 /**
- * Part of `npm run build`, after paint-first: Brotli and gzip copies of the build's static files, for
+ * Part of `npm run build`, after first-paint: Brotli and gzip copies of the build's static files, for
  * nginx's brotli_static and gzip_static (server/build/precompress.ts).
  */
 import path from 'node:path';

@@ -16,7 +16,7 @@ async function main() {
   const env = e2eEnv();
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    // `npm run build`, not `next build`: the pages are tested as they ship (scripts/paint-first.ts rewrites them).
+    // `npm run build`, not `next build`: the pages are tested as they ship (scripts/first-paint.ts rewrites them).
     const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }

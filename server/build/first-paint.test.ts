@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
+import { PRESS_WAIT_MS, criticalCssReader, firstPaint } from './first-paint';
+
+/** The shape Next.js 16 gives a pre-rendered page (trimmed): stylesheet and chunks in the head, the main chunk in the body. */
+const stylesheet = '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>';
+const chunks = ['a.js', 'b.js', 'main.js'].map((name) => `<script src="/_next/static/chunks/${name}" async=""></script>`);
+const page =
+  '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/>' +
+  stylesheet +
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>' +
+  chunks[0] + chunks[1] +
+  '<title>Медиа</title><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head>' +
+  '<body><main><h1 class="title">Медиа</h1><p class="lead">Статьи</p></main><script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>' +
+  chunks[2] + '<script>self.__next_f.push([1,"x"])</script></body></html>';
+
+describe('firstPaint', () => {
+  const { html, moved } = firstPaint(page, '.title{color:red}') as { html: string; moved: string[] };
+
+  it('puts the page’s own rules in the head where the stylesheet was, after the press holder, and nothing render-blocking before them', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><style data-critical="">\.title\{color:red\}<\/style><title>/);
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(head).not.toMatch(/<script src="[^"]+" async="">/);
+  });
+
+  it('asks for the chunks, in the page order, and then the stylesheet at the very end of the body; drops the chunk preload', () => {
+    expect(moved).toEqual([...chunks, stylesheet]);
+    expect(html.endsWith(`<script>self.__next_f.push([1,"x"])</script>${chunks.join('')}${stylesheet}</body></html>`)).toBe(true);
+    expect(html).not.toContain('rel="preload" as="script"');
+    for (const tag of moved) expect(html.split(tag)).toHaveLength(2);
+  });
+
+  it('keeps everything else byte for byte: the polyfill, the RSC payload, the content', () => {
+    for (const kept of [
+      '<script src="/_next/static/chunks/polyfills.js" noModule=""></script>',
+      '<script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>',
+      '<script>self.__next_f.push([1,"x"])</script>',
+      '<main><h1 class="title">Медиа</h1><p class="lead">Статьи</p></main>',
+    ]) {
+      expect(html).toContain(kept);
+    }
+  });
+
+  it('leaves a page alone when it links no stylesheet or was rewritten already', () => {
+    expect(firstPaint('<html><body>plain</body></html>', '')).toMatchObject({ skipped: 'no stylesheet' });
+    expect(firstPaint(html, '.title{color:red}')).toEqual({ html, moved: [], skipped: 'already rewritten' });
+  });
+});
+
+describe('criticalCssReader', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'first-paint-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('keeps the rules the page’s elements use (with their hover states and the keyframes they run) and drops the rest', async () => {
+    fs.mkdirSync(path.join(folder, 'chunks'));
+    fs.writeFileSync(
+      path.join(folder, 'chunks', 'site.css'),
+      '.title { color: red } .title:hover { color: blue } .lead { animation: fade 1s } @keyframes fade { from { opacity: 0 } }\n' +
+        '.dialog { position: fixed } @keyframes spin { to { rotate: 1turn } } @media (min-width: 768px) { .lead { font-size: 2rem } .dialog { inset: 0 } }',
+    );
+    const css = await criticalCssReader(folder)(page);
+    expect(css).toContain('.title{color:red}');
+    expect(css).toContain('.title:hover{color:blue}');
+    expect(css).toContain('@keyframes fade');
+    expect(css).toContain('@media (min-width: 768px) {.lead{font-size:2rem}}');
+    expect(css).not.toContain('.dialog');
+    expect(css).not.toContain('spin');
+  });
+});
+
+/** A button or a link as the press holder sees it: `closest("button")` and `click()`. */
+function element(kind: 'button' | 'a') {
+  const node = { clicks: 0, isConnected: true, closest: (selector: string) => (selector === kind ? node : null), click: () => node.clicks++ };
+  return node;
+}
+
+/** A click event as the press holder sees it, recording what it did with the event. */
+function clickOn(target: ReturnType<typeof element>) {
+  return { target, prevented: false, stopped: false, preventDefault() { this.prevented = true; }, stopImmediatePropagation() { this.stopped = true; } };
+}
+
+/** Runs the page's press holder against a minimal browser: its click listener, its live observer and its timer. */
+function runPressHolder() {
+  const timers = new Map<number, (() => void)[]>();
+  let onLive: (() => void) | undefined;
+  let clickListener: ((event: ReturnType<typeof clickOn>) => void) | undefined;
+  const attributes = new Set<string>();
+  class FakeMutationObserver {
+    constructor(callback: () => void) {
+      onLive = callback;
+    }
+    observe(_target: unknown, init: { attributes: boolean; attributeFilter: string[] }) {
+      expect(init).toEqual({ attributes: true, attributeFilter: [PAGE_LIVE_ATTRIBUTE] });
+    }
+  }
+  const document = {
+    documentElement: { hasAttribute: (name: string) => attributes.has(name) },
+    addEventListener: (type: string, listener: typeof clickListener, capture: boolean) => {
+      expect([type, capture]).toEqual(['click', true]);
+      clickListener = listener;
+    },
+    removeEventListener: (_type: string, listener: typeof clickListener) => {
+      if (listener === clickListener) clickListener = undefined;
+    },
+  };
+  const script = firstPaint(page, '').html.match(/<script data-press-holder="">(.*?)<\/script>/)![1]!;
+  vm.runInNewContext(script, {
+    document,
+    MutationObserver: FakeMutationObserver,
+    setTimeout: (callback: () => void, ms: number) => timers.set(ms, [...(timers.get(ms) ?? []), callback]),
+  });
+  return {
+    waitFor: (ms: number) => timers.get(ms)?.forEach((timer) => timer()),
+    click: (target: ReturnType<typeof element>) => {
+      const event = clickOn(target);
+      clickListener?.(event);
+      return event;
+    },
+    goLive: () => {
+      attributes.add(PAGE_LIVE_ATTRIBUTE);
+      onLive?.();
+    },
+  };
+}
+
+describe('the press holder', () => {
+  it('holds a button pressed before the page is live and presses it once when it is; links and later presses pass', () => {
+    const browser = runPressHolder();
+    const button = element('button');
+    const link = element('a');
+    expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
+    expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
+    expect(browser.click(link)).toMatchObject({ prevented: false, stopped: false });
+    expect(button.clicks).toBe(0);
+
+    browser.goLive();
+    expect(button.clicks).toBe(1);
+    expect(browser.click(button)).toMatchObject({ prevented: false, stopped: false });
+    browser.waitFor(PRESS_WAIT_MS);
+    expect(button.clicks).toBe(1);
+  });
+
+  it('presses a held button after PRESS_WAIT_MS even if the page never goes live', () => {
+    const browser = runPressHolder();
+    const button = element('button');
+    browser.click(button);
+    browser.waitFor(PRESS_WAIT_MS);
+    expect(button.clicks).toBe(1);
+  });
+});

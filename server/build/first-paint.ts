@@ -1,0 +1,89 @@
+/**
+ * The first paint of a pre-rendered page, early and without a second round trip: the build step that
+ * rewrites every pre-rendered page (scripts/first-paint.ts, part of `npm run build`).
+ *
+ * As Next.js writes a page, its head links the site's stylesheet and asks for the framework's chunks
+ * (`<script async>` and a preload). On a phone's network the browser paints nothing before a head
+ * stylesheet has arrived (one more round trip after the HTML, slower still as it shares the line with
+ * the chunks), the chunks take bandwidth from the HTML itself, and each chunk that lands runs before
+ * the paint. The rewritten page carries, inline in its head, only the rules its own elements use
+ * (critical CSS, chosen by `beasties`), and asks for the chunks and the whole stylesheet at the very
+ * end of its body: the HTML comes first and paints, then the rest loads on a line it has to itself.
+ * The chunks are still asked for as soon as the HTML has arrived, not after the paint, so the page is
+ * live as early as without the rewrite. React finds the stylesheet there when it hydrates (it looks
+ * stylesheets up by their address) and does not load it again; what appears later (a pop-up, a form's
+ * error) is styled by then. Everything else (the inline RSC payload the chunks hydrate from, the
+ * `noModule` polyfill) stays byte for byte.
+ *
+ * The page is readable before it is live, so a small inline script at the top of the head also keeps
+ * the visitor's presses: a button clicked before React has hydrated the page (lib/page-live.ts) is
+ * remembered and clicked again once it has, instead of doing nothing. Links work without any script.
+ */
+import Beasties from 'beasties';
+import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
+
+/** The longest a pressed button waits for React; after that it is pressed again anyway (the browser's own behaviour). */
+export const PRESS_WAIT_MS = 15000;
+
+/** How Next.js 16 writes a page's stylesheets, its chunks and the preload of its main chunk. */
+const STYLESHEET_LINK = /<link rel="stylesheet" href="[^"]+" data-precedence="[^"]*"\/>/g;
+const ASYNC_SCRIPT = /<script src="[^"]+" async=""><\/script>/g;
+const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="[^"]+"\/>/g;
+const STYLE_ELEMENT = /<style[^>]*>([\s\S]*?)<\/style>/g;
+const REWRITTEN_MARK = 'data-critical';
+
+/** Presses before the page is live: held in the capture phase, ahead of any other listener, and pressed again once it is. */
+const pressHolder =
+  '<script data-press-holder="">(function(d){var r=d.documentElement,held=[],live=0;' +
+  'function hold(e){var b=e.target.closest&&e.target.closest("button");if(!b||live)return;' +
+  'e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}' +
+  'function goLive(){if(live)return;live=1;d.removeEventListener("click",hold,true);' +
+  'held.splice(0).forEach(function(b){if(b.isConnected)b.click()})}' +
+  'd.addEventListener("click",hold,true);' +
+  `new MutationObserver(function(){if(r.hasAttribute("${PAGE_LIVE_ATTRIBUTE}"))goLive()}).observe(r,{attributes:true,attributeFilter:["${PAGE_LIVE_ATTRIBUTE}"]});` +
+  `setTimeout(goLive,${PRESS_WAIT_MS})})(document)</script>`;
+
+export type FirstPaintResult =
+  | { html: string; moved: string[] }
+  | { html: string; moved: []; skipped: 'already rewritten' | 'no stylesheet' | 'no </body>' };
+
+/**
+ * Rewrites one pre-rendered page, given the rules it uses (`criticalCss`): the press holder and those
+ * rules where its first stylesheet link was; the chunks (in their order) and then the stylesheets at
+ * the end of the body; the chunk preload dropped, as the chunk itself now follows the HTML at once.
+ */
+export function firstPaint(html: string, criticalCss: string): FirstPaintResult {
+  if (html.includes(REWRITTEN_MARK)) return { html, moved: [], skipped: 'already rewritten' };
+  const stylesheets = html.match(STYLESHEET_LINK) ?? [];
+  if (stylesheets.length === 0) return { html, moved: [], skipped: 'no stylesheet' };
+  if (html.lastIndexOf('</body>') < 0) return { html, moved: [], skipped: 'no </body>' };
+  const moved = [...new Set(html.match(ASYNC_SCRIPT) ?? []), ...stylesheets];
+  const firstLink = html.indexOf(stylesheets[0]!);
+  const withoutMoved = (part: string) => part.replace(STYLESHEET_LINK, '').replace(ASYNC_SCRIPT, '').replace(SCRIPT_PRELOAD, '');
+  const page = withoutMoved(html.slice(0, firstLink)) + `${pressHolder}<style ${REWRITTEN_MARK}="">${criticalCss}</style>` + withoutMoved(html.slice(firstLink));
+  const bodyEnd = page.lastIndexOf('</body>');
+  return { html: page.slice(0, bodyEnd) + moved.join('') + page.slice(bodyEnd), moved };
+}
+
+/**
+ * Reads the rules of a page's stylesheets that its elements use, minified (`beasties`: selectors
+ * matched against the page, pseudo-classes such as `:hover` kept with the element they style, the
+ * custom properties and keyframes those rules need). `staticFolder` is the build's `static` folder,
+ * which `/_next/static/` addresses; the stylesheets are read and parsed once for all pages.
+ */
+export function criticalCssReader(staticFolder: string): (html: string) => Promise<string> {
+  const beasties = new Beasties({
+    path: staticFolder,
+    publicPath: '/_next/static/',
+    pruneSource: false,
+    compress: true,
+    fonts: false,
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+  });
+  return async (html) => {
+    const before = new Set([...html.matchAll(STYLE_ELEMENT)].map((match) => match[1]));
+    const after = [...(await beasties.process(html)).matchAll(STYLE_ELEMENT)].map((match) => match[1]!);
+    return after.filter((css) => !before.has(css)).join('');
+  };
+}
