@@ -1,4 +1,5 @@
 import type { Dialect } from '../connection';
+import { autoIncrementId } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -69,11 +70,7 @@ export function adminConsoleMigration(dialect: Dialect) {
 
       await db.schema
         .createTable('admin_audit_log')
-        .$call((table) =>
-          postgres
-            ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-            : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
-        )
+        .$call(autoIncrementId(dialect))
         .addColumn('at', 'bigint', (c) => c.notNull())
         .addColumn('actor', 'text')
         .addColumn('action', 'text', (c) => c.notNull())
