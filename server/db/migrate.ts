@@ -22,11 +22,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-idempotency-and-deal-prefix': idempotencyAndDealPrefixMigration,
     '005-admin-console': adminConsoleMigration(dialect),
     '006-gift-number-from-offers': giftNumberFromOffersMigration(dialect),
-    '007-popups': popupsMigration(dialect),
+    '007-popups': popupsMigration,
     '008-deals': dealsMigration(dialect),
     '009-alerts': alertsMigration,
-    '010-split-tests': splitTestsMigration(dialect),
-    '011-vitals': vitalsMigration(dialect),
+    '010-split-tests': splitTestsMigration,
+    '011-vitals': vitalsMigration,
   };
 }
 

@@ -29,6 +29,14 @@ export interface SplitTestDayRow {
   leads: number;
 }
 
+/** A visitor of a test met `variant` (was shown it, or left a lead) at `now`. */
+export interface VisitorEvent {
+  testId: string;
+  visitor: string;
+  variant: number;
+  now: number;
+}
+
 export interface SplitTestsRepository {
   /** Starts a test of the pop-up, unless one is running. */
   start(popupId: string, variants: VariantTexts[], options: { plannedShows: number; actor: string; now: number }): Promise<{ started: true; test: SplitTest } | { started: false; reason: 'running' }>;
@@ -40,12 +48,12 @@ export interface SplitTestsRepository {
   /** Ends a running test; `winner` when a variant was kept. False when it was not running. */
   stop(id: string, options: { actor: string; now: number; winner?: number }): Promise<boolean>;
   /** A visitor saw `variant`: true when this is their first show in the test (only then it counts). */
-  recordExposure(input: { testId: string; visitor: string; variant: number; now: number }): Promise<boolean>;
+  recordExposure(input: VisitorEvent): Promise<boolean>;
   /**
    * A visitor's lead was accepted: counted once, and only when the visitor was shown that very variant in
    * this test while it runs. True when counted.
    */
-  recordConversion(input: { testId: string; visitor: string; variant: number; now: number }): Promise<boolean>;
+  recordConversion(input: VisitorEvent): Promise<boolean>;
   /** New shows and leads per day and variant, oldest first. */
   perDay(testId: string): Promise<SplitTestDayRow[]>;
 }
@@ -54,6 +62,16 @@ export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRe
   const { db } = handle;
   const isRunning = async (testId: string) =>
     (await db.selectFrom('popup_tests').select('id').where('id', '=', testId).where('status', '=', 'running').executeTakeFirst()) !== undefined;
+  /** Adds the visitor's row to a per-visitor table of the test unless it has one: true when added (a first show, a first lead). */
+  const recordFirst = async (table: 'popup_test_exposures' | 'popup_test_conversions', { testId, visitor, variant, now }: VisitorEvent) => {
+    const inserted = await db
+      .insertInto(table)
+      .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
+      .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
+      .returning('visitor')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  };
 
   return {
     async start(popupId, variants, options) {
@@ -104,33 +122,21 @@ export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRe
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async recordExposure({ testId, visitor, variant, now }) {
-      if (!(await isRunning(testId))) return false;
-      const inserted = await db
-        .insertInto('popup_test_exposures')
-        .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
-        .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
-        .returning('visitor')
-        .executeTakeFirst();
-      return inserted !== undefined;
+    async recordExposure(input) {
+      if (!(await isRunning(input.testId))) return false;
+      return recordFirst('popup_test_exposures', input);
     },
 
-    async recordConversion({ testId, visitor, variant, now }) {
-      if (!(await isRunning(testId))) return false;
+    async recordConversion(input) {
+      if (!(await isRunning(input.testId))) return false;
       const exposed = await db
         .selectFrom('popup_test_exposures')
         .select('variant')
-        .where('test_id', '=', testId)
-        .where('visitor', '=', visitor)
+        .where('test_id', '=', input.testId)
+        .where('visitor', '=', input.visitor)
         .executeTakeFirst();
-      if (!exposed || Number(exposed.variant) !== variant) return false;
-      const inserted = await db
-        .insertInto('popup_test_conversions')
-        .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
-        .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
-        .returning('visitor')
-        .executeTakeFirst();
-      return inserted !== undefined;
+      if (!exposed || Number(exposed.variant) !== input.variant) return false;
+      return recordFirst('popup_test_conversions', input);
     },
 
     async perDay(testId) {

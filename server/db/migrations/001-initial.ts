@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../connection';
+import { autoIncrementId, createGiftScheduleWindowsTable } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /** Leads, id submissions, the delivery outbox, gift windows, rate-limit counters and settings. */
 export function initialMigration(dialect: Dialect) {
-  // The only difference between the dialects: how an auto-increment primary key is spelled.
-  const withId = <T extends string>(table: CreateTableBuilder<T, never>) =>
-    dialect === 'postgres'
-      ? table.addColumn('id', 'serial', (column) => column.primaryKey())
-      : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
-
   return {
     async up(db: PastSchema) {
-      await withId(db.schema.createTable('leads'))
+      await db.schema
+        .createTable('leads')
+        .$call(autoIncrementId(dialect))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('form_id', 'text', (c) => c.notNull())
         .addColumn('product_name', 'text', (c) => c.notNull())
@@ -40,7 +36,9 @@ export function initialMigration(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('leads_created_at').on('leads').column('created_at').execute();
 
-      await withId(db.schema.createTable('id_submissions'))
+      await db.schema
+        .createTable('id_submissions')
+        .$call(autoIncrementId(dialect))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('email', 'text', (c) => c.notNull())
         .addColumn('google_client_id', 'text')
@@ -49,7 +47,9 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('is_spam', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
 
-      await withId(db.schema.createTable('outbox'))
+      await db.schema
+        .createTable('outbox')
+        .$call(autoIncrementId(dialect))
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('lead_id', 'integer', (c) => c.references('leads.id'))
         .addColumn('id_submission_id', 'integer', (c) => c.references('id_submissions.id'))
@@ -69,15 +69,7 @@ export function initialMigration(dialect: Dialect) {
       await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
       await db.schema.createIndex('outbox_lead').on('outbox').column('lead_id').execute();
 
-      await withId(db.schema.createTable('gift_schedule_windows'))
-        .addColumn('gift_number', 'integer', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        // Was `between 1 and 13` on databases made before 006; see 006 for why the offers set the upper end.
-        .addCheckConstraint('gift_schedule_windows_gift_number', sql`gift_number >= 1`)
-        .addCheckConstraint('gift_schedule_windows_order', sql`start_at < end_at`)
-        .execute();
+      await createGiftScheduleWindowsTable(db, dialect);
       await db.schema.createIndex('gift_schedule_windows_start').on('gift_schedule_windows').column('start_at').execute();
 
       await db.schema

@@ -1,4 +1,6 @@
+import type { CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../connection';
+import { autoIncrementId } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -17,63 +19,59 @@ export function adminConsoleMigration(dialect: Dialect) {
   const flag = postgres ? 'boolean' : 'integer';
   return {
     async up(db: PastSchema) {
-      await db.schema
-        .createTable('admin_users')
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      // What every better-auth table has: a text id it makes up, and when the row was made and last changed.
+      const authTable = (name: string) => db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey());
+      const timestamps = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+        table.addColumn('createdAt', date, (c) => c.notNull()).addColumn('updatedAt', date, (c) => c.notNull());
+      // A session or an account goes with its operator (deleted with it) and is looked up by the operator's id.
+      const operator = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+        table.addColumn('userId', 'text', (c) => c.notNull().references('admin_users.id').onDelete('cascade'));
+      const createOperatorTable = async (name: string, columns: (table: ReturnType<typeof authTable>) => CreateTableBuilder<string, string>) => {
+        await columns(authTable(name)).execute();
+        await db.schema.createIndex(`${name}_user`).on(name).column('userId').execute();
+      };
+
+      await authTable('admin_users')
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('email', 'text', (c) => c.notNull().unique())
         .addColumn('emailVerified', flag, (c) => c.notNull())
         .addColumn('image', 'text')
-        .addColumn('createdAt', date, (c) => c.notNull())
-        .addColumn('updatedAt', date, (c) => c.notNull())
+        .$call(timestamps)
         .execute();
-      await db.schema
-        .createTable('admin_sessions')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('expiresAt', date, (c) => c.notNull())
-        .addColumn('token', 'text', (c) => c.notNull().unique())
-        .addColumn('createdAt', date, (c) => c.notNull())
-        .addColumn('updatedAt', date, (c) => c.notNull())
-        .addColumn('ipAddress', 'text')
-        .addColumn('userAgent', 'text')
-        .addColumn('userId', 'text', (c) => c.notNull().references('admin_users.id').onDelete('cascade'))
-        .execute();
-      await db.schema.createIndex('admin_sessions_user').on('admin_sessions').column('userId').execute();
-      await db.schema
-        .createTable('admin_accounts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('accountId', 'text', (c) => c.notNull())
-        .addColumn('providerId', 'text', (c) => c.notNull())
-        .addColumn('userId', 'text', (c) => c.notNull().references('admin_users.id').onDelete('cascade'))
-        .addColumn('accessToken', 'text')
-        .addColumn('refreshToken', 'text')
-        .addColumn('idToken', 'text')
-        .addColumn('accessTokenExpiresAt', date)
-        .addColumn('refreshTokenExpiresAt', date)
-        .addColumn('scope', 'text')
-        .addColumn('password', 'text')
-        .addColumn('createdAt', date, (c) => c.notNull())
-        .addColumn('updatedAt', date, (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('admin_accounts_user').on('admin_accounts').column('userId').execute();
-      await db.schema
-        .createTable('admin_verifications')
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await createOperatorTable('admin_sessions', (table) =>
+        table
+          .addColumn('expiresAt', date, (c) => c.notNull())
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .$call(timestamps)
+          .addColumn('ipAddress', 'text')
+          .addColumn('userAgent', 'text')
+          .$call(operator),
+      );
+      await createOperatorTable('admin_accounts', (table) =>
+        table
+          .addColumn('accountId', 'text', (c) => c.notNull())
+          .addColumn('providerId', 'text', (c) => c.notNull())
+          .$call(operator)
+          .addColumn('accessToken', 'text')
+          .addColumn('refreshToken', 'text')
+          .addColumn('idToken', 'text')
+          .addColumn('accessTokenExpiresAt', date)
+          .addColumn('refreshTokenExpiresAt', date)
+          .addColumn('scope', 'text')
+          .addColumn('password', 'text')
+          .$call(timestamps),
+      );
+      await authTable('admin_verifications')
         .addColumn('identifier', 'text', (c) => c.notNull())
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('expiresAt', date, (c) => c.notNull())
-        .addColumn('createdAt', date, (c) => c.notNull())
-        .addColumn('updatedAt', date, (c) => c.notNull())
+        .$call(timestamps)
         .execute();
       await db.schema.createIndex('admin_verifications_identifier').on('admin_verifications').column('identifier').execute();
 
       await db.schema
         .createTable('admin_audit_log')
-        .$call((table) =>
-          postgres
-            ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-            : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
-        )
+        .$call(autoIncrementId(dialect))
         .addColumn('at', 'bigint', (c) => c.notNull())
         .addColumn('actor', 'text')
         .addColumn('action', 'text', (c) => c.notNull())

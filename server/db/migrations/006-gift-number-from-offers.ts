@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../connection';
+import { createGiftScheduleWindowsTable } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -17,16 +18,7 @@ export function giftNumberFromOffersMigration(dialect: Dialect) {
         await sql`alter table gift_schedule_windows add constraint gift_schedule_windows_gift_number check (gift_number >= 1)`.execute(db);
         return;
       }
-      await db.schema
-        .createTable('gift_schedule_windows_new')
-        .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-        .addColumn('gift_number', 'integer', (c) => c.notNull())
-        .addColumn('start_at', 'bigint', (c) => c.notNull())
-        .addColumn('end_at', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addCheckConstraint('gift_schedule_windows_gift_number', sql`gift_number >= 1`)
-        .addCheckConstraint('gift_schedule_windows_order', sql`start_at < end_at`)
-        .execute();
+      await createGiftScheduleWindowsTable(db, 'sqlite', 'gift_schedule_windows_new');
       await sql`insert into gift_schedule_windows_new (id, gift_number, start_at, end_at, created_at)
         select id, gift_number, start_at, end_at, created_at from gift_schedule_windows`.execute(db);
       await db.schema.dropTable('gift_schedule_windows').execute();

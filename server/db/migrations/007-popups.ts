@@ -1,4 +1,3 @@
-import type { Dialect } from '../connection';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -9,31 +8,28 @@ import type { PastSchema } from './past-schema';
  *   `config` is the whole pop-up as JSON (texts, targeting, delay, on/off, the Moscow window), so a
  *   rollback copies one row.
  */
-export function popupsMigration(dialect: Dialect) {
-  void dialect;
-  return {
-    async up(db: PastSchema) {
-      await db.schema
-        .createTable('popups')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addColumn('current_version', 'integer', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('popup_versions')
-        .addColumn('popup_id', 'text', (c) => c.notNull().references('popups.id').onDelete('cascade'))
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('config', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        /** The operator's e-mail; null for the seed from the file. */
-        .addColumn('actor', 'text')
-        /** JSON list of the changed fields' keys. */
-        .addColumn('changes', 'text', (c) => c.notNull())
-        /** The version a rollback brought back. */
-        .addColumn('restored_from', 'integer')
-        .addPrimaryKeyConstraint('popup_versions_key', ['popup_id', 'version'])
-        .execute();
-    },
-  };
-}
+export const popupsMigration = {
+  async up(db: PastSchema) {
+    await db.schema
+      .createTable('popups')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('current_version', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('popup_versions')
+      .addColumn('popup_id', 'text', (c) => c.notNull().references('popups.id').onDelete('cascade'))
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('config', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      /** The operator's e-mail; null for the seed from the file. */
+      .addColumn('actor', 'text')
+      /** JSON list of the changed fields' keys. */
+      .addColumn('changes', 'text', (c) => c.notNull())
+      /** The version a rollback brought back. */
+      .addColumn('restored_from', 'integer')
+      .addPrimaryKeyConstraint('popup_versions_key', ['popup_id', 'version'])
+      .execute();
+  },
+};

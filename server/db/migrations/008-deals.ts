@@ -1,5 +1,5 @@
-import type { CreateTableBuilder } from 'kysely';
 import type { Dialect } from '../connection';
+import { autoIncrementId } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -15,10 +15,6 @@ import type { PastSchema } from './past-schema';
  *   last success and failure.
  */
 export function dealsMigration(dialect: Dialect) {
-  const withId = <T extends string>(table: CreateTableBuilder<T, never>) =>
-    dialect === 'postgres'
-      ? table.addColumn('id', 'serial', (column) => column.primaryKey())
-      : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
   return {
     async up(db: PastSchema) {
       await db.schema
@@ -45,7 +41,9 @@ export function dealsMigration(dialect: Dialect) {
       // The leads list's new filter by campaign reads pages newest first, as by form or source (005).
       await db.schema.createIndex('leads_utm_campaign_created_id').on('leads').columns(['utm_campaign', 'created_at', 'id']).execute();
 
-      await withId(db.schema.createTable('deal_status_changes'))
+      await db.schema
+        .createTable('deal_status_changes')
+        .$call(autoIncrementId(dialect))
         .addColumn('deal_number', 'text', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
         .addColumn('source', 'text', (c) => c.notNull())

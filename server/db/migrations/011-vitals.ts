@@ -1,4 +1,4 @@
-import type { Dialect } from '../connection';
+import type { CreateTableBuilder } from 'kysely';
 import type { PastSchema } from './past-schema';
 
 /**
@@ -11,45 +11,29 @@ import type { PastSchema } from './past-schema';
  * - `vitals_context`: the reports per day, page type and device by connection and navigation type.
  * No row names a visitor: reports carry no identifier.
  */
-export function vitalsMigration(dialect: Dialect) {
-  void dialect;
-  return {
-    async up(db: PastSchema) {
-      await db.schema
-        .createTable('vitals_histogram')
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('page_type', 'text', (c) => c.notNull())
-        .addColumn('device', 'text', (c) => c.notNull())
-        .addColumn('metric', 'text', (c) => c.notNull())
-        .addColumn('popup', 'integer', (c) => c.notNull())
-        .addColumn('bucket', 'integer', (c) => c.notNull())
-        .addColumn('count', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('vitals_histogram_key', ['day', 'page_type', 'device', 'metric', 'popup', 'bucket'])
-        .execute();
-      await db.schema
-        .createTable('vitals_attribution')
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('page_type', 'text', (c) => c.notNull())
-        .addColumn('device', 'text', (c) => c.notNull())
-        .addColumn('metric', 'text', (c) => c.notNull())
-        .addColumn('target', 'text', (c) => c.notNull())
-        /** INP's longest phase; '' for the other metrics. */
-        .addColumn('phase', 'text', (c) => c.notNull())
-        .addColumn('count', 'bigint', (c) => c.notNull())
-        /** The sum of the values it was attributed (ms), for the average beside the count. */
-        .addColumn('total', 'double precision', (c) => c.notNull())
-        .addPrimaryKeyConstraint('vitals_attribution_key', ['day', 'page_type', 'device', 'metric', 'target', 'phase'])
-        .execute();
-      await db.schema
-        .createTable('vitals_context')
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('page_type', 'text', (c) => c.notNull())
-        .addColumn('device', 'text', (c) => c.notNull())
-        .addColumn('connection', 'text', (c) => c.notNull())
-        .addColumn('navigation', 'text', (c) => c.notNull())
-        .addColumn('reports', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('vitals_context_key', ['day', 'page_type', 'device', 'connection', 'navigation'])
-        .execute();
-    },
-  };
-}
+/** The column types the vitals tables use. */
+type ColumnType = 'text' | 'integer' | 'bigint' | 'double precision';
+
+export const vitalsMigration = {
+  async up(db: PastSchema) {
+    /**
+     * Each vitals table is a count keyed by the Moscow day, the page type, the device class and its own
+     * `key` columns (all of them the primary key), with the counted `values` after them; no column is null.
+     */
+    const createCountsTable = async (name: string, key: Record<string, ColumnType>, values: Record<string, ColumnType>) => {
+      const columns: Record<string, ColumnType> = { day: 'text', page_type: 'text', device: 'text', ...key, ...values };
+      let table: CreateTableBuilder<string, string> = db.schema.createTable(name);
+      for (const [column, type] of Object.entries(columns)) table = table.addColumn(column, type, (c) => c.notNull());
+      await table.addPrimaryKeyConstraint(`${name}_key`, ['day', 'page_type', 'device', ...Object.keys(key)]).execute();
+    };
+    await createCountsTable('vitals_histogram', { metric: 'text', popup: 'integer', bucket: 'integer' }, { count: 'bigint' });
+    await createCountsTable(
+      'vitals_attribution',
+      // phase: INP's longest phase, '' for the other metrics.
+      { metric: 'text', target: 'text', phase: 'text' },
+      // total: the sum of the values it was attributed (ms), for the average beside the count.
+      { count: 'bigint', total: 'double precision' },
+    );
+    await createCountsTable('vitals_context', { connection: 'text', navigation: 'text' }, { reports: 'bigint' });
+  },
+};
