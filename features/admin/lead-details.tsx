@@ -2,7 +2,7 @@ import type { OutboxRow, StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
-import { TableHead } from './table-head';
+import { ConsoleTable } from './console-table';
 import { ActionButton } from './action-button';
 
 type Field = [label: string, value: string | number | null | undefined];
@@ -75,28 +75,27 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
       {deliveries.length === 0 ? (
         <p>Доставлять нечего: заявку отправил браузер посетителя или это спам.</p>
       ) : (
-        <table className={ui.table}>
-          <TableHead columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]} />
-          <tbody>
-            {deliveries.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>{delivery.dealNumber ?? '—'}</td>
-                <td>{deliveryStatusLabels[delivery.status]}</td>
-                <td>{delivery.attempts}</td>
-                <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
-                <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
-                <td className="break-all">{delivery.lastError ?? '—'}</td>
-                <td>
-                  {delivery.status === 'dead' && (
-                    <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
-                      Отправить заново
-                    </ActionButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable
+          columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]}
+          items={deliveries}
+          renderRow={(delivery) => (
+            <tr key={delivery.id}>
+              <td>{delivery.dealNumber ?? '—'}</td>
+              <td>{deliveryStatusLabels[delivery.status]}</td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
+              <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
+              <td className="break-all">{delivery.lastError ?? '—'}</td>
+              <td>
+                {delivery.status === 'dead' && (
+                  <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
+                    Отправить заново
+                  </ActionButton>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       )}
     </>
   );
