@@ -1,3 +1,4 @@
+import { UTM_KEYS } from '@/lib/leads/extra-data';
 import type { OutboxRow, StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
@@ -18,12 +19,7 @@ function mainFields(lead: StoredLead): Field[] {
     ['Имя', lead.name],
     ['E-mail', lead.email],
     ['Телефон', lead.phone],
-    ['utm_source', lead.utm.source],
-    ['utm_medium', lead.utm.medium],
-    ['utm_campaign', lead.utm.campaign],
-    ['utm_content', lead.utm.content],
-    ['utm_term', lead.utm.term],
-    ['utm_id', lead.utm.id],
+    ...UTM_KEYS.map((key): Field => [`utm_${key}`, lead.utm[key]]),
     ['Страница', lead.pagePath],
     ['Вариант страницы', lead.variantId],
     ['Блок', lead.blockId],
@@ -32,16 +28,18 @@ function mainFields(lead: StoredLead): Field[] {
   ];
 }
 
-/** What only an engineer looking into a problem needs: folded away. */
+/** What only an engineer looking into a problem needs, shown as stored: folded away. */
+const technicalLabels = {
+  googleClientId: 'Google client id',
+  yandexClientId: 'Яндекс client id',
+  consentTextVersion: 'Версия согласия',
+  clientAddressHash: 'Хеш адреса клиента',
+  deliveryMode: 'Способ доставки',
+  idempotencyKey: 'Ключ отправки (Idempotency-Key)',
+} as const satisfies Partial<Record<keyof StoredLead, string>>;
+
 function technicalFields(lead: StoredLead): Field[] {
-  return [
-    ['Google client id', lead.googleClientId],
-    ['Яндекс client id', lead.yandexClientId],
-    ['Версия согласия', lead.consentTextVersion],
-    ['Хеш адреса клиента', lead.clientAddressHash],
-    ['Способ доставки', lead.deliveryMode],
-    ['Ключ отправки (Idempotency-Key)', lead.idempotencyKey],
-  ];
+  return Object.entries(technicalLabels).map(([key, label]) => [label, lead[key as keyof typeof technicalLabels]]);
 }
 
 function Fields({ fields }: { fields: Field[] }) {
