@@ -75,7 +75,7 @@ export function PopupEditForm(props: PopupFormProps) {
   const described = (field: PopupField) => (problemsOf(field).length > 0 ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
 
   /** A labelled field: its control as `controls` describes it, its hint and its problems. */
-  const field = (name: EditedField) => {
+  const renderField = (name: EditedField) => {
     const { rows, type, inputMode, className = ui.input, hint } = controls[name];
     const attributes = { id: `popup-${name}`, name };
     return (
@@ -122,9 +122,9 @@ export function PopupEditForm(props: PopupFormProps) {
         <input type="checkbox" role="switch" name="enabled" defaultChecked={form.enabled} />
         {popupFieldLabels.enabled}
       </label>
-      {textFields.map(field)}
-      {gift && <div className="flex flex-wrap gap-4">{priceFields.map(field)}</div>}
-      {showingFields.map(field)}
+      {textFields.map(renderField)}
+      {gift && <div className="flex flex-wrap gap-4">{priceFields.map(renderField)}</div>}
+      {showingFields.map(renderField)}
       <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
         {props.markerNote && <p>{props.markerNote}</p>}
         <p>Будет показываться {pagesPhrase(coverage.pages.length)}</p>
@@ -152,7 +152,7 @@ export function PopupEditForm(props: PopupFormProps) {
         )}
       </section>
       <div className="flex flex-wrap gap-4">
-        {windowFields.map(field)}
+        {windowFields.map(renderField)}
         <p className="basis-full text-sm text-gray-600">Время московское; пустое поле — без ограничения.</p>
       </div>
       <div className="flex gap-3">

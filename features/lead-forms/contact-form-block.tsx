@@ -1,5 +1,6 @@
 import type { LeadFormConfig } from '@/lib/leads/form-config';
-import { contactFormTexts, withDefaults } from './forms';
+import { contactFormTexts } from './forms';
+import { withDefaults } from './with-defaults';
 import { LazyContactForm } from './lazy-contact-form';
 
 export interface ContactFormBlockProps {

@@ -15,12 +15,3 @@ export const contactFormTexts = {
   successTitle: 'Заявка отправлена!',
   successDescription: `Менеджер позвонит вам в рабочее время: ${contacts.callHours}.`,
 } as const;
-
-/**
- * `{ ...defaults, ...props }`, except that a prop passed as `undefined` still gets its default, as with
- * defaults in a destructuring parameter.
- */
-export function withDefaults<P extends object, D extends Partial<P>>(props: P, defaults: D): P & D {
-  const given = Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
-  return { ...defaults, ...given } as P & D;
-}

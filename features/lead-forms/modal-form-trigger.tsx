@@ -6,7 +6,8 @@ import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { LeadFormConfig } from '@/lib/leads/form-config';
-import { contactFormTexts, modalFormConfig, withDefaults } from './forms';
+import { contactFormTexts, modalFormConfig } from './forms';
+import { withDefaults } from './with-defaults';
 import type { ModalFormProps } from './modal-form';
 
 export interface ModalFormTriggerProps {
