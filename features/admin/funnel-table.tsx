@@ -21,24 +21,29 @@ export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: 
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
             <th scope="row" className="font-normal">{funnelKeyLabel(row.key)}</th>
-            <td className="text-right">{row.leads}</td>
-            <td className="text-right">{row.paidDeals}</td>
-            <td className="text-right">{conversionText(row)}</td>
-            <td className="text-right">{revenueText(row.revenueKopecks)}</td>
-            <td className="text-right">{revenuePerLeadText(row)}</td>
+            <FigureCells figures={row} />
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr className="font-semibold">
           <th scope="row">Итого</th>
-          <td className="text-right">{totals.leads}</td>
-          <td className="text-right">{totals.paidDeals}</td>
-          <td className="text-right">{conversionText(totals)}</td>
-          <td className="text-right">{revenueText(totals.revenueKopecks)}</td>
-          <td className="text-right">{revenuePerLeadText(totals)}</td>
+          <FigureCells figures={totals} />
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+/** A row's figures, in the order of the columns. */
+function FigureCells({ figures }: { figures: FunnelFigures }) {
+  return (
+    <>
+      <td className="text-right">{figures.leads}</td>
+      <td className="text-right">{figures.paidDeals}</td>
+      <td className="text-right">{conversionText(figures)}</td>
+      <td className="text-right">{revenueText(figures.revenueKopecks)}</td>
+      <td className="text-right">{revenuePerLeadText(figures)}</td>
+    </>
   );
 }

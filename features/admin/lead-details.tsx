@@ -1,8 +1,9 @@
+import { UTM_KEYS } from '@/lib/leads/extra-data';
 import type { OutboxRow, StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';
-import { TableHead } from './table-head';
+import { ConsoleTable } from './console-table';
 import { ActionButton } from './action-button';
 
 type Field = [label: string, value: string | number | null | undefined];
@@ -18,12 +19,7 @@ function mainFields(lead: StoredLead): Field[] {
     ['Имя', lead.name],
     ['E-mail', lead.email],
     ['Телефон', lead.phone],
-    ['utm_source', lead.utm.source],
-    ['utm_medium', lead.utm.medium],
-    ['utm_campaign', lead.utm.campaign],
-    ['utm_content', lead.utm.content],
-    ['utm_term', lead.utm.term],
-    ['utm_id', lead.utm.id],
+    ...UTM_KEYS.map((key): Field => [`utm_${key}`, lead.utm[key]]),
     ['Страница', lead.pagePath],
     ['Вариант страницы', lead.variantId],
     ['Блок', lead.blockId],
@@ -32,16 +28,18 @@ function mainFields(lead: StoredLead): Field[] {
   ];
 }
 
-/** What only an engineer looking into a problem needs: folded away. */
+/** What only an engineer looking into a problem needs, shown as stored: folded away. */
+const technicalLabels = {
+  googleClientId: 'Google client id',
+  yandexClientId: 'Яндекс client id',
+  consentTextVersion: 'Версия согласия',
+  clientAddressHash: 'Хеш адреса клиента',
+  deliveryMode: 'Способ доставки',
+  idempotencyKey: 'Ключ отправки (Idempotency-Key)',
+} as const satisfies Partial<Record<keyof StoredLead, string>>;
+
 function technicalFields(lead: StoredLead): Field[] {
-  return [
-    ['Google client id', lead.googleClientId],
-    ['Яндекс client id', lead.yandexClientId],
-    ['Версия согласия', lead.consentTextVersion],
-    ['Хеш адреса клиента', lead.clientAddressHash],
-    ['Способ доставки', lead.deliveryMode],
-    ['Ключ отправки (Idempotency-Key)', lead.idempotencyKey],
-  ];
+  return Object.entries(technicalLabels).map(([key, label]) => [label, lead[key as keyof typeof technicalLabels]]);
 }
 
 function Fields({ fields }: { fields: Field[] }) {
@@ -75,28 +73,27 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
       {deliveries.length === 0 ? (
         <p>Доставлять нечего: заявку отправил браузер посетителя или это спам.</p>
       ) : (
-        <table className={ui.table}>
-          <TableHead columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]} />
-          <tbody>
-            {deliveries.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>{delivery.dealNumber ?? '—'}</td>
-                <td>{deliveryStatusLabels[delivery.status]}</td>
-                <td>{delivery.attempts}</td>
-                <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
-                <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
-                <td className="break-all">{delivery.lastError ?? '—'}</td>
-                <td>
-                  {delivery.status === 'dead' && (
-                    <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
-                      Отправить заново
-                    </ActionButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable
+          columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]}
+          items={deliveries}
+          renderRow={(delivery) => (
+            <tr key={delivery.id}>
+              <td>{delivery.dealNumber ?? '—'}</td>
+              <td>{deliveryStatusLabels[delivery.status]}</td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
+              <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
+              <td className="break-all">{delivery.lastError ?? '—'}</td>
+              <td>
+                {delivery.status === 'dead' && (
+                  <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
+                    Отправить заново
+                  </ActionButton>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       )}
     </>
   );

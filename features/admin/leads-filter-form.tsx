@@ -10,74 +10,24 @@ function value(params: LeadSearchParams, key: string): string {
 
 /** A plain GET form: the filter lives in the address, so a filtered list can be bookmarked and shared. */
 export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadSearchParams; formIds: string[]; utmSources: string[] }) {
-  const field = 'flex flex-col gap-1 text-sm';
   const today = moscowToday();
   return (
     <form method="get" action="/admin/leads" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Фильтр заявок">
-      <label className={field}>
-        Поиск: e-mail или телефон
-        <input name="q" type="search" defaultValue={value(params, 'q')} className={ui.input} />
-      </label>
-      <label className={field}>
-        С даты
-        <input name="from" type="date" defaultValue={value(params, 'from')} className={ui.input} />
-      </label>
-      <label className={field}>
-        По дату
-        <input name="to" type="date" defaultValue={value(params, 'to')} className={ui.input} />
-      </label>
-      <label className={field}>
-        Форма
-        <input name="form" list="admin-form-ids" defaultValue={value(params, 'form')} className={ui.input} />
-        <datalist id="admin-form-ids">
-          {formIds.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-      </label>
-      <label className={field}>
-        Продукт
-        <input name="product" defaultValue={value(params, 'product')} className={ui.input} />
-      </label>
-      <label className={field}>
-        utm_source
-        <input name="utm_source" list="admin-utm-sources" defaultValue={value(params, 'utm_source')} className={ui.input} />
-        <datalist id="admin-utm-sources">
-          {utmSources.map((source) => (
-            <option key={source} value={source} />
-          ))}
-        </datalist>
-      </label>
-      <label className={field}>
-        utm_campaign
-        <input name="utm_campaign" defaultValue={value(params, 'utm_campaign')} className={ui.input} />
-      </label>
-      <label className={field}>
-        Оплата
-        <select name="payment" defaultValue={value(params, 'payment')} className={ui.input}>
-          <option value="">любая</option>
-          <option value="paid">оплачен</option>
-          <option value="unpaid">не оплачен</option>
-        </select>
-      </label>
-      <label className={field}>
-        Доставка
-        <select name="delivery" defaultValue={value(params, 'delivery')} className={ui.input}>
-          <option value="">любая</option>
-          <option value="waiting">ждёт отправки</option>
-          <option value="sent">доставлена</option>
-          <option value="dead">не доставлена</option>
-          <option value="none">не требуется</option>
-        </select>
-      </label>
-      <label className={field}>
-        Спам
-        <select name="spam" defaultValue={value(params, 'spam')} className={ui.input}>
-          <option value="">все заявки</option>
-          <option value="exclude">без спама</option>
-          <option value="only">только спам</option>
-        </select>
-      </label>
+      <TextFilter params={params} label="Поиск: e-mail или телефон" name="q" type="search" />
+      <TextFilter params={params} label="С даты" name="from" type="date" />
+      <TextFilter params={params} label="По дату" name="to" type="date" />
+      <TextFilter params={params} label="Форма" name="form" suggestions={{ id: 'admin-form-ids', values: formIds }} />
+      <TextFilter params={params} label="Продукт" name="product" />
+      <TextFilter params={params} label="utm_source" name="utm_source" suggestions={{ id: 'admin-utm-sources', values: utmSources }} />
+      <TextFilter params={params} label="utm_campaign" name="utm_campaign" />
+      <ChoiceFilter params={params} label="Оплата" name="payment" options={{ '': 'любая', paid: 'оплачен', unpaid: 'не оплачен' }} />
+      <ChoiceFilter
+        params={params}
+        label="Доставка"
+        name="delivery"
+        options={{ '': 'любая', waiting: 'ждёт отправки', sent: 'доставлена', dead: 'не доставлена', none: 'не требуется' }}
+      />
+      <ChoiceFilter params={params} label="Спам" name="spam" options={{ '': 'все заявки', exclude: 'без спама', only: 'только спам' }} />
       <button type="submit" className={ui.primaryButton}>
         Показать
       </button>
@@ -88,5 +38,41 @@ export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadS
         Сегодня
       </Link>
     </form>
+  );
+}
+
+const fieldClass = 'flex flex-col gap-1 text-sm';
+
+/** A typed filter, with the values seen so far as suggestions where there are any. */
+function TextFilter(props: { params: LeadSearchParams; label: string; name: string; type?: 'search' | 'date'; suggestions?: { id: string; values: string[] } }) {
+  const { suggestions } = props;
+  return (
+    <label className={fieldClass}>
+      {props.label}
+      <input name={props.name} type={props.type} list={suggestions?.id} defaultValue={value(props.params, props.name)} className={ui.input} />
+      {suggestions && (
+        <datalist id={suggestions.id}>
+          {suggestions.values.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
+    </label>
+  );
+}
+
+/** A filter picked from a list: `options` maps each value to its label, the first ('') being «no filter». */
+function ChoiceFilter(props: { params: LeadSearchParams; label: string; name: string; options: Record<string, string> }) {
+  return (
+    <label className={fieldClass}>
+      {props.label}
+      <select name={props.name} defaultValue={value(props.params, props.name)} className={ui.input}>
+        {Object.entries(props.options).map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

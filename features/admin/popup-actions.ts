@@ -7,6 +7,7 @@ import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/
 import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
+import { editedPopup } from './edited-popup';
 
 /** What the pop-up form shows after a save: the typed values stay, problems sit beside their fields. */
 export interface PopupFormState {
@@ -39,11 +40,9 @@ function readForm(form: FormData): PopupForm {
 
 /** «Сохранить»: checks, then stores a new version unless someone saved meanwhile; audited. */
 export async function savePopupAction(previous: PopupFormState, data: FormData): Promise<PopupFormState> {
-  const { runtime, email } = await requireOperator();
-  const id = String(data.get('id') ?? '');
+  const { runtime, email, id, popup } = await editedPopup(data);
   const form = readForm(data);
   const expected = version.safeParse(data.get('version'));
-  const popup = await runtime.repos.popups.get(id);
   if (!popup || !expected.success) return { ...previous, form, problems: [], outcome: 'not_found' };
   const checked = applyPopupForm(popup.config, form, popupCheckSite());
   if (!checked.config) return { form, version: expected.data, problems: checked.problems, outcome: 'invalid' };
@@ -77,9 +76,7 @@ export async function rollbackPopupAction(data: FormData): Promise<void> {
 
 /** «Предпросмотр»: the unsaved pop-up as a page would show it, or the problems that stop it. Stores nothing. */
 export async function previewPopupAction(data: FormData): Promise<{ popup: PublicPopup | null; problems: PopupProblem[] }> {
-  const { runtime } = await requireOperator();
-  const id = String(data.get('id') ?? '');
-  const popup = await runtime.repos.popups.get(id);
+  const { id, popup } = await editedPopup(data);
   if (!popup) return { popup: null, problems: [] };
   const checked = applyPopupForm(popup.config, readForm(data), popupCheckSite());
   if (!checked.config) return { popup: null, problems: checked.problems };

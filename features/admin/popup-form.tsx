@@ -21,6 +21,32 @@ export interface PopupFormProps {
   justSaved: boolean;
 }
 
+type EditedField = Exclude<PopupField, 'enabled'>;
+
+/** How each field is entered: a textarea of `rows` lines, or else an input. */
+const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; inputMode?: 'numeric'; className?: string; hint?: string }> = {
+  headline: {},
+  text: { rows: 3 },
+  buttonLabel: {},
+  price: { inputMode: 'numeric' },
+  oldPrice: { inputMode: 'numeric' },
+  delaySeconds: { inputMode: 'numeric', className: `${ui.input} w-32`, hint: 'От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.' },
+  includePaths: {
+    rows: 5,
+    className: `${ui.input} font-mono`,
+    hint: 'Один путь в строке: /products/git — только эта страница, /products/git/* — все страницы внутри, /* — весь сайт.',
+  },
+  excludePaths: { rows: 3, className: `${ui.input} font-mono` },
+  startsAt: { type: 'datetime-local' },
+  endsAt: { type: 'datetime-local' },
+};
+
+/** The fields in the order of the form; the prices only on a gift pop-up. */
+const textFields: EditedField[] = ['headline', 'text', 'buttonLabel'];
+const priceFields: EditedField[] = ['price', 'oldPrice'];
+const showingFields: EditedField[] = ['delaySeconds', 'includePaths', 'excludePaths'];
+const windowFields: EditedField[] = ['startsAt', 'endsAt'];
+
 /** One pop-up's form (issue 25): its texts, switch, delay, pages and window; checked on the server. */
 export function PopupEditForm(props: PopupFormProps) {
   const initial: PopupFormState = { form: props.form, version: props.version, problems: [], outcome: null };
@@ -47,7 +73,24 @@ export function PopupEditForm(props: PopupFormProps) {
     );
   };
   const described = (field: PopupField) => (problemsOf(field).length > 0 ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
-  const fieldClass = 'flex flex-col gap-1 text-sm';
+
+  /** A labelled field: its control as `controls` describes it, its hint and its problems. */
+  const renderField = (name: EditedField) => {
+    const { rows, type, inputMode, className = ui.input, hint } = controls[name];
+    const attributes = { id: `popup-${name}`, name };
+    return (
+      <div key={name} className="flex flex-col gap-1 text-sm">
+        <label htmlFor={attributes.id}>{popupFieldLabels[name]}</label>
+        {rows ? (
+          <textarea {...attributes} rows={rows} defaultValue={form[name]} className={className} {...described(name)} />
+        ) : (
+          <input {...attributes} type={type} inputMode={inputMode} defaultValue={form[name]} className={className} {...described(name)} />
+        )}
+        {hint && <span className="text-gray-600">{hint}</span>}
+        {errorOf(name)}
+      </div>
+    );
+  };
 
   const preview = async () => {
     if (!formRef.current) return;
@@ -79,54 +122,9 @@ export function PopupEditForm(props: PopupFormProps) {
         <input type="checkbox" role="switch" name="enabled" defaultChecked={form.enabled} />
         {popupFieldLabels.enabled}
       </label>
-      <div className={fieldClass}>
-        <label htmlFor="popup-headline">{popupFieldLabels.headline}</label>
-        <input id="popup-headline" name="headline" defaultValue={form.headline} className={ui.input} {...described('headline')} />
-        {errorOf('headline')}
-      </div>
-      <div className={fieldClass}>
-        <label htmlFor="popup-text">{popupFieldLabels.text}</label>
-        <textarea id="popup-text" name="text" rows={3} defaultValue={form.text} className={ui.input} {...described('text')} />
-        {errorOf('text')}
-      </div>
-      <div className={fieldClass}>
-        <label htmlFor="popup-buttonLabel">{popupFieldLabels.buttonLabel}</label>
-        <input id="popup-buttonLabel" name="buttonLabel" defaultValue={form.buttonLabel} className={ui.input} {...described('buttonLabel')} />
-        {errorOf('buttonLabel')}
-      </div>
-      {gift && (
-        <div className="flex flex-wrap gap-4">
-          <div className={fieldClass}>
-            <label htmlFor="popup-price">{popupFieldLabels.price}</label>
-            <input id="popup-price" name="price" inputMode="numeric" defaultValue={form.price} className={ui.input} {...described('price')} />
-            {errorOf('price')}
-          </div>
-          <div className={fieldClass}>
-            <label htmlFor="popup-oldPrice">{popupFieldLabels.oldPrice}</label>
-            <input id="popup-oldPrice" name="oldPrice" inputMode="numeric" defaultValue={form.oldPrice} className={ui.input} {...described('oldPrice')} />
-            {errorOf('oldPrice')}
-          </div>
-        </div>
-      )}
-      <div className={fieldClass}>
-        <label htmlFor="popup-delaySeconds">{popupFieldLabels.delaySeconds}</label>
-        <input id="popup-delaySeconds" name="delaySeconds" inputMode="numeric" defaultValue={form.delaySeconds} className={`${ui.input} w-32`} {...described('delaySeconds')} />
-        <span className="text-gray-600">От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.</span>
-        {errorOf('delaySeconds')}
-      </div>
-      <div className={fieldClass}>
-        <label htmlFor="popup-includePaths">{popupFieldLabels.includePaths}</label>
-        <textarea id="popup-includePaths" name="includePaths" rows={5} defaultValue={form.includePaths} className={`${ui.input} font-mono`} {...described('includePaths')} />
-        <span className="text-gray-600">
-          Один путь в строке: /products/git — только эта страница, /products/git/* — все страницы внутри, /* — весь сайт.
-        </span>
-        {errorOf('includePaths')}
-      </div>
-      <div className={fieldClass}>
-        <label htmlFor="popup-excludePaths">{popupFieldLabels.excludePaths}</label>
-        <textarea id="popup-excludePaths" name="excludePaths" rows={3} defaultValue={form.excludePaths} className={`${ui.input} font-mono`} {...described('excludePaths')} />
-        {errorOf('excludePaths')}
-      </div>
+      {textFields.map(renderField)}
+      {gift && <div className="flex flex-wrap gap-4">{priceFields.map(renderField)}</div>}
+      {showingFields.map(renderField)}
       <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
         {props.markerNote && <p>{props.markerNote}</p>}
         <p>Будет показываться {pagesPhrase(coverage.pages.length)}</p>
@@ -154,16 +152,7 @@ export function PopupEditForm(props: PopupFormProps) {
         )}
       </section>
       <div className="flex flex-wrap gap-4">
-        <div className={fieldClass}>
-          <label htmlFor="popup-startsAt">{popupFieldLabels.startsAt}</label>
-          <input id="popup-startsAt" name="startsAt" type="datetime-local" defaultValue={form.startsAt} className={ui.input} {...described('startsAt')} />
-          {errorOf('startsAt')}
-        </div>
-        <div className={fieldClass}>
-          <label htmlFor="popup-endsAt">{popupFieldLabels.endsAt}</label>
-          <input id="popup-endsAt" name="endsAt" type="datetime-local" defaultValue={form.endsAt} className={ui.input} {...described('endsAt')} />
-          {errorOf('endsAt')}
-        </div>
+        {windowFields.map(renderField)}
         <p className="basis-full text-sm text-gray-600">Время московское; пустое поле — без ограничения.</p>
       </div>
       <div className="flex gap-3">

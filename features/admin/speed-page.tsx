@@ -44,27 +44,8 @@ export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositori
       </p>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
         <DateRangeFields from={query.fromDay} to={query.toDay} />
-        <label className="flex flex-col gap-1 text-sm">
-          Устройство
-          <select name="device" defaultValue={query.device ?? ''} className={ui.input}>
-            <option value="">Все</option>
-            {DEVICE_CLASSES.map((device) => (
-              <option key={device} value={device}>
-                {deviceLabels[device]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Показатель на графике
-          <select name="trend" defaultValue={query.trend} className={ui.input}>
-            {VITAL_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {metricLabels[name]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField label="Устройство" name="device" value={query.device ?? ''} anyLabel="Все" values={DEVICE_CLASSES} labels={deviceLabels} />
+        <ChoiceField label="Показатель на графике" name="trend" value={query.trend} values={VITAL_NAMES} labels={metricLabels} />
         <button type="submit" className={ui.primaryButton}>
           Показать
         </button>
@@ -140,5 +121,29 @@ export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositori
         </>
       )}
     </>
+  );
+}
+
+/** A choice of the form, one option a value; `anyLabel` names a first option that leaves the choice open. */
+function ChoiceField<Value extends string>(props: {
+  label: string;
+  name: string;
+  value: string;
+  anyLabel?: string;
+  values: readonly Value[];
+  labels: Record<Value, string>;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {props.label}
+      <select name={props.name} defaultValue={props.value} className={ui.input}>
+        {props.anyLabel && <option value="">{props.anyLabel}</option>}
+        {props.values.map((value) => (
+          <option key={value} value={value}>
+            {props.labels[value]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -7,6 +7,7 @@ import { checkVariant, MAX_VARIANTS, textsOf, withTexts, type VariantProblem, ty
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { requireOperator } from '@/server/admin/session';
 import { planTest } from '@/server/split-tests/report';
+import { editedPopup } from './edited-popup';
 
 /** The variants form after a save: the typed texts stay, problems sit beside their fields. */
 export interface VariantsFormState {
@@ -27,11 +28,9 @@ function readVariants(data: FormData): VariantTexts[] {
 
 /** «Сохранить варианты»: B, C, D checked like the pop-up's own texts, stored as a new version; audited. */
 export async function saveVariantsAction(previous: VariantsFormState, data: FormData): Promise<VariantsFormState> {
-  const { runtime, email } = await requireOperator();
-  const id = String(data.get('id') ?? '');
+  const { runtime, email, id, popup } = await editedPopup(data);
   const variants = readVariants(data);
   const expected = whole.safeParse(data.get('version'));
-  const popup = await runtime.repos.popups.get(id);
   if (!popup || !expected.success) return { variants, problems: [], outcome: 'not_found' };
   if ((await runtime.repos.splitTests.forPopup(id)).some((test) => test.status === 'running')) return { variants, problems: [], outcome: 'running' };
   const problems = variants.flatMap((texts, i) => checkVariant(texts, i + 1));
@@ -45,9 +44,7 @@ export async function saveVariantsAction(previous: VariantsFormState, data: Form
 
 /** «Начать тест»: A (the pop-up's texts) and the saved variants, an equal split; audited. */
 export async function startTestAction(data: FormData): Promise<void> {
-  const { runtime, email } = await requireOperator();
-  const id = String(data.get('id') ?? '');
-  const popup = await runtime.repos.popups.get(id);
+  const { runtime, email, id, popup } = await editedPopup(data);
   if (!popup) redirect(pageOf(id, 'test=not_found'));
   if (popup.config.formConfig === null) redirect(pageOf(id, 'test=not_form'));
   const variants = [textsOf(popup.config.content), ...(popup.config.variants ?? [])];

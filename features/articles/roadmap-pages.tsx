@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { notFound } from 'next/navigation';
 import { findRoadmap, findRoadmapArticle, findTopic, getRoadmaps, type Roadmap, type RoadmapArticle, type Topic } from '@/content/collections';
 import { ArticleBody } from './article-body';
@@ -51,6 +52,24 @@ function RoadmapCourse({ roadmap }: { roadmap: Roadmap }) {
       text="Все этапы роадмапа в одной программе: уроки, практические задания с код-ревью, проекты для портфолио и помощь с поиском работы."
       course={roadmap.course}
     />
+  );
+}
+
+/** The "previous / next" captions of the two reading orders of a roadmap. */
+const readingOrders = {
+  stages: { label: 'Этапы роадмапа', previousCaption: 'Предыдущий этап', nextCaption: 'Следующий этап' },
+  articles: { label: 'Статьи роадмапа', previousCaption: 'Предыдущая статья', nextCaption: 'Следующая статья' },
+} as const;
+
+type Neighbours = Pick<ComponentProps<typeof PagerNav>, 'previous' | 'next'>;
+
+/** The end of a stage's or an article's page: on to its neighbours in the reading order, then the roadmap's course. */
+function RoadmapPageEnd({ order, roadmap, previous, next }: { order: keyof typeof readingOrders; roadmap: Roadmap } & Neighbours) {
+  return (
+    <>
+      <PagerNav {...readingOrders[order]} previous={previous} next={next} />
+      <RoadmapCourse roadmap={roadmap} />
+    </>
   );
 }
 
@@ -157,14 +176,7 @@ export function TopicView({ roadmapAlias, topicAlias }: { roadmapAlias: string; 
           ))}
         </ul>
       </section>
-      <PagerNav
-        label="Этапы роадмапа"
-        previousCaption="Предыдущий этап"
-        nextCaption="Следующий этап"
-        previous={previous}
-        next={next}
-      />
-      <RoadmapCourse roadmap={roadmap} />
+      <RoadmapPageEnd order="stages" roadmap={roadmap} previous={previous} next={next} />
     </div>
   );
 }
@@ -209,14 +221,7 @@ export function RoadmapArticleView({ roadmapAlias, articleAlias }: { roadmapAlia
         <EntryMeta publishedAt={article.publishedAt} updatedAt={article.updatedAt} readingMinutes={article.readingMinutes} />
       </PageIntro>
       <ArticleBody html={article.html} className="mt-10" />
-      <PagerNav
-        label="Статьи роадмапа"
-        previousCaption="Предыдущая статья"
-        nextCaption="Следующая статья"
-        previous={previous}
-        next={next}
-      />
-      <RoadmapCourse roadmap={roadmap} />
+      <RoadmapPageEnd order="articles" roadmap={roadmap} previous={previous} next={next} />
     </article>
   );
 }

@@ -1,6 +1,14 @@
+import { AnchorNav, type AnchorLink } from '@/components/content/anchor-nav';
 import { company, legalDocuments } from '@/content/pages/docs';
 import { site } from '@/content/site';
 import { typography } from '@/lib/typography';
+
+/** The table of contents: each document and what it is about. */
+const documentLinks: AnchorLink[] = legalDocuments.map((document) => ({
+  anchor: document.id,
+  label: document.title,
+  note: <p className="text-sm text-gray-600">{typography(document.summary)}</p>,
+}));
 
 /** /docs: a table of contents and every legal document under its anchor (#privacy, #terms, #offer, #consent). */
 export function DocsPage() {
@@ -10,18 +18,7 @@ export function DocsPage() {
       <p className="mt-4 text-lg text-gray-700">
         {typography(`Правовые документы ${company.shortName}: как мы обращаемся с персональными данными, правила пользования сайтом и условия договора на обучение.`)}
       </p>
-      <nav aria-label="Список документов" className="mt-8 rounded-2xl bg-gray-50 p-6">
-        <ul className="grid gap-3">
-          {legalDocuments.map((document) => (
-            <li key={document.id}>
-              <a href={`#${document.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
-                {document.title}
-              </a>
-              <p className="text-sm text-gray-600">{typography(document.summary)}</p>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AnchorNav label="Список документов" look="box" links={documentLinks} />
       {legalDocuments.map((document) => (
         <article key={document.id} id={document.id} aria-labelledby={`${document.id}-title`} className="mt-16 scroll-mt-20">
           <h2 id={`${document.id}-title`} className="text-2xl font-bold sm:text-3xl">

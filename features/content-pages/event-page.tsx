@@ -4,6 +4,7 @@ import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
 import { FaqList } from '@/components/content/faq-list';
 import { JsonLd } from '@/components/content/json-ld';
+import { KeyFacts } from '@/components/content/key-facts';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import { PageHero } from '@/components/content/page-hero';
 import { PageSection } from '@/components/content/page-section';
@@ -38,14 +39,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
         <p className="text-gray-700">{typography(event.schedule)}</p>
       </PageHero>
       <section aria-label="Коротко о событии" className="mx-auto max-w-6xl px-4">
-        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          {event.facts.map((fact) => (
-            <div key={fact.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-100">
-              <dt className="text-sm text-gray-500">{fact.label}</dt>
-              <dd className="mt-1 font-semibold">{typography(fact.value)}</dd>
-            </div>
-          ))}
-        </dl>
+        <KeyFacts facts={event.facts} className="grid grid-cols-2 gap-4 md:grid-cols-4" />
       </section>
       {event.results.length > 0 && (
         <PageSection id="results" title="Итоги">

@@ -63,11 +63,7 @@ export function HomePage() {
         <ul className="grid gap-6 md:grid-cols-2">
           {home.roadmaps.items.map((item) => (
             <li key={item.href} className="relative rounded-2xl border border-gray-200 p-6 hover:border-brand-600">
-              <h3 className="text-xl font-bold">
-                <a href={item.href} className="after:absolute after:inset-0 after:content-['']">
-                  {typography(item.title)}
-                </a>
-              </h3>
+              <CardTitle href={item.href} title={item.title} className="text-xl font-bold" />
               <p className="mt-2 text-gray-700">{typography(item.text)}</p>
             </li>
           ))}
@@ -110,11 +106,7 @@ export function HomePage() {
                   <p className="text-sm text-gray-500">
                     {event.kind} · {eventStatusLabels[event.status]}
                   </p>
-                  <h3 className="mt-1 text-lg font-bold">
-                    <a href={`/events/${event.slug}`} className="after:absolute after:inset-0 after:content-['']">
-                      {typography(event.title)}
-                    </a>
-                  </h3>
+                  <CardTitle href={`/events/${event.slug}`} title={event.title} className="mt-1 text-lg font-bold" />
                   <p className="mt-2 text-sm text-gray-700">{typography(event.schedule)}</p>
                 </div>
               </li>
@@ -140,5 +132,16 @@ export function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A card's title as its link, stretched over the whole card (which is `relative`) so all of it is clickable. */
+function CardTitle({ href, title, className }: { href: string; title: string; className: string }) {
+  return (
+    <h3 className={className}>
+      <a href={href} className="after:absolute after:inset-0 after:content-['']">
+        {typography(title)}
+      </a>
+    </h3>
   );
 }

@@ -1,6 +1,6 @@
 import { FactCards, TextCards } from '@/components/content/text-cards';
 import { StaticImage } from '@/components/ui/static-image';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
 import { FaqList } from '@/components/content/faq-list';
@@ -62,15 +62,18 @@ function SectionBody({ section }: { section: Section }) {
       return (
         <ol className="grid gap-4">
           {section.items.map((item, index) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100">
-              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="text-lg font-bold">{typography(item.title)}</h3>
-                <p className="mt-1 text-gray-700">{typography(item.text)}</p>
-              </div>
-            </li>
+            <AsideCard
+              key={item.title}
+              className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100"
+              aside={
+                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                  {index + 1}
+                </span>
+              }
+            >
+              <h3 className="text-lg font-bold">{typography(item.title)}</h3>
+              <p className="mt-1 text-gray-700">{typography(item.text)}</p>
+            </AsideCard>
           ))}
         </ol>
       );
@@ -89,18 +92,29 @@ function SectionBody({ section }: { section: Section }) {
       return (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {section.people.map((person) => (
-            <li key={person.slug} className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5">
-              <StaticImage src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />
-              <div>
-                <h3 className="font-bold">{person.name}</h3>
-                <p className="text-sm text-brand-700">{typography(person.role)}</p>
-                <p className="mt-2 text-sm text-gray-700">{typography(person.bio)}</p>
-              </div>
-            </li>
+            <AsideCard
+              key={person.slug}
+              className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5"
+              aside={<StaticImage src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />}
+            >
+              <h3 className="font-bold">{person.name}</h3>
+              <p className="text-sm text-brand-700">{typography(person.role)}</p>
+              <p className="mt-2 text-sm text-gray-700">{typography(person.bio)}</p>
+            </AsideCard>
           ))}
         </ul>
       );
     case 'faq':
       return <FaqList items={section.items} />;
   }
+}
+
+/** A list item with something at its side (a step's number, a person's photo) and its texts beside it. */
+function AsideCard({ className, aside, children }: { className: string; aside: ReactNode; children: ReactNode }) {
+  return (
+    <li className={className}>
+      {aside}
+      <div>{children}</div>
+    </li>
+  );
 }

@@ -1,8 +1,19 @@
+import { AnchorNav, type AnchorLink } from '@/components/content/anchor-nav';
 import { CourseGrid } from '@/components/content/course-card';
 import { CtaLink } from '@/components/content/cta-link';
 import { PageSection } from '@/components/content/page-section';
 import { courseCategorySections, coursesIn } from '@/content/courses';
 import { typography } from '@/lib/typography';
+
+/** The catalogue's sections, each with the number of its courses. */
+const sectionLinks: AnchorLink[] = courseCategorySections.map((section) => ({
+  anchor: section.anchor,
+  label: (
+    <>
+      {section.title} <span className="text-gray-500">{coursesIn(section.category).length}</span>
+    </>
+  ),
+}));
 
 /** /products: every course, grouped into professions (#professions), skills (#skills) and free (#free). */
 export function CourseCatalog() {
@@ -16,17 +27,7 @@ export function CourseCatalog() {
               'Профессии с нуля до middle, короткие курсы по технологиям и бесплатные программы для старта. Не знаете, что выбрать? Пройдите диагностику или запишитесь на бесплатную консультацию.',
             )}
           </p>
-          <nav aria-label="Разделы каталога" className="mt-6">
-            <ul className="flex flex-wrap gap-3">
-              {courseCategorySections.map((section) => (
-                <li key={section.anchor}>
-                  <a href={`#${section.anchor}`} className="inline-block rounded-full bg-white px-4 py-2 text-sm font-semibold shadow-sm ring-1 ring-gray-200 hover:ring-brand-600">
-                    {section.title} <span className="text-gray-500">{coursesIn(section.category).length}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <AnchorNav label="Разделы каталога" look="pills" links={sectionLinks} />
         </div>
       </header>
       {courseCategorySections.map((section, index) => (

@@ -1,6 +1,7 @@
 import { Breadcrumbs } from '@/components/content/breadcrumbs';
 import { CtaLink } from '@/components/content/cta-link';
 import { HeroImage } from '@/components/content/page-hero';
+import { KeyFacts } from '@/components/content/key-facts';
 import type { CoursePageEntry } from '@/content/courses';
 import { courseCategorySections } from '@/content/courses';
 import { typography } from '@/lib/typography';
@@ -33,14 +34,7 @@ export function CourseHero({ entry }: { entry: CoursePageEntry }) {
             {typography(screen.headline)}
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-gray-700">{typography(screen.lead)}</p>
-          <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
-            {course.facts.map((fact) => (
-              <div key={fact.label} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100">
-                <dt className="text-xs text-gray-500">{fact.label}</dt>
-                <dd className="mt-1 text-sm font-semibold">{typography(fact.value)}</dd>
-              </div>
-            ))}
-          </dl>
+          <KeyFacts facts={course.facts} className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4" size="small" />
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <CtaLink href="#lead-form">{screen.cta}</CtaLink>
             <CtaLink href="#program" variant="outline">

@@ -16,10 +16,7 @@ export function GiftPromotionPage({ copy, offers, structuredData }: { copy: type
         <p className="mt-4 text-lg text-gray-700">{typography(copy.lead)}</p>
       </header>
 
-      <section aria-labelledby="how-it-works" className="mt-12">
-        <h2 id="how-it-works" className="text-2xl font-bold">
-          {copy.stepsHeading}
-        </h2>
+      <PromotionSection id="how-it-works" heading={copy.stepsHeading}>
         <ol className="mt-4 grid gap-4 sm:grid-cols-3">
           {copy.steps.map((step, index) => (
             <li key={index} className="rounded-2xl bg-orange-50 p-5">
@@ -30,24 +27,18 @@ export function GiftPromotionPage({ copy, offers, structuredData }: { copy: type
             </li>
           ))}
         </ol>
-      </section>
+      </PromotionSection>
 
-      <section aria-labelledby="gifts" className="mt-12">
-        <h2 id="gifts" className="text-2xl font-bold">
-          {copy.offersHeading}
-        </h2>
+      <PromotionSection id="gifts" heading={copy.offersHeading}>
         <p className="mt-2 text-gray-700">{typography(copy.pricesNote)}</p>
         <ol className="mt-6 grid gap-4 md:grid-cols-2">
           {offers.map((offer) => (
             <OfferCard key={offer.number} offer={offer} payment={offer.formConfig.formType === 'ajax' ? copy.payByInstalments : copy.payNow} />
           ))}
         </ol>
-      </section>
+      </PromotionSection>
 
-      <section aria-labelledby="questions" className="mt-12 max-w-3xl">
-        <h2 id="questions" className="text-2xl font-bold">
-          {copy.questionsHeading}
-        </h2>
+      <PromotionSection id="questions" heading={copy.questionsHeading} className="mt-12 max-w-3xl">
         <p className="mt-2 text-gray-700">{typography(copy.questions)}</p>
         <CarryQueryLink
           href={copy.catalogLink.href}
@@ -55,8 +46,20 @@ export function GiftPromotionPage({ copy, offers, structuredData }: { copy: type
         >
           {copy.catalogLink.label}
         </CarryQueryLink>
-      </section>
+      </PromotionSection>
     </article>
+  );
+}
+
+/** A titled part of the page, named by its heading. */
+function PromotionSection({ id, heading, className = 'mt-12', children }: { id: string; heading: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-2xl font-bold">
+        {heading}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { LeadFormConfig } from '@/lib/leads/form-config';
 import { contactFormTexts } from './forms';
+import { withDefaults } from './with-defaults';
 import { LazyContactForm } from './lazy-contact-form';
 
 export interface ContactFormBlockProps {
@@ -13,29 +14,22 @@ export interface ContactFormBlockProps {
   successDescription?: string;
 }
 
+const blockDefaults = {
+  blockId: 'lead-form',
+  submitLabel: contactFormTexts.submitLabel,
+  successTitle: contactFormTexts.successTitle,
+  successDescription: contactFormTexts.successDescription,
+};
+
 /**
  * The contact form of a page's `#lead-form` section (spec 2.8), under the section's server-rendered
  * heading. Only a plain-HTML look-alike ships with the page; the form loads as it nears the viewport.
  */
-export function ContactFormBlock({
-  config,
-  variantId,
-  blockId = 'lead-form',
-  submitLabel = contactFormTexts.submitLabel,
-  successTitle = contactFormTexts.successTitle,
-  successDescription = contactFormTexts.successDescription,
-}: ContactFormBlockProps) {
+export function ContactFormBlock(props: ContactFormBlockProps) {
   return (
     <div className="mx-auto -mt-6 max-w-6xl px-4 pb-16">
       <div className="max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100 sm:p-8">
-        <LazyContactForm
-          config={config}
-          submitLabel={submitLabel}
-          successTitle={successTitle}
-          successDescription={successDescription}
-          variantId={variantId}
-          blockId={blockId}
-        />
+        <LazyContactForm {...withDefaults(props, blockDefaults)} />
       </div>
     </div>
   );

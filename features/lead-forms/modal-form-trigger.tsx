@@ -7,6 +7,7 @@ import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/but
 import { Spinner } from '@/components/ui/spinner';
 import type { LeadFormConfig } from '@/lib/leads/form-config';
 import { contactFormTexts, modalFormConfig } from './forms';
+import { withDefaults } from './with-defaults';
 import type { ModalFormProps } from './modal-form';
 
 export interface ModalFormTriggerProps {
@@ -31,25 +32,22 @@ export interface ModalFormTriggerProps {
 // Retried when its chunk fails, and tried afresh on the next hover or click after a final failure.
 const ModalForm = lazyWithRetry<ModalFormProps>(() => import('./modal-form'), { name: 'modal-form' });
 
+const modalDefaults = {
+  title: 'Оставьте заявку',
+  description: contactFormTexts.description,
+  submitLabel: 'Отправить',
+  successTitle: contactFormTexts.successTitle,
+  successDescription: contactFormTexts.successDescription,
+  showCloseButton: true,
+  config: modalFormConfig,
+  blockId: 'modal-form',
+};
+
 /**
  * A button that opens the generic modal form (spec 2.8). The form's code is fetched when the visitor
  * points at or focuses the button, and the dialog opens once it has arrived.
  */
-export function ModalFormTrigger({
-  children,
-  title = 'Оставьте заявку',
-  description = contactFormTexts.description,
-  submitLabel = 'Отправить',
-  successTitle = contactFormTexts.successTitle,
-  successDescription = contactFormTexts.successDescription,
-  showCloseButton = true,
-  config = modalFormConfig,
-  variantId,
-  blockId = 'modal-form',
-  variant,
-  size = 'lg',
-  className,
-}: ModalFormTriggerProps) {
+export function ModalFormTrigger({ children, variant, size = 'lg', className, ...form }: ModalFormTriggerProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [ready, setReady] = useState(false);
@@ -90,20 +88,7 @@ export function ModalFormTrigger({
         </div>
       )}
       {ready && (
-        <ModalForm
-          open={open}
-          onOpenChange={setOpen}
-          title={title}
-          description={description}
-          submitLabel={submitLabel}
-          successTitle={successTitle}
-          successDescription={successDescription}
-          showCloseButton={showCloseButton}
-          config={config}
-          variantId={variantId}
-          blockId={blockId}
-          returnFocusTo={button}
-        />
+        <ModalForm {...withDefaults(form, modalDefaults)} open={open} onOpenChange={setOpen} returnFocusTo={button} />
       )}
     </>
   );

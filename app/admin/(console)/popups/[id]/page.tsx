@@ -9,7 +9,7 @@ import { ui } from '@/features/admin/ui';
 import { formOf } from '@/lib/popups/edit-check';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
-import { TableHead } from '@/features/admin/table-head';
+import { ConsoleTable } from '@/features/admin/console-table';
 import { ActionButton } from '@/features/admin/action-button';
 import { SplitTestSection } from '@/features/admin/split-test-section';
 
@@ -58,40 +58,39 @@ export default async function PopupPage({ params, searchParams }: { params: Prom
           {popupSaveMessages.restoreConflict}
         </p>
       )}
-      <table className={ui.table}>
-        <caption className="sr-only">Версии поп-апа, новые сверху</caption>
-        <TableHead columns={['Версия', 'Когда', 'Кто', 'Что изменилось', 'Заголовок', { label: 'Действие', srOnly: true }]} />
-        <tbody>
-          {history.map((version) => (
-            <tr key={version.version}>
-              <td>{version.version}</td>
-              <td>{moscowTime(version.createdAt)}</td>
-              <td>{version.actor ?? 'из файла content/popups.ts'}</td>
-              <td>
-                {version.restoredFrom !== null
-                  ? `возвращена версия ${version.restoredFrom}`
-                  : version.changes.length === 0
-                    ? version.actor === null
-                      ? 'исходная версия'
-                      : 'без изменений'
-                    : version.changes.map((key) => popupChangeLabels[key] ?? key).join(', ')}
-              </td>
-              <td>{formOf(version.config).headline}</td>
-              <td>
-                {version.version !== popup.version && (
-                  <ActionButton
-                    action={rollbackPopupAction}
-                    fields={{ id, target: version.version, version: popup.version }}
-                    label={`Вернуть эту версию (${version.version})`}
-                  >
-                    Вернуть эту версию
-                  </ActionButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConsoleTable
+        caption="Версии поп-апа, новые сверху"
+        columns={['Версия', 'Когда', 'Кто', 'Что изменилось', 'Заголовок', { label: 'Действие', srOnly: true }]}
+        items={history}
+        renderRow={(version) => (
+          <tr key={version.version}>
+            <td>{version.version}</td>
+            <td>{moscowTime(version.createdAt)}</td>
+            <td>{version.actor ?? 'из файла content/popups.ts'}</td>
+            <td>
+              {version.restoredFrom !== null
+                ? `возвращена версия ${version.restoredFrom}`
+                : version.changes.length === 0
+                  ? version.actor === null
+                    ? 'исходная версия'
+                    : 'без изменений'
+                  : version.changes.map((key) => popupChangeLabels[key] ?? key).join(', ')}
+            </td>
+            <td>{formOf(version.config).headline}</td>
+            <td>
+              {version.version !== popup.version && (
+                <ActionButton
+                  action={rollbackPopupAction}
+                  fields={{ id, target: version.version, version: popup.version }}
+                  label={`Вернуть эту версию (${version.version})`}
+                >
+                  Вернуть эту версию
+                </ActionButton>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }
