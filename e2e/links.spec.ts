@@ -22,6 +22,13 @@ async function addMarkedLinks(page: Page, hrefs: string[]) {
   return page.locator('#late-links a');
 }
 
+/** The home page opened with `utm`, its course links carrying it; then marked links added late. */
+async function addMarkedLinksOnceCarried(page: Page, hrefs: string[]) {
+  await page.goto(`/?${utm}`);
+  await expect(page.locator(courseLinks).first()).toHaveAttribute('href', /utm_source=vk/);
+  return addMarkedLinks(page, hrefs);
+}
+
 test.describe('query carried into links', () => {
   test('UTMs from /?utm_source=… are carried into the course links and reach the course page', async ({ page }) => {
     await page.goto(`/?${utm}`);
@@ -64,9 +71,7 @@ test.describe('query carried into links', () => {
   });
 
   test("links added later get the query when used; the target's own parameters win; hash, external and mail links stay", async ({ page }) => {
-    await page.goto(`/?${utm}`);
-    await expect(page.locator(courseLinks).first()).toHaveAttribute('href', /utm_source=vk/);
-    const late = await addMarkedLinks(page, [
+    const late = await addMarkedLinksOnceCarried(page, [
       '/products/react?utm_campaign=react-page&variant=b',
       '/products/junior-js#tariff-description',
       '#tariff-description',
@@ -92,9 +97,7 @@ test.describe('query carried into links', () => {
   });
 
   test('a link reached by keyboard gets the query before Enter follows it', async ({ page }) => {
-    await page.goto(`/?${utm}`);
-    await expect(page.locator(courseLinks).first()).toHaveAttribute('href', /utm_source=vk/);
-    const late = await addMarkedLinks(page, ['/about']);
+    const late = await addMarkedLinksOnceCarried(page, ['/about']);
     await late.first().focus();
     await expect(late.first()).toHaveAttribute('href', `/about?${utm}`);
     await page.keyboard.press('Enter');
@@ -102,9 +105,7 @@ test.describe('query carried into links', () => {
   });
 
   test('a new query replaces the one carried earlier instead of piling up', async ({ page }) => {
-    await page.goto(`/?${utm}`);
-    await expect(page.locator(courseLinks).first()).toHaveAttribute('href', /utm_source=vk/);
-    const late = await addMarkedLinks(page, ['/products']);
+    const late = await addMarkedLinksOnceCarried(page, ['/products']);
     await late.first().focus();
     await expect(late.first()).toHaveAttribute('href', `/products?${utm}`);
     await page.evaluate(() => history.replaceState(null, '', '/?utm_source=tg'));

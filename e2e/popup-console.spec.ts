@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
+import { advanceTo, openWithPopupClock } from '../tests/support/popup-visit';
 import { withE2eDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
@@ -19,17 +20,8 @@ const firstStage = discountOn('/products/first-stage/cvrna');
 async function freshVisitor(browser: Browser, path: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.clock.install();
-  const popupsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/popups'));
-  await page.goto(path);
-  await popupsAnswer;
-  await page.waitForLoadState('networkidle');
+  await openWithPopupClock(page, path);
   return { page, close: () => context.close() };
-}
-
-async function advanceTo(page: Page, ms: number) {
-  const now = await page.evaluate(() => performance.now());
-  if (ms > now) await page.clock.fastForward(Math.ceil(ms - now));
 }
 
 /** Back to the file's version, whatever the test left (an «off» switch included). */

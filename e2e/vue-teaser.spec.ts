@@ -12,6 +12,16 @@ function teaser(page: Page) {
   };
 }
 
+/** Opens the home page (at `viewport`, if given) and the teaser's panel with a click on the tab. */
+async function openPanel(page: Page, viewport?: { width: number; height: number }) {
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto('/');
+  const parts = teaser(page);
+  await parts.tab.click();
+  await expect(parts.panel).toBeVisible();
+  return parts;
+}
+
 test.describe('Vue teaser', () => {
   test('the tab expands into the gifts for subscribers and a link to the channel in a new tab', async ({ page, consoleErrors }) => {
     await page.goto('/');
@@ -36,21 +46,14 @@ test.describe('Vue teaser', () => {
   });
 
   test('the tab toggles the panel closed again', async ({ page }) => {
-    await page.goto('/');
-    const { tab, panel } = teaser(page);
-    await tab.click();
-    await expect(panel).toBeVisible();
+    const { tab, panel } = await openPanel(page);
     await tab.click();
     await expect(panel).toBeHidden();
     await expect(tab).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('a click outside closes the panel', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
-    const { tab, panel } = teaser(page);
-    await tab.click();
-    await expect(panel).toBeVisible();
+    const { panel } = await openPanel(page, { width: 1280, height: 800 });
     await page.mouse.click(200, 300);
     await expect(panel).toBeHidden();
   });
@@ -82,11 +85,7 @@ test.describe('Vue teaser', () => {
   });
 
   test('fits a phone screen and has no serious accessibility violations', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/');
-    const { tab, panel } = teaser(page);
-    await tab.click();
-    await expect(panel).toBeVisible();
+    const { panel } = await openPanel(page, { width: 375, height: 740 });
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);

@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { matchesPattern, normalizePath, patternSpecificity } from './path-patterns';
 
 describe('normalizePath', () => {
-  it.each([
-    ['/', '/'],
-    ['', '/'],
-    ['//', '/'],
-    ['/products/git/', '/products/git'],
-    ['/products/git//', '/products/git'],
-    ['/products/git', '/products/git'],
-    ['/products/git?utm_source=mail', '/products/git'],
-    ['/products/git/#tariff-description', '/products/git'],
-    ['products/git', '/products/git'],
-  ])('%j -> %j', (path, expected) => {
+  /** Each path, and the ways a link or the address bar may spell it. */
+  const spellings = {
+    '/': ['/', '', '//'],
+    '/products/git': ['/products/git/', '/products/git//', '/products/git', '/products/git?utm_source=mail', '/products/git/#tariff-description', 'products/git'],
+  };
+  it.each(Object.entries(spellings).flatMap(([normal, written]) => written.map((path) => [path, normal])))('%j -> %j', (path, expected) => {
     expect(normalizePath(path)).toBe(expected);
   });
 });

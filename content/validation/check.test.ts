@@ -4,25 +4,24 @@
  */
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { datedPathsOf, loadCollections, pathsOf } from '@/content/collections/load';
+import { courses, parseCourses } from '@/content/courses';
+import { professionCourses } from '@/content/courses/professions';
+import { giftOfferInputs } from '@/content/gift-offers';
+import { popups } from '@/content/popups';
+import { allPagePaths } from '@/content/site-paths';
+import { moscowToday } from '@/lib/calendar';
+import { runScheduleCommand } from '@/server/gift-schedule/command';
 import type { Repositories } from '@/server/repositories/types';
 import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
+import { checkContent } from './check';
+import { giftOfferProblems } from './gift-offers';
+import { popupProblems } from './popups';
+import { ContentError, problemLine } from './problems';
 
-// `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
+// `server-only` throws outside React's server build; in Node tests the loader runs as on the server
+// (vi.mock is hoisted above the imports).
 vi.mock('server-only', () => ({}));
-
-const { checkContent } = await import('./check');
-const { ContentError, problemLine } = await import('./problems');
-const { popupProblems } = await import('./popups');
-const { giftOfferProblems } = await import('./gift-offers');
-const { datedPathsOf, loadCollections, pathsOf } = await import('@/content/collections/load');
-const { courses, parseCourses } = await import('@/content/courses');
-const { professionCourses } = await import('@/content/courses/professions');
-const { giftOfferInputs } = await import('@/content/gift-offers');
-const { popups } = await import('@/content/popups');
-const { allPagePaths } = await import('@/content/site-paths');
-const { runScheduleCommand } = await import('@/server/gift-schedule/command');
-const { moscowToday } = await import('@/lib/calendar');
-
 
 const article = (frontMatter: Record<string, string>, body?: string) =>
   markdownDoc(
@@ -114,25 +113,24 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     );
   });
 
-  it('a gift price above its struck-out price', () => {
-    const problems = giftOfferProblems(withOffer(4, { price: 7000 }), courses).map(problemLine);
-    expect(problems).toEqual([
-      'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка должна быть ниже зачёркнутой цены (oldPrice); сейчас 7000',
-    ]);
-  });
-
-  it('a discount typed by hand that disagrees with the prices', () => {
-    const problems = giftOfferProblems(withOffer(4, { discount: 34 }), courses).map(problemLine);
-    expect(problems).toEqual([
-      'content/gift-offers.ts, подарок 4, поле «скидка» (discount): скидку не пишут руками: она считается из цены (price) и зачёркнутой цены (oldPrice); уберите поле. Написано 34%, а цены 4648 и 6710 дают 31%',
-    ]);
-  });
-
-  it('a stated discount left behind when a price changes', () => {
-    const problems = giftOfferProblems(withOffer(4, { price: 4500 }), courses).map(problemLine);
-    expect(problems).toEqual([
-      'content/gift-offers.ts, подарок 4, поле «заявленная скидка» (statedDiscount): скидка 34% заявлена для цен 4648 и 6710, а цены теперь 4500 и 6710 (по ним скидка 33%): уберите statedDiscount или заявите скидку для новых цен',
-    ]);
+  it.each([
+    {
+      mistake: 'a gift price above its struck-out price',
+      change: { price: 7000 },
+      line: 'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка должна быть ниже зачёркнутой цены (oldPrice); сейчас 7000',
+    },
+    {
+      mistake: 'a discount typed by hand that disagrees with the prices',
+      change: { discount: 34 },
+      line: 'content/gift-offers.ts, подарок 4, поле «скидка» (discount): скидку не пишут руками: она считается из цены (price) и зачёркнутой цены (oldPrice); уберите поле. Написано 34%, а цены 4648 и 6710 дают 31%',
+    },
+    {
+      mistake: 'a stated discount left behind when a price changes',
+      change: { price: 4500 },
+      line: 'content/gift-offers.ts, подарок 4, поле «заявленная скидка» (statedDiscount): скидка 34% заявлена для цен 4648 и 6710, а цены теперь 4500 и 6710 (по ним скидка 33%): уберите statedDiscount или заявите скидку для новых цен',
+    },
+  ])('$mistake', ({ change, line }) => {
+    expect(giftOfferProblems(withOffer(4, change), courses).map(problemLine)).toEqual([line]);
   });
 
   it('a struck-out gift price left behind when the course tariff it repeats changes', () => {

@@ -5,25 +5,25 @@
  * price written once cannot disagree with the text that repeats it.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { loadCollections } from '@/content/collections/load';
+import { courses, parseCourses } from '@/content/courses';
+import { freeCourses } from '@/content/courses/free';
+import { professionCourses } from '@/content/courses/professions';
+import { skillCourses } from '@/content/courses/skills';
+import { giftOfferInputs } from '@/content/gift-offers';
+import { popups } from '@/content/popups';
+import { coursePriceLine } from '@/content/shared/price-text';
+import { contacts } from '@/content/site';
+import { allPagePaths } from '@/content/site-paths';
+import { formatPrice } from '@/lib/money';
 import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
+import { giftOfferProblems } from './gift-offers';
+import { popupProblems } from './popups';
+import { ContentError, problemLine } from './problems';
+import { syntaxProblems } from './syntax';
 
+// `server-only` throws outside React's server build; vi.mock is hoisted above the imports.
 vi.mock('server-only', () => ({}));
-
-const { ContentError, problemLine } = await import('./problems');
-const { popupProblems } = await import('./popups');
-const { giftOfferProblems } = await import('./gift-offers');
-const { syntaxProblems } = await import('./syntax');
-const { loadCollections } = await import('@/content/collections/load');
-const { courses, parseCourses } = await import('@/content/courses');
-const { professionCourses } = await import('@/content/courses/professions');
-const { skillCourses } = await import('@/content/courses/skills');
-const { freeCourses } = await import('@/content/courses/free');
-const { giftOfferInputs } = await import('@/content/gift-offers');
-const { popups } = await import('@/content/popups');
-const { allPagePaths } = await import('@/content/site-paths');
-const { contacts } = await import('@/content/site');
-const { formatPrice } = await import('@/lib/money');
-const { coursePriceLine } = await import('@/content/shared/price-text');
 
 const nbsp = '\u00a0';
 const everyCourse = () => structuredClone([...professionCourses, ...skillCourses, ...freeCourses]);

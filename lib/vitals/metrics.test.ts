@@ -40,13 +40,16 @@ describe('parseVitalsReport', () => {
   });
 });
 
-describe('rateVital', () => {
-  it('follows Google thresholds, the bounds counting as the better side', () => {
-    expect(rateVital('LCP', 2500)).toBe('good');
-    expect(rateVital('LCP', 2501)).toBe('needs-improvement');
-    expect(rateVital('LCP', 4001)).toBe('poor');
-    expect(rateVital('INP', 200)).toBe('good');
-    expect(rateVital('INP', 500)).toBe('needs-improvement');
-    expect(rateVital('CLS', 0.26)).toBe('poor');
+describe('rateVital follows Google thresholds, the bounds counting as the better side', () => {
+  it.each([
+    // metric, the last good value, the last one that needs improvement, a step past either
+    ['LCP', 2500, 4000, 1],
+    ['INP', 200, 500, 1],
+    ['CLS', 0.1, 0.25, 0.01],
+  ] as const)('%s: good up to %s, poor above %s', (metric, good, poor, step) => {
+    expect(rateVital(metric, good)).toBe('good');
+    expect(rateVital(metric, good + step)).toBe('needs-improvement');
+    expect(rateVital(metric, poor)).toBe('needs-improvement');
+    expect(rateVital(metric, poor + step)).toBe('poor');
   });
 });

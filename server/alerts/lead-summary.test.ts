@@ -3,10 +3,13 @@ import { courseTitle, formTitle } from './lead-summary';
 
 describe('the form and course of an alert, in Russian', () => {
   it('names the kind of form and the course from the registry', () => {
-    expect(formTitle('contact-modal')).toBe('Контактная форма');
-    expect(formTitle('gift-3')).toBe('Подарок');
-    expect(formTitle('course-junior-js')).toBe('Страница курса');
-    expect(formTitle('whatever')).toBe('Форма на сайте');
+    const formTitles = {
+      'contact-modal': 'Контактная форма',
+      'gift-3': 'Подарок',
+      'course-junior-js': 'Страница курса',
+      whatever: 'Форма на сайте',
+    };
+    for (const [formId, title] of Object.entries(formTitles)) expect(formTitle(formId), formId).toBe(title);
     expect(courseTitle('contact', 'contact')).toBe('Заявка с сайта');
     expect(courseTitle('consultation', 'consultation')).toBe('Консультация');
     expect(courseTitle('gift-1', 'x')).not.toBe('x');

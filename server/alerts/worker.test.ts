@@ -2,15 +2,15 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { DEFAULT_RETENTION, type AlertsConfig } from '../config';
+import type { AlertsConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import type { Logger } from '../log';
 import { renderMetrics } from '../ops/metrics';
-import { OutboxWorker } from '../outbox/worker';
 import { createRepositories } from '../repositories';
 import type { NewLead, Repositories } from '../repositories/types';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
+import { testOutboxWorker } from '../testing/runtime';
 import { planAlerts } from './plan';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
 import { AlertWorker, type AlertWorkerOptions } from './worker';
@@ -272,44 +272,31 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   });
 
   it('never waits for GetCourse, and GetCourse never waits for a hanging alert', async () => {
-    /** The GetCourse worker beside the alerts, as in the web process. */
-    const dealWorker = () =>
-      new OutboxWorker({
-      repos: database().repos,
-      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 5000 },
-      pollMs: 20,
-      batchSize: 10,
-      retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 },
-      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
-      log,
-    });
+    /** Runs the GetCourse worker beside the alerts, as in the web process, while `check` runs. */
+    async function besideDeals(check: () => Promise<void>) {
+      const deals = testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 5000 }, { retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 }, log });
+      const alerts = worker();
+      deals.start();
+      alerts.start();
+      try {
+        await check();
+      } finally {
+        await Promise.all([deals.stop(), alerts.stop()]);
+      }
+    }
     gc.setMode('hang');
     await acceptLead();
-    const deals = dealWorker();
-    const alerts = worker();
-    deals.start();
-    alerts.start();
-    try {
+    await besideDeals(async () => {
       await until(() => telegram.delivered().length === 1 && smtp.received().length === 1, 4000);
       expect(gc.received()).toHaveLength(1); // still hanging
-    } finally {
-      await Promise.all([deals.stop(), alerts.stop()]);
-    }
+    });
 
     // The other way: Telegram and the mail server away, GetCourse answers.
     gc.setMode('success');
     telegram.setMode('drop');
     smtp.setDown(true);
     await acceptLead();
-    const deals2 = dealWorker();
-    const alerts2 = worker();
-    deals2.start();
-    alerts2.start();
-    try {
-      await until(async () => (await database().repos.outbox.countByStatus()).sent === 2);
-    } finally {
-      await Promise.all([deals2.stop(), alerts2.stop()]);
-    }
+    await besideDeals(() => until(async () => (await database().repos.outbox.countByStatus()).sent === 2));
     expect((await database().repos.outbox.alertHealth()).waiting).toBe(2);
   });
 

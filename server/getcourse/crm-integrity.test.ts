@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { DEFAULT_RETENTION } from '../config';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleIds, handleOrders, type ApiRuntime } from '../http/handlers';
-import type { Logger } from '../log';
-import { OutboxWorker } from '../outbox/worker';
 import { describeEachDatabase } from '../testing/databases';
+import { testApiRuntime, testOutboxWorker } from '../testing/runtime';
 
 /**
  * What our imports can do to the school's GetCourse account, against the fake that models it (users by
@@ -18,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => gc.close());
 
-const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const site = 'http://school.test';
 const student = { email: 'student@example.com', first_name: 'Ирина Соколова', phone: '+79031112233' };
 
@@ -37,26 +34,10 @@ describeEachDatabase('GetCourse account integrity', (database) => {
   beforeEach(async () => {
     await database().clear();
     gc.reset();
-    runtime = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
-      hashKey: 'crm-test-key-'.repeat(3),
-      repos: database().repos,
-      onQueued: () => undefined,
-      log: silent,
-    };
+    runtime = testApiRuntime(database().repos);
   });
 
-  const worker = () =>
-    new OutboxWorker({
-      repos: database().repos,
-      getCourse: { baseUrl: gc.url, apiKey: 'test-api-key', timeoutMs: 300 },
-      pollMs: 20,
-      batchSize: 10,
-      // A failed delivery is due again at once: the next runOnce() takes it, however fast the machine.
-      retry: { baseMs: 0, maxMs: 0, maxAttempts: 5 },
-      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
-      log: silent,
-    });
+  const worker = () => testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 300 });
 
   it('never changes the name, phone or fields of a user GetCourse already has, and still files the deal under that user', async () => {
     gc.seedUser({ ...student, addfields: { google_client_id: 'GA1.1.real' } });

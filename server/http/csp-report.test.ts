@@ -3,6 +3,7 @@ import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleMetrics } from '../ops/metrics';
 import { describeEachDatabase } from '../testing/databases';
 import { parseExposition } from '../testing/prometheus-text';
+import { testApiRuntime } from '../testing/runtime';
 import { CSP_REPORTS_PER_MINUTE, handleCspReport, parseCspReport } from './csp-report';
 import type { ApiRuntime } from './handlers';
 
@@ -66,14 +67,8 @@ describeEachDatabase('POST /api/csp-report', (database) => {
 
   beforeEach(async () => {
     await database().clear();
-    api = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
-      hashKey: 'csp-report-key-'.repeat(3),
-      repos: database().repos,
-      onQueued: () => undefined,
-      // Early in a minute: the burst of the rate-limit test never straddles a window's edge.
-      now: () => Math.floor(Date.now() / 60_000) * 60_000 + 1000,
-    };
+    // Early in a minute: the burst of the rate-limit test never straddles a window's edge.
+    api = testApiRuntime(database().repos, { now: () => Math.floor(Date.now() / 60_000) * 60_000 + 1000 });
   });
 
   async function reportCount(labels: Record<string, string>) {

@@ -1,25 +1,16 @@
 import { beforeEach, expect, it } from 'vitest';
 import { readPopups } from '@/features/popups/popup-source';
-import type { Logger } from '../log';
 import { filePopupSeeds } from '../popups/seed';
 import { describeEachDatabase } from '../testing/databases';
+import { testApiRuntime } from '../testing/runtime';
 import type { ApiRuntime } from './handlers';
 import { handlePopups } from './popups';
-
-const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describeEachDatabase('GET /api/popups', (database) => {
   let runtime: ApiRuntime;
   beforeEach(async () => {
     await database().clear();
-    runtime = {
-      config: { limits: { perAddressPerMinute: 1, perEmailPerHour: 1, ceilingPerMinute: 1 }, trustedProxies: 0, siteOrigin: null },
-      hashKey: 'test-key-'.repeat(4),
-      repos: database().repos,
-      onQueued: () => undefined,
-      log: silent,
-      now: () => 50_000,
-    };
+    runtime = testApiRuntime(database().repos, { now: () => 50_000 });
   });
 
   it('answers the live pop-ups with only what a visitor needs, cacheable for 30 s', async () => {

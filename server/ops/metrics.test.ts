@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { DEFAULT_RETENTION } from '../config';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
-import type { Logger } from '../log';
 import { handleOrders, type ApiRuntime } from '../http/handlers';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
-import { OutboxWorker } from '../outbox/worker';
 import { handleMetrics, type MetricsSource } from './metrics';
 import { parseExposition } from '../testing/prometheus-text';
+import { testApiRuntime, testOutboxWorker } from '../testing/runtime';
 
-const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const site = 'http://school.test';
 const token = 'metrics-token-for-tests';
 
@@ -42,14 +39,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
     gc.reset();
     gc.setMode('success');
     now = Date.now();
-    api = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
-      hashKey: 'metrics-key-'.repeat(3),
-      repos: database().repos,
-      onQueued: () => undefined,
-      log: silent,
-      now: () => now,
-    };
+    api = testApiRuntime(database().repos, { now: () => now });
     metrics = { token: () => token, repos: () => Promise.resolve(database().repos), now: () => now };
   });
 
@@ -103,17 +93,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
     for (const personal of [body.contacts.email, body.contacts.name, '79167654321']) expect(queued.text).not.toContain(personal);
 
     // The real worker delivers it to the fake GetCourse: one call timed, first refused (an error kind), then accepted.
-    const worker = new OutboxWorker({
-      repos: database().repos,
-      getCourse: { baseUrl: gc.url, apiKey: 'k', timeoutMs: 2000 },
-      pollMs: 20,
-      batchSize: 10,
-      retry: { baseMs: 0, maxMs: 0, maxAttempts: 5 },
-      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
-      log: silent,
-      now: () => now,
-      random: () => 0,
-    });
+    const worker = testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 2000 }, { now: () => now, random: () => 0 });
     gc.setMode('error500');
     expect(await worker.runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
     gc.setMode('success');

@@ -4,6 +4,21 @@ import type { PersonalDataRepository } from './types';
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/**
+ * What an anonymised lead keeps of its personal fields: nothing. The idempotency key and the request's hash go
+ * with them, since they were taken over those fields.
+ */
+export const ANONYMIZED_LEAD_FIELDS = {
+  name: '',
+  email: '',
+  phone: '',
+  google_client_id: null,
+  yandex_client_id: null,
+  client_address_hash: null,
+  idempotency_key: null,
+  request_hash: null,
+} as const;
+
 /** Where the site keeps a visitor's personal data, and the two ways it leaves (152-FZ). */
 export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDataRepository {
   return {
@@ -44,17 +59,7 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
     async applyRetention(policy, now) {
       const anonymized = await handle.db
         .updateTable('leads')
-        .set({
-          name: '',
-          email: '',
-          phone: '',
-          google_client_id: null,
-          yandex_client_id: null,
-          client_address_hash: null,
-          idempotency_key: null,
-          request_hash: null,
-          anonymized_at: now,
-        })
+        .set({ ...ANONYMIZED_LEAD_FIELDS, anonymized_at: now })
         .where('anonymized_at', 'is', null)
         .where('created_at', '<', now - policy.leadDays * DAY_MS)
         .where(({ exists, not, selectFrom }) =>

@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { consoleLogger } from '../log';
-import { filePopupSeeds } from '../popups/seed';
 import { describeEachDatabase } from '../testing/databases';
+import { startSplitTest } from '../testing/split-tests';
 import { countTestConversion } from './conversion';
 import { splitTestView } from './report';
 import { visitorKey } from './visitor';
@@ -10,17 +10,13 @@ import { visitorKey } from './visitor';
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
 const popup = 'popup-middle-discount';
-const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
 
 describeEachDatabase('split test conversions', (database) => {
   beforeEach(() => database().clear());
 
   it('counts an accepted lead once, only from the visitor\'s assigned and shown variant of the running test', async () => {
     const { repos } = database();
-    await repos.popups.seed(filePopupSeeds(), 1);
-    const started = await repos.splitTests.start(popup, [texts('A'), texts('B')], { plannedShows: 14_000, actor: 'anna@school.ru', now: 1 });
-    if (!started.started) throw new Error('not started');
-    const test = started.test;
+    const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
     const visitor = 'visitor-abcdefghijklmnop';
     const variant = assignVariant(visitor, test.id, 2);
     const headers = (ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });

@@ -1,12 +1,11 @@
 import { beforeEach, expect, it } from 'vitest';
 import { plannedShowsPerVariant } from '@/lib/experiments/sequential';
-import { filePopupSeeds } from '../popups/seed';
 import { describeEachDatabase } from '../testing/databases';
+import { startSplitTest } from '../testing/split-tests';
 import { DEFAULT_BASE_RATE, planTest, splitTestView } from './report';
 
 const DAY = 86_400_000;
 const popup = 'popup-middle-discount';
-const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
 
 describeEachDatabase('split test plan and report', (database) => {
   beforeEach(() => database().clear());
@@ -28,16 +27,14 @@ describeEachDatabase('split test plan and report', (database) => {
 
   it('the planned end follows the usual traffic before the first show, then the test\'s pace', async () => {
     const { repos } = database();
-    await repos.popups.seed(filePopupSeeds(), 1);
     const start = Date.UTC(2026, 10, 1, 9);
-    const started = await repos.splitTests.start(popup, [texts('A'), texts('B')], { plannedShows: 1000, actor: 'anna@school.ru', now: start });
-    if (!started.started) throw new Error('not started');
+    const test = await startSplitTest(repos, popup, { plannedShows: 1000, now: start });
     // 100 shows a day usually: 50 a variant, 20 days to 1,000 each.
-    expect((await splitTestView(repos, started.test, start, 100)).plannedEnd).toBe(start + 20 * DAY);
-    expect((await splitTestView(repos, started.test, start)).plannedEnd).toBeNull();
-    for (let i = 0; i < 20; i++) await repos.splitTests.recordExposure({ testId: started.test.id, visitor: `v${i}`, variant: i % 2, now: start + DAY / 2 });
+    expect((await splitTestView(repos, test, start, 100)).plannedEnd).toBe(start + 20 * DAY);
+    expect((await splitTestView(repos, test, start)).plannedEnd).toBeNull();
+    for (let i = 0; i < 20; i++) await repos.splitTests.recordExposure({ testId: test.id, visitor: `v${i}`, variant: i % 2, now: start + DAY / 2 });
     // 10 a variant in the first day: 100 days.
-    const view = await splitTestView(repos, started.test, start + DAY, 100);
+    const view = await splitTestView(repos, test, start + DAY, 100);
     expect(view.plannedEnd).toBe(start + 100 * DAY);
     expect(view.report.variants.map((v) => v.shows)).toEqual([10, 10]);
   });

@@ -3,14 +3,13 @@
  * instance, and a fresh visitor of the other sees it within 60 s (no build, no restart); switched off, no
  * visitor sees it; rolled back, the file's headline is back. Real servers, real browser (Debian's Chromium).
  */
-import { randomBytes } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { addOperator, launchChromium, signedIn } from './support/console';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popups } from '@/content/popups';
-import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { advanceTo, openWithPopupClock } from '@/tests/support/popup-visit';
 import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
 if (!testDatabaseUrl) {
@@ -23,36 +22,29 @@ const original = popup.content.kind === 'discount' ? popup.content.title : '';
 const operator = { email: 'popups-pg@school-system.ru', password: 'popups system password' };
 
 describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by another (PostgreSQL)', () => {
-  let admin: DatabaseHandle;
-  let databaseName: string;
+  let scratch: ScratchDatabase | undefined;
   let browser: Browser;
   const servers: NextServer[] = [];
 
   beforeAll(async () => {
     assertBuilt();
-    databaseName = `system_${randomBytes(5).toString('hex')}`;
-    admin = await openDatabase({ dialect: 'postgres', url: testDatabaseUrl! });
-    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${databaseName}`;
+    scratch = await createScratchDatabase(testDatabaseUrl!);
+    const databaseUrl = scratch.url;
     const ports = await Promise.all([freePort(), freePort()]);
     // Both start at once: they race to migrate and to seed the pop-ups.
     servers.push(
       ...(await Promise.all(
-        ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: url.toString(), SITE_URL: `http://127.0.0.1:${port}` }))),
+        ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` }))),
       )),
     );
-    addOperator(operator, { DATABASE_URL: url.toString() });
+    addOperator(operator, { DATABASE_URL: databaseUrl });
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
     await Promise.all(servers.map((server) => server.kill('SIGKILL')));
-    if (admin) {
-      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await scratch?.drop();
   });
 
   /** Polls the other instance's public list until `check` holds (the 60 s promise of the issue). */
@@ -73,14 +65,8 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     const context = await browser.newContext({ baseURL: server.url });
     try {
       const page = await context.newPage();
-      await page.clock.install();
-      const answer = page.waitForResponse((response) => response.url().endsWith('/api/popups'));
-      await page.goto(path);
-      await answer;
-      await page.waitForLoadState('networkidle');
-      // To `ms` of page time (performance.now() counts from the page's start).
-      const now = await page.evaluate(() => performance.now());
-      if (ms > now) await page.clock.fastForward(Math.ceil(ms - now));
+      await openWithPopupClock(page, path);
+      await advanceTo(page, ms);
       const dialog = page.getByRole('dialog');
       try {
         await dialog.waitFor({ state: 'visible', timeout: waitMs });

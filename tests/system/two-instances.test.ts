@@ -3,12 +3,12 @@
  * its in-process worker, while GetCourse fails every other call. Every lead is delivered, none twice.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { assertBuilt, freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
 if (!testDatabaseUrl) {
@@ -20,9 +20,8 @@ const CONCURRENCY = 8;
 
 describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse failing half the calls', () => {
   let gc: FakeGetCourse;
-  let admin: DatabaseHandle;
+  let scratch: ScratchDatabase | undefined;
   let database: DatabaseHandle;
-  let databaseName: string;
   let databaseUrl: string;
   const servers: NextServer[] = [];
 
@@ -30,22 +29,15 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     assertBuilt();
     gc = await startFakeGetCourse({ mode: 'flaky' });
     // A database of its own: other people's tests use the shared one at the same time.
-    databaseName = `system_${randomBytes(5).toString('hex')}`;
-    admin = await openDatabase({ dialect: 'postgres', url: testDatabaseUrl! });
-    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
-    const url = new URL(testDatabaseUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(testDatabaseUrl!);
+    databaseUrl = scratch.url;
   });
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill('SIGKILL')));
     await database?.close();
     await gc?.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await scratch?.drop();
   });
 
   it('delivers every lead exactly once', async () => {
