@@ -31,6 +31,12 @@ const MAIL = 'sales@school.example';
 const WEDNESDAY_NOON = Date.parse('2026-11-25T09:00:00Z');
 const SATURDAY_NIGHT = Date.parse('2026-11-28T21:30:00Z'); // 00:30 Sunday in Moscow
 const MONDAY_OPENING = Date.parse('2026-11-30T07:00:00Z');
+/**
+ * The clock of the tests that are not about working hours: Wednesday noon in Moscow, moving on with real
+ * time, so an alert is due at once whatever hour the tests run at.
+ */
+const suiteStarted = Date.now();
+const inWorkingHours = () => WEDNESDAY_NOON + (Date.now() - suiteStarted);
 
 function capturingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -72,11 +78,11 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   });
 
   function worker(overrides: Partial<AlertWorkerOptions> = {}, repos: Repositories = database().repos) {
-    return new AlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, log, ...overrides });
+    return new AlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, log, now: inWorkingHours, ...overrides });
   }
 
   /** A lead accepted at `now` with its alerts, as the API stores it. */
-  async function acceptLead(now = Date.now(), overrides: Partial<NewLead> = {}) {
+  async function acceptLead(now = inWorkingHours(), overrides: Partial<NewLead> = {}) {
     const lead = sampleLead({ createdAt: now, ...overrides });
     const alerts = planAlerts(await database().repos.settings.alertSettings(), { telegram: true, email: true }, now);
     const stored = await database().repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } }, undefined, alerts);
@@ -95,7 +101,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   it('brings a lead in working hours to both within 10 s, the phone a tel: link, and keeps the deal apart', async () => {
     const started = Date.now();
     const { lead, leadId } = await acceptLead(WEDNESDAY_NOON);
-    await run(worker({ now: () => WEDNESDAY_NOON + (Date.now() - started) }), () => telegram.delivered().length === 1 && smtp.received().length === 1, 10_000);
+    await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1, 10_000);
     expect(Date.now() - started).toBeLessThan(10_000);
 
     const [message] = telegram.delivered(CHAT);
@@ -196,7 +202,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
 
   it('delivers an injected campaign as plain text in both channels, with no extra mail header', async () => {
     const hostile = '<b>x</b> <a href="https://evil.example">жми</a>\r\nBcc: victim@evil.example\r\nSubject: взлом';
-    await acceptLead(Date.now(), { utm: { source: 'vk', campaign: hostile, content: hostile }, pagePath: `/offer?${hostile}` });
+    await acceptLead(inWorkingHours(), { utm: { source: 'vk', campaign: hostile, content: hostile }, pagePath: `/offer?${hostile}` });
     await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1);
     const text = telegram.delivered()[0]!.text;
     expect(text).toContain('Кампания: &lt;b&gt;x&lt;/b&gt; &lt;a href=&quot;https://evil.example&quot;&gt;жми&lt;/a&gt; Bcc: victim@evil.example Subject: взлом');
@@ -217,7 +223,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
 
   it('leaves out name, phone and e-mail «Без личных данных»', async () => {
     await database().repos.settings.saveAlertSettings({ ...settings, withoutPersonalData: true });
-    const { lead } = await acceptLead(Date.now(), { utm: { campaign: 'autumn' } });
+    const { lead } = await acceptLead(inWorkingHours(), { utm: { campaign: 'autumn' } });
     await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1);
     for (const text of [telegram.delivered()[0]!.text, smtp.received()[0]!.text, smtp.received()[0]!.html, smtp.received()[0]!.raw]) {
       expect(text).not.toContain(lead.name);
@@ -306,12 +312,12 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.outbox.alertHealth()).dead === 1);
     expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
     expect(await database().repos.outbox.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
-    const { body } = await renderMetrics(database().repos, Date.now());
+    const { body } = await renderMetrics(database().repos, inWorkingHours());
     expect(body).toContain('school_lead_alerts{state="dead",channel="telegram"} 1');
     expect(body).toContain('school_lead_alerts{state="dead",channel="email"} 0');
     expect((await database().repos.outbox.list({ status: 'dead' })).map((row) => [row.kind, row.leadId])).toEqual([['alert', leadId]]);
     telegram.setMode('ok');
-    expect(await database().repos.outbox.requeueDeadAlerts(Date.now())).toBe(1);
+    expect(await database().repos.outbox.requeueDeadAlerts(inWorkingHours())).toBe(1);
     await run(worker(), () => telegram.delivered().length === 1);
     expect(log.lines.some((line) => line.includes('"event":"alerts.dead"'))).toBe(true);
   });
