@@ -14,62 +14,10 @@ import { giftPromotion } from '../content/gift-promotion';
 import { staff } from '../content/staff';
 import { site } from '../content/site';
 import { SITE_ICON_FILES, SITE_ICON_SVG } from '../lib/site-icon';
+import { courseArt, eventArt, palettes, type CoverArt, type Motif, type Palette } from '../content/cover-art';
 
 const out = path.join(process.cwd(), 'public', 'images');
 const font = `font-family="DejaVu Sans, sans-serif"`;
-
-interface Palette {
-  from: string;
-  to: string;
-  accent: string;
-  ink: string;
-}
-const palettes: Record<string, Palette> = {
-  blue: { from: '#1c3fb3', to: '#3b6cf6', accent: '#fbbf24', ink: '#0b1a4a' },
-  violet: { from: '#4c1d95', to: '#7c3aed', accent: '#34d399', ink: '#1e0b45' },
-  teal: { from: '#0f766e', to: '#14b8a6', accent: '#fde047', ink: '#042f2c' },
-  green: { from: '#166534', to: '#22c55e', accent: '#fef08a', ink: '#052e16' },
-  orange: { from: '#c2410c', to: '#f97316', accent: '#fef3c7', ink: '#431407' },
-  slate: { from: '#0f172a', to: '#334155', accent: '#38bdf8', ink: '#020617' },
-  sky: { from: '#0369a1', to: '#38bdf8', accent: '#f0f9ff', ink: '#082f49' },
-  rose: { from: '#9f1239', to: '#f43f5e', accent: '#fde68a', ink: '#4c0519' },
-};
-
-type Motif = 'editor' | 'layout' | 'graph' | 'tree' | 'network' | 'steps' | 'check' | 'compass' | 'triangle' | 'store' | 'growth' | 'snow' | 'spring' | 'calendar';
-
-const courseArt: Record<string, { motif: Motif; label: string; palette: keyof typeof palettes }> = {
-  'frontend-developer': { motif: 'editor', label: '</>', palette: 'blue' },
-  'junior-js': { motif: 'editor', label: 'JS', palette: 'blue' },
-  'middle-js': { motif: 'store', label: 'M', palette: 'slate' },
-  'react-developer': { motif: 'tree', label: 'JSX', palette: 'sky' },
-  'first-stage': { motif: 'steps', label: '1', palette: 'blue' },
-  junior: { motif: 'layout', label: 'J+', palette: 'violet' },
-  'advanced-html-css': { motif: 'layout', label: 'CSS', palette: 'violet' },
-  'advanced-js': { motif: 'editor', label: 'JS+', palette: 'orange' },
-  typescript: { motif: 'editor', label: 'TS', palette: 'sky' },
-  git: { motif: 'graph', label: 'git', palette: 'rose' },
-  react: { motif: 'tree', label: 'R+', palette: 'slate' },
-  'state-managers': { motif: 'store', label: '{ }', palette: 'teal' },
-  'html-css': { motif: 'layout', label: 'HTML', palette: 'orange' },
-  'ai-for-dev': { motif: 'network', label: 'AI', palette: 'violet' },
-  'frontend-upgrade': { motif: 'growth', label: 'Sr', palette: 'slate' },
-  diagnostics: { motif: 'check', label: '✓', palette: 'teal' },
-  'base-programming': { motif: 'steps', label: 'if', palette: 'orange' },
-  'vue-predzap': { motif: 'triangle', label: 'Vue', palette: 'green' },
-  'html-css-free': { motif: 'layout', label: 'HTML', palette: 'green' },
-  'html-css-free-mini': { motif: 'calendar', label: '3', palette: 'green' },
-  'javascript-learn': { motif: 'editor', label: 'JS', palette: 'green' },
-  ai: { motif: 'network', label: 'AI', palette: 'green' },
-  perspectives: { motif: 'compass', label: '→', palette: 'teal' },
-};
-
-const eventArt: Record<string, { motif: Motif; label: string; palette: keyof typeof palettes }> = {
-  'snow-quest': { motif: 'snow', label: '❄', palette: 'sky' },
-  'spring-2025': { motif: 'spring', label: '2025', palette: 'green' },
-  demo5days: { motif: 'calendar', label: '5', palette: 'blue' },
-  demo5js1: { motif: 'calendar', label: 'JS', palette: 'orange' },
-  demo5html1: { motif: 'calendar', label: 'HTML', palette: 'violet' },
-};
 
 /** The palette's gradient with two soft circles, under `body`. */
 function canvas(width: number, height: number, p: Palette, body: string): string {
@@ -238,7 +186,7 @@ function badge(label: string, p: Palette, cx: number, cy: number, r: number): st
   <text x="${cx}" y="${cy}" dy="0.35em" text-anchor="middle" ${font} font-weight="bold" font-size="${size}" fill="${p.ink}">${escapeXml(label)}</text>`;
 }
 
-function cover(art: { motif: Motif; label: string; palette: keyof typeof palettes }): string {
+function cover(art: CoverArt): string {
   const p = palettes[art.palette]!;
   const [w, h] = [1200, 750];
   return canvas(w, h, p, `
@@ -260,7 +208,7 @@ function wrap(text: string, max: number): string[] {
   return lines;
 }
 
-function ogCard(title: string, kicker: string, art: { motif: Motif; label: string; palette: keyof typeof palettes }): string {
+function ogCard(title: string, kicker: string, art: CoverArt): string {
   const p = palettes[art.palette]!;
   const [w, h] = [1200, 630];
   const lines = wrap(title, 24).slice(0, 4);
@@ -323,13 +271,13 @@ async function write(file: string, svg: string, format: 'webp' | 'png') {
 async function main() {
   for (const course of courses) {
     const art = courseArt[course.slug];
-    if (!art) throw new Error(`No cover design for course ${course.slug}: add it to courseArt`);
+    if (!art) throw new Error(`No cover design for course ${course.slug}: add it to courseArt in content/cover-art.ts`);
     await write(`courses/${course.slug}.webp`, cover(art), 'webp');
     await write(`og/courses/${course.slug}.png`, ogCard(course.title, course.hero.eyebrow, art), 'png');
   }
   for (const event of events) {
     const art = eventArt[event.slug];
-    if (!art) throw new Error(`No cover design for event ${event.slug}: add it to eventArt`);
+    if (!art) throw new Error(`No cover design for event ${event.slug}: add it to eventArt in content/cover-art.ts`);
     await write(`events/${event.slug}.webp`, cover(art), 'webp');
     await write(`og/events/${event.slug}.png`, ogCard(event.title, event.kind, art), 'png');
   }
