@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paramsFor } from './route-params';
+import { paramsFor, pathFor, withParams } from './route-params';
 
 const paths = ['/products/git', '/products/junior-js', '/products/junior-js/cvrna', '/frontend-developer', '/frontend-developer/cvrna', '/frontend-developer-tg', '/edu-frontend'];
 
@@ -22,5 +22,24 @@ describe('paramsFor', () => {
 
   it('returns nothing when no path fits', () => {
     expect(paramsFor('/events/[slug]', paths)).toEqual([]);
+  });
+});
+
+describe('pathFor', () => {
+  it('fills each dynamic segment with its param', () => {
+    expect(pathFor('/products/[course]/[variant]', { course: 'junior-js', variant: 'cvrna' })).toBe('/products/junior-js/cvrna');
+  });
+
+  it('gives back every path paramsFor read', () => {
+    for (const pattern of ['/products/[course]', '/products/[course]/[variant]', '/frontend-developer/[variant]', '/[page]']) {
+      for (const params of paramsFor(pattern, paths)) expect(paths).toContain(pathFor(pattern, params));
+    }
+  });
+});
+
+describe('withParams', () => {
+  it('calls the function with the awaited params and returns its result', async () => {
+    const page = withParams(({ id }: { id: string }) => `article ${id}`);
+    await expect(page({ params: Promise.resolve({ id: '42' }) })).resolves.toBe('article 42');
   });
 });

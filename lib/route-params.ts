@@ -25,3 +25,19 @@ export function paramsFor(pattern: string, paths: readonly string[]): Record<str
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
+
+/**
+ * The path of a dynamic route for one set of its params, the reverse of paramsFor:
+ * `pathFor('/products/[course]', { course: 'git' })` is '/products/git'.
+ */
+export function pathFor(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/\[([a-zA-Z]+)\]/g, (_, name: string) => params[name] ?? '');
+}
+
+/**
+ * Next hands a page and its generateMetadata the route's params as a Promise; this lets both be written as
+ * plain functions of the params: `export default withParams(({ id }: { id: string }) => <View id={id} />)`.
+ */
+export function withParams<Params, Result>(fromParams: (params: Params) => Result) {
+  return async ({ params }: { params: Promise<Params> }) => fromParams(await params);
+}

@@ -1,6 +1,7 @@
 import { footerNavigation } from '@/content/navigation';
 import { contacts, legalLinks, site } from '@/content/site';
 import { MessengerLink, PhoneLink } from './contact-links';
+import { LinkList } from './link-list';
 
 export function SiteFooter() {
   return (
@@ -11,15 +12,7 @@ export function SiteFooter() {
           <p className="mt-2 text-sm">Получать знания — значит становиться свободнее.</p>
         </div>
         <nav aria-label="Разделы сайта">
-          <ul className="space-y-2 text-sm">
-            {footerNavigation.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} className="hover:text-white">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footerNavigation} className="space-y-2 text-sm" linkClassName="hover:text-white" />
         </nav>
         <address className="space-y-2 text-sm not-italic">
           <p>
@@ -38,16 +31,9 @@ export function SiteFooter() {
         </address>
       </div>
       <div className="border-t border-gray-800">
-        <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400">
-          {Object.values(legalLinks).map((link) => (
-            <li key={link.href}>
-              <a href={link.href} className="hover:text-white">
-                {link.label}
-              </a>
-            </li>
-          ))}
+        <LinkList links={Object.values(legalLinks)} className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400" linkClassName="hover:text-white">
           <li>© {site.name}</li>
-        </ul>
+        </LinkList>
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
 import { mainNavigation } from '@/content/navigation';
 import { site } from '@/content/site';
+import { LinkList } from './link-list';
 
 /** The header works without JavaScript: on phones the menu is a native <details> disclosure. */
 export function SiteHeader() {
@@ -10,30 +11,14 @@ export function SiteHeader() {
           {site.name}
         </a>
         <nav aria-label="Основная навигация" className="hidden md:block">
-          <ul className="flex gap-6 text-sm font-medium">
-            {mainNavigation.map((item) => (
-              <li key={item.href}>
-                <a href={item.href} className="hover:text-brand-600">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={mainNavigation} className="flex gap-6 text-sm font-medium" linkClassName="hover:text-brand-600" />
         </nav>
         <details className="relative md:hidden">
           <summary className="cursor-pointer list-none rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium">
             Меню
           </summary>
           <nav aria-label="Меню" className="absolute right-0 mt-2 w-56 rounded-lg border border-gray-100 bg-white p-2 shadow-lg">
-            <ul>
-              {mainNavigation.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href} className="block rounded px-3 py-2 hover:bg-brand-50">
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={mainNavigation} linkClassName="block rounded px-3 py-2 hover:bg-brand-50" />
           </nav>
         </details>
       </div>

@@ -8,6 +8,4 @@ export const metadata: Metadata = pageMetadata({
   path: '/docs',
 });
 
-export default function Docs() {
-  return <DocsPage />;
-}
+export default DocsPage;

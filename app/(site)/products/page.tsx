@@ -8,6 +8,4 @@ export const metadata: Metadata = pageMetadata({
   path: '/products',
 });
 
-export default function ProductsPage() {
-  return <CourseCatalog />;
-}
+export default CourseCatalog;

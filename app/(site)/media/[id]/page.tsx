@@ -1,14 +1,9 @@
 import { MediaArticleView, mediaArticleMetadata, mediaArticleParams } from '@/features/articles/media-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ id: string }> };
+type Params = { id: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = mediaArticleParams;
-
-export async function generateMetadata({ params }: Props) {
-  return mediaArticleMetadata((await params).id);
-}
-
-export default async function MediaArticlePage({ params }: Props) {
-  return <MediaArticleView id={(await params).id} />;
-}
+export const generateMetadata = withParams(({ id }: Params) => mediaArticleMetadata(id));
+export default withParams(({ id }: Params) => <MediaArticleView id={id} />);

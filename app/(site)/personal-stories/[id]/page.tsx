@@ -1,14 +1,9 @@
 import { StoryView, storyMetadata, storyParams } from '@/features/articles/story-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ id: string }> };
+type Params = { id: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = storyParams;
-
-export async function generateMetadata({ params }: Props) {
-  return storyMetadata((await params).id);
-}
-
-export default async function StoryPage({ params }: Props) {
-  return <StoryView id={(await params).id} />;
-}
+export const generateMetadata = withParams(({ id }: Params) => storyMetadata(id));
+export default withParams(({ id }: Params) => <StoryView id={id} />);

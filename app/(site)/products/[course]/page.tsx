@@ -1,28 +1,8 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { coursePageAt, coursePages } from '@/content/courses';
-import { CoursePage } from '@/features/course-page/course-page';
-import { courseMetadata } from '@/features/course-page/metadata';
-import { paramsFor } from '@/lib/route-params';
-import { LeadFormSlot } from '../../lead-form-slot';
+import { coursePageRoute } from '../../course-page-route';
 
-type Props = { params: Promise<{ course: string }> };
+const route = coursePageRoute('/products/[course]');
 
 export const dynamicParams = false;
-
-export function generateStaticParams() {
-  return paramsFor('/products/[course]', coursePages().map((page) => page.path));
-}
-
-async function entryOf({ params }: Props) {
-  const { course } = await params;
-  return coursePageAt(`/products/${course}`) ?? notFound();
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  return courseMetadata(await entryOf(props));
-}
-
-export default async function ProductPage(props: Props) {
-  return <CoursePage entry={await entryOf(props)} LeadFormSlot={LeadFormSlot} />;
-}
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,14 +1,9 @@
 import { RoadmapView, roadmapMetadata, roadmapParams } from '@/features/articles/roadmap-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ roadmapAlias: string }> };
+type Params = { roadmapAlias: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = roadmapParams;
-
-export async function generateMetadata({ params }: Props) {
-  return roadmapMetadata((await params).roadmapAlias);
-}
-
-export default async function RoadmapPage({ params }: Props) {
-  return <RoadmapView alias={(await params).roadmapAlias} />;
-}
+export const generateMetadata = withParams(({ roadmapAlias }: Params) => roadmapMetadata(roadmapAlias));
+export default withParams(({ roadmapAlias }: Params) => <RoadmapView alias={roadmapAlias} />);

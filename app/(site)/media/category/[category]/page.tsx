@@ -1,14 +1,9 @@
 import { MediaList, mediaListMetadata, mediaCategoryParams } from '@/features/articles/media-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ category: string }> };
+type Params = { category: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = mediaCategoryParams;
-
-export async function generateMetadata({ params }: Props) {
-  return mediaListMetadata((await params).category);
-}
-
-export default async function MediaCategoryPage({ params }: Props) {
-  return <MediaList categorySlug={(await params).category} />;
-}
+export const generateMetadata = withParams(({ category }: Params) => mediaListMetadata(category));
+export default withParams(({ category }: Params) => <MediaList categorySlug={category} />);

@@ -1,14 +1,9 @@
 import { StoryList, storyListMetadata, storyCategoryParams } from '@/features/articles/story-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ category: string }> };
+type Params = { category: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = storyCategoryParams;
-
-export async function generateMetadata({ params }: Props) {
-  return storyListMetadata((await params).category);
-}
-
-export default async function StoryCategoryPage({ params }: Props) {
-  return <StoryList categorySlug={(await params).category} />;
-}
+export const generateMetadata = withParams(({ category }: Params) => storyListMetadata(category));
+export default withParams(({ category }: Params) => <StoryList categorySlug={category} />);

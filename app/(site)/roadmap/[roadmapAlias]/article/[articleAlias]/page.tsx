@@ -1,16 +1,9 @@
 import { RoadmapArticleView, roadmapArticleMetadata, roadmapArticleParams } from '@/features/articles/roadmap-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ roadmapAlias: string; articleAlias: string }> };
+type Params = { roadmapAlias: string; articleAlias: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = roadmapArticleParams;
-
-export async function generateMetadata({ params }: Props) {
-  const { roadmapAlias, articleAlias } = await params;
-  return roadmapArticleMetadata(roadmapAlias, articleAlias);
-}
-
-export default async function RoadmapArticlePage({ params }: Props) {
-  const { roadmapAlias, articleAlias } = await params;
-  return <RoadmapArticleView roadmapAlias={roadmapAlias} articleAlias={articleAlias} />;
-}
+export const generateMetadata = withParams(({ roadmapAlias, articleAlias }: Params) => roadmapArticleMetadata(roadmapAlias, articleAlias));
+export default withParams(({ roadmapAlias, articleAlias }: Params) => <RoadmapArticleView roadmapAlias={roadmapAlias} articleAlias={articleAlias} />);

@@ -1,16 +1,9 @@
 import { TopicView, topicMetadata, topicParams } from '@/features/articles/roadmap-pages';
+import { withParams } from '@/lib/route-params';
 
-type Props = { params: Promise<{ roadmapAlias: string; topicAlias: string }> };
+type Params = { roadmapAlias: string; topicAlias: string };
 
 export const dynamicParams = false;
 export const generateStaticParams = topicParams;
-
-export async function generateMetadata({ params }: Props) {
-  const { roadmapAlias, topicAlias } = await params;
-  return topicMetadata(roadmapAlias, topicAlias);
-}
-
-export default async function TopicPage({ params }: Props) {
-  const { roadmapAlias, topicAlias } = await params;
-  return <TopicView roadmapAlias={roadmapAlias} topicAlias={topicAlias} />;
-}
+export const generateMetadata = withParams(({ roadmapAlias, topicAlias }: Params) => topicMetadata(roadmapAlias, topicAlias));
+export default withParams(({ roadmapAlias, topicAlias }: Params) => <TopicView roadmapAlias={roadmapAlias} topicAlias={topicAlias} />);
