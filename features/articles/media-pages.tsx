@@ -4,7 +4,8 @@ import { categorizedSectionPages } from './categorized-section-pages';
 import { EntryMeta } from './entry-meta';
 import { authorLine, formatDay, readingTime } from './format';
 
-const media = categorizedSectionPages<MediaArticle>({
+/** /media, /media/category/{category} (`List`) and /media/{id} (`ItemView`), with their params and metadata. */
+export const mediaPages = categorizedSectionPages<MediaArticle>({
   load: getMedia,
   text: {
     title: 'Медиа',
@@ -31,14 +32,3 @@ const media = categorizedSectionPages<MediaArticle>({
   body: (article) => <ArticleBody html={article.html} className="mt-10" />,
   relatedHeading: 'Читайте также',
 });
-
-export const mediaCategoryParams = media.categoryParams;
-export const mediaArticleParams = media.itemParams;
-export const mediaListMetadata = media.listMetadata;
-export const mediaArticleMetadata = media.itemMetadata;
-
-/** /media and /media/category/{category}. */
-export const MediaList = media.List;
-
-/** /media/{id}. */
-export const MediaArticleView = media.ItemView;

@@ -4,7 +4,8 @@ import { categorizedSectionPages } from './categorized-section-pages';
 import { CourseCta } from './course-cta';
 import { EntryMeta } from './entry-meta';
 
-const stories = categorizedSectionPages<Story>({
+/** /personal-stories, /personal-stories/category/{category} (`List`) and /personal-stories/{id} (`ItemView`), with their params and metadata. */
+export const storyPages = categorizedSectionPages<Story>({
   load: getStories,
   text: {
     title: 'Истории студентов',
@@ -24,17 +25,6 @@ const stories = categorizedSectionPages<Story>({
   body: (story) => <StoryBody story={story} />,
   relatedHeading: 'Другие истории',
 });
-
-export const storyCategoryParams = stories.categoryParams;
-export const storyParams = stories.itemParams;
-export const storyListMetadata = stories.listMetadata;
-export const storyMetadata = stories.itemMetadata;
-
-/** /personal-stories and /personal-stories/category/{category}. */
-export const StoryList = stories.List;
-
-/** /personal-stories/{id}. */
-export const StoryView = stories.ItemView;
 
 function studentLine(story: Story): string {
   return story.student.city ? `${story.student.name}, ${story.student.city}` : story.student.name;

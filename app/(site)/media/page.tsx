@@ -1,9 +1,9 @@
-import { MediaList, mediaListMetadata } from '@/features/articles/media-pages';
+import { mediaPages } from '@/features/articles/media-pages';
 
 export function generateMetadata() {
-  return mediaListMetadata();
+  return mediaPages.listMetadata();
 }
 
 export default function MediaPage() {
-  return <MediaList />;
+  return <mediaPages.List />;
 }

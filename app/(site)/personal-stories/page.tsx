@@ -1,9 +1,9 @@
-import { StoryList, storyListMetadata } from '@/features/articles/story-pages';
+import { storyPages } from '@/features/articles/story-pages';
 
 export function generateMetadata() {
-  return storyListMetadata();
+  return storyPages.listMetadata();
 }
 
 export default function PersonalStoriesPage() {
-  return <StoryList />;
+  return <storyPages.List />;
 }
