@@ -1,29 +1,9 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { coursePageAt, coursePages } from '@/content/courses';
-import { CoursePage } from '@/features/course-page/course-page';
-import { courseMetadata } from '@/features/course-page/metadata';
-import { paramsFor } from '@/lib/route-params';
-import { LeadFormSlot } from '../../../lead-form-slot';
+import { coursePageRoute } from '../../../course-page-route';
 
 /** A variant of a product page (/products/junior-js/cvrna): same page, the variant's form, noindex. */
-type Props = { params: Promise<{ course: string; variant: string }> };
+const route = coursePageRoute('/products/[course]/[variant]');
 
 export const dynamicParams = false;
-
-export function generateStaticParams() {
-  return paramsFor('/products/[course]/[variant]', coursePages().map((page) => page.path));
-}
-
-async function entryOf({ params }: Props) {
-  const { course, variant } = await params;
-  return coursePageAt(`/products/${course}/${variant}`) ?? notFound();
-}
-
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  return courseMetadata(await entryOf(props));
-}
-
-export default async function ProductVariantPage(props: Props) {
-  return <CoursePage entry={await entryOf(props)} LeadFormSlot={LeadFormSlot} />;
-}
+export const generateStaticParams = route.generateStaticParams;
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
