@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
-import { PRESS_WAIT_MS, criticalCssReader, firstPaint } from './first-paint';
+import { PRESS_WAIT_MS, criticalCssReader, firstPaint, withoutUnreadProperties } from './first-paint';
 
 /** The shape Next.js 16 gives a pre-rendered page (trimmed): stylesheet and chunks in the head, the main chunk in the body. */
 const stylesheet = '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>';
@@ -70,6 +70,27 @@ describe('criticalCssReader', () => {
     expect(css).toContain('@media (min-width: 768px) {.lead{font-size:2rem}}');
     expect(css).not.toContain('.dialog');
     expect(css).not.toContain('spin');
+  });
+});
+
+describe('withoutUnreadProperties', () => {
+  const css =
+    ':root{--color-blue:#00f;--color-red:#f00;--color-shade:var(--color-blue);--spacing:.25rem;--unused-chain:var(--color-red)}' +
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-rotate{syntax:"*";inherits:false}' +
+    '.card{box-shadow:var(--tw-shadow);color:var(--color-shade)}' +
+    '@supports (color:lab(0% 0 0)){:root{--color-red:lab(50% 80 60)}}@layer theme, base;';
+
+  it('keeps the properties the rules read, directly or through another property, and the ones the page’s style attributes read', () => {
+    const kept = withoutUnreadProperties(css, '<div style="margin:calc(var(--spacing) * 4)"></div>');
+    expect(kept).toBe(
+      ':root{--color-blue:#00f;--color-shade:var(--color-blue);--spacing:.25rem}' +
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
+        '.card{box-shadow:var(--tw-shadow);color:var(--color-shade)}@layer theme, base;',
+    );
+  });
+
+  it('drops an unread property and the rules and blocks it leaves empty', () => {
+    expect(withoutUnreadProperties(':root{--a:1}@supports (color:lab(0% 0 0)){:root{--a:2}}.x{color:red}', '')).toBe('.x{color:red}');
   });
 });
 

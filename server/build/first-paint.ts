@@ -20,6 +20,7 @@
  * remembered and clicked again once it has, instead of doing nothing. Links work without any script.
  */
 import Beasties from 'beasties';
+import postcss, { type Root } from 'postcss';
 import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
 
 /** The longest a pressed button waits for React; after that it is pressed again anyway (the browser's own behaviour). */
@@ -68,8 +69,9 @@ export function firstPaint(html: string, criticalCss: string): FirstPaintResult 
 /**
  * Reads the rules of a page's stylesheets that its elements use, minified (`beasties`: selectors
  * matched against the page, pseudo-classes such as `:hover` kept with the element they style, the
- * custom properties and keyframes those rules need). `staticFolder` is the build's `static` folder,
- * which `/_next/static/` addresses; the stylesheets are read and parsed once for all pages.
+ * keyframes those rules run), without the custom properties nothing on the page reads. `staticFolder`
+ * is the build's `static` folder, which `/_next/static/` addresses; the stylesheets are read and
+ * parsed once for all pages.
  */
 export function criticalCssReader(staticFolder: string): (html: string) => Promise<string> {
   const beasties = new Beasties({
@@ -84,6 +86,49 @@ export function criticalCssReader(staticFolder: string): (html: string) => Promi
   return async (html) => {
     const before = new Set([...html.matchAll(STYLE_ELEMENT)].map((match) => match[1]));
     const after = [...(await beasties.process(html)).matchAll(STYLE_ELEMENT)].map((match) => match[1]!);
-    return after.filter((css) => !before.has(css)).join('');
+    const rules = after.filter((css) => !before.has(css)).join('');
+    return withoutUnreadProperties(rules, html);
   };
+}
+
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+/**
+ * The rules without the custom properties that neither they nor the page's own `style` attributes
+ * read, directly or through another property: the stylesheet defines every colour of the theme and
+ * registers (`@property`) every variable any utility of the site uses, and most of them serve other
+ * pages. Rules and blocks left empty go too.
+ */
+export function withoutUnreadProperties(css: string, html: string): string {
+  const root: Root = postcss.parse(css);
+  const definitions = new Map<string, string[]>();
+  const read = new Set([...html.replace(STYLE_ELEMENT, '').matchAll(VAR_REFERENCE)].map((match) => match[1]!));
+  root.walkDecls((decl) => {
+    const references = [...decl.value.matchAll(VAR_REFERENCE)].map((match) => match[1]!);
+    if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), ...references]);
+    else for (const name of references) read.add(name);
+  });
+  for (const pending = [...read]; pending.length > 0; ) {
+    for (const name of definitions.get(pending.pop()!) ?? []) {
+      if (!read.has(name)) pending.push(name), read.add(name);
+    }
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove();
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!read.has(rule.params.trim())) rule.remove();
+  });
+  const removeEmpty = () => {
+    let removed = false;
+    root.walk((node) => {
+      if ((node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0) {
+        node.remove();
+        removed = true;
+      }
+    });
+    return removed;
+  };
+  while (removeEmpty());
+  return root.toString();
 }
