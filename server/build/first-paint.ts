@@ -108,9 +108,13 @@ export function withoutUnreadProperties(css: string, html: string): string {
     if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), ...references]);
     else for (const name of references) read.add(name);
   });
-  for (const pending = [...read]; pending.length > 0; ) {
+  // A property read is read through: what its value reads is read too.
+  const pending = [...read];
+  while (pending.length > 0) {
     for (const name of definitions.get(pending.pop()!) ?? []) {
-      if (!read.has(name)) pending.push(name), read.add(name);
+      if (read.has(name)) continue;
+      read.add(name);
+      pending.push(name);
     }
   }
   root.walkDecls((decl) => {
