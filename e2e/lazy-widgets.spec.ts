@@ -103,10 +103,13 @@ for (const path of ['/', '/products/junior-js', '/media']) {
       await rest.released;
       await route.continue();
     });
-    // Not `domcontentloaded`: the stylesheet at the end of the body holds the parser's end, and it is held here.
-    await page.goto(path, { waitUntil: 'commit' });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    const stylesheetLoaded = () => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet != null);
+    const stylesheetLoaded = () =>
+      page.evaluate(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+        return link?.sheet != null && link.media === 'all';
+      });
     expect(await stylesheetLoaded(), 'the page painted while its stylesheet was still on the way').toBe(false);
     const shot = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
     const beforeStylesheet = await shot();

@@ -9,10 +9,10 @@
  * the paint. The rewritten page carries, inline in its head, only the rules its own elements use
  * (critical CSS, chosen by `beasties`), and asks for the chunks and the whole stylesheet at the very
  * end of its body: the HTML comes first and paints, then the rest loads on a line it has to itself.
- * The chunks are still asked for as soon as the HTML has arrived, not after the paint, so the page is
- * live as early as without the rewrite. React finds the stylesheet there when it hydrates (it looks
- * stylesheets up by their address) and does not load it again; what appears later (a pop-up, a form's
- * error) is styled by then. Everything else (the inline RSC payload the chunks hydrate from, the
+ * The chunks are still asked for as soon as the HTML has arrived, not after the paint, and the
+ * stylesheet holds nothing (see `withoutBlocking`), so the page is live as early as without the
+ * rewrite. React finds the stylesheet there when it hydrates (it looks stylesheets up by their
+ * address) and does not load it again; what appears later (a pop-up, a form's error) is styled by then. Everything else (the inline RSC payload the chunks hydrate from, the
  * `noModule` polyfill) stays byte for byte.
  *
  * The page is readable before it is live, so a small inline script at the top of the head also keeps
@@ -44,6 +44,16 @@ const pressHolder =
   `new MutationObserver(function(){if(r.hasAttribute("${PAGE_LIVE_ATTRIBUTE}"))goLive()}).observe(r,{attributes:true,attributeFilter:["${PAGE_LIVE_ATTRIBUTE}"]});` +
   `setTimeout(goLive,${PRESS_WAIT_MS})})(document)</script>`;
 
+/**
+ * A stylesheet link in the body holds the end of parsing until it has loaded, and Next.js finishes
+ * hydrating only then (at `DOMContentLoaded`): a link for print loads without holding anything and
+ * turns into one for the screen once loaded. Without script it stays for print, and the page keeps
+ * the rules it carries, which style every element it has.
+ */
+function withoutBlocking(link: string): string {
+  return link.replace(/\/>$/, ` media="print" onload="this.media='all'"/>`);
+}
+
 export type FirstPaintResult =
   | { html: string; moved: string[] }
   | { html: string; moved: []; skipped: 'already rewritten' | 'no stylesheet' | 'no </body>' };
@@ -58,7 +68,7 @@ export function firstPaint(html: string, criticalCss: string): FirstPaintResult 
   const stylesheets = html.match(STYLESHEET_LINK) ?? [];
   if (stylesheets.length === 0) return { html, moved: [], skipped: 'no stylesheet' };
   if (html.lastIndexOf('</body>') < 0) return { html, moved: [], skipped: 'no </body>' };
-  const moved = [...new Set(html.match(ASYNC_SCRIPT) ?? []), ...stylesheets];
+  const moved = [...new Set(html.match(ASYNC_SCRIPT) ?? []), ...stylesheets.map(withoutBlocking)];
   const firstLink = html.indexOf(stylesheets[0]!);
   const withoutMoved = (part: string) => part.replace(STYLESHEET_LINK, '').replace(ASYNC_SCRIPT, '').replace(SCRIPT_PRELOAD, '');
   const page = withoutMoved(html.slice(0, firstLink)) + `${pressHolder}<style ${REWRITTEN_MARK}="">${criticalCss}</style>` + withoutMoved(html.slice(firstLink));
