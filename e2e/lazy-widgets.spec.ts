@@ -80,7 +80,7 @@ test('from the sm breakpoint up the consultation button is there, and its popove
 // A page paints from the rules it carries inline (scripts/first-paint.ts): its stylesheet, the
 // framework's chunks and its pictures come after the HTML and hold nothing back, and the tab's icon is
 // inline. Judged by holding all of them back (a slow phone network): the page paints, and looks the
-// same once the whole stylesheet has arrived; then it hydrates.
+// same with its whole stylesheet on the screen; then it hydrates, and the stylesheet is the screen's.
 /** Requests held back, as on a slow network, until `release()`. */
 function heldBack() {
   let release!: () => void;
@@ -105,22 +105,24 @@ for (const path of ['/', '/products/junior-js', '/media']) {
     });
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    const stylesheetLoaded = () =>
-      page.evaluate(() => {
-        const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-        return link?.sheet != null && link.media === 'all';
-      });
+    const stylesheet = page.locator('link[rel="stylesheet"]');
+    const stylesheetLoaded = () => stylesheet.evaluate((link: HTMLLinkElement) => link.sheet != null);
     expect(await stylesheetLoaded(), 'the page painted while its stylesheet was still on the way').toBe(false);
     const shot = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
     const beforeStylesheet = await shot();
 
+    // The page turns the stylesheet to the screen once it is live, and its scripts are held: done here
+    // as the page does it, to see the page with every rule of the stylesheet before anything else changes.
     css.release();
     await expect.poll(stylesheetLoaded).toBe(true);
+    await stylesheet.evaluate((link: HTMLLinkElement) => (link.media = 'all'));
     expect((await shot()).equals(beforeStylesheet), 'the page looks the same with its whole stylesheet').toBe(true);
 
+    await stylesheet.evaluate((link: HTMLLinkElement) => (link.media = 'print'));
     rest.release();
     await expect(page.locator('html')).toHaveAttribute('data-live', '');
-    expect(await page.locator('link[rel="stylesheet"]').count(), 'React adopted the stylesheet instead of loading it again').toBe(1);
+    await expect(stylesheet, 'the page turned its stylesheet to the screen once live').toHaveAttribute('media', 'all');
+    expect(await stylesheet.count(), 'React adopted the stylesheet instead of loading it again').toBe(1);
     expect(requested.filter((requestedPath) => requestedPath === '/favicon.ico' || requestedPath === '/icon.svg')).toEqual([]);
   });
 }

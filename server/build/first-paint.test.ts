@@ -28,7 +28,7 @@ describe('firstPaint', () => {
     expect(head).not.toMatch(/<script src="[^"]+" async="">/);
   });
 
-  const printFirst = `<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next" media="print" onload="this.media='all'"/>`;
+  const printFirst = `<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next" media="print" data-until-live=""/>`;
 
   it('asks for the chunks, in the page order, and then the stylesheet, holding nothing, at the very end of the body; drops the chunk preload', () => {
     expect(moved).toEqual([...chunks, printFirst]);
@@ -97,8 +97,16 @@ describe('withoutUnreadProperties', () => {
 });
 
 /** A button or a link as the press holder sees it: `closest("button")` and `click()`. */
-function element(kind: 'button' | 'a') {
-  const node = { clicks: 0, isConnected: true, closest: (selector: string) => (selector === kind ? node : null), click: () => node.clicks++ };
+function element(kind: 'button' | 'a', onClick: () => void = () => {}) {
+  const node = {
+    clicks: 0,
+    isConnected: true,
+    closest: (selector: string) => (selector === kind ? node : null),
+    click: () => {
+      node.clicks++;
+      onClick();
+    },
+  };
   return node;
 }
 
@@ -121,8 +129,10 @@ function runPressHolder() {
       expect(init).toEqual({ attributes: true, attributeFilter: [PAGE_LIVE_ATTRIBUTE] });
     }
   }
+  const stylesheet = { media: 'print' };
   const document = {
     documentElement: { hasAttribute: (name: string) => attributes.has(name) },
+    querySelectorAll: (selector: string) => (selector === 'link[data-until-live]' ? [stylesheet] : []),
     addEventListener: (type: string, listener: typeof clickListener, capture: boolean) => {
       expect([type, capture]).toEqual(['click', true]);
       clickListener = listener;
@@ -138,6 +148,7 @@ function runPressHolder() {
     setTimeout: (callback: () => void, ms: number) => timers.set(ms, [...(timers.get(ms) ?? []), callback]),
   });
   return {
+    stylesheet,
     waitFor: (ms: number) => timers.get(ms)?.forEach((timer) => timer()),
     click: (target: ReturnType<typeof element>) => {
       const event = clickOn(target);
@@ -152,27 +163,31 @@ function runPressHolder() {
 }
 
 describe('the press holder', () => {
-  it('holds a button pressed before the page is live and presses it once when it is; links and later presses pass', () => {
+  it('holds a button pressed before the page is live and presses it once when it is, the whole stylesheet turned to the screen first; links and later presses pass', () => {
     const browser = runPressHolder();
-    const button = element('button');
+    const mediaWhenPressed: string[] = [];
+    const button = element('button', () => mediaWhenPressed.push(browser.stylesheet.media));
     const link = element('a');
     expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
     expect(browser.click(button)).toMatchObject({ prevented: true, stopped: true });
     expect(browser.click(link)).toMatchObject({ prevented: false, stopped: false });
     expect(button.clicks).toBe(0);
 
+    expect(browser.stylesheet.media).toBe('print');
     browser.goLive();
     expect(button.clicks).toBe(1);
+    expect(mediaWhenPressed, 'the whole stylesheet is on the screen before the held press is made again').toEqual(['all']);
     expect(browser.click(button)).toMatchObject({ prevented: false, stopped: false });
     browser.waitFor(PRESS_WAIT_MS);
     expect(button.clicks).toBe(1);
   });
 
-  it('presses a held button after PRESS_WAIT_MS even if the page never goes live', () => {
+  it('presses a held button and turns the stylesheet to the screen after PRESS_WAIT_MS even if the page never goes live', () => {
     const browser = runPressHolder();
     const button = element('button');
     browser.click(button);
     browser.waitFor(PRESS_WAIT_MS);
     expect(button.clicks).toBe(1);
+    expect(browser.stylesheet.media).toBe('all');
   });
 });

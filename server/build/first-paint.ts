@@ -10,8 +10,8 @@
  * (critical CSS, chosen by `beasties`), and asks for the chunks and the whole stylesheet at the very
  * end of its body: the HTML comes first and paints, then the rest loads on a line it has to itself.
  * The chunks are still asked for as soon as the HTML has arrived, not after the paint, and the
- * stylesheet holds nothing (see `withoutBlocking`), so the page is live as early as without the
- * rewrite. React finds the stylesheet there when it hydrates (it looks stylesheets up by their
+ * stylesheet holds nothing until the page is live (see `withoutBlocking`), so the page is live as early
+ * as without the rewrite. React finds the stylesheet there when it hydrates (it looks stylesheets up by their
  * address) and does not load it again; what appears later (a pop-up, a form's error) is styled by then. Everything else (the inline RSC payload the chunks hydrate from, the
  * `noModule` polyfill) stays byte for byte.
  *
@@ -33,12 +33,20 @@ const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href
 const STYLE_ELEMENT = /<style[^>]*>([\s\S]*?)<\/style>/g;
 const REWRITTEN_MARK = 'data-critical';
 
-/** Presses before the page is live: held in the capture phase, ahead of any other listener, and pressed again once it is. */
+/** Set on the moved stylesheet links until the page is live (see `withoutBlocking`). */
+const UNTIL_LIVE_ATTRIBUTE = 'data-until-live';
+
+/**
+ * Presses before the page is live: held in the capture phase, ahead of any other listener, and
+ * pressed again once it is, after the whole stylesheet has been turned to the screen (a held press
+ * may open a dialog whose rules the page does not carry).
+ */
 const pressHolder =
   '<script data-press-holder="">(function(d){var r=d.documentElement,held=[],live=0;' +
   'function hold(e){var b=e.target.closest&&e.target.closest("button");if(!b||live)return;' +
   'e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}' +
   'function goLive(){if(live)return;live=1;d.removeEventListener("click",hold,true);' +
+  `d.querySelectorAll("link[${UNTIL_LIVE_ATTRIBUTE}]").forEach(function(l){l.media="all"});` +
   'held.splice(0).forEach(function(b){if(b.isConnected)b.click()})}' +
   'd.addEventListener("click",hold,true);' +
   `new MutationObserver(function(){if(r.hasAttribute("${PAGE_LIVE_ATTRIBUTE}"))goLive()}).observe(r,{attributes:true,attributeFilter:["${PAGE_LIVE_ATTRIBUTE}"]});` +
@@ -46,12 +54,13 @@ const pressHolder =
 
 /**
  * A stylesheet link in the body holds the end of parsing until it has loaded, and Next.js finishes
- * hydrating only then (at `DOMContentLoaded`): a link for print loads without holding anything and
- * turns into one for the screen once loaded. Without script it stays for print, and the page keeps
- * the rules it carries, which style every element it has.
+ * hydrating only then (at `DOMContentLoaded`); once there, it restyles the whole page, on a phone's
+ * slow processor, while the page is hydrating. A link for print loads at the lowest priority without
+ * holding anything, and the press holder turns it to the screen once the page is live. Until then, and
+ * without script, the page has the rules it carries, which style every element it has.
  */
 function withoutBlocking(link: string): string {
-  return link.replace(/\/>$/, ` media="print" onload="this.media='all'"/>`);
+  return link.replace(/\/>$/, ` media="print" ${UNTIL_LIVE_ATTRIBUTE}=""/>`);
 }
 
 export type FirstPaintResult =
