@@ -17,17 +17,24 @@ function pagesIn(folder: string): string[] {
     .map((name) => path.join(folder, name));
 }
 
-async function rewrite(folder: string, criticalCssOf: (html: string) => Promise<string>): Promise<{ rewritten: number; pages: number; inlineBytes: number[] }> {
+/** A page's rewrite and the size of its inline rules, by the page as Next.js wrote it. */
+type Rewrites = Map<string, { result: ReturnType<typeof firstPaint>; inlineBytes: number }>;
+
+async function rewrite(folder: string, criticalCssOf: (html: string) => Promise<string>, done: Rewrites) {
   const pages = pagesIn(folder);
   let rewritten = 0;
   const inlineBytes: number[] = [];
   for (const page of pages) {
     const html = fs.readFileSync(page, 'utf8');
-    const criticalCss = await criticalCssOf(html);
-    const result = firstPaint(html, criticalCss);
+    // The standalone copy holds the same pages: each is worked out once.
+    if (!done.has(html)) {
+      const criticalCss = await criticalCssOf(html);
+      done.set(html, { result: firstPaint(html, criticalCss), inlineBytes: Buffer.byteLength(criticalCss) });
+    }
+    const { result, inlineBytes: bytes } = done.get(html)!;
     if (!('skipped' in result)) {
       fs.writeFileSync(page, result.html);
-      inlineBytes.push(Buffer.byteLength(criticalCss));
+      inlineBytes.push(bytes);
     }
     // A second run over the same build finds its pages done, not broken.
     if (!('skipped' in result) || result.skipped === 'already rewritten') rewritten++;
@@ -38,9 +45,10 @@ async function rewrite(folder: string, criticalCssOf: (html: string) => Promise<
 async function main() {
   const dist = process.env.NEXT_DIST_DIR || '.next';
   const criticalCssOf = criticalCssReader(path.join(dist, 'static'));
+  const done: Rewrites = new Map();
   for (const folder of [path.join(dist, 'server', 'app'), path.join(dist, 'standalone', dist, 'server', 'app')]) {
     if (!fs.existsSync(folder)) continue;
-    const { rewritten, pages, inlineBytes } = await rewrite(folder, criticalCssOf);
+    const { rewritten, pages, inlineBytes } = await rewrite(folder, criticalCssOf, done);
     if (pages > 0 && rewritten === 0) {
       console.error(`first-paint: none of the ${pages} pre-rendered pages in ${folder} links its stylesheet where Next.js used to; see server/build/first-paint.ts`);
       process.exit(1);

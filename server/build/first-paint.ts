@@ -11,9 +11,10 @@
  * end of its body: the HTML comes first and paints, then the rest loads on a line it has to itself.
  * The chunks are still asked for as soon as the HTML has arrived, not after the paint, and the
  * stylesheet holds nothing until the page is live (see `withoutBlocking`), so the page is live as early
- * as without the rewrite. React finds the stylesheet there when it hydrates (it looks stylesheets up by their
- * address) and does not load it again; what appears later (a pop-up, a form's error) is styled by then. Everything else (the inline RSC payload the chunks hydrate from, the
- * `noModule` polyfill) stays byte for byte.
+ * as without the rewrite. React finds the stylesheet there when it hydrates (it looks stylesheets up by
+ * their address) and does not load it again; what appears later (a pop-up, a form's error) is styled by
+ * then. Everything else (the inline RSC payload the chunks hydrate from, the `noModule` polyfill) stays
+ * byte for byte.
  *
  * The page is readable before it is live, so a small inline script at the top of the head also keeps
  * the visitor's presses: a button clicked before React has hydrated the page (lib/page-live.ts) is
