@@ -1,12 +1,11 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { Logger } from '../log';
+import { silentLogger } from '../testing/runtime';
 import { handleOrders, type ApiRuntime } from '../http/handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
 import { DEFAULT_ALERT_SETTINGS } from './settings';
 
-const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const site = 'http://school.test';
 // Monday 23 November 2026, 15:00 in Moscow (working hours) and 23:00 (outside them).
 const MONDAY_AFTERNOON = Date.UTC(2026, 10, 23, 12, 0, 5);
@@ -40,7 +39,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => undefined,
-      log: silent,
+      log: silentLogger,
       now: () => now,
     };
   });

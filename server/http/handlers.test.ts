@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../log';
+import { silentLogger } from '../testing/runtime';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
 import { handleGiftSchedule, handleIds, handleOrders, type ApiRuntime } from './handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { MAX_BODY_BYTES, readJsonBody } from './read-json';
 
-const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const site = 'http://school.test';
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -31,7 +30,7 @@ describeEachDatabase('lead API', (database) => {
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => void (queued += 1),
-      log: silent,
+      log: silentLogger,
       // Mid-minute: the limits count per clock minute, so no test may straddle a window's edge.
       now: () => Date.UTC(2026, 10, 23, 12, 0, 5),
     };
