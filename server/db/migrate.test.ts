@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
 import { describeEachDatabase } from '../testing/databases';
-import { Migrator, sql } from 'kysely';
-import { migrateToLatest, migrations as allMigrations } from './migrate';
+import { sql } from 'kysely';
+import { createMigrator, migrateToLatest, migrations as allMigrations } from './migrate';
 import type { PastSchema } from './migrations/past-schema';
 
 function migrateInChildProcess(env: Record<string, string | undefined>): Promise<number | null> {
@@ -50,7 +50,7 @@ describeEachDatabase(
       for (const table of ['popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'admin_sessions', 'admin_accounts', 'admin_verifications', 'admin_users', 'admin_audit_log', 'popup_versions', 'popups', 'popup_daily_counts', 'leads', 'id_submissions', 'gift_schedule_windows', 'rate_limit_counters', 'settings', 'kysely_migration', 'kysely_migration_lock']) {
         await sql`drop table if exists ${sql.id(table)}`.execute(handle.db);
       }
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(config.dialect) } });
+      const migrator = await createMigrator(handle.db, config.dialect);
       expect((await migrator.migrateTo('002-christmas-schedule')).error).toBeUndefined();
 
       const db = handle.db as unknown as PastSchema;

@@ -38,17 +38,21 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   if (handle.dialect === 'sqlite') return inWriteTransaction(handle, (connection) => runMigrator(connection, 'sqlite'));
-  // Migrations live in the connection's current schema (tests give each file its own schema).
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
-  return runMigrator(handle.db, 'postgres', rows[0]?.schema ?? undefined);
+  return runMigrator(handle.db, 'postgres');
 }
 
-async function runMigrator(db: Kysely<Database>, dialect: Dialect, migrationTableSchema?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations(dialect) },
-    migrationTableSchema,
-  });
-  const { error } = await migrator.migrateToLatest();
+/**
+ * Kysely's migrator over `list`, keeping its bookkeeping tables in the connection's current schema on
+ * PostgreSQL: left to itself it looks for them in every schema of the database, and finds another's
+ * (tests give each suite a schema of its own).
+ */
+export async function createMigrator(db: Kysely<Database>, dialect: Dialect, list = migrations(dialect)): Promise<Migrator> {
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined : undefined;
+  return new Migrator({ db, provider: { getMigrations: async () => list }, migrationTableSchema });
+}
+
+async function runMigrator(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const { error } = await (await createMigrator(db, dialect)).migrateToLatest();
   if (error) throw new Error('database migration failed', { cause: error });
 }

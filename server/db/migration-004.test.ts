@@ -1,24 +1,18 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { legacyDealNumberFor, leadIdOfDealNumber } from '../getcourse/deal-number';
 import { createRepositories } from '../repositories';
 import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import type { Dialect } from './connection';
-import { migrateToLatest } from './migrate';
+import { createMigrator, migrateToLatest } from './migrate';
 import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
 import type { Database } from './schema';
 
 /** Brings a database to the schema before issue 15 (001 and 002 only), as an installation already running has it. */
 async function migrateToBeforeIssue15(db: Kysely<Database>, dialect: Dialect) {
-  const schema =
-    dialect === 'postgres' ? ((await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined) : undefined;
-  const migrator = new Migrator({
-    db,
-    migrationTableSchema: schema,
-    provider: { getMigrations: async () => ({ '001-initial': initialMigration(dialect), '002-christmas-schedule': christmasScheduleMigration }) },
-  });
+  const migrator = await createMigrator(db, dialect, { '001-initial': initialMigration(dialect), '002-christmas-schedule': christmasScheduleMigration });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -1,7 +1,7 @@
 /**
  * Runs a suite against every database back end: SQLite always, PostgreSQL when TEST_DATABASE_URL is
  * set. Each suite gets a fresh database of its own: a temporary SQLite file, or a new PostgreSQL schema
- * (other people's tests use the same PostgreSQL database at the same time), dropped afterwards.
+ * in its worker's database (other runs may use the same server at the same time), dropped afterwards.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,8 +93,37 @@ export async function createSqliteDatabase(migrate = true): Promise<{ database: 
   };
 }
 
-/** A new schema in the test database; the connection's search_path points at it. */
-export async function createPostgresDatabase(url: string, migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * The database this test process's schemas go in: with test files running side by side, each Vitest
+ * worker has one of its own beside the one TEST_DATABASE_URL names (created once, kept). A migration
+ * reads the catalogue of its whole database, and fails when another worker drops a schema meanwhile.
+ */
+function databaseOfThisWorker(url: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID;
+  if (!worker) return Promise.resolve(url);
+  workerDatabase ??= (async () => {
+    const parsed = new URL(url);
+    const name = `${decodeURIComponent(parsed.pathname.slice(1))}_worker_${worker}`;
+    const server = await openDatabase({ dialect: 'postgres', url });
+    try {
+      await sql`create database ${sql.id(name)}`.execute(server.db);
+    } catch (error) {
+      // Made by an earlier run, or by another run creating it at this very moment.
+      if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+    } finally {
+      await server.close();
+    }
+    parsed.pathname = `/${encodeURIComponent(name)}`;
+    return parsed.toString();
+  })();
+  return workerDatabase;
+}
+
+/** A new schema in this worker's test database; the connection's search_path points at it. */
+export async function createPostgresDatabase(testUrl: string, migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {
+  const url = await databaseOfThisWorker(testUrl);
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ dialect: 'postgres', url });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
