@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     include: ['tests/system/**/*.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    // Files side by side: each starts its own servers on free ports with its own database, and mostly
+    // waits for them.
+    maxWorkers: 3,
     testTimeout: 150_000,
     hookTimeout: 90_000,
   },
