@@ -189,7 +189,8 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const { outboxId } = await queueLead();
     const idle = worker({ getCourse: null });
     idle.start();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Its first pass has looked and reported: it sent nothing.
+    await until(async () => log.lines.some((line) => line.includes('"event":"outbox.not_configured"')));
     await idle.stop();
     expect(gc.received()).toEqual([]);
     expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', attempts: 0 });
@@ -265,13 +266,16 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', attempts: 1 });
 
     gc.setMode('success');
-    const again = worker({ pollMs: 60_000, retry: { baseMs: 1, maxMs: 1, maxAttempts: 3 } });
+    // Once its back-off (milliseconds) is over, the next worker's first pass sends the kept delivery…
+    await until(async () => (await statusOf(outboxId)).next_attempt_at <= Date.now());
+    const again = worker({ pollMs: 60_000 });
     again.start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await queueLead();
+      await until(async () => (await statusOf(outboxId)).status === 'sent');
+      // …and then waits a minute for its next pass: only wake() brings a new lead out sooner.
+      const { outboxId: next } = await queueLead();
       again.wake();
-      await until(async () => (await database().repos.outbox.countByStatus()).sent >= 1, 10_000);
+      await until(async () => (await statusOf(next)).status === 'sent', 10_000);
     } finally {
       await again.stop();
     }
