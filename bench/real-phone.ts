@@ -10,7 +10,7 @@
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
  * navigation waits before it takes effect: a press before the page is live is held (the rewrite's press holder,
  * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s).
- * A benchmark, not a test (the machines are noisy). About 6 minutes on 2 cores with the builds.
+ * A benchmark, not a test (the machines are noisy). About 3 minutes on 2 cores with the builds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
 import fs from 'node:fs';
