@@ -89,6 +89,17 @@ export default defineConfig([
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   {
+    // Zod comes configured for the site's Content Security Policy (lib/validation/zod.ts says why).
+    files: ['**/*.{ts,tsx,mts}'],
+    ignores: ['lib/validation/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their callback `use`, which the React hooks rule takes for React's use().
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { courses } from './courses';
 import { fieldPath } from './validation/field-labels';
 import { quoted, throwProblems } from './validation/problems';

@@ -240,12 +240,18 @@ test.describe('dialog behaviour', () => {
 });
 
 test.describe('lead-form pop-ups', () => {
-  test('the discount form: texts, fields, consent; a real submit shows the success title and reaches GetCourse', async ({
+  test('the discount form: texts, fields, consent; a real submit shows the success title and reaches GetCourse; the security policy refuses nothing', async ({
     page,
     context,
     fakeGetCourse,
     consoleErrors,
   }) => {
+    // What the site's security policy refuses here would reach /api/csp-report from every visitor.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { cspRefused: string[] }).cspRefused = refused;
+      document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
     await openWithClock(page, leadPage);
     await advanceTo(page, after(lead));
     const dialog = popup(page);
@@ -279,6 +285,8 @@ test.describe('lead-form pop-ups', () => {
 
     const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
     expect(dataLayer).toContainEqual(lead.formConfig.submitAnalyticsEvent);
+    // The form's validation compiled nothing: no eval for the policy to refuse.
+    expect(await page.evaluate(() => (window as unknown as { cspRefused: string[] }).cspRefused)).toEqual([]);
 
     // Through our back end: stored, then imported by the worker as a deal of the product the server's
     // registry names, never overwriting a known GetCourse user (refresh_if_exists 0).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { courses } from '@/content/courses';
 import { staff } from '@/content/staff';
 import { mediaCategories } from '@/content/media/categories';

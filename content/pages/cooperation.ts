@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { contacts } from '@/content/site';
 import { assertUnique, parseEntries, slugSchema, textSchema, titledTextSchema } from '@/content/shared/schema';
 

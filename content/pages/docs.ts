@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { contacts, site } from '@/content/site';
 import { assertUnique, parseEntries, slugSchema, textSchema } from '@/content/shared/schema';
 

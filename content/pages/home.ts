@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { imageSchema, internalHrefSchema, linkSchema, slugSchema, textSchema, titledTextSchema } from '@/content/shared/schema';
 
 /** Texts of the home page; the course cards themselves come from content/courses. */

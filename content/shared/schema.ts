@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { fieldName } from '@/content/validation/field-labels';
 import { type ContentProblem, quoted, throwProblems } from '@/content/validation/problems';
 import { issueProblems } from '@/content/validation/zod-issues';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import type { Course } from '@/content/courses';
 import type { GiftOfferInput } from '@/content/gift-offers';
 import { discountPercent, formatPrice } from '@/lib/money';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { fieldPath } from './field-labels';
 import { issueProblems } from './zod-issues';
 

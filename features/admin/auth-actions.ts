@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { getAdminRuntime } from '@/server/admin/runtime';
 import { requireOperator, SIGN_IN_PATH } from '@/server/admin/session';
 import { signInOperator } from '@/server/admin/sign-in';

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { requireOperator } from '@/server/admin/session';
 import { parseScheduleTime } from '@/server/gift-schedule/command';
 import { describeWindowProblem, formatMoscowTime } from '@/server/gift-schedule/windows';

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { emailSchema } from '@/lib/validation/lead';
 import { requireOperator } from '@/server/admin/session';
 import { eraseVisitor } from '@/server/privacy/erase';

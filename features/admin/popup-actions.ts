@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
 import { requireOperator } from '@/server/admin/session';

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { checkVariant, MAX_VARIANTS, textsOf, withTexts, type VariantProblem, type VariantTexts } from '@/lib/experiments/variants';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { requireOperator } from '@/server/admin/session';

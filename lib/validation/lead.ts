@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import type { FieldError } from '@/lib/api-contract';
 import { EMAIL_MAX_LENGTH, fieldMessages, NAME_MAX_LENGTH } from './messages';
 import { isAcceptablePhone } from './phone';

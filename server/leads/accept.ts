@@ -4,7 +4,7 @@ import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } 
 import type { FieldError } from '@/lib/api-contract';
 import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { planAlerts } from '../alerts/plan';
 import type { Idempotency, NewAlert, NewDelivery, NewLead, Repositories } from '../repositories/types';
 
