@@ -49,6 +49,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       });
     },
   });
+  // smtp-server reports a client's broken connection on the server; the tests break them on purpose (a
+  // site killed in the middle of a mail), and an unheard 'error' event would end the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
   return {
