@@ -32,12 +32,12 @@ async function rewrite(folder: string, criticalCssOf: (html: string) => Promise<
       done.set(html, { result: firstPaint(html, criticalCss), inlineBytes: Buffer.byteLength(criticalCss) });
     }
     const { result, inlineBytes: bytes } = done.get(html)!;
-    if (!('skipped' in result)) {
+    if (!result.skipped) {
       fs.writeFileSync(page, result.html);
       inlineBytes.push(bytes);
     }
     // A second run over the same build finds its pages done, not broken.
-    if (!('skipped' in result) || result.skipped === 'already rewritten') rewritten++;
+    if (!result.skipped || result.skipped === 'already rewritten') rewritten++;
   }
   return { rewritten, pages: pages.length, inlineBytes };
 }

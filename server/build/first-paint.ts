@@ -64,9 +64,7 @@ function withoutBlocking(link: string): string {
   return link.replace(/\/>$/, ` media="print" ${UNTIL_LIVE_ATTRIBUTE}=""/>`);
 }
 
-export type FirstPaintResult =
-  | { html: string; chunks: string[]; stylesheets: string[] }
-  | { html: string; chunks: []; stylesheets: []; skipped: 'already rewritten' | 'no stylesheet' | 'no </body>' };
+export type FirstPaintResult = { html: string; skipped?: 'already rewritten' | 'no stylesheet' | 'no </body>' };
 
 /**
  * Rewrites one pre-rendered page, given the rules it uses (`criticalCss`): where its first stylesheet
@@ -74,18 +72,16 @@ export type FirstPaintResult =
  * the chunk itself now comes with them); the stylesheets, turned to print until live, at the end of the body.
  */
 export function firstPaint(html: string, criticalCss: string): FirstPaintResult {
-  const unchanged = (skipped: 'already rewritten' | 'no stylesheet' | 'no </body>') => ({ html, chunks: [] as [], stylesheets: [] as [], skipped });
-  if (html.includes(REWRITTEN_MARK)) return unchanged('already rewritten');
+  if (html.includes(REWRITTEN_MARK)) return { html, skipped: 'already rewritten' };
   const links = html.match(STYLESHEET_LINK) ?? [];
-  if (links.length === 0) return unchanged('no stylesheet');
-  if (html.lastIndexOf('</body>') < 0) return unchanged('no </body>');
+  if (links.length === 0) return { html, skipped: 'no stylesheet' };
+  if (html.lastIndexOf('</body>') < 0) return { html, skipped: 'no </body>' };
   const chunks = [...new Set(html.match(ASYNC_SCRIPT) ?? [])];
-  const stylesheets = links.map(withoutBlocking);
   const firstLink = html.indexOf(links[0]!);
   const withoutMoved = (part: string) => part.replace(STYLESHEET_LINK, '').replace(ASYNC_SCRIPT, '').replace(SCRIPT_PRELOAD, '');
   const page = withoutMoved(html.slice(0, firstLink)) + `${pressHolder}<style ${REWRITTEN_MARK}="">${criticalCss}</style>${chunks.join('')}` + withoutMoved(html.slice(firstLink));
   const bodyEnd = page.lastIndexOf('</body>');
-  return { html: page.slice(0, bodyEnd) + stylesheets.join('') + page.slice(bodyEnd), chunks, stylesheets };
+  return { html: page.slice(0, bodyEnd) + links.map(withoutBlocking).join('') + page.slice(bodyEnd) };
 }
 
 /**
