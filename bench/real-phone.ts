@@ -10,13 +10,23 @@
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
  * navigation waits before it takes effect: a press before the page is live is held (the rewrite's press holder,
  * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s).
- * A benchmark, not a test (the machines are noisy). About 3 minutes on 2 cores with the builds.
+ * Each build is served as the school's server serves the site: Debian's nginx with deploy/nginx-site.conf
+ * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
+ * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
+ * that lay out and paint the page: the course page painted 0.3–0.4 s later than with the chunks
+ * precompressed (README, bench:real-phone).
+ * Needs Debian's nginx and its Brotli modules (the test command installs them). A benchmark, not a test
+ * (the machines are noisy): about 7 minutes on 2 cores with the builds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
-import { build, median, ready, seconds, start, stopAll } from './support';
+import { precompressFolder } from '../server/build/precompress';
+import { siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
+import { build, listening, median, ready, seconds, start, stopAll } from './support';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -24,6 +34,7 @@ const pages = (process.env.BENCH_PAGES ?? '/,/products/junior-js,/media').split(
 const basePort = Number(process.env.BENCH_PORT ?? 3920);
 const plainDist = '.next-bench-plain';
 const deployedDist = '.next-bench-deployed';
+const floorDist = 'bench/floor/.next';
 const PRESS_AT_MS = 1000;
 
 /** DevTools' Slow 4G, as Lighthouse's mobile profile states it (RTT 150 ms, 1.6 / 0.75 Mbit/s). */
@@ -38,7 +49,8 @@ interface Sample {
 
 /** One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself. */
 async function measure(browser: Browser, url: string): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ru-RU' });
+  // The certificate nginx serves is a throw-away one.
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ru-RU', ignoreHTTPSErrors: true });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -88,21 +100,36 @@ async function main() {
     fs.cpSync(plainDist, deployedDist, { recursive: true });
     build(['npx', 'tsx', 'scripts/first-paint.ts'], { NEXT_DIST_DIR: deployedDist });
   }
+  // Every build's files precompressed, as `npm run build` does for a deploy (a file already done is kept).
+  for (const dist of [plainDist, deployedDist, floorDist]) precompressFolder(path.join(dist, 'static'));
+  const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-phone-'));
+  const { cert, key } = throwAwayCertificate(nginxDir, 'example.ru');
+  const site = { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' };
   const builds = [
-    { name: 'deployed', port: basePort, server: start([], basePort, { NEXT_DIST_DIR: deployedDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' }) },
-    { name: 'no rewrite', port: basePort + 1, server: start([], basePort + 1, { NEXT_DIST_DIR: plainDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' }) },
-    { name: 'floor', port: basePort + 2, server: start(['bench/floor'], basePort + 2, {}) },
-  ];
+    { name: 'deployed', dist: deployedDist, args: [], env: { NEXT_DIST_DIR: deployedDist, ...site } },
+    { name: 'no rewrite', dist: plainDist, args: [], env: { NEXT_DIST_DIR: plainDist, ...site } },
+    { name: 'floor', dist: floorDist, args: ['bench/floor'], env: {} },
+  ].map((b, index) => {
+    const port = basePort + index;
+    const https = basePort + 10 + 2 * index;
+    const dir = path.join(nginxDir, String(index));
+    fs.mkdirSync(dir);
+    const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [port, port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static') });
+    return { ...b, port, https, server: start(b.args, port, b.env), nginx: startNginx(dir, config) };
+  });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
   try {
-    await Promise.all(builds.map((b) => ready(`http://127.0.0.1:${b.port}/`)));
+    await Promise.all(builds.map(async (b) => {
+      await ready(`http://127.0.0.1:${b.port}/`);
+      await listening(b.https);
+    }));
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {
-      for (const path of pages) {
+      for (const page of pages) {
         for (const b of builds) {
           // The floor has one page: it stands beside every page type.
-          const url = `http://127.0.0.1:${b.port}${b.name === 'floor' ? '/' : path}`;
-          const key = `${path}\n${b.name}`;
+          const url = `https://127.0.0.1:${b.https}${b.name === 'floor' ? '/' : page}`;
+          const key = `${page}\n${b.name}`;
           samples.set(key, [...(samples.get(key) ?? []), await measure(browser, url)]);
         }
       }
@@ -110,18 +137,20 @@ async function main() {
     }
     console.log(`\nReal Chromium, 4× CPU, Slow 4G, 412 px phone; medians of ${runs}`);
     console.log(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s waits   FCP vs floor`);
-    for (const path of pages) {
-      const floorFcp = median(samples.get(`${path}\nfloor`)!.map((s) => s.fcp));
+    for (const page of pages) {
+      const floorFcp = median(samples.get(`${page}\nfloor`)!.map((s) => s.fcp));
       for (const b of builds) {
-        const list = samples.get(`${path}\n${b.name}`)!;
+        const list = samples.get(`${page}\n${b.name}`)!;
         const m = { fcp: median(list.map((s) => s.fcp)), lcp: median(list.map((s) => s.lcp)), live: median(list.map((s) => s.live)), pressWait: median(list.map((s) => s.pressWait)) };
-        console.log(`${path.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
+        console.log(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
       }
     }
     console.log(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
   } finally {
     await browser.close();
     stopAll(builds.map((b) => b.server));
+    for (const b of builds) b.nginx.kill('SIGQUIT');
+    fs.rmSync(nginxDir, { recursive: true, force: true });
   }
 }
 

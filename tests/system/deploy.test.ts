@@ -27,7 +27,7 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { debianModuleLines } from '@/tests/support/nginx-modules';
+import { nginxBinary, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
 import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
@@ -48,7 +48,6 @@ function gitIn(cwd: string, ...args: string[]): void {
 }
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
-const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const skipReason = !testDatabaseUrl
   ? 'TEST_DATABASE_URL is not set (several instances need PostgreSQL)'
   : !nginxBinary
@@ -63,52 +62,6 @@ const CLIENT_ADDRESSES = Array.from({ length: 100 }, (_, index) => `127.0.1.${in
 const CONCURRENCY = 12;
 /** Orders acknowledged before the release, between the release and the rollback, and after the rollback. */
 const ORDERS_BETWEEN_STEPS = 50;
-
-/**
- * deploy/nginx-site.conf made to run here, one explicit replacement at a time (each must match once, so
- * a change to the file's shape fails this test instead of testing something else): the upstream at the
- * test's instances, the listeners on loopback test ports, a throw-away certificate, the static folder at
- * this build's. Everything else (headers, limits, timeouts, failover) is the file as shipped.
- */
-function siteForTest(site: string, at: { ports: [number, number]; http: number; https: number; cert: string; key: string; staticDir: string }): string {
-  const replacements: [RegExp, string][] = [
-    [/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${at.ports[0]} `],
-    [/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${at.ports[1]} `],
-    [/listen 80;/, `listen 127.0.0.1:${at.http};`],
-    [/listen \[::\]:80;\n/, ''],
-    [/listen 443 ssl http2;/, `listen 127.0.0.1:${at.https} ssl http2;`],
-    [/listen \[::\]:443 ssl http2;\n/, ''],
-    [/ssl_certificate\s+\S+;/, `ssl_certificate ${at.cert};`],
-    [/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${at.key};`],
-    [/alias \/srv\/school-site\/static\/;/, `alias ${at.staticDir}/;`],
-  ];
-  return replacements.reduce((text, [pattern, replacement]) => {
-    const matches = text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
-    if (matches !== 1) throw new Error(`deploy/nginx-site.conf: expected one match of ${pattern}, found ${matches}`);
-    return text.replace(pattern, replacement);
-  }, site);
-}
-
-/** The main configuration Debian's /etc/nginx/nginx.conf would be, in a folder of its own. */
-function mainConfig(dir: string): string {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${dir}/${name};`).join('\n');
-  // Debian's nginx.conf loads the dynamic modules first: the Brotli filter and static modules among them.
-  return `${debianModuleLines()}
-${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    log_format upstreams '$remote_addr|$request_method $uri|$status|$upstream_addr|$upstream_status';
-    access_log ${dir}/access.log upstreams;
-${temp}
-    include ${dir}/site.conf;
-}
-`;
-}
 
 interface Answer {
   status: number;
@@ -241,13 +194,10 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     const first = await runRelease('release', { ...releaseEnv, RELEASE_SETTLE: '0' });
     if (first.code !== 0) throw new Error(`deploy/release.sh release failed:\n${first.output}`);
 
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${DOMAIN}`, '-addext', `subjectAltName=DNS:${DOMAIN}`, '-keyout', key, '-out', cert], { encoding: 'utf8' });
-    if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+    const { cert, key } = throwAwayCertificate(dir, DOMAIN);
     ca = fs.readFileSync(cert, 'utf8');
     [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const site = siteForTest(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), {
+    const site = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), {
       ports: [portA, portB],
       http: httpPort,
       https: httpsPort,
@@ -255,10 +205,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       key,
       staticDir: path.join(siteRoot, 'static'),
     });
-    fs.writeFileSync(path.join(dir, 'site.conf'), site);
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
-    fs.writeFileSync(path.join(dir, 'access.log'), '');
-    nginx = spawn(nginxBinary!, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+    nginx = startNginx(dir, site);
     await waitFor(
       'nginx to listen',
       () =>
