@@ -123,6 +123,13 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     expect(site.slice(site.lastIndexOf('location', retried[0]!.index))).toMatch(/^location \/api\/getcourse\/ \{/);
     expect(site).toMatch(/location \/api\/ \{[^}]*limit_req zone=/);
   });
+
+  it("closes idle connections to the instances before they do (Node's keep-alive timeout, 5 s)", () => {
+    const upstream = /upstream school_site \{[^}]*\}/.exec(read('nginx-site.conf'))?.[0] ?? '';
+    const seconds = Number(/keepalive_timeout (\d+)s;/.exec(upstream)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(5);
+  });
 });
 
 describe('nginx compression (issue 30)', () => {

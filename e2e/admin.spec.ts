@@ -157,6 +157,8 @@ test('an operator adds a gift window the public schedule serves at once, and an 
 });
 
 test('the console is kept out of search engines, has no serious accessibility problems, and the health check answers without a session', async ({ page }) => {
+  // Nine full axe runs: over a minute on a slow 2-core machine (2026-11-26).
+  test.slow();
   const health = await page.request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(health.headers()['cache-control']).toBe('no-store');
