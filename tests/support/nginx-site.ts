@@ -48,7 +48,7 @@ export function siteHere(site: string, at: SiteHere): string {
 }
 
 /** The main configuration Debian's /etc/nginx/nginx.conf would be, in a folder of its own. */
-export function mainConfig(dir: string): string {
+function mainConfig(dir: string): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${dir}/${name};`).join('\n');
   // Debian's nginx.conf loads the dynamic modules first: the Brotli filter and static modules among them.
   return `${debianModuleLines()}
