@@ -25,8 +25,8 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { precompressFolder } from '../server/build/precompress';
-import { siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
-import { build, listening, median, ready, seconds, start, stopAll } from './support';
+import { nginxListening, siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
+import { build, median, ready, seconds, start, stopAll } from './support';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -96,12 +96,12 @@ async function main() {
     build(['npx', 'next', 'build', 'bench/floor'], {});
     // One `next build`, kept as it is for `no rewrite` and rewritten as `npm run build` does for `deployed`.
     build(['npx', 'next', 'build'], { NEXT_DIST_DIR: plainDist });
+    // Precompressed as `npm run build` does for a deploy, before the copy: only the rewrite differs.
+    for (const dist of [plainDist, floorDist]) precompressFolder(path.join(dist, 'static'));
     fs.rmSync(deployedDist, { recursive: true, force: true });
     fs.cpSync(plainDist, deployedDist, { recursive: true });
     build(['npx', 'tsx', 'scripts/first-paint.ts'], { NEXT_DIST_DIR: deployedDist });
   }
-  // Every build's files precompressed, as `npm run build` does for a deploy (a file already done is kept).
-  for (const dist of [plainDist, deployedDist, floorDist]) precompressFolder(path.join(dist, 'static'));
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-phone-'));
   const { cert, key } = throwAwayCertificate(nginxDir, 'example.ru');
   const site = { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' };
@@ -115,13 +115,13 @@ async function main() {
     const dir = path.join(nginxDir, String(index));
     fs.mkdirSync(dir);
     const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [port, port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static') });
-    return { ...b, port, https, server: start(b.args, port, b.env), nginx: startNginx(dir, config) };
+    return { ...b, port, https, dir, server: start(b.args, port, b.env), nginx: startNginx(dir, config) };
   });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
   try {
     await Promise.all(builds.map(async (b) => {
       await ready(`http://127.0.0.1:${b.port}/`);
-      await listening(b.https);
+      await nginxListening(b.nginx, b.dir, b.https);
     }));
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {

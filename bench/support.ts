@@ -1,6 +1,5 @@
 /** What the benchmark scripts share: builds, servers of a build, the wait for them, medians. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 
 /** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
 export function build(command: string[], env: Record<string, string>): void {
@@ -28,22 +27,6 @@ export async function ready(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`${url} did not start`);
-}
-
-/** Until something accepts connections on the loopback `port` (nginx, which answers only over TLS). */
-export async function listening(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`nothing listens on port ${port}`);
 }
 
 export const median = (values: number[]): number => {

@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { debianModuleLines } from './nginx-modules';
 
@@ -84,4 +85,22 @@ export function startNginx(dir: string, site: string): ChildProcess {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
   fs.writeFileSync(path.join(dir, 'access.log'), '');
   return spawn(nginxBinary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** Until nginx (started in `dir`) accepts connections on the loopback `port`; its error log if it exits first. */
+export async function nginxListening(nginx: ChildProcess, dir: string, port: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -17,7 +17,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -27,7 +26,7 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { nginxBinary, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
+import { nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
 import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
@@ -206,19 +205,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       staticDir: path.join(siteRoot, 'static'),
     });
     nginx = startNginx(dir, site);
-    await waitFor(
-      'nginx to listen',
-      () =>
-        new Promise((resolve) => {
-          if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-          const socket = net.connect(httpsPort, '127.0.0.1', () => {
-            socket.end();
-            resolve(true);
-          });
-          socket.on('error', () => resolve(false));
-        }),
-      20_000,
-    );
+    await nginxListening(nginx, dir, httpsPort);
   });
 
   afterAll(async () => {
