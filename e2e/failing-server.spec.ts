@@ -38,7 +38,7 @@ for (const [name, answer] of [
     await section.getByPlaceholder('E-mail').fill(email);
     await section.getByPlaceholder('Телефон').fill('9161234567');
 
-    const inFlight = requestsInFlight(page, ORDERS_ENDPOINT);
+    const inFlight = requestsInFlight(page);
     const pressed = await pageTime(page);
     await section.locator('button[type="submit"]').click();
     expect(await advanceClockUntil(page, section.getByRole('status').filter({ hasText: STILL_TRYING_TEXT }), pressed, 6_000, inFlight)).toBeLessThanOrEqual(6_000);
