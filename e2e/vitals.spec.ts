@@ -24,7 +24,7 @@ const visits: { device: Device; path: string; pageType: string }[] = [
 ];
 
 /**
- * Opens `path` as `device`, waits until the web-vitals library listens, presses a key (an interaction
+ * Opens `path` as `device`, waits until the web-vitals library measures, presses a key (an interaction
  * for INP), and leaves: the page is hidden and unloaded, and the reporter's beacon leaves then.
  * A beacon sent while its page unloads is not shown to Playwright: the server's counts are the proof.
  * The browser stays open until `counted` holds: closing its context at once could cancel a beacon still
@@ -35,7 +35,8 @@ async function visitAndLeave(browser: Browser, device: Device, path: string, cou
   await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   const page = await context.newPage();
   await page.goto(path);
-  // The reporter marks the page once web-vitals listens (it loads after idle).
+  // The reporter marks the page once web-vitals measures every metric (it loads after idle; CLS starts
+  // once the library has seen the first paint).
   await expect(page.locator('html[data-vitals]')).toHaveCount(1);
   // A key press is an interaction for INP, and no pop-up another test shows on the page can intercept it.
   await page.keyboard.press('Tab');
