@@ -1,11 +1,10 @@
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { topLevelPageAt, topLevelPages, topLevelPath } from '@/content/pages';
 import { InfoPageView } from '@/features/content-pages/info-page';
 import { infoPageMetadata } from '@/features/content-pages/metadata';
 import { CoursePage } from '@/features/course-page/course-page';
 import { courseMetadata } from '@/features/course-page/metadata';
-import { paramsFor } from '@/lib/route-params';
+import { paramsFor, withParams } from '@/lib/route-params';
 import { LeadFormSlot } from '../lead-form-slot';
 
 /**
@@ -13,7 +12,7 @@ import { LeadFormSlot } from '../lead-form-slot';
  * /frontend-developer-{variant}. Folders such as /products or /about take precedence over this segment;
  * any path not in the list is a 404 (dynamicParams = false).
  */
-type Props = { params: Promise<{ page: string }> };
+type Params = { page: string };
 
 export const dynamicParams = false;
 
@@ -21,21 +20,15 @@ export function generateStaticParams() {
   return paramsFor('/[page]', topLevelPages.map(topLevelPath));
 }
 
-async function targetOf({ params }: Props) {
-  const { page } = await params;
-  return topLevelPageAt(`/${page}`) ?? notFound();
-}
+const targetAt = ({ page }: Params) => topLevelPageAt(`/${page}`) ?? notFound();
 
-export async function generateMetadata(props: Props): Promise<Metadata> {
-  const target = await targetOf(props);
+export const generateMetadata = withParams((params: Params) => {
+  const target = targetAt(params);
   return target.kind === 'info' ? infoPageMetadata(target.page) : courseMetadata(target.entry);
-}
+});
 
-export default async function TopLevelPage(props: Props) {
-  const target = await targetOf(props);
-  return target.kind === 'info' ? (
-    <InfoPageView page={target.page} LeadFormSlot={LeadFormSlot} />
-  ) : (
-    <CoursePage entry={target.entry} LeadFormSlot={LeadFormSlot} />
-  );
-}
+const TopLevelPage = withParams((params: Params) => {
+  const target = targetAt(params);
+  return target.kind === 'info' ? <InfoPageView page={target.page} LeadFormSlot={LeadFormSlot} /> : <CoursePage entry={target.entry} LeadFormSlot={LeadFormSlot} />;
+});
+export default TopLevelPage;
