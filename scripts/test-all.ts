@@ -1,11 +1,11 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest.
- *   1. lint and type check   2. unit and integration tests (Vitest; PostgreSQL ones when TEST_DATABASE_URL is set)
+ *   1. lint and type check, side by side   2. unit and integration tests (Vitest; PostgreSQL ones when TEST_DATABASE_URL is set)
  *   3. one production build (`npm run build`: standalone, with the bundled CLI tools)  4. system tests against that build (crash, two instances, nginx in front)
  *   5. end-to-end tests in Debian's Chromium against the same build
  * Ends with one line `total: N passed, N failed, N skipped` and a non-zero exit code on any failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
 import { chromium, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
@@ -25,6 +25,31 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   const ok = result.status === 0;
   stages.push({ name, seconds: (Date.now() - started) / 1000, counts, ok });
   return ok;
+}
+
+/**
+ * Runs single-threaded stages side by side (two cores, two stages), each one's output printed whole when
+ * it ends, so the log reads as if they had run one after the other.
+ */
+async function runTogether(commands: { name: string; command: string; args: string[] }[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  const results = await Promise.all(
+    commands.map(
+      ({ name, command, args }) =>
+        new Promise<{ name: string; output: string; seconds: number; ok: boolean }>((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = `\n=== ${name}: ${command} ${args.join(' ')}\n`;
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (status) => resolve({ name, output, seconds: (Date.now() - started) / 1000, ok: status === 0 }));
+        }),
+    ),
+  );
+  for (const { name, output, seconds, ok } of results) {
+    process.stdout.write(output);
+    stages.push({ name, seconds, ok });
+  }
+  return results.every((result) => result.ok);
 }
 
 function vitestCounts(file: string): () => Counts {
@@ -47,65 +72,74 @@ function playwrightCounts(file: string): () => Counts {
   };
 }
 
-fs.rmSync('test-results', { recursive: true, force: true });
-fs.mkdirSync('test-results', { recursive: true });
-if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is not set: the PostgreSQL variants of the integration and system tests will be skipped.');
-}
-
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-// Every stage runs even after a failure (one run shows everything that is wrong); only the stages that
-// need the build wait for it.
-// What the unit stage already uses (deploy/*.test.ts: nginx -t, promtool check rules) is installed before
-// it, not later with the system stage, so nothing skips that can run.
-for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool]) {
-  try {
-    ensureDebianPackage(program);
-  } catch (error) {
-    // The tests that need it then say they are skipped, and why.
-    console.error(`\n${(error as Error).message}`);
+async function main() {
+  fs.rmSync('test-results', { recursive: true, force: true });
+  fs.mkdirSync('test-results', { recursive: true });
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('TEST_DATABASE_URL is not set: the PostgreSQL variants of the integration and system tests will be skipped.');
   }
-}
-let ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], env);
-ok = run('typecheck', 'npx', ['tsc', '--noEmit'], env) && ok;
-ok =
-  run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
 
-const buildEnv = e2eEnv();
-if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
-  if (fs.existsSync('vitest.system.config.mts')) {
-    ok =
-      run(
-        'system',
-        'npx',
-        ['vitest', 'run', '-c', 'vitest.system.config.mts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/system.json'],
-        buildEnv,
-        vitestCounts('test-results/system.json'),
-      ) && ok;
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  // Every stage runs even after a failure (one run shows everything that is wrong); only the stages that
+  // need the build wait for it.
+  // What the unit stage already uses (deploy/*.test.ts: nginx -t, promtool check rules) is installed before
+  // it, not later with the system stage, so nothing skips that can run.
+  for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool]) {
+    try {
+      ensureDebianPackage(program);
+    } catch (error) {
+      // The tests that need it then say they are skipped, and why.
+      console.error(`\n${(error as Error).message}`);
+    }
   }
-  try {
-    ensureDebianPackage(chromium);
-    ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts(`test-results/e2e-${e2ePort}.json`)) && ok;
-  } catch (error) {
-    console.error(`\n${(error as Error).message}`);
-    stages.push({ name: 'end-to-end', seconds: 0, ok: false });
+  let ok = await runTogether(
+    [
+      { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+      { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit'] },
+    ],
+    env,
+  );
+  ok =
+    run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
+
+  const buildEnv = e2eEnv();
+  if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
+    if (fs.existsSync('vitest.system.config.mts')) {
+      ok =
+        run(
+          'system',
+          'npx',
+          ['vitest', 'run', '-c', 'vitest.system.config.mts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/system.json'],
+          buildEnv,
+          vitestCounts('test-results/system.json'),
+        ) && ok;
+    }
+    try {
+      ensureDebianPackage(chromium);
+      ok = run('end-to-end', 'npx', ['playwright', 'test'], { ...env, E2E_SKIP_BUILD: '1' }, playwrightCounts(`test-results/e2e-${e2ePort}.json`)) && ok;
+    } catch (error) {
+      console.error(`\n${(error as Error).message}`);
+      stages.push({ name: 'end-to-end', seconds: 0, ok: false });
+      ok = false;
+    }
+  } else {
     ok = false;
   }
-} else {
-  ok = false;
+
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  console.log('\n=== summary');
+  for (const stage of stages) {
+    const counts = stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped` : '';
+    console.log(`${stage.ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(22)} ${stage.seconds.toFixed(0).padStart(4)} s  ${counts}`);
+    if (stage.counts) {
+      total.passed += stage.counts.passed;
+      total.failed += stage.counts.failed;
+      total.skipped += stage.counts.skipped;
+    }
+    if (!stage.ok && !stage.counts) total.failed += 1;
+  }
+  console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(ok && total.failed === 0 ? 0 : 1);
 }
 
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-console.log('\n=== summary');
-for (const stage of stages) {
-  const counts = stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped` : '';
-  console.log(`${stage.ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(22)} ${stage.seconds.toFixed(0).padStart(4)} s  ${counts}`);
-  if (stage.counts) {
-    total.passed += stage.counts.passed;
-    total.failed += stage.counts.failed;
-    total.skipped += stage.counts.skipped;
-  }
-  if (!stage.ok && !stage.counts) total.failed += 1;
-}
-console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(ok && total.failed === 0 ? 0 : 1);
+void main();
