@@ -125,6 +125,15 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     // The deal is untouched by the alerts: still waiting for the GetCourse worker, the only row the lead's list counts.
     expect(await database().repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
     expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
+    // The lead's page lists its two alerts, sent (and the deal's list none of them).
+    const alerts = await database().repos.outbox.alertsForLead(leadId);
+    expect(alerts.map(({ recipient, status, attempts, held }) => ({ recipient, status, attempts, held }))).toEqual([
+      { recipient: `telegram:${CHAT}`, status: 'sent', attempts: 1, held: false },
+      { recipient: `email:${MAIL}`, status: 'sent', attempts: 1, held: false },
+    ]);
+    expect(alerts.every((alert) => alert.sentAt !== null && alert.lastError === null)).toBe(true);
+    expect((await database().repos.outbox.findForLead(leadId)).map((row) => row.kind)).toEqual(['deal']);
+    expect(await database().repos.outbox.alertsForLead(leadId + 1)).toEqual([]);
     // No personal data in the logs.
     const logged = log.lines.join('\n');
     for (const value of [lead.name, lead.email, lead.phone, MAIL]) expect(logged).not.toContain(value);
@@ -241,7 +250,14 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   it('holds the leads of the night and sends one digest a recipient at the opening, oldest first', async () => {
     let clock = SATURDAY_NIGHT;
     const names = ['Анна', 'Борис', 'Вера', 'Глеб', 'Дарья', 'Егор', 'Жанна'];
-    for (const [index, name] of names.entries()) await acceptLead(SATURDAY_NIGHT + index * 3_600_000, { name });
+    const leadIds: number[] = [];
+    for (const [index, name] of names.entries()) leadIds.push((await acceptLead(SATURDAY_NIGHT + index * 3_600_000, { name })).leadId);
+    // Each lead's page shows its alerts waiting for the opening, not failing.
+    const night = await database().repos.outbox.alertsForLead(leadIds[0]!);
+    expect(night.map(({ status, held, nextAttemptAt }) => ({ status, held, nextAttemptAt }))).toEqual([
+      { status: 'pending', held: true, nextAttemptAt: MONDAY_OPENING },
+      { status: 'pending', held: true, nextAttemptAt: MONDAY_OPENING },
+    ]);
     // Passes of the worker one at a time, on its own clock: a minute before the opening, then at it.
     const passes = worker({ now: () => clock });
     clock = MONDAY_OPENING - 60_000;

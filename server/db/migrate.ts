@@ -11,6 +11,7 @@ import { dealsMigration } from './migrations/008-deals';
 import { alertsMigration } from './migrations/009-alerts';
 import { splitTestsMigration } from './migrations/010-split-tests';
 import { vitalsMigration } from './migrations/011-vitals';
+import { alertLeadIndexMigration } from './migrations/012-alert-lead-index';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -27,6 +28,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009-alerts': alertsMigration,
     '010-split-tests': splitTestsMigration,
     '011-vitals': vitalsMigration,
+    '012-alert-lead-index': alertLeadIndexMigration,
   };
 }
 

@@ -199,6 +199,14 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
       return claim(ids, now, leaseMs);
     },
 
+    async alertsForLead(leadId) {
+      const rows = await db.selectFrom('outbox').selectAll().where('alert_lead_id', '=', leadId).where('kind', '=', ALERT_KIND).orderBy('id').execute();
+      return rows.map((row) => {
+        const { id, status, attempts, nextAttemptAt, lastError, sentAt } = outboxRow(row);
+        return { id, recipient: row.recipient ?? '', status, attempts, nextAttemptAt, lastError, sentAt, held: parsePayload(row.payload).held === true };
+      });
+    },
+
     async requeueDeadAlerts(now) {
       const result = await db
         .updateTable('outbox')

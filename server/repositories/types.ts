@@ -68,6 +68,14 @@ export interface DueAlertRow {
   createdAt: number;
 }
 
+/** One alert of a lead, as the console's lead page shows it. */
+export interface LeadAlertRow extends Omit<OutboxRow, 'kind' | 'leadId' | 'dealNumber'> {
+  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts). */
+  recipient: string;
+  /** Written outside the working hours: it waits for them (`nextAttemptAt`), not for a retry. */
+  held: boolean;
+}
+
 /** Alerts in the shared database: waiting (pending or being sent) and dead, by channel. */
 export interface AlertQueueHealth {
   waiting: number;
@@ -328,6 +336,8 @@ export interface OutboxRepository {
   /** Claims these alerts (those still due) for this worker, as `claimDue` does. */
   claimAlerts(ids: readonly number[], options: { now: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
   alertHealth(): Promise<AlertQueueHealth>;
+  /** A lead's alerts, in the order they were written. */
+  alertsForLead(leadId: number): Promise<LeadAlertRow[]>;
   /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
   requeueDeadAlerts(now: number): Promise<number>;
 }
