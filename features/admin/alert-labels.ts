@@ -1,6 +1,7 @@
-/** The «Уведомления» page's words: field errors and test results, from the server's codes. */
-import type { AlertSettingsError } from '@/server/alerts/settings';
+/** The alerts' words in the console: the «Уведомления» page's field errors and test results, a lead's alerts. */
+import { parseRecipientKey, type AlertRecipient, type AlertSettingsError } from '@/server/alerts/settings';
 import type { TestResult } from '@/server/alerts/test-send';
+import type { LeadAlertRow } from '@/server/repositories/types';
 
 export function alertSettingsErrorText(error: { code: AlertSettingsError; value?: string }): string {
   switch (error.code) {
@@ -30,8 +31,33 @@ const outcomeTexts: Record<TestResult['outcome'], string> = {
   refused: 'не принято',
 };
 
+/** «Telegram 424242», «E-mail sales@school.example». */
+export function recipientText(recipient: AlertRecipient): string {
+  return recipient.channel === 'telegram' ? `Telegram ${recipient.address}` : `E-mail ${recipient.address}`;
+}
+
 export function testResultText({ recipient, outcome }: TestResult): string {
-  const where = recipient.channel === 'telegram' ? `Telegram ${recipient.address}` : `E-mail ${recipient.address}`;
+  const where = recipientText(recipient);
   const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
   return `${where}: ${detail}`;
+}
+
+/** To whom a lead's alert went, as the outbox keeps it (`telegram:<chat>`, `email:<address>`). */
+export function alertRecipientText(key: string): string {
+  const recipient = parseRecipientKey(key);
+  return recipient ? recipientText(recipient) : key;
+}
+
+/** How far a lead's alert got; one written at night waits for the working hours, not for a retry. */
+export function alertStateText({ status, held }: Pick<LeadAlertRow, 'status' | 'held'>): string {
+  switch (status) {
+    case 'pending':
+      return held ? 'ждёт рабочего времени' : 'ждёт отправки';
+    case 'sending':
+      return 'отправляется';
+    case 'sent':
+      return 'доставлено';
+    case 'dead':
+      return 'не доставлено';
+  }
 }

@@ -126,6 +126,16 @@ describe('the console page «Уведомления»', () => {
       expect(text).toContain('Заявка с сайта');
     }
 
+    // The lead's page names each of its alerts and how far it got.
+    await page.goto('/admin/leads');
+    await page.getByLabel('Поиск: e-mail или телефон').fill(email);
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
+    const alerts = page.getByRole('table', { name: 'Уведомления о заявке' });
+    await alerts.waitFor();
+    expect(await alerts.locator('tbody td:nth-child(1)').allTextContents()).toEqual(['Telegram 424242', 'Telegram 777', 'E-mail manager@school-system.example']);
+    expect(await alerts.locator('tbody td:nth-child(2)').allTextContents()).toEqual(['доставлено', 'доставлено', 'доставлено']);
+
     // The log names both in Russian.
     await page.goto('/admin/audit');
     await page.getByText('Уведомления о заявках изменены').first().waitFor();

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DealHistory } from '@/features/admin/deal-history';
+import { LeadAlerts } from '@/features/admin/lead-alerts';
 import { LeadDetails } from '@/features/admin/lead-details';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
@@ -14,8 +15,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const leadId = /^\d{1,12}$/.test(id) ? Number(id) : null;
   const lead = leadId === null ? undefined : await runtime.repos.leads.findLead(leadId);
   if (!lead) notFound();
-  const deliveries = await runtime.repos.outbox.findForLead(lead.id);
-  const deal = await runtime.repos.deals.forLead(lead.id);
+  const [deliveries, alerts, deal] = await Promise.all([runtime.repos.outbox.findForLead(lead.id), runtime.repos.outbox.alertsForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
   return (
     <>
       <p className="mb-2">
@@ -26,6 +26,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
       <h1 className={ui.h1}>Заявка №{lead.id}</h1>
       <DealHistory found={deal} />
       <LeadDetails lead={lead} deliveries={deliveries} />
+      <LeadAlerts alerts={alerts} />
     </>
   );
 }
