@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { requireOperator } from '@/server/admin/session';
+import { followSavedSettings } from '@/server/alerts/follow-settings';
 import { parseAlertSettings, type AlertSettings, type AlertSettingsField } from '@/server/alerts/settings';
 import { formatHours } from '@/server/alerts/schedule';
 import { sendTestAlerts } from '@/server/alerts/test-send';
@@ -79,7 +80,8 @@ export async function alertSettingsAction(_previous: AlertFormState, form: FormD
   }
   const before = await runtime.repos.settings.alertSettings();
   await runtime.repos.settings.saveAlertSettings(settings);
-  await runtime.repos.audit.record({ actor: email, action: 'alerts_save', subject: 'уведомления', details: changes(before, settings) });
+  const queue = await followSavedSettings(runtime.repos.outbox, settings, Date.now());
+  await runtime.repos.audit.record({ actor: email, action: 'alerts_save', subject: 'уведомления', details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped } });
   revalidatePath('/admin/notifications');
   return { values, errors: {}, message: 'Сохранено', results: null };
 }

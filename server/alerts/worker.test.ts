@@ -11,6 +11,7 @@ import type { NewLead, Repositories } from '../repositories/types';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { testOutboxWorker } from '../testing/runtime';
+import { followSavedSettings } from './follow-settings';
 import { planAlerts } from './plan';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
 import { ALERT_SPACING_MS, AlertWorker, type AlertWorkerOptions } from './worker';
@@ -274,6 +275,24 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(lines.slice(1).map((line) => names.find((name) => line.includes(name)))).toEqual(names);
     expect(smtp.received()[0]!.header('subject')).toContain('=?'); // encoded by nodemailer
     expect(smtp.received()[0]!.text.split('\n')[0]).toBe('За ночь: 7 заявок');
+  });
+
+  it("moves the night's held alerts when the hours change, and drops those to a manager taken off the list", async () => {
+    const { leadId } = await acceptLead(SATURDAY_NIGHT);
+    // Saved a minute later: open round the clock, without the e-mail recipient.
+    const now = SATURDAY_NIGHT + 60_000;
+    const saved: AlertSettings = { ...settings, emails: [], openMinute: 0, closeMinute: 24 * 60, days: [1, 2, 3, 4, 5, 6, 7] };
+    await database().repos.settings.saveAlertSettings(saved);
+    expect(await followSavedSettings(database().repos.outbox, saved, now)).toEqual({ moved: 1, dropped: 1 });
+    const alerts = await database().repos.outbox.alertsForLead(leadId);
+    expect(alerts.map(({ recipient, status, nextAttemptAt }) => ({ recipient, status, nextAttemptAt }))).toEqual([{ recipient: `telegram:${CHAT}`, status: 'pending', nextAttemptAt: now }]);
+    // Due now: the chat gets it at once, the address taken off the list nothing.
+    await worker({ now: () => now }).runOnce();
+    expect(telegram.delivered(CHAT)).toHaveLength(1);
+    expect(smtp.received()).toEqual([]);
+    // A sent alert stays as it was when the settings change again.
+    expect(await followSavedSettings(database().repos.outbox, { ...saved, telegramChats: [] }, now)).toEqual({ moved: 0, dropped: 0 });
+    expect((await database().repos.outbox.alertsForLead(leadId)).map((alert) => alert.status)).toEqual(['sent']);
   });
 
   it('lets two workers on two connections send each alert once, spaced as one worker would', async () => {

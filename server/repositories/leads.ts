@@ -4,6 +4,7 @@ import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
 import { paidDealAmount, paidDealExists } from './deals';
+import { ALERT_KIND, alertPayload } from './outbox';
 import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewAlert, NewDelivery, NewLead, SettingsRepository, StoredLead } from './types';
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
@@ -13,7 +14,6 @@ const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
 };
 
 const DAY_MS = 86_400_000;
-const ALERT_KIND = 'alert';
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
 /** A phone as stored (E.164) from however it was typed: `8 916 123-45-67` → `+79161234567`. */
@@ -54,12 +54,12 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
       .insertInto('outbox')
       .values(
         alerts.map((alert) => ({
-          kind: 'alert',
+          kind: ALERT_KIND,
           lead_id: null,
           alert_lead_id: leadId,
           deal_number: null,
           recipient: alert.recipient,
-          payload: JSON.stringify({ held: alert.held }),
+          payload: alertPayload(alert.held),
           status: 'pending' as const,
           attempts: 0,
           next_attempt_at: alert.dueAt,

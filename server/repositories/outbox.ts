@@ -6,6 +6,8 @@ import type { AlertQueueHealth, ClaimedDelivery, OutboxRepository, OutboxRow, Qu
 
 /** Lead alerts (issue 26): outbox rows of their own kind, sent by the alert worker, not counted as GetCourse's. */
 export const ALERT_KIND = 'alert';
+/** An alert row's payload: whether it was held for the working hours (nothing personal). */
+export const alertPayload = (held: boolean) => JSON.stringify({ held });
 
 export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository {
   const { db } = handle;
@@ -205,6 +207,25 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
         const { id, status, attempts, nextAttemptAt, lastError, sentAt } = outboxRow(row);
         return { id, recipient: row.recipient ?? '', status, attempts, nextAttemptAt, lastError, sentAt, held: parsePayload(row.payload).held === true };
       });
+    },
+
+    async followAlertSettings({ recipients, heldDueAt }, now) {
+      const dropped = await db
+        .deleteFrom('outbox')
+        .where('kind', '=', ALERT_KIND)
+        .where('status', 'in', ['pending', 'dead'])
+        .$if(recipients.length > 0, (query) => query.where('recipient', 'not in', recipients))
+        .executeTakeFirst();
+      if (heldDueAt === null) return { moved: 0, dropped: Number(dropped.numDeletedRows) };
+      const moved = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: heldDueAt, updated_at: now })
+        .where('kind', '=', ALERT_KIND)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('payload', '=', alertPayload(true))
+        .executeTakeFirst();
+      return { moved: Number(moved.numUpdatedRows), dropped: Number(dropped.numDeletedRows) };
     },
 
     async requeueDeadAlerts(now) {

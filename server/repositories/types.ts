@@ -338,6 +338,12 @@ export interface OutboxRepository {
   alertHealth(): Promise<AlertQueueHealth>;
   /** A lead's alerts, in the order they were written. */
   alertsForLead(leadId: number): Promise<LeadAlertRow[]>;
+  /**
+   * After the alert settings changed: the alerts held for the working hours and not yet tried are due at
+   * `heldDueAt` (left as they are when null: no working day), and the waiting or dead alerts to a
+   * recipient not in `recipients` are deleted. How many moved and how many went.
+   */
+  followAlertSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
   /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
   requeueDeadAlerts(now: number): Promise<number>;
 }
