@@ -121,7 +121,7 @@ async function main() {
   try {
     await Promise.all(builds.map(async (b) => {
       await ready(`http://127.0.0.1:${b.port}/`);
-      await nginxListening(b.nginx, b.dir, b.https);
+      await nginxListening(b.nginx, b.dir);
     }));
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {

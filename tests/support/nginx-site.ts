@@ -6,7 +6,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { debianModuleLines } from './nginx-modules';
 
@@ -48,6 +47,8 @@ export function siteHere(site: string, at: SiteHere): string {
   }, site);
 }
 
+const pidFile = (dir: string) => path.join(dir, 'nginx.pid');
+
 /** The main configuration Debian's /etc/nginx/nginx.conf would be, in a folder of its own. */
 function mainConfig(dir: string): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `    ${name}_temp_path ${dir}/${name};`).join('\n');
@@ -55,7 +56,7 @@ function mainConfig(dir: string): string {
   return `${debianModuleLines()}
 ${process.getuid?.() === 0 ? 'user root;\n' : ''}daemon off;
 worker_processes 1;
-pid ${dir}/nginx.pid;
+pid ${pidFile(dir)};
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
@@ -84,23 +85,34 @@ export function startNginx(dir: string, site: string): ChildProcess {
   fs.writeFileSync(path.join(dir, 'site.conf'), site);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
   fs.writeFileSync(path.join(dir, 'access.log'), '');
+  // nginxListening waits for nginx's own pid file.
+  fs.rmSync(pidFile(dir), { force: true });
   return spawn(nginxBinary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-/** Until nginx (started in `dir`) accepts connections on the loopback `port`; its error log if it exits first. */
-export async function nginxListening(nginx: ChildProcess, dir: string, port: number, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited with ${nginx.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/**
+ * Until nginx (started in `dir` by `startNginx`) listens: it writes its pid file only once it has opened
+ * its listening sockets, so the file's appearance is the signal, watched rather than polled. Fails with
+ * nginx's error log if it exits first.
+ */
+export function nginxListening(nginx: ChildProcess, dir: string, timeoutMs = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(dir);
+    const timer = setTimeout(() => finish(new Error(`nginx wrote no pid file within ${timeoutMs} ms: ${errorLog(dir)}`)), timeoutMs);
+    const exited = (code: number | null) => finish(new Error(`nginx exited with ${code}: ${errorLog(dir)}`));
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      watcher.close();
+      nginx.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    }
+    const written = () => fs.existsSync(pidFile(dir)) && finish();
+    watcher.on('change', written);
+    nginx.once('exit', exited);
+    if (nginx.exitCode !== null) exited(nginx.exitCode);
+    else written();
+  });
 }
+
+const errorLog = (dir: string) => fs.readFileSync(path.join(dir, 'error.log'), { encoding: 'utf8', flag: 'a+' });

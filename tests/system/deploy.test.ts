@@ -205,7 +205,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       staticDir: path.join(siteRoot, 'static'),
     });
     nginx = startNginx(dir, site);
-    await nginxListening(nginx, dir, httpsPort);
+    await nginxListening(nginx, dir);
   });
 
   afterAll(async () => {
