@@ -17,8 +17,11 @@ interface Counts {
 }
 const stages: { name: string; seconds: number; counts?: Counts; ok: boolean }[] = [];
 
+/** The line that opens a stage's output. */
+const stageHeading = (name: string, command: string, args: string[]) => `\n=== ${name}: ${command} ${args.join(' ')}`;
+
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, report?: () => Counts) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  console.log(stageHeading(name, command, args));
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   const counts = report?.();
@@ -38,7 +41,7 @@ async function runTogether(commands: { name: string; command: string; args: stri
         new Promise<{ name: string; output: string; seconds: number; ok: boolean }>((resolve) => {
           const started = Date.now();
           const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = `\n=== ${name}: ${command} ${args.join(' ')}\n`;
+          let output = `${stageHeading(name, command, args)}\n`;
           child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
           child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
           child.on('close', (status) => resolve({ name, output, seconds: (Date.now() - started) / 1000, ok: status === 0 }));
