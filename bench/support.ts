@@ -1,11 +1,19 @@
 /** What the benchmark scripts share: builds, servers of a build, the wait for them, medians. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 
 /** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
 export function build(command: string[], env: Record<string, string>): void {
   const [program, ...args] = command;
-  const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
+  // `next build` into another folder adds that folder's type paths to tsconfig.json: a benchmark leaves
+  // the checkout as it found it.
+  const tsconfig = fs.readFileSync('tsconfig.json', 'utf8');
+  try {
+    const result = spawnSync(program!, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${command.join(' ')} failed`);
+  } finally {
+    fs.writeFileSync('tsconfig.json', tsconfig);
+  }
 }
 
 /** `next start` of a build in its own process group (stopped with `stopAll`). */
