@@ -110,11 +110,12 @@ export class AlertWorker extends PollingLoop {
       const settings = await repos.settings.alertSettings();
       const options: MessageOptions = { withoutPersonalData: settings.withoutPersonalData, siteUrl: this.options.config.siteUrl };
       // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
-      // for them: the alerts are closed unsent. An erased lead has nothing to announce either.
+      // for them: saving the settings deletes such alerts, and one a worker had already taken then goes
+      // here, unsent (never marked delivered). An erased lead has nothing to announce either.
       const removed = !recipientsOf(settings, { telegram: true, email: true }).some((current) => recipientKey(current) === key);
       if (removed || leads.length === 0) {
-        await Promise.all(claimed.map((claim) => repos.outbox.markSent(claim, this.now())));
-        this.log.info('alerts.closed_unsent', { channel: recipient.channel, alerts: claimed.length, reason: removed ? 'recipient_removed' : 'lead_gone' });
+        const dropped = await repos.outbox.dropClaimedAlerts(claimed);
+        this.log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: removed ? 'recipient_removed' : 'lead_gone' });
         return 'skipped';
       }
       const result = await this.send(recipient, leads, batch, options);

@@ -228,6 +228,17 @@ export function createOutboxRepository(handle: DatabaseHandle): OutboxRepository
       return { moved: Number(moved.numUpdatedRows), dropped: Number(dropped.numDeletedRows) };
     },
 
+    async dropClaimedAlerts(claims) {
+      if (claims.length === 0) return 0;
+      const result = await db
+        .deleteFrom('outbox')
+        .where('kind', '=', ALERT_KIND)
+        .where('status', '=', 'sending')
+        .where((eb) => eb.or(claims.map((claim) => eb.and([eb('id', '=', claim.id), eb('claim_token', '=', claim.claimToken)]))))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async requeueDeadAlerts(now) {
       const result = await db
         .updateTable('outbox')

@@ -344,6 +344,12 @@ export interface OutboxRepository {
    * recipient not in `recipients` are deleted. How many moved and how many went.
    */
   followAlertSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
+  /**
+   * Deletes claimed alerts that are not to be sent after all (their recipient was removed in the console
+   * after they were queued, or their lead was erased), so no lead's page shows them delivered; only those
+   * this claim still holds. How many went.
+   */
+  dropClaimedAlerts(claims: readonly Pick<ClaimedDelivery, 'id' | 'claimToken'>[]): Promise<number>;
   /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
   requeueDeadAlerts(now: number): Promise<number>;
 }
