@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import { build, median, ready, seconds, start, stopAll } from './support';
+import { median } from './statistics';
+import { build, ready, seconds, start, stopAll } from './support';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sitePort = Number(process.env.BENCH_PORT ?? 3910);

@@ -9,7 +9,8 @@
  * Prints per page type the medians of BENCH_RUNS runs (default 9) of FCP, LCP, when the page is live
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
  * navigation waits before it takes effect: a press before the page is live is held (the rewrite's press holder,
- * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s).
+ * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s). Then it judges
+ * issue 30's two bars per page type by 90 % bootstrap intervals of the medians (statistics.ts).
  * Each build is served as the school's server serves the site: Debian's nginx with deploy/nginx-site.conf
  * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
  * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
@@ -26,7 +27,8 @@ import { chromium, type Browser } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
 import { precompressFolder } from '../server/build/precompress';
 import { nginxListening, siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
-import { build, median, ready, seconds, start, stopAll } from './support';
+import { atMost, bootstrapInterval, median, type Interval } from './statistics';
+import { build, ready, seconds, start, stopAll } from './support';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -137,13 +139,25 @@ async function main() {
     }
     console.log(`\nReal Chromium, 4× CPU, Slow 4G, 412 px phone; medians of ${runs}`);
     console.log(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s waits   FCP vs floor`);
+    const fcps = (page: string, build: string) => samples.get(`${page}\n${build}`)!.map((s) => s.fcp);
+    const lives = (page: string, build: string) => samples.get(`${page}\n${build}`)!.map((s) => s.live);
     for (const page of pages) {
-      const floorFcp = median(samples.get(`${page}\nfloor`)!.map((s) => s.fcp));
+      const floorFcp = median(fcps(page, 'floor'));
       for (const b of builds) {
         const list = samples.get(`${page}\n${b.name}`)!;
         const m = { fcp: median(list.map((s) => s.fcp)), lcp: median(list.map((s) => s.lcp)), live: median(list.map((s) => s.live)), pressWait: median(list.map((s) => s.pressWait)) };
         console.log(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
       }
+    }
+    // Issue 30's two bars, judged only where the 90 % interval lies wholly on one side.
+    const range = (interval: Interval, format: (value: number) => string) => `${format(interval.low)} to ${format(interval.high)}`;
+    const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${seconds(Math.abs(ms))}`;
+    console.log(`\nThe bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):`);
+    for (const page of pages) {
+      const ratio = bootstrapInterval([fcps(page, 'deployed'), fcps(page, 'floor')], ([deployed, floor]) => median(deployed!) / median(floor!));
+      const later = bootstrapInterval([lives(page, 'deployed'), lives(page, 'no rewrite')], ([deployed, plain]) => median(deployed!) - median(plain!));
+      console.log(`${page.padEnd(24)} FCP at most 1.3× the floor's: ${atMost(ratio, 1.3).padEnd(9)} (${range(ratio, (r) => `${r.toFixed(2)}×`)})`);
+      console.log(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
     }
     console.log(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
   } finally {

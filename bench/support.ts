@@ -1,4 +1,4 @@
-/** What the benchmark scripts share: builds, servers of a build, the wait for them, medians. */
+/** What the benchmark scripts share: builds, servers of a build, the wait for them (medians: statistics.ts). */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -36,11 +36,5 @@ export async function ready(url: string): Promise<void> {
   }
   throw new Error(`${url} did not start`);
 }
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
