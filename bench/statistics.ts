@@ -3,24 +3,13 @@
  * 2-core machine, more than most effects measured, so `npm run bench:real-phone` states each comparison
  * with an interval and judges a bar only when the interval lies on one side of it.
  */
+import { seededRandom } from '../lib/experiments/simulate';
 
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-
-/** mulberry32: a seeded generator, so the same samples always give the same interval. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Interval {
   low: number;
