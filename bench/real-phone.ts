@@ -139,13 +139,11 @@ async function main() {
     }
     console.log(`\nReal Chromium, 4× CPU, Slow 4G, 412 px phone; medians of ${runs}`);
     console.log(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s waits   FCP vs floor`);
-    const fcps = (page: string, build: string) => samples.get(`${page}\n${build}`)!.map((s) => s.fcp);
-    const lives = (page: string, build: string) => samples.get(`${page}\n${build}`)!.map((s) => s.live);
+    const of = (page: string, build: string, metric: keyof Sample) => samples.get(`${page}\n${build}`)!.map((s) => s[metric]);
     for (const page of pages) {
-      const floorFcp = median(fcps(page, 'floor'));
+      const floorFcp = median(of(page, 'floor', 'fcp'));
       for (const b of builds) {
-        const list = samples.get(`${page}\n${b.name}`)!;
-        const m = { fcp: median(list.map((s) => s.fcp)), lcp: median(list.map((s) => s.lcp)), live: median(list.map((s) => s.live)), pressWait: median(list.map((s) => s.pressWait)) };
+        const m = { fcp: median(of(page, b.name, 'fcp')), lcp: median(of(page, b.name, 'lcp')), live: median(of(page, b.name, 'live')), pressWait: median(of(page, b.name, 'pressWait')) };
         console.log(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
       }
     }
@@ -154,8 +152,8 @@ async function main() {
     const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${seconds(Math.abs(ms))}`;
     console.log(`\nThe bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):`);
     for (const page of pages) {
-      const ratio = bootstrapInterval([fcps(page, 'deployed'), fcps(page, 'floor')], ([deployed, floor]) => median(deployed!) / median(floor!));
-      const later = bootstrapInterval([lives(page, 'deployed'), lives(page, 'no rewrite')], ([deployed, plain]) => median(deployed!) - median(plain!));
+      const ratio = bootstrapInterval([of(page, 'deployed', 'fcp'), of(page, 'floor', 'fcp')], ([deployed, floor]) => median(deployed!) / median(floor!));
+      const later = bootstrapInterval([of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')], ([deployed, plain]) => median(deployed!) - median(plain!));
       console.log(`${page.padEnd(24)} FCP at most 1.3× the floor's: ${atMost(ratio, 1.3).padEnd(9)} (${range(ratio, (r) => `${r.toFixed(2)}×`)})`);
       console.log(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
     }

@@ -1,15 +1,14 @@
 import type { OutboxRepository } from '../repositories/types';
 import { nextOpening } from './schedule';
-import { recipientKey, recipientsOf, type AlertSettings } from './settings';
+import { listedRecipientKeys, type AlertSettings } from './settings';
 
 /**
  * After «Сохранить» on «Уведомления», the alerts still in the queue follow what was saved: those held for
  * the night wait for the new hours' next opening (they go at once when the new hours are open now), and
  * those to a recipient taken off the list are dropped, so a manager removed gets no more leads, their
- * contacts included, from the queue, and no lead's page counts them as delivered (the worker still
- * closes unsent any it had claimed before the save). Alerts already sent stay on their leads' pages.
+ * contacts included, from the queue, and no lead's page counts them as delivered (the worker deletes
+ * unsent any it had claimed before the save). Alerts already sent stay on their leads' pages.
  */
 export function followSavedSettings(outbox: Pick<OutboxRepository, 'followAlertSettings'>, settings: AlertSettings, now: number) {
-  const recipients = recipientsOf(settings, { telegram: true, email: true }).map(recipientKey);
-  return outbox.followAlertSettings({ recipients, heldDueAt: nextOpening(now, settings) }, now);
+  return outbox.followAlertSettings({ recipients: listedRecipientKeys(settings), heldDueAt: nextOpening(now, settings) }, now);
 }

@@ -121,4 +121,9 @@ export function recipientsOf(settings: AlertSettings, channels: { telegram: bool
   ];
 }
 
+/** The keys of everyone on the list, whichever channels this server can send on (`recipientKey`). */
+export function listedRecipientKeys(settings: AlertSettings): string[] {
+  return recipientsOf(settings, { telegram: true, email: true }).map(recipientKey);
+}
+
 export type { Weekday };

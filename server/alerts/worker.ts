@@ -7,7 +7,7 @@ import { PollingLoop } from '../outbox/polling-loop';
 import { sendMail, sendTelegram, type SendResult } from './channels';
 import { alertLead } from './lead-summary';
 import { mailAlert, mailDigest, telegramAlert, telegramDigest, type AlertLead, type MessageOptions } from './message';
-import { parseRecipientKey, recipientKey, recipientsOf, type AlertRecipient } from './settings';
+import { listedRecipientKeys, parseRecipientKey, type AlertRecipient } from './settings';
 
 export interface AlertWorkerOptions {
   repos: Repositories;
@@ -112,7 +112,7 @@ export class AlertWorker extends PollingLoop {
       // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
       // for them: saving the settings deletes such alerts, and one a worker had already taken then goes
       // here, unsent (never marked delivered). An erased lead has nothing to announce either.
-      const removed = !recipientsOf(settings, { telegram: true, email: true }).some((current) => recipientKey(current) === key);
+      const removed = !listedRecipientKeys(settings).includes(key);
       if (removed || leads.length === 0) {
         const dropped = await repos.outbox.dropClaimedAlerts(claimed);
         this.log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: removed ? 'recipient_removed' : 'lead_gone' });
