@@ -435,10 +435,13 @@ test.describe('toasts', () => {
     const toast = toastRegion(page).getByRole('listitem');
     await expect(toast).toContainText(toastText);
 
-    // From here on time moves only when the test says so. A new failure replaces the toast (one at a time).
+    // From here on time moves only when the test says so. A new failure replaces the toast (one at a time);
+    // the clock moves only once the first toast has gone, so the new one's 5 s start before it does.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const first = (await toast.elementHandle())!;
     await form.submit.click();
     await page.mouse.move(0, 0);
+    await first.waitForElementState('hidden');
     await expect(toast).toHaveCount(1);
     await expect(toast).toContainText(toastText);
     await page.clock.runFor(4_800);
