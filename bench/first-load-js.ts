@@ -8,9 +8,9 @@
  * requested after the load event, while nobody touches the page, load after idle: our widgets, and
  * Next's prefetching of linked routes. BENCH_VERBOSE=1 names every chunk counted as ours or after idle.
  */
-import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
+import { ready, start, stopAll } from './support';
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${port}`;
@@ -50,15 +50,9 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
 async function main() {
-  const server = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, OUTBOX_WORKER: 'off', NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = start([], port, { OUTBOX_WORKER: 'off' });
   try {
-    for (let i = 0; i < 100 && !(await fetch(base).then(() => true, () => false)); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    await ready(base);
     const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.firstLoad).map((s) => s.url));
     console.log('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
     for (const path of pages) {
@@ -75,7 +69,7 @@ async function main() {
       }
     }
   } finally {
-    process.kill(-server.pid!, 'SIGTERM');
+    stopAll([server]);
   }
 }
 

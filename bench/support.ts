@@ -26,7 +26,10 @@ export function start(args: string[], port: number, env: Record<string, string>)
 }
 
 export function stopAll(children: ChildProcess[]): void {
-  for (const child of children) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  for (const child of children) {
+    // A server that never started (no build) has exited already: its own error is the one to report.
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  }
 }
 
 export async function ready(url: string): Promise<void> {
