@@ -35,8 +35,8 @@ const deadlines: AsyncLocalStorage<number> = ((globalThis as Record<symbol, Asyn
 /** The work of withinDeadline did not end in time. */
 export class DeadlineExceededError extends Error {
   readonly code = 'DEADLINE_EXCEEDED';
-  constructor(ms: number) {
-    super(`not done within ${ms} ms`);
+  constructor(ms: number, options?: ErrorOptions) {
+    super(`not done within ${ms} ms`, options);
     this.name = 'DeadlineExceededError';
   }
 }
@@ -53,6 +53,10 @@ export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Pro
   });
   try {
     return await Promise.race([deadlines.run(performance.now() + ms, work), expired]);
+  } catch (error) {
+    // A statement that stopped waiting for a lock at the deadline may fail a moment before the timer fires.
+    if (isBusy(error)) throw new DeadlineExceededError(ms, { cause: error });
+    throw error;
   } finally {
     clearTimeout(timer);
   }
