@@ -68,7 +68,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         file: moved.path,
         found: moved.found,
         message:
-          'The SQLite file this process has open is no longer at its path: writes (leads too) are refused with 503 and health is 503. ' +
+          'The SQLite file this process has open is no longer at its path: leads (every write transaction) are refused with 503, and so is health. ' +
           'Put the file back, or stop the site and restore the copy this process writes now (db.file_rescued).',
       });
       // The copy waits for the connection (no transaction of ours half-way in it) and the stop waits for the copy.
