@@ -2,6 +2,7 @@ import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './ale
 import { AlertWorker, alertLeaseMs } from './alerts/worker';
 import { readAlertTimeoutMs, readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
+import { isDatabaseStartRefusal } from './db/database-file';
 import { migrateToLatest } from './db/migrate';
 import { loadHashKey } from './leads/hash-key';
 import type { ApiRuntime } from './http/handlers';
@@ -123,7 +124,9 @@ export async function startInProcess(): Promise<void> {
     state.alertWorker = alertWorker;
     alertWorker.start();
   } catch (error) {
-    consoleLogger.error('server.start_failed', { error: errorKind(error), retryInMs: START_RETRY_MS });
+    // A refusal's message says, in plain words and with paths only, what the operator has to do.
+    const advice = isDatabaseStartRefusal(error) ? error.message : undefined;
+    consoleLogger.error('server.start_failed', { error: errorKind(error), retryInMs: START_RETRY_MS, advice });
     setTimeout(() => void startInProcess(), START_RETRY_MS).unref();
   }
 }

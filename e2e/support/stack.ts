@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
 import { openDatabase } from '../../server/db/connection';
+import { markerOf } from '../../server/db/database-file';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createRepositories } from '../../server/repositories';
 import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
@@ -21,7 +22,8 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(e2eDatabasePath + suffix, { force: true });
+  // A fresh database on purpose: its marker goes too (server/db/database-file.ts).
+  for (const file of [e2eDatabasePath, `${e2eDatabasePath}-wal`, `${e2eDatabasePath}-shm`, markerOf(e2eDatabasePath)]) fs.rmSync(file, { force: true });
   await seedRunningGift();
 
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from './connection';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { restoreDatabase } from '../ops/backup';
+import { createRepositories } from '../repositories';
+import type { Repositories } from '../repositories/types';
+import { sampleLead } from '../testing/fixtures';
+import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
+import { DatabaseFileMovedError, DatabaseStartRefusal, markerOf } from './database-file';
 import { migrateToLatest } from './migrate';
 
 describe('the SQLite file', () => {
@@ -20,5 +25,102 @@ describe('the SQLite file', () => {
       await handle.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the SQLite file under watch', () => {
+  let dir: string;
+  let file: string;
+  let handle: DatabaseHandle | undefined;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-watch-'));
+    file = path.join(dir, 'site.db');
+  });
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(): Promise<Repositories> {
+    handle = await openDatabase({ dialect: 'sqlite', file });
+    await migrateToLatest(handle);
+    return createRepositories(handle);
+  }
+  async function close() {
+    await handle?.close();
+    handle = undefined;
+  }
+  async function leadIdsIn(at: string): Promise<number[]> {
+    const other = await openDatabase({ dialect: 'sqlite', file: at });
+    try {
+      return (await other.db.selectFrom('leads').select('id').orderBy('id').execute()).map((row) => row.id);
+    } finally {
+      await other.close();
+    }
+  }
+  const accept = async (repos: Repositories) => (await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} })).leadId;
+  const rescued = () => fs.readdirSync(dir).filter((name) => name.startsWith('site.db.rescued-'));
+
+  it('a new database gets its marker; a start that finds the marker and not the database refuses and makes none', async () => {
+    await open();
+    expect(fs.readFileSync(markerOf(file), 'utf8')).toContain('site.db');
+    await close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+
+    await expect(openDatabase({ dialect: 'sqlite', file })).rejects.toThrow(DatabaseStartRefusal);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('renamed: the next lead is refused and rolled back, the process writes a rescue copy, and once the file is back leads go in again', async () => {
+    const repos = await open();
+    const acknowledged = [await accept(repos), await accept(repos)];
+    fs.renameSync(file, `${file}.moved`);
+
+    await expect(accept(repos)).rejects.toThrow(DatabaseFileMovedError);
+    expect(handle!.movedFile()).toEqual({ part: 'database', path: file, found: 'nothing' });
+
+    fs.renameSync(`${file}.moved`, file);
+    expect(handle!.movedFile()).toBeNull();
+    acknowledged.push(await accept(repos));
+    await close(); // waits for the rescue copy
+
+    expect(await leadIdsIn(file)).toEqual(acknowledged);
+    expect(rescued()).toHaveLength(1);
+    expect(await leadIdsIn(path.join(dir, rescued()[0]!))).toEqual(acknowledged.slice(0, 2));
+  });
+
+  it('deleted: leads are refused; the rescue copy holds every acknowledged one and `restore` puts it where the start refused to make a new database', async () => {
+    const repos = await open();
+    const acknowledged = [await accept(repos), await accept(repos), await accept(repos)];
+    fs.rmSync(file);
+    await expect(accept(repos)).rejects.toThrow(DatabaseFileMovedError);
+    await expect(repos.heartbeats.beat('test', Date.now(), 0)).rejects.toThrow(DatabaseFileMovedError);
+    await close();
+    // The closed connection checkpointed into the deleted file and removed the -wal: only the copy is left.
+    expect(fs.existsSync(file)).toBe(false);
+
+    const refusal = await openDatabase({ dialect: 'sqlite', file }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DatabaseStartRefusal);
+    const copy = path.join(dir, rescued()[0]!);
+    expect((refusal as Error).message).toContain(`the site wrote one when the file left its path: ${copy}`);
+    expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+
+    await restoreDatabase({ dialect: 'sqlite', file }, copy);
+    expect(await leadIdsIn(file)).toEqual(acknowledged);
+  });
+
+  it('a move during the commit: the commit happened, but is not acknowledged', async () => {
+    await open();
+    const live = handle!;
+    let checks = 0;
+    // The file leaves between the check before the commit and the one after it.
+    const movedDuringCommit: DatabaseHandle = { ...live, movedFile: () => (++checks === 1 ? null : { part: 'database', path: file, found: 'nothing' }) };
+    await expect(inWriteTransaction(movedDuringCommit, (trx) => trx.insertInto('settings').values({ key: 'probe', value: '1' }).execute())).rejects.toThrow(
+      DatabaseFileMovedError,
+    );
+    expect(checks).toBe(2);
+    expect(await live.db.selectFrom('settings').select('value').where('key', '=', 'probe').executeTakeFirst()).toEqual({ value: '1' });
   });
 });

@@ -28,6 +28,7 @@ export interface Database {
   popup_tests: PopupTestsTable;
   popup_test_exposures: PopupTestVisitorsTable;
   popup_test_conversions: PopupTestVisitorsTable;
+  health_heartbeats: HealthHeartbeatsTable;
 }
 
 export interface LeadsTable {
@@ -108,6 +109,12 @@ export interface RateLimitCountersTable {
 export interface AlertRecipientsTable {
   recipient: string;
   next_send_at: number;
+}
+
+/** 014: each instance's last health heartbeat (`host:pid`), written and read back by `GET /api/health`. */
+export interface HealthHeartbeatsTable {
+  instance: string;
+  beat_at: number;
 }
 
 export interface SettingsTable {

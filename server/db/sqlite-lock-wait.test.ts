@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
-import { retryWhileBusy } from './sqlite-lock-wait';
+import { DeadlineExceededError, retryWhileBusy, withinDeadline } from './sqlite-lock-wait';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -63,4 +63,26 @@ it('gives up with SQLITE_BUSY once the wait is over, and never retries another e
   calls = 0;
   await expect(retryWhileBusy(() => (calls += 1, Promise.reject(snapshot)), 1000)).rejects.toBe(snapshot);
   expect(calls).toBe(1);
+});
+
+it('under withinDeadline a write waiting for the lock gives up at the deadline and hands the connection back', async () => {
+  other.exec('begin immediate');
+  const started = performance.now();
+  let writeEnded = 0;
+  let write!: Promise<unknown>;
+  const checked = withinDeadline(200, () => {
+    write = inWriteTransaction(handle, (trx) => sql`insert into t (n) values (3)`.execute(trx)).finally(() => (writeEnded = performance.now()));
+    return write;
+  });
+  await expect(checked).rejects.toBeInstanceOf(DeadlineExceededError);
+  await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+  // The statement itself stopped waiting at the deadline, not after the whole LOCK_WAIT_MS.
+  expect(writeEnded - started).toBeLessThan(1000);
+  other.exec('rollback');
+  await sql`insert into t (n) values (4)`.execute(handle.db);
+  expect(other.prepare('select n from t').all()).toEqual([{ n: 4 }]);
+});
+
+it('withinDeadline hands back what the work returns in time', async () => {
+  expect(await withinDeadline(1000, async () => 'done')).toBe('done');
 });

@@ -10,6 +10,7 @@
  * comes from that statement or from a single autocommit statement, never half-way through our work;
  * SQLITE_BUSY_SNAPSHOT, the one BUSY that retrying cannot cure, is a different code and is not retried.)
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { SqliteDialect } from 'kysely';
 
@@ -22,9 +23,51 @@ const MAX_PAUSE_MS = 50;
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `statement`, trying again after growing pauses (2, 4, … 50 ms, jittered) while SQLite answers BUSY. */
+/**
+ * The deadline (performance.now() time) of the work under way, set by withinDeadline. Kept on globalThis:
+ * Next.js bundles the instrumentation hook (which opens the database) and each route apart, and a route's
+ * deadline must reach the driver the hook created.
+ */
+const deadlineKey = Symbol.for('school-site.database-deadline');
+const deadlines: AsyncLocalStorage<number> = ((globalThis as Record<symbol, AsyncLocalStorage<number> | undefined>)[deadlineKey] ??=
+  new AsyncLocalStorage<number>());
+
+/** The work of withinDeadline did not end in time. */
+export class DeadlineExceededError extends Error {
+  readonly code = 'DEADLINE_EXCEEDED';
+  constructor(ms: number, options?: ErrorOptions) {
+    super(`not done within ${ms} ms`, options);
+    this.name = 'DeadlineExceededError';
+  }
+}
+
+/**
+ * Runs `work`, rejecting with DeadlineExceededError when it has not ended after `ms` (on any database).
+ * On SQLite its statements also stop waiting for another process's write lock at the deadline, so a
+ * late health check gives the connection back instead of holding it for the whole LOCK_WAIT_MS.
+ */
+export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceededError(ms)), ms);
+  });
+  try {
+    return await Promise.race([deadlines.run(performance.now() + ms, work), expired]);
+  } catch (error) {
+    // A statement that stopped waiting for a lock at the deadline may fail a moment before the timer fires.
+    if (isBusy(error)) throw new DeadlineExceededError(ms, { cause: error });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs `statement`, trying again after growing pauses (2, 4, … 50 ms, jittered) while SQLite answers BUSY,
+ * until `waitMs` or the deadline of the work it belongs to (withinDeadline), whichever comes first.
+ */
 export async function retryWhileBusy<T>(statement: () => Promise<T>, waitMs = LOCK_WAIT_MS, random: () => number = Math.random): Promise<T> {
-  const deadline = performance.now() + waitMs;
+  const deadline = Math.min(performance.now() + waitMs, deadlines.getStore() ?? Infinity);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await statement();

@@ -12,12 +12,12 @@ export const unavailableResponse = () => errorResponse(503, messages.unavailable
 export async function answer(
   route: string,
   work: () => Promise<Response>,
-  options: { unavailable?: () => Response; log?: () => Logger } = {},
+  options: { unavailable?: (error: unknown) => Response; log?: () => Logger } = {},
 ): Promise<Response> {
   try {
     return await work();
   } catch (error) {
     (options.log?.() ?? consoleLogger).error('api.unavailable', { route, error: errorKind(error) });
-    return (options.unavailable ?? unavailableResponse)();
+    return options.unavailable ? options.unavailable(error) : unavailableResponse();
   }
 }

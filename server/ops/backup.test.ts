@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config';
 import { openDatabase } from '../db/connection';
+import { markerOf } from '../db/database-file';
 import { createSqliteDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { backupDatabase, OpsError, restoreDatabase } from './backup';
@@ -170,6 +171,8 @@ describe('backup and restore (SQLite)', () => {
     const restored = await cli('scripts/restore.ts', [file], path.join(dir, 'cli-restored.db'));
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toMatch(/^restored \d+ leads into .*cli-restored\.db\n$/);
+    // The path holds the site's database now: a start that later finds it gone refuses instead of making an empty one.
+    expect(fs.existsSync(markerOf(path.join(dir, 'cli-restored.db')))).toBe(true);
     expect(await cli('scripts/restore.ts', [], path.join(dir, 'unused.db'))).toMatchObject({ code: 2 });
   });
 });

@@ -3,6 +3,7 @@ import { createAlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository } from './audit';
 import { createDealsRepository } from './deals';
 import { createGiftScheduleRepository } from './gift-schedule';
+import { createHeartbeatsRepository } from './heartbeats';
 import { createLeadsRepository } from './leads';
 import { createOperatorsRepository } from './operators';
 import { createOutboxRepository } from './outbox';
@@ -35,5 +36,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     alertRecipients: createAlertRecipientsRepository(handle),
     vitals: createVitalsRepository(handle),
     splitTests: createSplitTestsRepository(handle),
+    heartbeats: createHeartbeatsRepository(handle),
   };
 }

@@ -463,6 +463,16 @@ export interface VitalsRepository {
   deleteBefore(day: string): Promise<number>;
 }
 
+export interface HeartbeatsRepository {
+  /**
+   * Upserts `instance`'s heartbeat at `beatAt` (never back to an older time) in a write transaction, so on
+   * SQLite it fails when the file moved (database-file.ts); drops the rows of instances silent since `staleBefore`.
+   */
+  beat(instance: string, beatAt: number, staleBefore: number): Promise<void>;
+  /** The last heartbeat of `instance` as stored, or null. */
+  lastBeat(instance: string): Promise<number | null>;
+}
+
 /** The storage of the site: one module a table group, over Kysely for SQLite and PostgreSQL alike. */
 export interface Repositories {
   leads: LeadsRepository;
@@ -479,4 +489,5 @@ export interface Repositories {
   deals: DealsRepository;
   alertRecipients: AlertRecipientsRepository;
   vitals: VitalsRepository;
+  heartbeats: HeartbeatsRepository;
 }

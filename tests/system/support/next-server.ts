@@ -64,8 +64,12 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
   };
 }
 
-export function startNextServer(port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
-  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env);
+/** Ready when the API answers from the database (migrations done in the instrumentation hook). */
+const apiAnswers = async (url: string) => (await fetch(`${url}/api/gift-schedule`)).ok;
+
+/** `ready`: when the server counts as started (by default, once the API answers from the database). */
+export function startNextServer(port: number, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean> = apiAnswers): Promise<NextServer> {
+  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env, ready);
 }
 
 /** Starts a standalone `server.js`: the build's, or `serverJs` of a release folder (the deploy test's releases). */
@@ -76,7 +80,7 @@ export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serv
   return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
-async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv): Promise<NextServer> {
+async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, ready = apiAnswers): Promise<NextServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -97,13 +101,11 @@ async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv)
     },
   };
 
-  // Ready when the API answers from the database (migrations done in the instrumentation hook).
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     try {
-      const response = await fetch(`${url}/api/gift-schedule`);
-      if (response.ok) return server;
+      if (await ready(url)) return server;
     } catch {
       // not listening yet
     }
