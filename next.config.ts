@@ -54,7 +54,8 @@ const nextConfig: NextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
           // Browsers ignore HSTS over plain http (local runs), so it can be sent always; no `preload`:
-          // that is the school's decision to make for its domain.
+          // that is the school's decision to make for its domain. Behind deploy/nginx-site.conf, nginx
+          // (which holds the certificate) sends the same header itself and drops this one: one, not two.
           { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
           // Windows we open (a native gift form's payment tab) get no handle on this page, nor it on them.
           { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },

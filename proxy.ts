@@ -1,6 +1,6 @@
-import { NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { consoleLogger } from './server/log';
-import { contentSecurityPolicyHeader, readCspSettings } from './server/http/content-security-policy';
+import { consoleCspDirectives, contentSecurityPolicyHeader, isConsolePath, newCspNonce, readCspSettings } from './server/http/content-security-policy';
 
 /**
  * Sends the Content Security Policy with every answer. Read from the environment when the server starts,
@@ -16,10 +16,26 @@ const settings = readCspSettings({
 if (settings.rejectedTagHosts.length > 0) {
   consoleLogger.warn('csp.tag_hosts_rejected', { message: 'CSP_TAG_HOSTS entries must be https origins; left out', entries: settings.rejectedTagHosts.join(' ') });
 }
-const policy = contentSecurityPolicyHeader(settings);
+const publicPolicy = contentSecurityPolicyHeader(settings);
 
-export function proxy() {
-  const response = NextResponse.next();
+/**
+ * A console page is rendered for each request, so it gets a nonce of its own. Next.js reads the nonce
+ * from the policy in the request's headers and puts it on every script it writes into the page; the
+ * same policy goes out with the answer. Anything else gets the public pages' policy.
+ */
+export function proxy(request: NextRequest) {
+  if (!isConsolePath(request.nextUrl.pathname)) {
+    const response = NextResponse.next();
+    response.headers.set(publicPolicy.name, publicPolicy.value);
+    return response;
+  }
+  const policy = contentSecurityPolicyHeader(settings, consoleCspDirectives(settings, newCspNonce()));
+  const headers = new Headers(request.headers);
+  // Only our policy is read for the nonce: Next.js looks at either header, a client may send both.
+  headers.delete('content-security-policy');
+  headers.delete('content-security-policy-report-only');
+  headers.set(policy.name, policy.value);
+  const response = NextResponse.next({ request: { headers } });
   response.headers.set(policy.name, policy.value);
   return response;
 }

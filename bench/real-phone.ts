@@ -116,7 +116,7 @@ async function main() {
     const https = basePort + 10 + 2 * index;
     const dir = path.join(nginxDir, String(index));
     fs.mkdirSync(dir);
-    const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [port, port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static') });
+    const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [port, port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static'), logDir: dir });
     return { ...b, port, https, dir, server: start(b.args, port, b.env), nginx: startNginx(dir, config) };
   });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });

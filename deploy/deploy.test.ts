@@ -91,9 +91,11 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     const key = path.join(dir, 'key.pem');
     const made = run(openssl!, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert]);
     expect(made.status, made.output).toBe(0);
+    // The certificate and the access log in the test's folder: `nginx -t` opens both.
     const withCert = site
       .replace(/ssl_certificate\s+\S+;/, `ssl_certificate ${cert};`)
-      .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${key};`);
+      .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${key};`)
+      .replaceAll('/var/log/nginx/', `${dir}/`);
     fs.writeFileSync(path.join(dir, 'site.conf'), withCert);
     fs.writeFileSync(
       path.join(dir, 'nginx.conf'),
@@ -118,6 +120,8 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
   it('forwards what TRUST_PROXY=1 expects and fails over POSTs of the lead API only (idempotent by key)', () => {
     const site = read('nginx-site.conf');
     expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    // The host nginx was asked for, whatever the client wrote in the header (the site checks Origin with it).
+    expect(site).toContain('\n    proxy_set_header X-Forwarded-Host $host;\n');
     const retried = [...site.matchAll(/proxy_next_upstream [^;]*\bnon_idempotent\b/g)];
     expect(retried).toHaveLength(1);
     expect(site.slice(site.lastIndexOf('location', retried[0]!.index))).toMatch(/^location \/api\/getcourse\/ \{/);

@@ -4,8 +4,12 @@
  *   server, so a test never resets it or changes its mode (force a failure in the browser with
  *   `page.route` instead) and finds its own requests by data only it sends, such as its e-mail.
  * - `consoleErrors`: the page's console errors and uncaught exceptions, collected as they happen.
+ * - `consolePolicyViolations` (in every test): what the browser refused on a console page (/admin) under
+ *   its Content Security Policy; any such refusal fails the test. Public pages are left to their own
+ *   tests (e2e/csp-tags.spec.ts causes refusals there on purpose).
  */
 import { test as base, expect } from '@playwright/test';
+import { isConsolePath } from '../../server/http/content-security-policy';
 import type { ReceivedRequest } from '../../tests/support/fake-getcourse';
 import { fakeGetCourseUrl } from './env';
 
@@ -30,7 +34,13 @@ const fakeGetCourseClient: FakeGetCourseClient = {
   },
 };
 
-export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErrors: string[] }>({
+interface PolicyViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+}
+
+export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErrors: string[]; consolePolicyViolations: PolicyViolation[] }>({
   // The tag manager is a third party: no test reaches the internet for it. A test that looks at the tag
   // manager itself routes it again on its page (page routes take precedence over context routes).
   context: async ({ context }, use) => {
@@ -48,6 +58,23 @@ export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErr
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
+  consolePolicyViolations: [
+    async ({ context }, use) => {
+      const violations: PolicyViolation[] = [];
+      await context.exposeBinding('__policyViolation', (_source, violation: PolicyViolation) => {
+        if (isConsolePath(new URL(violation.page).pathname)) violations.push(violation);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __policyViolation: (violation: PolicyViolation) => Promise<void> }).__policyViolation;
+          void report({ page: event.documentURI, directive: event.effectiveDirective, blocked: event.blockedURI });
+        });
+      });
+      await use(violations);
+      expect(violations, 'what the browser refused on console pages under their Content Security Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicyHeader, cspDirectives, DEFAULT_TAG_HOSTS, readCspSettings } from './content-security-policy';
+import { consoleCspDirectives, contentSecurityPolicyHeader, cspDirectives, DEFAULT_TAG_HOSTS, isConsolePath, newCspNonce, readCspSettings } from './content-security-policy';
 
 const directive = (env: Record<string, string | undefined>, name: string) =>
   cspDirectives(readCspSettings(env)).find(([directiveName]) => directiveName === name)?.[1] ?? [];
@@ -53,5 +53,43 @@ describe('the Content Security Policy', () => {
       expect(directive(env, 'script-src')).not.toContain("'unsafe-eval'");
       expect(directive(env, 'connect-src').some((source) => source.startsWith('ws:'))).toBe(false);
     }
+  });
+});
+
+describe("the console's policy", () => {
+  const nonce = newCspNonce();
+  const consoleDirective = (env: Record<string, string | undefined>, name: string) =>
+    consoleCspDirectives(readCspSettings(env), nonce).find(([directiveName]) => directiveName === name)?.[1] ?? [];
+
+  it("runs only our scripts and those with the request's nonce: no 'unsafe-inline', no tag manager, no tag host", () => {
+    const env = { CSP_TAG_HOSTS: 'https://mc.yandex.ru https://vk.com' };
+    expect(consoleDirective(env, 'script-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+    const value = contentSecurityPolicyHeader(readCspSettings(env), consoleCspDirectives(readCspSettings(env), nonce)).value;
+    expect(value).not.toMatch(/googletagmanager|google-analytics|yandex|vk\.com|ipapi|getcourse/);
+    expect(value).toContain("script-src 'self' 'nonce-");
+    expect(value).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(value).toContain("frame-ancestors 'none'");
+    expect(value).toMatch(/; report-uri \/api\/csp-report$/);
+  });
+
+  it('follows CSP_MODE like the public policy, and adds what `next dev` needs only in development', () => {
+    const settings = readCspSettings({ CSP_MODE: 'report-only' });
+    expect(contentSecurityPolicyHeader(settings, consoleCspDirectives(settings, nonce)).name).toBe('Content-Security-Policy-Report-Only');
+    expect(consoleDirective({ NODE_ENV: 'development' }, 'script-src')).toContain("'unsafe-eval'");
+    expect(consoleDirective({}, 'script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it('takes a fresh nonce of 128 bits each time, in the form Next.js reads from the policy', () => {
+    const nonces = new Set(Array.from({ length: 100 }, newCspNonce));
+    expect(nonces.size).toBe(100);
+    for (const each of nonces) {
+      expect(each).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+      expect(Buffer.from(each, 'base64')).toHaveLength(16);
+    }
+  });
+
+  it('covers /admin and everything under it, nothing else', () => {
+    for (const pathname of ['/admin', '/admin/', '/admin/sign-in', '/admin/leads/12']) expect(isConsolePath(pathname), pathname).toBe(true);
+    for (const pathname of ['/', '/administrator', '/api/admin/leads.csv', '/products/admin']) expect(isConsolePath(pathname), pathname).toBe(false);
   });
 });

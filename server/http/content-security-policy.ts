@@ -3,13 +3,16 @@
  * with every answer), so one build can enforce it or only report it.
  *
  * Content pages are pre-rendered, so a per-request nonce is not possible: Next's inline bootstrap
- * scripts need 'unsafe-inline' in script-src. Everything else is locked to our origin, the tag manager
- * (spec 7), the tag hosts the marketing team's GTM tags load from (CSP_TAG_HOSTS, Yandex Metrika by
- * default: the site already reads its `_ym_uid` cookie), the GetCourse origins that native forms post
- * to and the geolocation service of the phone field.
+ * scripts need 'unsafe-inline' in script-src. Everything else is locked to our origin, the tag manager,
+ * the tag hosts the marketing team's GTM tags load from (CSP_TAG_HOSTS, Yandex Metrika by default: the
+ * site already reads its `_ym_uid` cookie), the GetCourse origins that native forms post to and the
+ * geolocation service of the phone field.
+ *
+ * The console (/admin) is rendered per request and loads no tag, so it gets a stricter policy of its
+ * own: scripts only from our origin or with the request's nonce (Next.js puts it on every script it
+ * writes), nothing from the tag manager or the tag hosts.
  */
 import { CSP_REPORT_ENDPOINT } from '@/lib/api-contract';
-
 
 export type CspMode = 'enforce' | 'report-only';
 
@@ -82,11 +85,42 @@ export function cspDirectives(settings: CspSettings): [name: string, sources: st
   ];
 }
 
-/** The header to send: its name (enforcing or report-only) and value. */
-export function contentSecurityPolicyHeader(settings: CspSettings): { name: string; value: string } {
-  const value = cspDirectives(settings)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+/**
+ * The console's directives: a page rendered for this request, whose scripts all carry `nonce` (so no
+ * 'unsafe-inline' for scripts) and which loads no tag (no tag manager, no tag host, no geolocation
+ * service). Styles keep 'unsafe-inline': React and chart.js set `style` attributes, which a nonce
+ * cannot cover.
+ */
+export function consoleCspDirectives(settings: CspSettings, nonce: string): [name: string, sources: string[]][] {
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", `'nonce-${nonce}'`, ...(settings.development ? ["'unsafe-eval'"] : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...(settings.development ? DEV_SOCKETS : [])]],
+    ['frame-src', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['report-uri', [CSP_REPORT_ENDPOINT]],
+  ];
+}
+
+/** A fresh nonce for one console page: 128 random bits, in the base64 that CSP and Next.js read. */
+export function newCspNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+}
+
+/** The console's pages (rendered per request) get `consoleCspDirectives`; everything else `cspDirectives`. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The header to send: its name (enforcing or report-only) and value; the public pages' policy unless told otherwise. */
+export function contentSecurityPolicyHeader(settings: CspSettings, directives = cspDirectives(settings)): { name: string; value: string } {
+  const value = directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
   return { name: settings.mode === 'enforce' ? 'Content-Security-Policy' : 'Content-Security-Policy-Report-Only', value };
 }
 

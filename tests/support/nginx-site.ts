@@ -20,16 +20,19 @@ export interface SiteHere {
   key: string;
   /** The build's static folder (`.next/static`), with its precompressed copies. */
   staticDir: string;
+  /** Where the site's access log goes (`access.log` in it): the folder `startNginx` is given. */
+  logDir: string;
 }
 
 /**
- * deploy/nginx-site.conf made to run here, one explicit replacement at a time (each must match once, so
- * a change to the file's shape fails instead of running something else): the upstream at local
- * instances, the listeners on loopback ports, a throw-away certificate, the static folder at a build's.
- * Everything else (headers, limits, timeouts, failover, compression) is the file as shipped.
+ * deploy/nginx-site.conf made to run here, one explicit replacement at a time (each must match as many
+ * times as said, once unless told, so a change to the file's shape fails instead of running something
+ * else): the upstream at local instances, the listeners on loopback ports, a throw-away certificate,
+ * the static folder at a build's, the access log (of both servers) in the test's folder. Everything
+ * else (headers, limits, timeouts, failover, compression, the log format) is the file as shipped.
  */
 export function siteHere(site: string, at: SiteHere): string {
-  const replacements: [RegExp, string][] = [
+  const replacements: [RegExp, string, number?][] = [
     [/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${at.ports[0]} `],
     [/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${at.ports[1]} `],
     [/listen 80;/, `listen 127.0.0.1:${at.http};`],
@@ -39,13 +42,17 @@ export function siteHere(site: string, at: SiteHere): string {
     [/ssl_certificate\s+\S+;/, `ssl_certificate ${at.cert};`],
     [/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${at.key};`],
     [/alias \/srv\/school-site\/static\/;/, `alias ${at.staticDir}/;`],
+    [/access_log \/var\/log\/nginx\/access\.log /, `access_log ${at.logDir}/access.log `, 2],
   ];
-  return replacements.reduce((text, [pattern, replacement]) => {
+  return replacements.reduce((text, [pattern, replacement, expected = 1]) => {
     const matches = text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
-    if (matches !== 1) throw new Error(`deploy/nginx-site.conf: expected one match of ${pattern}, found ${matches}`);
-    return text.replace(pattern, replacement);
+    if (matches !== expected) throw new Error(`deploy/nginx-site.conf: expected ${expected} match(es) of ${pattern}, found ${matches}`);
+    return text.replace(new RegExp(pattern.source, 'g'), replacement);
   }, site);
 }
+
+/** Debian's own access log (nginx.conf's `http` block, the `combined` format): the site's servers log elsewhere. */
+export const DEBIAN_ACCESS_LOG = 'debian-access.log';
 
 const pidFile = (dir: string) => path.join(dir, 'nginx.pid');
 
@@ -62,8 +69,7 @@ events { worker_connections 1024; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format upstreams '$remote_addr|$request_method $uri|$status|$upstream_addr|$upstream_status';
-    access_log ${dir}/access.log upstreams;
+    access_log ${dir}/${DEBIAN_ACCESS_LOG};
 ${temp}
     include ${dir}/site.conf;
 }
@@ -84,7 +90,7 @@ export function startNginx(dir: string, site: string): ChildProcess {
   if (!nginxBinary) throw new Error("nginx is not installed (Debian's nginx, libnginx-mod-http-brotli-filter and -static)");
   fs.writeFileSync(path.join(dir, 'site.conf'), site);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
-  fs.writeFileSync(path.join(dir, 'access.log'), '');
+  for (const log of ['access.log', DEBIAN_ACCESS_LOG]) fs.writeFileSync(path.join(dir, log), '');
   // nginxListening waits for nginx's own pid file.
   fs.rmSync(pidFile(dir), { force: true });
   return spawn(nginxBinary, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });

@@ -7,6 +7,9 @@
  * rolls back (each a rolling restart: SIGTERM, start again from the folder `current` names). Every
  * acknowledged lead is stored and delivered once, no answer is a 5xx, the address each lead is counted
  * under is the one nginx forwarded, and after the rollback both instances serve the previous build.
+ * Then GetCourse's payment callbacks through nginx: a burst of them all answered, and their secret in
+ * no log (nginx's access and error logs, the instances' output); one HSTS header on every kind of
+ * answer; a client's X-Forwarded-Host never reaching the site.
  *
  * Only two steps of release.sh are stood in for, through its settings: the build (a copy of this
  * checkout's standalone build, marked with the release's commit) and `systemctl restart site@$port`
@@ -26,7 +29,7 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
+import { DEBIAN_ACCESS_LOG, nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
 import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
@@ -55,6 +58,7 @@ const skipReason = !testDatabaseUrl
 if (skipReason) console.warn(`\n[deploy test] ${skipReason}: the deploy test is SKIPPED.\n`);
 
 const HASH_KEY = 'deploy-test-hash-key-0123456789abcdef';
+const CALLBACK_SECRET = `deploy-callback-secret-${randomBytes(16).toString('hex')}`;
 const DOMAIN = 'example.ru';
 /** The flood's visitors: nginx's limit_req (5 r/s an address) lets each through at this spread. */
 const CLIENT_ADDRESSES = Array.from({ length: 100 }, (_, index) => `127.0.1.${index + 1}`);
@@ -65,7 +69,16 @@ const ORDERS_BETWEEN_STEPS = 50;
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** Every header line as received (name, value, name, value…): `headers` joins repeated ones. */
+  rawHeaders: string[];
   body: string;
+}
+
+/** A line of the site's access log (deploy/nginx-site.conf's `school_site` format), the parts the tests read. */
+function parseLogLine(line: string): { method: string; path: string; status: number; upstreams: string } {
+  const match = /^\S+ \[[^\]]+\] "(\S+) (.*) \S+" (\d{3}) \d+ \S+ "[^"]*" upstream="([^"]*)" "[^"]*"$/.exec(line);
+  if (!match) throw new Error(`not a line of the school_site format: ${line}`);
+  return { method: match[1]!, path: match[2]!, status: Number(match[3]), upstreams: match[4]! };
 }
 
 describe.skipIf(skipReason !== null)('nginx in front of two standalone instances, a release and a rollback during a flood', () => {
@@ -107,7 +120,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
           let body = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, rawHeaders: response.rawHeaders, body }));
         },
       );
       request.on('error', reject);
@@ -124,7 +137,12 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     });
   }
 
-  const accessLog = () => fs.readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean);
+  const accessLog = (name = 'access.log') => fs.readFileSync(path.join(dir, name), 'utf8').split('\n').filter(Boolean);
+  /** Everything nginx and the instances running now have written, by where it was written. */
+  const everyLog = (): [where: string, text: string][] => [
+    ...['access.log', DEBIAN_ACCESS_LOG, 'error.log'].map((name): [string, string] => [name, fs.readFileSync(path.join(dir, name), 'utf8')]),
+    ...[...instances].map(([port, { server }]): [string, string] => [`instance ${port}`, server.output()]),
+  ];
 
   beforeAll(async () => {
     assertBuilt();
@@ -142,6 +160,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       GETCOURSE_BASE_URL: gc.url,
       TRUST_PROXY: '1',
       ADDRESS_HASH_KEY: HASH_KEY,
+      GETCOURSE_CALLBACK_SECRET: CALLBACK_SECRET,
     });
 
     const [portA, portB] = [await freePort(), await freePort()];
@@ -203,6 +222,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       cert,
       key,
       staticDir: path.join(siteRoot, 'static'),
+      logDir: dir,
     });
     nginx = startNginx(dir, site);
     await nginxListening(nginx, dir);
@@ -282,7 +302,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     expect(await servedVersion()).toBe('first');
     const floodSeconds = (Date.now() - started) / 1000;
 
-    const nginxSaw = () => [...accessLog().filter((line) => /\|5\d\d\|/.test(line)), fs.readFileSync(path.join(dir, 'error.log'), 'utf8')].join('\n');
+    const nginxSaw = () => [...accessLog().filter((line) => parseLogLine(line).status >= 500), fs.readFileSync(path.join(dir, 'error.log'), 'utf8')].join('\n');
     expect(serverErrors, nginxSaw()).toEqual([]);
     expect(transportErrors).toEqual([]);
     expect([...statuses.keys()]).toEqual([200]);
@@ -306,7 +326,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     expect(notOnce).toEqual([]);
 
     const log = accessLog();
-    const failedOver = log.filter((line) => line.split('|')[3]?.includes(', ')).length;
+    const failedOver = log.filter((line) => parseLogLine(line).upstreams.includes(', ')).length;
     console.log(
       `[deploy test] ${sent} orders through nginx in ${floodSeconds.toFixed(1)} s from ${CLIENT_ADDRESSES.length} addresses, ` +
         `${acknowledged.size} acknowledged (all 200), ${leads.length} stored, each delivered once; ${failedOver} requests failed over ` +
@@ -389,5 +409,83 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['content-encoding'], accept).toBe(encoding);
     }
+  });
+
+  it("GetCourse's payment callbacks: a burst of 100 at once all answered, and the secret in no log, nginx's or the site's", async () => {
+    // 100 deals the site sent, one lead each, from visitors of their own.
+    const leads = CLIENT_ADDRESSES.map((from, index) => ({ from, ...orderBody(`deploy-paid-${index}`) }));
+    const posted = await Promise.all(leads.map(({ from, body }) => postLead(from, body)));
+    expect(posted.map((answer) => answer.status)).toEqual(leads.map(() => 200));
+    const emails = leads.map((lead) => lead.email);
+    const deals = await database.db
+      .selectFrom('outbox')
+      .innerJoin('leads', 'leads.id', 'outbox.lead_id')
+      .select(['outbox.deal_number', 'leads.email'])
+      .where('leads.email', 'in', emails)
+      .execute();
+    const numbers = deals.map((deal) => deal.deal_number!);
+    expect(numbers).toHaveLength(100);
+
+    // A mass status change in GetCourse: one call a deal, all at once, from one GetCourse address, by
+    // either method («Вызвать URL» sends the values in the query for both).
+    const getCourse = '127.0.0.30';
+    const callbackPath = (number: string) => `/api/getcourse/deal-status?number=${number}&status=payed&cost=5000&paid=5%20000%20%D1%80%D1%83%D0%B1.&secret=${CALLBACK_SECRET}`;
+    const answers = await Promise.all(numbers.map((number, index) => send(callbackPath(number), { from: getCourse, method: index % 2 === 0 ? 'GET' : 'POST' })));
+    // Soft: a refused call is reported together with what the logs hold.
+    expect.soft(answers.map((answer) => answer.status)).toEqual(numbers.map(() => 200));
+    expect.soft(new Set(answers.map((answer) => answer.body))).toEqual(new Set([JSON.stringify({ ok: true, result: 'changed' })]));
+    const paid = await database.db.selectFrom('deals').select(['deal_number', 'status', 'paid_kopecks']).where('deal_number', 'in', numbers).execute();
+    expect.soft(paid.filter((deal) => deal.status === 'paid' && Number(deal.paid_kopecks) === 500_000)).toHaveLength(100);
+
+    // nginx writes an error line, request line included, for a body over its limit: not for this location.
+    const tooLarge = await send(callbackPath(numbers[0]!), { from: getCourse, method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(40 * 1024) });
+    expect(tooLarge.status).toBe(413);
+
+    // nginx writes a request's line once it has answered it.
+    const callbackLines = () => [...accessLog(), ...accessLog(DEBIAN_ACCESS_LOG)].filter((line) => line.includes('/api/getcourse/deal-status'));
+    await waitFor('nginx to log every callback', async () => callbackLines().length === 101, 10_000);
+    expect(everyLog().filter(([, text]) => text.includes(CALLBACK_SECRET)).map(([where]) => where)).toEqual([]);
+    // Every call is in the site's access log, by its path alone; Debian's default log (the request line
+    // as sent) gets nothing of the site.
+    expect(accessLog(DEBIAN_ACCESS_LOG)).toEqual([]);
+    const logged = accessLog().map(parseLogLine).filter((line) => line.path === '/api/getcourse/deal-status');
+    expect(logged.map((line) => line.status).sort()).toEqual([...numbers.map(() => 200), 413]);
+    // Nor any query at all, nor a whole client address (cut to its network).
+    expect(accessLog().filter((line) => line.includes('?'))).toEqual([]);
+    expect(accessLog().filter((line) => /^127\.0\.[01]\.[1-9]/.test(line))).toEqual([]);
+  }, 120_000);
+
+  it('sends exactly one HSTS header, nginx\'s, on pages, API answers, build files and nginx\'s own answers', async () => {
+    const from = '127.0.0.31';
+    const page = await send('/', { from });
+    const chunk = /\/_next\/static\/[^"'\s?]+\.js/.exec(page.body)?.[0];
+    expect(chunk).toBeDefined();
+    const answers = {
+      page,
+      console: await send('/admin/sign-in', { from }),
+      api: await send('/api/health', { from }),
+      'build file': await send(chunk!, { from }),
+      'missing build file': await send('/_next/static/chunks/no-such-chunk.js', { from }),
+      'body too large': await postLead(from, { website: 'x'.repeat(40 * 1024) }),
+    };
+    expect(answers['missing build file'].status).toBe(404);
+    expect(answers['body too large'].status).toBe(413);
+    for (const [what, answer] of Object.entries(answers)) {
+      const hsts = answer.rawHeaders.filter((_, index) => index % 2 === 0 && answer.rawHeaders[index]!.toLowerCase() === 'strict-transport-security');
+      expect(hsts, what).toHaveLength(1);
+      expect(answer.headers['strict-transport-security'], what).toBe('max-age=63072000; includeSubDomains');
+    }
+  });
+
+  it('the site sees the host nginx was asked for, never an X-Forwarded-Host the client wrote', async () => {
+    // Another site's page posting a lead and claiming that site as the forwarded host: refused, nothing stored.
+    const forged = orderBody('deploy-forged-host');
+    const refused = await postLead('127.0.0.32', forged.body, { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(refused.status, refused.body).toBe(403);
+    // Our own page with the same forged header: accepted, the site compares with example.ru.
+    const own = orderBody('deploy-own-host');
+    expect((await postLead('127.0.0.32', own.body, { 'x-forwarded-host': 'evil.example' })).status).toBe(200);
+    const stored = await database.db.selectFrom('leads').select('email').where('email', 'in', [forged.email, own.email]).execute();
+    expect(stored.map((lead) => lead.email)).toEqual([own.email]);
   });
 });
