@@ -11,7 +11,7 @@ const site = 'http://school.test';
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}${path}`, {
     method: 'POST',
-    // The address the web process stamped (server/http/client-address-stamp.ts): what a handler trusts.
+    // The address the web process stamped (server/http/request-stamp.ts): what a handler trusts.
     headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.7', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
@@ -26,7 +26,7 @@ describeEachDatabase('lead API', (database) => {
     await database().clear();
     queued = 0;
     runtime = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
+      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, siteOrigin: null },
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => void (queued += 1),
@@ -250,6 +250,9 @@ describeEachDatabase('lead API', (database) => {
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).errors[0].message).toBeTruthy();
     expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'null' }), source)).status).toBe(403);
+    // A client's X-Forwarded-Host (nginx passes it on as sent) makes no page ours.
+    const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), source);
+    expect(forged.status).toBe(403);
 
     runtime.config = { ...runtime.config, siteOrigin: 'https://www.school.example' };
     const noOrigin = post('/api/getcourse/orders', sampleOrderBody());
