@@ -37,7 +37,6 @@ export interface AcceptContext {
   alertChannels?: { telegram: boolean; email: boolean };
 }
 
-
 // zod's own messages (wrong types, missing objects) in Russian; the field rules carry spec 5's texts.
 const russian = { error: z.locales.ru().localeError };
 
