@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
-import { missingSiteUrlWarning } from './lib/site-url';
+import { missingSiteUrlWarning, siteUrlFrom } from './lib/site-url';
 import { buildIdFor } from './server/build-id';
 import { assertProductionSettings } from './server/production-settings';
 
@@ -26,6 +26,12 @@ const nextConfig: NextConfig = {
   // Lets parallel builds (a second checkout's e2e run, a benchmark) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['better-sqlite3', 'pg', 'typograf'],
+  experimental: {
+    // The console's Server Actions run for a page of SITE_URL's host, or of the request's Host (nginx sets
+    // it). Next.js would also take an X-Forwarded-Host, which a client can write: the web process drops
+    // that header before Next.js sees it (server/http/request-stamp.ts).
+    serverActions: { allowedOrigins: [new URL(siteUrlFrom({ SITE_URL: process.env.SITE_URL })).host] },
+  },
   compiler: {
     // The gift page's secret segment (content/courses/gift-popup.ts), fixed at build time for server code
     // only: the pre-rendered token page and the lead API's form registry (`course-junior-js-{token}`) agree

@@ -41,6 +41,9 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages, API answers and images; not the immutable build files, which run no policy of their own.
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  // Pages and images; not the immutable build files, which run no policy of their own, nor the API, whose
+  // JSON answers are no documents: before it runs a proxy, Next.js reads a request's whole body (up to
+  // 10 MB), so the API's own body limits and read deadline never applied and a body sent a byte at a
+  // time held its connection for Node's 5 minutes.
+  matcher: ['/((?!_next/static|_next/image|api/).*)'],
 };

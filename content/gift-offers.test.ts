@@ -63,12 +63,13 @@ describe('gift offers', () => {
     }
   });
 
-  it('are registered with the server: ajax offers as deals named after the offer, native ones as browser-posted', () => {
+  it('are registered with the server: ajax offers as deals named after the offer, native ones as browser-posted, each under its gift number', () => {
     for (const offer of giftOffers) {
       const entry = findLeadForm(`gift-${offer.number}`);
       expect(entry).toMatchObject({
         productName: offer.formConfig.submitAnalyticsEvent.product_name,
         event: offer.formConfig.submitAnalyticsEvent.event,
+        giftNumber: offer.number,
       });
       expect(entry?.delivery).toEqual(
         offer.formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: offer.name.replaceAll('\u00a0', ' ') } : { kind: 'browser' },

@@ -292,15 +292,16 @@ export function giftOffer(number: number): GiftOffer | undefined {
 /**
  * The offers' entries of the server's form registry (`content/lead-forms.ts`): an ajax offer becomes a
  * deal named after the offer; a native offer's lead is posted to GetCourse by the browser, so the server
- * only keeps the record.
+ * only keeps the record. Either is taken only while its gift's window runs.
  */
 export function giftLeadForms(): LeadFormEntry[] {
-  return giftOffers.map(({ name, formConfig }) => ({
+  return giftOffers.map(({ number, name, formConfig }) => ({
     id: formConfig.formId,
     productName: formConfig.submitAnalyticsEvent.product_name,
     event: formConfig.submitAnalyticsEvent.event,
     // GetCourse matches deals to products by title: plain spaces, as a manager would type it there.
     delivery: formConfig.formType === 'ajax' ? { kind: 'deal', productTitle: plainSpaces(name) } : { kind: 'browser' },
+    giftNumber: number,
   }));
 }
 

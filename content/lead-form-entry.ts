@@ -21,4 +21,6 @@ export interface LeadFormEntry {
   productName: string;
   event: LeadEvent;
   delivery: LeadDelivery;
+  /** A gift offer's form: its leads are taken only while that gift's window of the schedule runs. */
+  giftNumber?: number;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { withE2eDatabase } from './support/database';
-import { e2eBaseUrl } from './support/env';
+import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
 import { formatMoscowTime } from '../server/gift-schedule/windows';
 import { newOperator, signIn } from './support/operator';
@@ -141,11 +141,11 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   const edit = page.getByRole('form', { name: /^Изменить окно/ });
   await edit.getByLabel('Конец (МСК)').fill(moscowInput(Math.floor(Date.now() / 60_000) * 60_000 + 3 * hour));
   await edit.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(edit.getByText(/^Сохранено: подарок 1/)).toBeVisible();
+  await expect(edit.getByText(new RegExp(`^Сохранено: подарок ${e2eRunningGift.giftNumber}`))).toBeVisible();
   expect(await visitorTab()).toMatch(/Не упустите: 02:/);
   await edit.getByLabel('Конец (МСК)').fill(originalEnd!.slice(0, 16).replace(' ', 'T'));
   await edit.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(edit.getByText(/^Сохранено: подарок 1/)).toBeVisible();
+  await expect(edit.getByText(new RegExp(`^Сохранено: подарок ${e2eRunningGift.giftNumber}`))).toBeVisible();
   await page.goto('/admin/gift-windows');
 
   // Other tests share this stack: the window goes again.

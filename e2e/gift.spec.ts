@@ -4,6 +4,7 @@ import { giftOffer, giftOffers } from '../content/gift-offers';
 import { contacts } from '../content/site';
 import { messages } from '../server/http/responses';
 import { expect, test } from './support/fixtures';
+import { e2eRunningGift } from './support/env';
 import { emptyGiftSchedule } from './support/server-answers';
 
 /**
@@ -295,8 +296,13 @@ test.describe('gift modal', () => {
 
   test('ajax offer: a real submit is stored by our back end and delivered to GetCourse', async ({ page, fakeGetCourse, consoleErrors }) => {
     const visitor = { name: 'Ольга Снегирёва', email: 'olga.gift4@example.ru', phone: '9123456780' };
-    await openAt(page, [{ giftNumber: 4, startTimestamp: at - hour, endTimestamp: at + hour }]);
+    // The server's own schedule and clock: it takes an ajax offer's lead only while its window runs, and
+    // the stack runs gift 4 (e2eRunningGift).
+    expect(e2eRunningGift.giftNumber).toBe(4);
+    await page.clock.install({ time: Date.now() });
+    await page.goto('/about');
     await openModal(page);
+    await expect(dialog(page)).toHaveAccessibleName(offerShown(4).name);
     await fillGiftForm(page, visitor);
 
     const orders = page.waitForResponse('**/api/getcourse/orders');

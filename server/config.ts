@@ -144,6 +144,17 @@ export function readAlertsConfig(env: Environment = process.env): AlertsConfig {
   };
 }
 
+/**
+ * How long a client may take to send one whole request, headers and body (HTTP_REQUEST_TIMEOUT_MS): Node's
+ * own 5 minutes let a body sent a byte every few seconds hold a connection that long. A lead is a few
+ * hundred bytes; longer than the lead API's own body deadline (10 s), which answers in JSON first.
+ */
+export const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 20_000;
+
+export function readHttpRequestTimeoutMs(env: Environment = process.env): number {
+  return positiveInt(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_REQUEST_TIMEOUT_MS);
+}
+
 /** TRUST_PROXY: the number of proxy hops to trust; `true` means one. Anything else: none. */
 export function readTrustedProxies(value: string | undefined): number {
   const text = value?.trim().toLowerCase();

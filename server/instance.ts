@@ -1,5 +1,6 @@
-import { readTrustedProxies } from './config';
-import { installClientAddressStamp } from './http/client-address-stamp';
+import { readHttpRequestTimeoutMs, readTrustedProxies } from './config';
+import { installRequestStamp } from './http/request-stamp';
+import { installRequestTimeouts } from './http/request-timeouts';
 import { closeHttpServers, trackHttpServers } from './http/open-servers';
 import { consoleLogger } from './log';
 import { exitGracefullyOnSignal } from './ops/graceful-stop';
@@ -7,12 +8,13 @@ import { startInProcess, stopGraceMs, stopInProcess } from './runtime';
 
 /**
  * A web instance starting (from `instrumentation.ts`): stamps every request with the client address we
- * can vouch for (before any route sees it), takes over SIGTERM for a graceful stop, migrates the
- * database and starts the GetCourse delivery worker in this process (OUTBOX_WORKER=off leaves delivery
- * to `npm run worker`).
+ * can vouch for and drops a client's X-Forwarded-Host (before any route sees it), gives every request a
+ * deadline to arrive in, takes over SIGTERM for a graceful stop, migrates the database and starts the
+ * GetCourse delivery worker in this process (OUTBOX_WORKER=off leaves delivery to `npm run worker`).
  */
 export async function startInstance(): Promise<void> {
-  installClientAddressStamp(readTrustedProxies(process.env.TRUST_PROXY));
+  installRequestStamp(readTrustedProxies(process.env.TRUST_PROXY));
+  installRequestTimeouts(readHttpRequestTimeoutMs(process.env));
   installGracefulStop();
   await startInProcess();
 }

@@ -58,8 +58,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
 
 /**
  * A gift window that runs during the whole end-to-end run, seeded by the stack into the server's database
- * once it is up (gift 1, a native offer): tests that need a running gift use the real schedule endpoint and
- * the server's clock rather than a faked answer. It runs from an hour before the stack started to six
- * hours after.
+ * once it is up (gift 4, an ajax offer: the server takes its leads only while its window runs): tests that
+ * need a running gift use the real schedule endpoint and the server's clock rather than a faked answer. It
+ * runs from an hour before the stack started to six hours after.
  */
-export const e2eRunningGift = { giftNumber: 1, before: 60 * 60 * 1000, after: 6 * 60 * 60 * 1000 };
+export const e2eRunningGift = { giftNumber: 4, before: 60 * 60 * 1000, after: 6 * 60 * 60 * 1000 };

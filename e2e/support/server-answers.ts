@@ -33,3 +33,18 @@ export const crashedAnswer = { status: 500, headers: { 'cache-control': 'no-stor
 export function emptyGiftSchedule(): Answer {
   return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: [] };
 }
+
+/**
+ * `GET /api/gift-schedule` with gift `giftNumber` running now, from an hour ago to an hour ahead, on the
+ * server's clock: for a native offer, whose record the server keeps whatever its schedule (the stack runs
+ * an ajax offer, e2eRunningGift).
+ */
+export function runningGiftSchedule(giftNumber: number): Answer {
+  const now = Date.now();
+  const hour = 60 * 60 * 1000;
+  return {
+    status: 200,
+    headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) },
+    json: [{ giftNumber, startTimestamp: now - hour, endTimestamp: now + hour }],
+  };
+}

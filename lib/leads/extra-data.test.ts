@@ -33,6 +33,14 @@ describe('utmFromSearch', () => {
   it('cuts very long values to 200 characters (the server limit)', () => {
     expect(utmFromSearch(`?utm_source=${'a'.repeat(300)}`).source).toHaveLength(200);
   });
+
+  it('leaves out what the server refuses: control characters, bidi overrides, half of a pair cut at the limit', () => {
+    expect(utmFromSearch('?utm_source=v%00k%1B&utm_medium=%E2%80%AEcpc&utm_term=js%09курс')).toEqual({ source: 'vk', medium: 'cpc', term: 'jsкурс' });
+    expect(utmFromSearch('?utm_source=%00%07')).toEqual({});
+    const cut = utmFromSearch(`?utm_campaign=${'a'.repeat(199)}🎄`).campaign!;
+    expect(cut).toBe('a'.repeat(199));
+    expect(utmFromSearch('?utm_content=ёлка 🎄').content).toBe('ёлка 🎄');
+  });
 });
 
 describe('rememberUtm: UTMs kept for the visit', () => {
@@ -54,6 +62,7 @@ describe('rememberUtm: UTMs kept for the visit', () => {
     expect(rememberUtm('', memoryStorage({ [UTM_STORAGE_KEY]: '{not json' }))).toEqual({});
     expect(rememberUtm('', memoryStorage({ [UTM_STORAGE_KEY]: '"text"' }))).toEqual({});
     expect(rememberUtm('', memoryStorage({ [UTM_STORAGE_KEY]: '{"source":7,"medium":"cpc","evil":"x"}' }))).toEqual({ medium: 'cpc' });
+    expect(rememberUtm('', memoryStorage({ [UTM_STORAGE_KEY]: '{"source":"v\\u0000k","medium":"\\u0007"}' }))).toEqual({ source: 'vk' });
   });
 
   it('works without storage and when storage throws', () => {
@@ -95,6 +104,12 @@ describe('analytics client ids from cookies', () => {
       yandexClientId: '1700000000123456789',
     });
     expect(clientIdsFromCookies('')).toEqual({ googleClientId: null, yandexClientId: null });
+  });
+
+  it('keeps the ids within what the server takes: no control characters, at most 100 characters', () => {
+    expect(clientIdsFromCookies('_ga=GA1.1.111.2%0022; _ym_uid=17%00%E2%80%AE00')).toEqual({ googleClientId: '111.222', yandexClientId: '1700' });
+    expect(clientIdsFromCookies(`_ym_uid=${'7'.repeat(150)}`).yandexClientId).toHaveLength(100);
+    expect(clientIdsFromCookies('_ym_uid=%00')).toEqual({ googleClientId: null, yandexClientId: null });
   });
 });
 

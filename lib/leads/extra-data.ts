@@ -1,8 +1,12 @@
 /**
  * The extra submit data of spec 3: UTM parameters (kept for the visit), page path, variant and block
  * ids, and the analytics client ids from the `_ga` and `_ym_uid` cookies. Free of React and of any
- * library, so the tiny always-loaded UTM recorder can use it too.
+ * library, so the tiny always-loaded UTM recorder can use it too. What comes from a link or a cookie is
+ * kept within the server's rules (its length, no control characters: lib/validation/text.ts), so an odd
+ * link never costs a visitor their lead.
  */
+import { safeText } from '@/lib/validation/text';
+
 
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term', 'id'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
@@ -11,6 +15,7 @@ export type Utm = Partial<Record<UtmKey, string>>;
 /** sessionStorage key of the visit's UTMs: they survive moving on to other pages of the site. */
 export const UTM_STORAGE_KEY = 'utm';
 const UTM_MAX_LENGTH = 200;
+const CLIENT_ID_MAX_LENGTH = 100;
 
 export interface ClientIds {
   googleClientId: string | null;
@@ -30,8 +35,8 @@ export function utmFromSearch(search: string): Utm {
   const params = new URLSearchParams(search);
   const utm: Utm = {};
   for (const key of UTM_KEYS) {
-    const value = params.get(`utm_${key}`)?.trim();
-    if (value) utm[key] = value.slice(0, UTM_MAX_LENGTH);
+    const value = safeText(params.get(`utm_${key}`) ?? '', UTM_MAX_LENGTH).trim();
+    if (value) utm[key] = value;
   }
   return utm;
 }
@@ -66,7 +71,8 @@ function readStoredUtm(storage: KeyValueStorage | null): Utm {
   const utm: Utm = {};
   for (const key of UTM_KEYS) {
     const value = (stored as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value) utm[key] = value.slice(0, UTM_MAX_LENGTH);
+    const text = typeof value === 'string' ? safeText(value, UTM_MAX_LENGTH).trim() : '';
+    if (text) utm[key] = text;
   }
   return utm;
 }
@@ -94,9 +100,10 @@ export function googleClientIdFromCookie(value: string | null): string | null {
 }
 
 export function clientIdsFromCookies(cookieString: string): ClientIds {
+  const clean = (id: string | null) => (id === null ? null : safeText(id, CLIENT_ID_MAX_LENGTH) || null);
   return {
-    googleClientId: googleClientIdFromCookie(readCookie(cookieString, '_ga')),
-    yandexClientId: readCookie(cookieString, '_ym_uid'),
+    googleClientId: clean(googleClientIdFromCookie(readCookie(cookieString, '_ga'))),
+    yandexClientId: clean(readCookie(cookieString, '_ym_uid')),
   };
 }
 

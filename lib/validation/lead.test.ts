@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, fullNameSchema, leadFormSchema, orderRequestSchema, phoneSchema } from './lead';
+import { emailSchema, fullNameSchema, idsRequestSchema, leadFormSchema, orderRequestSchema, phoneSchema } from './lead';
 
 type Case = [input: unknown, expected: string | null];
 
@@ -111,5 +111,78 @@ describe('lead form and order request', () => {
       contacts: { name: 'Анна', email: 'anna@example.com', phone: '+79123456789' },
     });
     expect(parsed.extra).toEqual({ utm: {}, page_path: '/' });
+  });
+});
+
+/**
+ * Characters no stored field may hold: NUL (PostgreSQL refuses it in text, SQLite keeps it), the other
+ * C0 controls (BEL, ESC, tab, line breaks), DEL, the C1 controls, bidi overrides and isolates, and lone
+ * surrogates (SQLite writes them as invalid UTF-8). Each is refused with the field's own message.
+ */
+const unsafe = {
+  NUL: '\u0000',
+  BEL: '\u0007',
+  ESC: '\u001b',
+  TAB: '\t',
+  'line feed': '\n',
+  DEL: '\u007f',
+  'C1 NEL': '\u0085',
+  'right-to-left override': '\u202e',
+  'left-to-right embedding': '\u202a',
+  'first strong isolate': '\u2068',
+  'lone high surrogate': '\ud800',
+  'lone low surrogate': '\udc00',
+} as const;
+const unsafeCases = Object.entries(unsafe);
+
+describe('text that is text: control characters, bidi overrides and lone surrogates refused', () => {
+  it.each(unsafeCases)('%s in the name, the e-mail and the phone: the field message', (_, character) => {
+    expect(firstError(fullNameSchema, `Ан${character}на`)).toBe('Некорректное имя');
+    expect(firstError(emailSchema, `an${character}na@example.com`)).toBe('Некорректная почта');
+    expect(firstError(emailSchema, `anna@exam${character}ple.com`)).toBe('Некорректная почта');
+    expect(firstError(phoneSchema, `+7 916${character}765-43-21`)).toBe('Некорректный номер');
+  });
+
+  it('reports one error a field, not the character rule and the format rule both', () => {
+    const result = emailSchema.safeParse('an\u0000na@example');
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Некорректная почта']);
+  });
+
+  it('keeps letters of every script, combining marks and characters outside the basic plane', () => {
+    expect(firstError(fullNameSchema, 'Ё\u0308лка')).toBeNull();
+    expect(firstError(fullNameSchema, 'שרה')).toBeNull();
+    expect(firstError(emailSchema, 'ivan@почта.рф')).toBeNull();
+  });
+
+  const order = (extra: Record<string, unknown>, form = 'contact') => ({
+    extra: { utm: {}, page_path: '/', ...extra },
+    form: { id: form },
+    contacts: { name: 'Анна', email: 'anna@example.com', phone: '+79123456789' },
+  });
+  const issuesOf = (schema: Schema, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? [] : result.error!.issues.map((issue) => [(issue as { path?: PropertyKey[] }).path?.join('.'), issue.message]);
+  };
+
+  it.each(unsafeCases)('%s in every other field of the order: its path and its message', (_, character) => {
+    const bad = `a${character}b`;
+    const cases: [Record<string, unknown>, string, string][] = [
+      ...['source', 'medium', 'campaign', 'content', 'term', 'id'].map(
+        (key) => [{ utm: { [key]: bad } }, `extra.utm.${key}`, 'Некорректная UTM-метка'] as [Record<string, unknown>, string, string],
+      ),
+      [{ page_path: `/products/${bad}` }, 'extra.page_path', 'Некорректный адрес страницы'],
+      [{ variant_id: bad }, 'extra.variant_id', 'Некорректный идентификатор'],
+      [{ block_id: bad }, 'extra.block_id', 'Некорректный идентификатор'],
+      [{ ids: { googleClientId: bad } }, 'extra.ids.googleClientId', 'Некорректный идентификатор'],
+      [{ ids: { yandexClientId: bad } }, 'extra.ids.yandexClientId', 'Некорректный идентификатор'],
+    ];
+    for (const [extra, path, message] of cases) expect(issuesOf(orderRequestSchema, order(extra))).toEqual([[path, message]]);
+    expect(issuesOf(orderRequestSchema, order({}, `con${character}tact`))).toEqual([['form.id', 'Неизвестная форма']]);
+    expect(issuesOf(idsRequestSchema, { email: 'anna@example.com', ids: { googleClientId: bad } })).toEqual([['ids.googleClientId', 'Некорректный идентификатор']]);
+    expect(issuesOf(idsRequestSchema, { email: `an${character}na@example.com`, ids: {} })).toEqual([['email', 'Некорректная почта']]);
+  });
+
+  it('keeps ordinary UTM values, paths and ids, emoji included', () => {
+    expect(issuesOf(orderRequestSchema, order({ utm: { source: 'vk', term: 'js курс 🎄' }, page_path: '/products/git', block_id: 'popup:x:1', ids: { yandexClientId: '17000' } }))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from '@/lib/validation/zod';
 import type { FieldError } from '@/lib/api-contract';
-import { EMAIL_MAX_LENGTH, fieldMessages, NAME_MAX_LENGTH } from './messages';
+import { EMAIL_MAX_LENGTH, extraFieldMessages, fieldMessages, NAME_MAX_LENGTH } from './messages';
 import { isAcceptablePhone } from './phone';
+import { hasUnsafeCharacters } from './text';
 
 /**
  * The zod schemas shared by the browser forms and the API (spec 5). Every lead form of spec 2 has the same
@@ -16,16 +17,18 @@ const emailPattern = /^(?!\.)[^\s@"(),:;<>[\\\]]+(?<!\.)@(?!-)[\p{L}\p{N}-]+(?:\
 
 // abort: an empty field shows only 'Обязательное', not the format error behind it.
 const required = (schema: z.ZodString) => schema.min(1, { error: fieldMessages.required, abort: true });
+// abort: a control character or a lone surrogate (lib/validation/text.ts) is the field's one error.
+const plainText = (schema: z.ZodString, message: string) => schema.refine((value) => !hasUnsafeCharacters(value), { error: message, abort: true });
 
-export const fullNameSchema = required(z.string({ error: fieldMessages.required }).trim())
+export const fullNameSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.nameInvalid)
   .regex(namePattern, fieldMessages.nameInvalid)
   .max(NAME_MAX_LENGTH, fieldMessages.nameTooLong);
 
-export const emailSchema = required(z.string({ error: fieldMessages.required }).trim())
+export const emailSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.emailInvalid)
   .max(EMAIL_MAX_LENGTH, fieldMessages.emailTooLong)
   .regex(emailPattern, fieldMessages.emailInvalid);
 
-export const phoneSchema = required(z.string({ error: fieldMessages.required }).trim()).refine(
+export const phoneSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.phoneInvalid).refine(
   (value) => isAcceptablePhone(value),
   fieldMessages.phoneInvalid,
 );
@@ -38,18 +41,20 @@ export const leadFormSchema = z.object({
 });
 export type LeadFormValues = z.infer<typeof leadFormSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const text = (max: number, message: string) => plainText(z.string().trim(), message).max(max);
 
+const utmValueSchema = text(200, extraFieldMessages.utmInvalid).optional();
 const utmSchema = z.object({
-  source: optionalText(200),
-  medium: optionalText(200),
-  campaign: optionalText(200),
-  content: optionalText(200),
-  term: optionalText(200),
-  id: optionalText(200),
+  source: utmValueSchema,
+  medium: utmValueSchema,
+  campaign: utmValueSchema,
+  content: utmValueSchema,
+  term: utmValueSchema,
+  id: utmValueSchema,
 });
 
-const clientIdSchema = z.string().trim().max(100).nullish();
+const idSchema = text(100, extraFieldMessages.idInvalid);
+const clientIdSchema = idSchema.nullish();
 
 /** Analytics client ids from the `_ga` and `_ym_uid` cookies (spec 3, "Extra submit data"). */
 const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
@@ -59,14 +64,14 @@ export const orderRequestSchema = z.object({
   extra: z
     .object({
       utm: utmSchema.default({}),
-      page_path: z.string().trim().max(500).default('/'),
-      variant_id: optionalText(100),
-      block_id: optionalText(100),
+      page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
+      variant_id: idSchema.optional(),
+      block_id: idSchema.optional(),
       /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
       ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
-  form: z.object({ id: required(z.string({ error: fieldMessages.required }).trim()).max(100) }),
+  form: z.object({ id: plainText(required(z.string({ error: fieldMessages.required }).trim()), extraFieldMessages.unknownForm).max(100) }),
   contacts: z.object({ name: fullNameSchema, email: emailSchema, phone: phoneSchema }),
   /** Honeypot: hidden from people; anything in it marks the request as spam. */
   website: z.string().max(500).optional(),

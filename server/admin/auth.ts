@@ -38,7 +38,7 @@ export function createAuth(handle: DatabaseHandle, env: Environment = process.en
     advanced: {
       cookiePrefix: 'admin',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'strict', path: '/' },
-      // A session records the address our server vouches for (client-address-stamp.ts), never a
+      // A session records the address our server vouches for (request-stamp.ts), never a
       // client-sent X-Forwarded-For.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },

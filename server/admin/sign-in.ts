@@ -39,7 +39,7 @@ export type SignInOutcome = 'signed-in' | 'wrong' | 'refused';
 export interface SignInAttempt {
   email: string;
   password: string;
-  /** The stamped client address (see client-address-stamp.ts); null counts as one unknown client. */
+  /** The stamped client address (see request-stamp.ts); null counts as one unknown client. */
   address: string | null;
   headers: Headers;
 }

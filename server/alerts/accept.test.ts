@@ -32,7 +32,6 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
     runtime = {
       config: {
         limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 },
-        trustedProxies: 0,
         siteOrigin: null,
         alerts: { telegram: { apiUrl: 'http://127.0.0.1:9', token: 't', timeoutMs: 100 }, email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'a@b.example', timeoutMs: 100 }, siteUrl: null },
       },

@@ -77,6 +77,9 @@ describeEachDatabase('GetCourse account integrity', (database) => {
   ] as const) {
     it(`leaves one deal when a ${kind} delivery is retried after GetCourse took it but the answer was lost`, async () => {
       const visitor = { name: 'Анна Петрова', email: `${kind}.retry@example.com`, phone: '+79161234567' };
+      // A gift's lead is taken while its window runs.
+      const now = Date.now();
+      await database().repos.giftSchedule.add({ giftNumber: 4, startTimestamp: now - 60 * 60_000, endTimestamp: now + 60 * 60_000 }, now);
       expect((await handleOrders(order(formId, visitor), source)).status).toBe(200);
 
       gc.setMode('lose-answer');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortByStart, windowProblem } from './windows';
+import { giftOnSale, sortByStart, windowProblem } from './windows';
 
 const existing = [{ giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 }];
 
@@ -26,5 +26,24 @@ describe('gift window rules', () => {
       { giftNumber: 1, startTimestamp: 10, endTimestamp: 20 },
     ]);
     expect(sorted.map((w) => w.giftNumber)).toEqual([1, 3]);
+  });
+});
+
+describe('giftOnSale', () => {
+  const minute = 60_000;
+  const windows = [
+    { giftNumber: 4, startTimestamp: 100 * minute, endTimestamp: 200 * minute },
+    { giftNumber: 5, startTimestamp: 200 * minute, endTimestamp: 300 * minute },
+  ];
+
+  it('is on sale inside its window, both ends included, and within a minute either side', () => {
+    for (const now of [150 * minute, 100 * minute, 200 * minute, 99 * minute, 201 * minute]) expect(giftOnSale(windows, 4, now)).toBe(true);
+  });
+
+  it('is not on sale more than a minute outside its window, nor in another gift’s window, nor without a window', () => {
+    for (const now of [99 * minute - 1, 201 * minute + 1, 250 * minute]) expect(giftOnSale(windows, 4, now)).toBe(false);
+    expect(giftOnSale(windows, 5, 150 * minute)).toBe(false);
+    expect(giftOnSale(windows, 6, 150 * minute)).toBe(false);
+    expect(giftOnSale([], 4, 150 * minute)).toBe(false);
   });
 });

@@ -65,6 +65,19 @@ export function sortByStart<T extends GiftWindow>(windows: readonly T[]): T[] {
   return [...windows].sort((a, b) => a.startTimestamp - b.startTimestamp || a.giftNumber - b.giftNumber);
 }
 
+/**
+ * How far outside its window a gift's lead is still taken: a visitor who pressed the button as the
+ * countdown ran out, or whose request took a while to arrive, still gets the gift they saw.
+ */
+export const GIFT_WINDOW_GRACE_MS = 60_000;
+
+/** Whether gift `giftNumber` is on sale at `now` (the server's clock): one of its windows runs, give or take the grace. */
+export function giftOnSale(windows: readonly GiftWindow[], giftNumber: number, now: number): boolean {
+  return windows.some(
+    (window) => window.giftNumber === giftNumber && now >= window.startTimestamp - GIFT_WINDOW_GRACE_MS && now <= window.endTimestamp + GIFT_WINDOW_GRACE_MS,
+  );
+}
+
 export type WindowState = 'past' | 'active' | 'upcoming';
 
 export function windowState(window: GiftWindow, now: number): WindowState {

@@ -86,6 +86,24 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     expect(await database().repos.deals.unmatchedCount()).toBe(1);
   });
 
+  it('refuses a payment above the deal cost (beyond a rouble of rounding) as implausible: 400, logged without the values, nothing changes', async () => {
+    for (const paid of ['999999999999', '12 991,01 руб.', '13 990']) {
+      const response = await call({ number: numbers[0]!, status: 'payed', cost: '12 990 руб.', paid, secret }, { method: 'POST' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ code: 'implausible_paid', errors: [{ path: 'paid', message: 'Оплачено больше стоимости сделки' }] });
+    }
+    expect(await dealOf(leadIds[0]!)).toBeNull();
+    const refused = lines.filter((line) => line.event === 'getcourse.callback_refused');
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.fields).toEqual({ code: 'implausible_paid', field: 'paid', message: 'Оплачено больше стоимости сделки' });
+    expect(JSON.stringify(lines)).not.toMatch(/999999999999|12 99|13 990|12991/);
+
+    // Within a rouble of the cost is rounding, and a part payment is below it: both are taken.
+    expect((await call({ number: numbers[0]!, status: 'payed', cost: '12 990 руб.', paid: '12 991 руб.', secret })).status).toBe(200);
+    expect((await call({ number: numbers[1]!, status: 'part_payed', cost: '12 990', paid: '5 000', secret })).status).toBe(200);
+    expect(await dealOf(leadIds[0]!)).toMatchObject({ status: 'paid', paidKopecks: 1_299_100 });
+  });
+
   it('refuses malformed fields with 400 and a code, logs in Russian without the values, changes nothing', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ status: 'payed' }, 'bad_number'],

@@ -2,10 +2,12 @@ import type { Repositories } from '../repositories/types';
 
 /**
  * Browsers send `Origin` with every POST. A request from another site's page is refused; one without
- * `Origin` (curl, a server) is not a browser acting for a visitor and passes. Our own origin is the
- * request's host (behind a trusted proxy, the host it forwarded) or SITE_URL.
+ * `Origin` (curl, a server) is not a browser acting for a visitor and passes. Our own origin is SITE_URL,
+ * or the request's `Host` (nginx sets it: `proxy_set_header Host $host`). Never `X-Forwarded-Host`: a
+ * proxy that does not set it passes on whatever the client wrote there (the web process drops it
+ * anyway, server/http/request-stamp.ts).
  */
-export function isForeignOrigin(headers: Headers, options: { trustedProxies: number; siteOrigin: string | null }): boolean {
+export function isForeignOrigin(headers: Headers, options: { siteOrigin: string | null }): boolean {
   const origin = headers.get('origin');
   if (origin === null) return false;
   if (options.siteOrigin && origin === options.siteOrigin) return false;
@@ -15,8 +17,7 @@ export function isForeignOrigin(headers: Headers, options: { trustedProxies: num
   } catch {
     return true; // "null" (sandboxed frames) and anything unparsable
   }
-  const ownHosts = [headers.get('host'), options.trustedProxies > 0 ? headers.get('x-forwarded-host') : null];
-  return !ownHosts.some((host) => host?.split(',')[0]?.trim().toLowerCase() === originHost);
+  return headers.get('host')?.trim().toLowerCase() !== originHost;
 }
 
 export const MINUTE_MS = 60_000;

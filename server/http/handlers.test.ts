@@ -11,7 +11,7 @@ const site = 'http://school.test';
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}${path}`, {
     method: 'POST',
-    // The address the web process stamped (server/http/client-address-stamp.ts): what a handler trusts.
+    // The address the web process stamped (server/http/request-stamp.ts): what a handler trusts.
     headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.7', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
@@ -26,7 +26,7 @@ describeEachDatabase('lead API', (database) => {
     await database().clear();
     queued = 0;
     runtime = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
+      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, siteOrigin: null },
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => void (queued += 1),
@@ -85,6 +85,105 @@ describeEachDatabase('lead API', (database) => {
       ],
     });
     expect(await leads()).toEqual([]);
+  });
+
+  it('refuses NUL, control characters, bidi overrides and lone surrogates in every stored field with 400 and the field message, on either database', async () => {
+    const base = sampleOrderBody();
+    type Json = { [key: string]: Json | string };
+    const withText = (path: string, text: string): Json => {
+      const body = structuredClone(base) as unknown as Json;
+      const keys = path.split('.');
+      let target = body;
+      for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Json;
+      target[keys.at(-1)!] = text;
+      return body;
+    };
+    const fields: [path: string, value: (character: string) => string, message: string][] = [
+      ['contacts.name', (c) => `Иван${c}`, 'Некорректное имя'],
+      ['contacts.email', (c) => `ivan${c}@example.com`, 'Некорректная почта'],
+      ['contacts.phone', (c) => `+7 916 765${c}43-21`, 'Некорректный номер'],
+      ...['source', 'medium', 'campaign', 'content', 'term', 'id'].map(
+        (key) => [`extra.utm.${key}`, (c: string) => `vk${c}`, 'Некорректная UTM-метка'] as [string, (c: string) => string, string],
+      ),
+      ['extra.page_path', (c) => `/products/git${c}`, 'Некорректный адрес страницы'],
+      ['extra.variant_id', (c) => `b1${c}`, 'Некорректный идентификатор'],
+      ['extra.block_id', (c) => `hero${c}`, 'Некорректный идентификатор'],
+      ['extra.ids.googleClientId', (c) => `1.2${c}`, 'Некорректный идентификатор'],
+      ['extra.ids.yandexClientId', (c) => `17${c}`, 'Некорректный идентификатор'],
+      ['form.id', (c) => `con${c}tact`, 'Неизвестная форма'],
+    ];
+    for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u202e', '\u2066', '\ud800', '\udfff']) {
+      for (const [path, value, message] of fields) {
+        const response = await handleOrders(post('/api/getcourse/orders', withText(path, value(character))), source);
+        expect({ path, character, status: response.status }).toEqual({ path, character, status: 400 });
+        expect(await response.json()).toEqual({ errors: [{ path, message }] });
+      }
+      const ids = await handleIds(post('/api/getcourse/ids', { email: base.contacts.email, ids: { googleClientId: `1.2${character}` } }), source);
+      expect(ids.status).toBe(400);
+      expect(await ids.json()).toEqual({ errors: [{ path: 'ids.googleClientId', message: 'Некорректный идентификатор' }] });
+    }
+    // A filled honeypot with such text is answered like any spam and stores nothing that could fail.
+    const spam = await handleOrders(post('/api/getcourse/orders', { ...withText('extra.utm.source', 'vk\u0000'), website: 'x' }), source);
+    expect(spam.status).toBe(200);
+    expect(await leads()).toEqual([]);
+    // The same values without those characters are stored as sent, on SQLite and PostgreSQL alike.
+    const clean = withText('extra.utm.term', 'js курс 🎄');
+    expect((await handleOrders(post('/api/getcourse/orders', clean), source)).status).toBe(200);
+    expect(await leads()).toMatchObject([{ utm_term: 'js курс 🎄', utm_source: 'vk' }]);
+  });
+
+  describe('gift offers: taken only while their window runs, by the server clock with a minute of grace', () => {
+    const hour = 60 * 60 * 1000;
+    const start = Date.UTC(2026, 11, 20, 7);
+    const end = start + 2 * hour;
+    const at = async (now: number, form: string) => {
+      runtime.now = () => now;
+      return handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: form } })), source);
+    };
+
+    beforeEach(async () => {
+      await database().repos.giftSchedule.add({ giftNumber: 4, startTimestamp: start, endTimestamp: end }, 0);
+      await database().repos.giftSchedule.add({ giftNumber: 5, startTimestamp: end, endTimestamp: end + hour }, 0);
+    });
+
+    it('accepts a gift lead inside its window and within a minute of either end', async () => {
+      for (const now of [start + hour, start, end, start - 59_000, end + 59_000]) expect((await at(now, 'gift-4')).status).toBe(200);
+      expect(await leads()).toHaveLength(5);
+      expect(await outbox()).toHaveLength(5);
+    });
+
+    it('refuses a gift lead before or after its window, or while another gift runs, with the gift message; nothing stored or queued', async () => {
+      const refusals: [number, string][] = [
+        [start - 61_000, 'gift-4'],
+        [end + 61_000, 'gift-4'],
+        [end + 30 * 24 * hour, 'gift-4'],
+        [start + hour, 'gift-5'],
+        // A gift that has no window at all.
+        [start + hour, 'gift-12'],
+      ];
+      for (const [now, form] of refusals) {
+        const response = await at(now, form);
+        expect({ now, form, status: response.status }).toEqual({ now, form, status: 400 });
+        expect(await response.json()).toEqual({ errors: [{ path: 'form.id', message: 'Этот подарок сейчас недоступен' }] });
+      }
+      expect(await leads()).toEqual([]);
+      expect(await outbox()).toEqual([]);
+      expect(queued).toBe(0);
+    });
+
+    it('also refuses an ajax offer that claims its browser posted it, but keeps the record of a native offer whatever the time', async () => {
+      runtime.now = () => end + hour;
+      const claimed = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: 'gift-4' }, browser_delivered: true })), source);
+      expect(claimed.status).toBe(400);
+      // Gift 1 is paid on GetCourse's page, which the visitor's browser has already posted to: our copy stays.
+      expect((await at(end + hour, 'gift-1')).status).toBe(200);
+      expect(await leads()).toMatchObject([{ form_id: 'gift-1', delivery_mode: 'browser' }]);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('leaves forms that are not gifts alone whatever the schedule', async () => {
+      expect((await at(end + 30 * 24 * hour, 'contact')).status).toBe(200);
+    });
   });
 
   it('answers 400 on an unknown form id, a wrong shape and broken JSON', async () => {
@@ -151,6 +250,9 @@ describeEachDatabase('lead API', (database) => {
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).errors[0].message).toBeTruthy();
     expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'null' }), source)).status).toBe(403);
+    // A client's X-Forwarded-Host (nginx passes it on as sent) makes no page ours.
+    const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), source);
+    expect(forged.status).toBe(403);
 
     runtime.config = { ...runtime.config, siteOrigin: 'https://www.school.example' };
     const noOrigin = post('/api/getcourse/orders', sampleOrderBody());

@@ -14,7 +14,7 @@ import { errorResponse, jsonResponse, messages } from './responses';
 
 /** What the API needs from the running server; tests build one over a test database. */
 export interface ApiRuntime {
-  config: Pick<ServerConfig, 'limits' | 'trustedProxies' | 'siteOrigin'> & Partial<Pick<ServerConfig, 'alerts'>>;
+  config: Pick<ServerConfig, 'limits' | 'siteOrigin'> & Partial<Pick<ServerConfig, 'alerts'>>;
   /** The key of the client-address and e-mail hashes (never stored in the database). */
   hashKey: string;
   repos: Repositories;

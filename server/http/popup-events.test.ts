@@ -32,7 +32,7 @@ describe('pop-up beacons', () => {
 
 describeEachDatabase('POST /api/popup-events', (database) => {
   beforeEach(() => database().clear());
-  const runtime = () => async () => ({ config: { trustedProxies: 0, siteOrigin: 'https://school.example' }, repos: database().repos, hashKey: 'k'.repeat(32) }) as never;
+  const runtime = () => async () => ({ config: { siteOrigin: 'https://school.example' }, repos: database().repos, hashKey: 'k'.repeat(32) }) as never;
   const beacon = (body: string, options: { origin?: string; address?: string; cookie?: string; userAgent?: string } = {}) =>
     handlePopupEvents(
       new Request('https://school.example/api/popup-events', {

@@ -18,7 +18,7 @@ describeEachDatabase('POST /api/vitals', (database) => {
   beforeEach(() => database().clear());
   const now = Date.UTC(2026, 10, 23, 9);
   let address = 0;
-  const runtime = async () => ({ config: { trustedProxies: 0, siteOrigin: 'https://school.example', limits: { perAddressPerMinute: VITALS_REPORTS_PER_MINUTE } }, repos: database().repos, hashKey: 'k'.repeat(32), now: () => now }) as never;
+  const runtime = async () => ({ config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: VITALS_REPORTS_PER_MINUTE } }, repos: database().repos, hashKey: 'k'.repeat(32), now: () => now }) as never;
   const post = (body: string, headers: Record<string, string> = {}) =>
     handleVitals(
       new Request('https://school.example/api/vitals', {

@@ -1,11 +1,13 @@
 import type { LeadFormEntry } from '@/content/lead-form-entry';
 import { CONSENT_TEXT_VERSION, findLeadForm } from '@/content/lead-forms';
 import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
+import { extraFieldMessages } from '@/lib/validation/messages';
 import type { FieldError } from '@/lib/api-contract';
 import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
 import { z } from '@/lib/validation/zod';
 import { planAlerts } from '../alerts/plan';
+import { giftOnSale } from '../gift-schedule/windows';
 import type { Idempotency, NewAlert, NewDelivery, NewLead, Repositories } from '../repositories/types';
 
 export type AcceptOutcome =
@@ -35,14 +37,13 @@ export interface AcceptContext {
   alertChannels?: { telegram: boolean; email: boolean };
 }
 
-export const UNKNOWN_FORM_MESSAGE = 'Неизвестная форма';
-
 // zod's own messages (wrong types, missing objects) in Russian; the field rules carry spec 5's texts.
 const russian = { error: z.locales.ru().localeError };
 
 /**
  * `POST /api/getcourse/orders`: validates with the browser's schema, looks the form up in the
- * registry and stores the lead together with its delivery in one transaction.
+ * registry (a gift offer's form only while its gift is on sale) and stores the lead together with its
+ * delivery in one transaction.
  */
 export async function acceptOrder(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
   const parsed = orderRequestSchema.safeParse(body, russian);
@@ -56,7 +57,8 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
     return { status: 'spam' };
   }
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
-  if (!form) return { status: 'invalid', errors: [{ path: 'form.id', message: UNKNOWN_FORM_MESSAGE }] };
+  if (!form) return { status: 'invalid', errors: [{ path: 'form.id', message: extraFieldMessages.unknownForm }] };
+  if (!(await onSale(form, context))) return { status: 'invalid', errors: [{ path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
 
   const limited = await context.admit(parsed.data.contacts.email);
   if (limited) return { status: 'limited', ...limited };
@@ -71,6 +73,18 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
   );
   if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
   return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null };
+}
+
+/**
+ * A gift offer whose deal we make (an ajax offer) is taken only while its window runs, by the server's
+ * clock with a minute of grace: a manager would otherwise call about an offer not on sale. A native
+ * offer's lead has already been posted by the visitor's browser to GetCourse's payment page, which
+ * sells only what its offer allows: our record of it is kept whatever the time, so the console shows
+ * every lead GetCourse got.
+ */
+async function onSale(form: LeadFormEntry, context: AcceptContext): Promise<boolean> {
+  if (form.giftNumber === undefined || form.delivery.kind !== 'deal') return true;
+  return giftOnSale(await context.repos.giftSchedule.list(), form.giftNumber, context.now);
 }
 
 /**

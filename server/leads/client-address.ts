@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
  * Route handlers never see the socket, and `next start` keeps an `X-Forwarded-For` that the client sent
  * (it only fills the header when it is absent), so that header alone lets anyone choose their own
  * rate-limit bucket. The web process therefore stamps every request, before Next.js sees it, with the
- * address it can vouch for (see `server/http/client-address-stamp.ts`) in a header of its own, which a
+ * address it can vouch for (see `server/http/request-stamp.ts`) in a header of its own, which a
  * client cannot set: whatever arrives under that name is replaced.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-site-client-address';

@@ -10,7 +10,7 @@ export const silentLogger: Logger = { info: () => undefined, warn: () => undefin
 /** What the route handlers run on in a test: limits no test reaches, nothing behind onQueued; override any field. */
 export function testApiRuntime(repos: Repositories, overrides: Partial<ApiRuntime> = {}): ApiRuntime {
   return {
-    config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, trustedProxies: 0, siteOrigin: null },
+    config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, siteOrigin: null },
     hashKey: 'test-hash-key-'.repeat(3),
     repos,
     onQueued: () => undefined,
