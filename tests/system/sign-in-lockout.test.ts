@@ -150,8 +150,10 @@ describe('the console sign-in lockout under a flood, SQLite, one server', () => 
 
   beforeAll(async () => {
     const file = `${suite.dir}/lockout.db`;
-    suite.servers.push(...(await startServers(1, { SQLITE_PATH: file })));
+    // Before the servers start: the command (it migrates a new database) blocks this process for
+    // seconds, and a server's idle keep-alive connection closed meanwhile would fail the next request.
     for (const operator of Object.values(operators)) addOperator(operator, { DATABASE_URL: '', SQLITE_PATH: file });
+    suite.servers.push(...(await startServers(1, { SQLITE_PATH: file })));
     database = await openDatabase({ dialect: 'sqlite', file });
     posts = [await signInForm(suite.servers[0]!.url)];
   });
@@ -189,8 +191,8 @@ describe.skipIf(!testDatabaseUrl)('the console sign-in lockout under a flood, Po
   beforeAll(async () => {
     // A database of its own: other people's tests use the shared one at the same time.
     scratch = await createScratchDatabase(testDatabaseUrl!);
-    suite.servers.push(...(await startServers(2, { DATABASE_URL: scratch.url })));
     for (const operator of Object.values(operators)) addOperator(operator, { DATABASE_URL: scratch.url });
+    suite.servers.push(...(await startServers(2, { DATABASE_URL: scratch.url })));
     database = await openDatabase({ dialect: 'postgres', url: scratch.url });
     posts = await Promise.all(suite.servers.map((server) => signInForm(server.url)));
   });
