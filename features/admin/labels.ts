@@ -10,7 +10,7 @@ export const deliveryStatusLabels: Record<OutboxStatus, string> = {
 /** A folded row's words, before its count: «Неудачные входы: 37». */
 const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
   sign_in_failed: 'Неудачные входы',
-  sign_in_refused: 'Входы отклонены: много неудачных попыток с этой почтой',
+  sign_in_refused: 'Входы отклонены: много неудачных попыток',
   sign_in_refused_address: 'Входы с одного адреса отклонены: много неудачных попыток',
 };
 

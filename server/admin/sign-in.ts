@@ -33,7 +33,7 @@ export function attemptDelayMs(before: { email: number; address: number }, polic
 }
 
 /** The tried e-mail as the audit log keeps it: enough to recognise it, not whatever length was sent. */
-export const AUDITED_EMAIL_CHARACTERS = 64;
+const AUDITED_EMAIL_CHARACTERS = 64;
 
 export function auditedEmail(email: string): string {
   const characters = Array.from(email);
