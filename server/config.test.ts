@@ -9,7 +9,7 @@ describe('server configuration', () => {
     expect(config.getCourse).toBeNull();
     expect(config.worker).toMatchObject({ mode: 'inline', pollMs: 1000, retry: DEFAULT_RETRY });
     expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 });
-    expect(config.retention).toEqual({ leadDays: 180, spamDays: 7 });
+    expect(config.retention).toEqual({ leadDays: 180, spamDays: 7, auditDays: 365 });
     expect(config.trustedProxies).toBe(0);
     expect(config.hashKey).toEqual({ kind: 'file', file: path.resolve('data/address-hash.key') });
     expect(config.metricsToken).toBeNull();

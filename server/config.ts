@@ -47,6 +47,8 @@ export interface RetentionConfig {
   leadDays: number;
   /** Spam (the honeypot was filled) is deleted after this many days. */
   spamDays: number;
+  /** The console's audit log (who did what, the sign-in attempts with the e-mails tried) is deleted after this many days. */
+  auditDays: number;
 }
 
 /** Lead alerts to the sales managers (issue 26); either channel may be absent. */
@@ -85,7 +87,7 @@ export interface ServerConfig {
 export const DEFAULT_SQLITE_PATH = './data/site.db';
 export const DEFAULT_POLL_MS = 1000;
 export const DEFAULT_LIMITS: LeadLimits = { perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 };
-export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7 };
+export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7, auditDays: 365 };
 export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
@@ -110,7 +112,7 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
       perEmailPerHour: positiveInt(env.RATE_LIMIT_PER_EMAIL_PER_HOUR, DEFAULT_LIMITS.perEmailPerHour),
       ceilingPerMinute: positiveInt(env.LEAD_CEILING_PER_MINUTE, DEFAULT_LIMITS.ceilingPerMinute),
     },
-    retention: { leadDays: positiveInt(env.LEAD_RETENTION_DAYS, DEFAULT_RETENTION.leadDays), spamDays: DEFAULT_RETENTION.spamDays },
+    retention: { ...DEFAULT_RETENTION, leadDays: positiveInt(env.LEAD_RETENTION_DAYS, DEFAULT_RETENTION.leadDays) },
     trustedProxies: readTrustedProxies(env.TRUST_PROXY),
     hashKey: readHashKeySource(env),
     siteOrigin: originOf(env.SITE_URL),

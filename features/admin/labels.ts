@@ -1,4 +1,4 @@
-import type { AuditAction, OutboxStatus } from '@/server/repositories/types';
+import type { AuditAction, AuditEntry, FoldedAuditAction, OutboxStatus } from '@/server/repositories/types';
 
 export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   pending: 'ждёт отправки',
@@ -7,10 +7,15 @@ export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   dead: 'не доставлена',
 };
 
-export const auditActionLabels: Record<AuditAction, string> = {
+/** A folded row's words, before its count: «Неудачные входы: 37». */
+const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
+  sign_in_failed: 'Неудачные входы',
+  sign_in_refused: 'Входы отклонены: много неудачных попыток',
+  sign_in_refused_address: 'Входы с одного адреса отклонены: много неудачных попыток',
+};
+
+const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string> = {
   sign_in: 'Вход',
-  sign_in_failed: 'Неудачный вход',
-  sign_in_refused: 'Вход отклонён (много попыток)',
   sign_out: 'Выход',
   export: 'Выгрузка CSV',
   resend: 'Повторная отправка',
@@ -31,7 +36,27 @@ export const auditActionLabels: Record<AuditAction, string> = {
   popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
 };
 
+/** What the journal says an entry did; a folded row of sign-in attempts with its count. */
+export function auditActionText(entry: Pick<AuditEntry, 'action' | 'count'>): string {
+  if (isFolded(entry.action)) return `${foldedAuditActionLabels[entry.action]}: ${entry.count}`;
+  return auditActionLabels[entry.action] ?? entry.action;
+}
+
+function isFolded(action: AuditAction): action is FoldedAuditAction {
+  return Object.hasOwn(foldedAuditActionLabels, action);
+}
+
 /** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */
 export function moscowTime(timestamp: number): string {
   return new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' }).format(timestamp);
+}
+
+/** When a journal entry happened: `23.11.2026, 12:34`, or for a folded row its first to last attempt, `23.11.2026, 12:34–12:41`. */
+export function moscowPeriod(from: number, to: number): string {
+  const start = moscowTime(from);
+  const end = moscowTime(to);
+  if (end === start) return start;
+  const [startDay] = start.split(', ');
+  const [endDay, endTime] = end.split(', ');
+  return endDay === startDay ? `${start}–${endTime}` : `${start} – ${end}`;
 }

@@ -1,21 +1,33 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection';
+import { createRepositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { testAdminRuntime } from '../testing/admin';
 import { addOperator } from './operators';
-import { SIGN_IN_POLICY, signInOperator, throttleVerdict } from './sign-in';
+import { attemptDelayMs, auditedEmail, SIGN_IN_POLICY, signInOperator, type SignInOutcome } from './sign-in';
 
-describe('throttleVerdict', () => {
-  it('lets the first failures through at once, then doubles the wait up to a ceiling, then refuses', () => {
-    expect(throttleVerdict({ email: 2, address: 2 })).toEqual({ refuse: false, delayMs: 0 });
-    expect(throttleVerdict({ email: 3, address: 3 })).toEqual({ refuse: false, delayMs: 500 });
-    expect(throttleVerdict({ email: 4, address: 4 })).toEqual({ refuse: false, delayMs: 1000 });
-    expect(throttleVerdict({ email: 9, address: 9 })).toEqual({ refuse: false, delayMs: 8000 });
-    expect(throttleVerdict({ email: 10, address: 10 })).toEqual({ refuse: true, delayMs: 0 });
+describe('attemptDelayMs', () => {
+  it('lets the first failures through at once, then doubles the wait up to a ceiling', () => {
+    expect(attemptDelayMs({ email: 2, address: 2 })).toBe(0);
+    expect(attemptDelayMs({ email: 3, address: 3 })).toBe(500);
+    expect(attemptDelayMs({ email: 4, address: 4 })).toBe(1000);
+    expect(attemptDelayMs({ email: 9, address: 9 })).toBe(8000);
   });
 
-  it('refuses an address that tries many e-mails', () => {
-    expect(throttleVerdict({ email: 0, address: 29 }).refuse).toBe(false);
-    expect(throttleVerdict({ email: 0, address: 30 }).refuse).toBe(true);
+  it('slows a client that tries many e-mails down by a third of its failures', () => {
+    expect(attemptDelayMs({ email: 0, address: 8 })).toBe(0);
+    expect(attemptDelayMs({ email: 0, address: 9 })).toBe(500);
+    expect(attemptDelayMs({ email: 0, address: 29 })).toBe(8000);
+  });
+});
+
+describe('auditedEmail', () => {
+  it('keeps an e-mail of up to 64 characters and cuts a longer one to 64 with an ellipsis, never inside a character', () => {
+    expect(auditedEmail('anna@school.ru')).toBe('anna@school.ru');
+    const long = `${'a'.repeat(235)}@school.ru`;
+    expect(auditedEmail(long)).toBe(`${'a'.repeat(63)}…`);
+    expect(Array.from(auditedEmail(`${'😀'.repeat(70)}@x.ru`))).toHaveLength(64);
+    expect(auditedEmail(`${'😀'.repeat(70)}@x.ru`)).toBe(`${'😀'.repeat(63)}…`);
   });
 });
 
@@ -57,20 +69,96 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect((await database().repos.audit.list()).map((entry) => entry.action)).toEqual(['sign_in']);
   });
 
-  it('slows repeated wrong passwords down, then refuses even the right one until the window ends', async () => {
+  /** The audit rows as the journal lists them, newest first. */
+  async function auditRows() {
+    return (await database().repos.audit.list()).map(({ action, actor, count }) => ({ action, actor, count }));
+  }
+
+  it('slows repeated wrong passwords down, then refuses even the right one until the window ends; one audit row a kind', async () => {
     const runtime = testAdminRuntime(database());
     await addOperator(runtime.auth, 'anna@school.ru', password);
     const wrong = { email: 'anna@school.ru', password: 'not the password', address: '203.0.113.5', headers };
     for (let i = 0; i < SIGN_IN_POLICY.refuseAfter; i += 1) expect(await signInOperator(runtime, wrong, deps)).toBe('wrong');
     expect(sleeps).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
     expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('refused');
+    expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('refused');
     expect(await database().handle.db.selectFrom('admin_sessions').select('id').execute()).toEqual([]);
-    const actions = (await database().repos.audit.list()).map((entry) => entry.action);
-    expect(actions.filter((action) => action === 'sign_in_failed')).toHaveLength(SIGN_IN_POLICY.refuseAfter);
-    expect(actions[0]).toBe('sign_in_refused');
+    expect(await auditRows()).toEqual([
+      { action: 'sign_in_refused', actor: 'anna@school.ru', count: 2 },
+      { action: 'sign_in_failed', actor: 'anna@school.ru', count: SIGN_IN_POLICY.refuseAfter },
+    ]);
 
     now += SIGN_IN_POLICY.windowMs;
     expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('signed-in');
+    expect((await auditRows())[0]).toEqual({ action: 'sign_in', actor: 'anna@school.ru', count: 1 });
+  });
+
+  it('a right password gives its count back: after 9 failures and a sign-in, a tenth wrong password is still checked', async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    const wrong = { email: 'anna@school.ru', password: 'not the password', address: '203.0.113.5', headers };
+    for (let i = 0; i < SIGN_IN_POLICY.refuseAfter - 1; i += 1) expect(await signInOperator(runtime, wrong, deps)).toBe('wrong');
+    expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('signed-in');
+    expect(await signInOperator(runtime, wrong, deps)).toBe('wrong');
+    expect(await signInOperator(runtime, { ...wrong, password }, deps)).toBe('refused');
+  });
+
+  it('of 50 wrong passwords for one e-mail at once from 50 clients through two instances, exactly 10 are checked, each waiting by its place; then the right one is refused', async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    const other = await openDatabase(database().config);
+    try {
+      // A second instance: its own connection and better-auth over the same database.
+      const otherRuntime = testAdminRuntime({ ...database(), handle: other, repos: createRepositories(other) });
+      const wrong = { email: 'anna@school.ru', password: 'not the password', address: '203.0.113.5', headers };
+      // Each from a client of its own: the e-mail's count alone decides (and the wait).
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => signInOperator(i % 2 ? otherRuntime : runtime, { ...wrong, address: `198.51.100.${i}` }, deps)),
+      );
+      expect(tally(outcomes)).toEqual({ wrong: SIGN_IN_POLICY.refuseAfter, refused: 40 });
+      expect([...sleeps].sort((a, b) => a - b)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+      expect(await signInOperator(otherRuntime, { ...wrong, password, address: '198.51.100.50' }, deps)).toBe('refused');
+    } finally {
+      await other.close();
+    }
+    expect(await database().handle.db.selectFrom('admin_sessions').select('id').execute()).toEqual([]);
+    // One row a kind, e-mail and client: the ten checked and the 41 refused (the right one too) add up.
+    const rows = await auditRows();
+    expect(rows.filter((row) => row.action === 'sign_in_failed').reduce((sum, row) => sum + row.count, 0)).toBe(SIGN_IN_POLICY.refuseAfter);
+    expect(rows.filter((row) => row.action === 'sign_in_refused').reduce((sum, row) => sum + row.count, 0)).toBe(41);
+    expect(rows.every((row) => row.actor === 'anna@school.ru')).toBe(true);
+  });
+
+  it('of 40 e-mails tried at once from one client, exactly 30 are checked; the refusals are one audit row; another client goes on', async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    const attempt = (index: number) => ({ email: `guess-${index}@school.ru`, password: 'not the password', address: '203.0.113.5', headers });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => signInOperator(runtime, attempt(i), deps)));
+    expect(tally(outcomes)).toEqual({ wrong: SIGN_IN_POLICY.refuseAddressAfter, refused: 10 });
+    expect(await signInOperator(runtime, { ...attempt(0), email: 'anna@school.ru', password }, deps)).toBe('refused');
+
+    const rows = await auditRows();
+    expect(rows.filter((row) => row.action === 'sign_in_failed')).toHaveLength(SIGN_IN_POLICY.refuseAddressAfter);
+    expect(rows.filter((row) => row.action === 'sign_in_failed').every((row) => row.count === 1)).toBe(true);
+    expect(rows.filter((row) => row.action !== 'sign_in_failed')).toEqual([{ action: 'sign_in_refused_address', actor: null, count: 11 }]);
+    // The refusals were not failures of anna's e-mail: from elsewhere she signs in.
+    expect(await signInOperator(runtime, { ...attempt(0), email: 'anna@school.ru', password, address: '198.51.100.7' }, deps)).toBe('signed-in');
+  });
+
+  it('counts an IPv6 client by its /64, as the lead limits do', async () => {
+    const runtime = testAdminRuntime(database());
+    const policy = { ...SIGN_IN_POLICY, refuseAddressAfter: 3 };
+    const attempt = (index: number) => ({ email: `guess-${index}@school.ru`, password: 'not the password', address: `2001:db8:1:2::${index + 1}`, headers });
+    for (let i = 0; i < 3; i += 1) expect(await signInOperator(runtime, attempt(i), { ...deps, policy })).toBe('wrong');
+    expect(await signInOperator(runtime, attempt(3), { ...deps, policy })).toBe('refused');
+    expect(await signInOperator(runtime, { ...attempt(0), address: '2001:db8:1:3::1' }, { ...deps, policy })).toBe('wrong');
+  });
+
+  it('keeps a long tried e-mail in the audit log cut to 64 characters', async () => {
+    const runtime = testAdminRuntime(database());
+    const email = `${'x'.repeat(237)}@school.ru`;
+    for (let i = 0; i < 3; i += 1) await signInOperator(runtime, { email, password, address: '203.0.113.5', headers }, deps);
+    expect(await auditRows()).toEqual([{ action: 'sign_in_failed', actor: `${'x'.repeat(63)}…`, count: 3 }]);
   });
 
   it('refuses an unknown e-mail like a wrong password', async () => {
@@ -79,6 +167,12 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect(await signInOperator(runtime, attempt, deps)).toBe('wrong');
   });
 });
+
+function tally(outcomes: SignInOutcome[]): Partial<Record<SignInOutcome, number>> {
+  const counts: Partial<Record<SignInOutcome, number>> = {};
+  for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  return counts;
+}
 
 /** The cookie a browser would send: better-auth signs the session token with its secret. */
 async function signedSessionCookie(runtime: ReturnType<typeof testAdminRuntime>, token: string): Promise<string> {

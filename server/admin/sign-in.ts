@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
+import { subscriberPrefix } from '../leads/client-address';
+import type { FoldedAuditAction } from '../repositories/types';
 import type { AdminRuntime } from './runtime';
 
 /**
- * Failed sign-ins are counted per e-mail and per client address in the shared rate_limit_counters
- * table (so every instance sees them), in fixed windows. After a few failures each attempt waits
- * longer before the password is even checked; past the limit the attempt is refused unchecked until
- * the window ends.
+ * Sign-in attempts are counted per e-mail and per client (an IPv4 address, an IPv6 /64) in the shared
+ * rate_limit_counters table (so every instance sees them), in fixed windows. Each attempt is counted
+ * before its password is checked; a right password gives its count back, so what stays counted are the
+ * failures. After a few, each attempt waits longer before the password is even checked; past the limit
+ * the attempt is refused unchecked until the window ends.
  */
 export const SIGN_IN_POLICY = {
   windowMs: 15 * 60_000,
@@ -16,22 +19,25 @@ export const SIGN_IN_POLICY = {
   maxDelayMs: 8000,
   /** Failures of one e-mail after which its attempts are refused until the window ends. */
   refuseAfter: 10,
-  /** One address trying many e-mails: refused after this many failures. */
+  /** One client trying many e-mails: refused after this many failures. */
   refuseAddressAfter: 30,
 } as const;
 
-export type SignInPolicy = typeof SIGN_IN_POLICY;
+export type SignInPolicy = { readonly [Key in keyof typeof SIGN_IN_POLICY]: number };
 
-export interface ThrottleVerdict {
-  refuse: boolean;
-  delayMs: number;
+/** How long an attempt waits before its password is checked, by the attempts counted before it. */
+export function attemptDelayMs(before: { email: number; address: number }, policy: SignInPolicy = SIGN_IN_POLICY): number {
+  const over = Math.max(before.email, Math.floor(before.address / 3)) - policy.freeFailures;
+  if (over < 0) return 0;
+  return Math.min(policy.firstDelayMs * 2 ** over, policy.maxDelayMs);
 }
 
-export function throttleVerdict(failures: { email: number; address: number }, policy: SignInPolicy = SIGN_IN_POLICY): ThrottleVerdict {
-  if (failures.email >= policy.refuseAfter || failures.address >= policy.refuseAddressAfter) return { refuse: true, delayMs: 0 };
-  const over = Math.max(failures.email, Math.floor(failures.address / 3)) - policy.freeFailures;
-  if (over < 0) return { refuse: false, delayMs: 0 };
-  return { refuse: false, delayMs: Math.min(policy.firstDelayMs * 2 ** over, policy.maxDelayMs) };
+/** The tried e-mail as the audit log keeps it: enough to recognise it, not whatever length was sent. */
+const AUDITED_EMAIL_CHARACTERS = 64;
+
+export function auditedEmail(email: string): string {
+  const characters = Array.from(email);
+  return characters.length <= AUDITED_EMAIL_CHARACTERS ? email : `${characters.slice(0, AUDITED_EMAIL_CHARACTERS - 1).join('')}…`;
 }
 
 export type SignInOutcome = 'signed-in' | 'wrong' | 'refused';
@@ -52,36 +58,57 @@ export interface SignInDeps {
 
 export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttempt, deps: SignInDeps = {}): Promise<SignInOutcome> {
   const { sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), now = Date.now, policy = SIGN_IN_POLICY } = deps;
+  const { rateLimit, audit } = runtime.repos;
   const email = attempt.email.trim().toLowerCase();
   const windowStart = Math.floor(now() / policy.windowMs) * policy.windowMs;
-  const buckets = {
-    email: `signin:email:${keyed(email, runtime.hashKey)}`,
-    address: `signin:address:${keyed(attempt.address ?? 'unknown', runtime.hashKey)}`,
+  const keys = {
+    email: keyed(email, runtime.hashKey),
+    address: keyed(attempt.address === null ? 'unknown' : subscriberPrefix(attempt.address), runtime.hashKey),
   };
-  const verdict = throttleVerdict(
-    { email: await runtime.repos.rateLimit.count(buckets.email, windowStart), address: await runtime.repos.rateLimit.count(buckets.address, windowStart) },
-    policy,
-  );
-  if (verdict.refuse) {
-    await runtime.repos.audit.record({ actor: email, action: 'sign_in_refused' }, now());
+  const buckets = { email: `signin:email:${keys.email}`, address: `signin:address:${keys.address}` };
+  const fold = (action: FoldedAuditAction) =>
+    audit.fold(
+      action === 'sign_in_refused_address'
+        ? // Refused for the client, whatever e-mails it tries: one row.
+          { action, actor: null, foldKey: `${action}:${windowStart}:${keys.address}` }
+        : { action, actor: auditedEmail(email), foldKey: `${action}:${windowStart}:${keys.email}:${keys.address}` },
+      now(),
+    );
+
+  // Counted before anything else, each in one atomic statement: of any number of attempts at once, at
+  // most the limit get through, and each waits by its own place in the count.
+  const emailCount = await rateLimit.claim(buckets.email, windowStart, policy.refuseAfter);
+  if (emailCount === null) {
+    await fold('sign_in_refused');
     return 'refused';
   }
-  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+  const addressCount = await rateLimit.claim(buckets.address, windowStart, policy.refuseAddressAfter);
+  if (addressCount === null) {
+    // Not checked: not a failure of this e-mail.
+    await rateLimit.release(buckets.email, windowStart);
+    await fold('sign_in_refused_address');
+    return 'refused';
+  }
+  const delayMs = attemptDelayMs({ email: emailCount - 1, address: addressCount - 1 }, policy);
+  if (delayMs > 0) await sleep(delayMs);
 
   try {
     await runtime.auth.api.signInEmail({ body: { email, password: attempt.password }, headers: attempt.headers });
   } catch (error) {
+    // Anything but a refusal of the credentials (the database away) leaves the attempt counted too:
+    // an attempt that could not be checked must not be tried again for free.
     if (!isAPIError(error)) throw error;
-    await runtime.repos.rateLimit.hit(buckets.email, windowStart);
-    await runtime.repos.rateLimit.hit(buckets.address, windowStart);
-    await runtime.repos.audit.record({ actor: email, action: 'sign_in_failed' }, now());
+    await fold('sign_in_failed');
     return 'wrong';
   }
-  await runtime.repos.audit.record({ actor: email, action: 'sign_in' }, now());
+  // A right password is no failure: its count goes back.
+  await rateLimit.release(buckets.email, windowStart);
+  await rateLimit.release(buckets.address, windowStart);
+  await audit.record({ actor: email, action: 'sign_in' }, now());
   return 'signed-in';
 }
 
-/** Keyed, so the counters table holds neither the e-mail nor the address. */
+/** Keyed, so neither the counters nor the audit log's fold keys hold the e-mail or the address. */
 function keyed(value: string, key: string): string {
   return createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }

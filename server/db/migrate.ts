@@ -12,6 +12,7 @@ import { alertsMigration } from './migrations/009-alerts';
 import { splitTestsMigration } from './migrations/010-split-tests';
 import { vitalsMigration } from './migrations/011-vitals';
 import { alertLeadIndexMigration } from './migrations/012-alert-lead-index';
+import { foldedSignInAuditMigration } from './migrations/013-folded-sign-in-audit';
 import { healthHeartbeatMigration } from './migrations/014-health-heartbeat';
 import type { Database } from './schema';
 
@@ -30,6 +31,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010-split-tests': splitTestsMigration,
     '011-vitals': vitalsMigration,
     '012-alert-lead-index': alertLeadIndexMigration,
+    '013-folded-sign-in-audit': foldedSignInAuditMigration,
     '014-health-heartbeat': healthHeartbeatMigration,
   };
 }

@@ -157,13 +157,19 @@ export interface AdminAccountsTable {
 export interface AdminAuditLogTable {
   id: Generated<number>;
   at: number;
-  /** The operator's e-mail; for a failed sign-in, the address that was tried. */
+  /** The operator's e-mail; for a failed or refused sign-in, the e-mail that was tried (cut short). */
   actor: string | null;
-  /** See AuditAction in server/admin/audit.ts. */
+  /** See AuditAction in server/repositories/types.ts. */
   action: string;
   subject: string | null;
   /** JSON, never personal data beyond the subject's e-mail where the action is about one. */
   details: string | null;
+  /** 013: what the sign-in attempts folded into this row share (kind, e-mail, client, window); null for other actions. */
+  fold_key: string | null;
+  /** 013: how many attempts the row stands for; 1 for other actions. */
+  count: Generated<number>;
+  /** 013: when the latest folded attempt came (`at`: the first); null for other actions. */
+  last_at: number | null;
 }
 
 /** How often each pop-up was shown, closed and finished, per Moscow day and page path. */

@@ -240,6 +240,26 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":2')]);
   });
 
+  it('deletes audit rows older than a year in the same run, folded sign-in attempts too, and keeps the rest', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const { audit } = database().repos;
+    await audit.record({ actor: 'anna@school.ru', action: 'export' }, now - 366 * day);
+    await audit.fold({ actor: 'guess@school.ru', action: 'sign_in_failed', foldKey: 'old-window' }, now - 366 * day);
+    await audit.record({ actor: 'anna@school.ru', action: 'export' }, now - 364 * day);
+    await audit.fold({ actor: 'guess@school.ru', action: 'sign_in_failed', foldKey: 'recent-window' }, now - day);
+    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await audit.list()).length === 2);
+    } finally {
+      await running.stop();
+    }
+    expect((await audit.list()).map((entry) => entry.at)).toEqual([now - day, now - 364 * day]);
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"auditDeleted":2')]);
+    expect(log.lines.join('\n')).not.toContain('guess@school.ru');
+  });
+
   it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {
     // A database without the tables: every retention query fails.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);

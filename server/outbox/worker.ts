@@ -13,10 +13,11 @@ export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batc
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
   /**
-   * Personal-data retention (repos.personalData.applyRetention) and the field vitals' 90 days
-   * (repos.vitals.deleteBefore): run at start, then every `everyMs` (an hour).
+   * Personal-data retention (repos.personalData.applyRetention), the console's audit log after
+   * `policy.auditDays` (repos.audit.deleteBefore) and the field vitals' 90 days (repos.vitals.deleteBefore):
+   * run at start, then every `everyMs` (an hour).
    */
-  retention: { repos: Pick<Repositories, 'personalData'> & Partial<Pick<Repositories, 'vitals'>>; policy: RetentionConfig; everyMs?: number };
+  retention: { repos: Pick<Repositories, 'personalData' | 'audit'> & Partial<Pick<Repositories, 'vitals'>>; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -36,6 +37,7 @@ export function claimLeaseMs(getCourseTimeoutMs = 10_000): number {
 
 const NOT_CONFIGURED_REPORT_EVERY_MS = 10 * 60_000;
 const RETENTION_EVERY_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * Delivers the outbox to GetCourse: claims due rows, sends them (one function a kind, in parallel up
@@ -146,8 +148,9 @@ export class OutboxWorker extends PollingLoop {
     this.nextRetentionAt = now + everyMs;
     try {
       const counts = await repos.personalData.applyRetention(policy, now);
-      const vitalsDeleted = repos.vitals ? await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * 86_400_000))) : 0;
-      this.log.info('privacy.retention', { ...counts, vitalsDeleted });
+      const auditDeleted = await repos.audit.deleteBefore(now - policy.auditDays * DAY_MS);
+      const vitalsDeleted = repos.vitals ? await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * DAY_MS))) : 0;
+      this.log.info('privacy.retention', { ...counts, auditDeleted, vitalsDeleted });
     } catch (error) {
       this.log.error('privacy.retention_failed', { error: errorKind(error) });
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { AuditAction, AuditRepository } from './types';
 
@@ -17,10 +18,29 @@ export function createAuditRepository(handle: DatabaseHandle): AuditRepository {
         .execute();
     },
 
+    async fold(entry, now) {
+      await db
+        .insertInto('admin_audit_log')
+        .values({ at: now, last_at: now, actor: entry.actor, action: entry.action, subject: null, details: null, fold_key: entry.foldKey, count: 1 })
+        .onConflict((conflict) =>
+          conflict.column('fold_key').doUpdateSet({
+            count: sql<number>`admin_audit_log.count + 1`,
+            // Attempts of one row may be counted out of order: the latest stays.
+            last_at: sql<number>`case when admin_audit_log.last_at > excluded.last_at then admin_audit_log.last_at else excluded.last_at end`,
+          }),
+        )
+        .execute();
+    },
+
+    async deleteBefore(at) {
+      const result = await db.deleteFrom('admin_audit_log').where('at', '<', at).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async list({ before, limit = 100 } = {}) {
       const rows = await db
         .selectFrom('admin_audit_log')
-        .selectAll()
+        .select(['id', 'at', 'last_at', 'count', 'actor', 'action', 'subject', 'details'])
         .$if(before !== undefined, (query) => query.where('id', '<', before!))
         .orderBy('id', 'desc')
         .limit(limit)
@@ -28,6 +48,8 @@ export function createAuditRepository(handle: DatabaseHandle): AuditRepository {
       return rows.map((row) => ({
         id: row.id,
         at: Number(row.at),
+        lastAt: Number(row.last_at ?? row.at),
+        count: Number(row.count),
         actor: row.actor,
         action: row.action as AuditAction,
         subject: row.subject,

@@ -18,14 +18,22 @@ export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepo
       return Number(row.hits);
     },
 
-    async count(bucket, windowStart) {
+    async claim(bucket, windowStart, limit) {
+      // The upsert counts and decides in one statement: a full window's row is left as it is (the
+      // update's condition fails) and returns nothing. A read, then a write, would let every claim made
+      // between the two through.
       const row = await db
-        .selectFrom('rate_limit_counters')
-        .select('hits')
-        .where('bucket', '=', bucket)
-        .where('window_start', '=', windowStart)
+        .insertInto('rate_limit_counters')
+        .values({ bucket, window_start: windowStart, hits: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['bucket', 'window_start'])
+            .doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` })
+            .where('rate_limit_counters.hits', '<', limit),
+        )
+        .returning('hits')
         .executeTakeFirst();
-      return row ? Number(row.hits) : 0;
+      return row ? Number(row.hits) : null;
     },
 
     async release(bucket, windowStart) {

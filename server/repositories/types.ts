@@ -214,10 +214,17 @@ export interface QueueSnapshot {
   oldestWaitingSeconds: number;
 }
 
+/**
+ * Sign-in attempts that are not a sign-in: many of one kind, tried e-mail, client and lockout window
+ * are one audit row with their count (a flood leaves a few rows). `sign_in_refused`: the e-mail had too
+ * many failures; `sign_in_refused_address`: the client had (whatever e-mails it tries: one row).
+ */
+export const foldedAuditActions = ['sign_in_failed', 'sign_in_refused', 'sign_in_refused_address'] as const;
+export type FoldedAuditAction = (typeof foldedAuditActions)[number];
+
 export const auditActions = [
   'sign_in',
-  'sign_in_failed',
-  'sign_in_refused',
+  ...foldedAuditActions,
   'sign_out',
   'export',
   'resend',
@@ -241,7 +248,12 @@ export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
   id: number;
+  /** When it happened; for a folded row, the first of its attempts. */
   at: number;
+  /** When the latest attempt of a folded row came; `at` for every other row. */
+  lastAt: number;
+  /** How many attempts a folded row stands for; 1 for every other row. */
+  count: number;
   actor: string | null;
   action: AuditAction;
   subject: string | null;
@@ -377,8 +389,12 @@ export interface GiftScheduleRepository {
 export interface RateLimitRepository {
   /** Counts one hit in the bucket's window and returns the window's total so far. */
   hit(bucket: string, windowStart: number): Promise<number>;
-  /** The window's total so far, without counting. */
-  count(bucket: string, windowStart: number): Promise<number>;
+  /**
+   * Counts one hit unless the window already holds `limit`, in one atomic statement: of any number of
+   * claims at once (from any instance) at most `limit` are counted. The window's total with this hit,
+   * or null when it was full and nothing was counted.
+   */
+  claim(bucket: string, windowStart: number, limit: number): Promise<number | null>;
   pruneBefore(windowStart: number): Promise<number>;
   /** Takes one hit back from the bucket's window (never below zero). */
   release(bucket: string, windowStart: number): Promise<void>;
@@ -396,6 +412,13 @@ export interface SettingsRepository {
 
 export interface AuditRepository {
   record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number): Promise<void>;
+  /**
+   * Counts one attempt into the row of `foldKey` (made with this actor and action by the first), in one
+   * atomic statement, so attempts at once from several instances add up in one row.
+   */
+  fold(entry: { actor: string | null; action: FoldedAuditAction; foldKey: string }, now: number): Promise<void>;
+  /** Deletes the rows from before `at` (the retention); how many went. */
+  deleteBefore(at: number): Promise<number>;
   /** Newest first, `limit` entries older than the entry `before` (an id), when given. */
   list(options?: { before?: number; limit?: number }): Promise<AuditEntry[]>;
 }

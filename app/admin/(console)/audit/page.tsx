@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { auditActionLabels, moscowTime } from '@/features/admin/labels';
+import { auditActionText, moscowPeriod } from '@/features/admin/labels';
 import { ui } from '@/features/admin/ui';
 import { requireOperator } from '@/server/admin/session';
 import { TableHead } from '@/features/admin/table-head';
@@ -22,9 +22,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{moscowTime(entry.at)}</td>
+              <td>{moscowPeriod(entry.at, entry.lastAt)}</td>
               <td>{entry.actor ?? '—'}</td>
-              <td>{auditActionLabels[entry.action] ?? entry.action}</td>
+              <td>{auditActionText(entry)}</td>
               <td>{entry.subject ?? '—'}</td>
               <td className="break-all">{entry.details ? JSON.stringify(entry.details) : ''}</td>
             </tr>

@@ -1,0 +1,208 @@
+/**
+ * The console's sign-in lockout against the built server: 200 sign-ins sent at once are counted before
+ * any password is checked, so exactly the policy's number are checked (the answers say which were, the
+ * audit log's folded rows count them), the right password sent last is refused, and the log holds a few
+ * rows. On SQLite with one server, and on PostgreSQL with two servers over one database, the requests
+ * spread over both. Each flood comes through a proxy (`TRUST_PROXY=1`) from an address of its own.
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_POLICY } from '@/server/admin/sign-in';
+import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { createRepositories } from '@/server/repositories';
+import type { AuditEntry } from '@/server/repositories/types';
+import { addOperator, launchChromium, signedIn, signInForm, type Operator, type SignInAnswer } from './support/console';
+import { freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { systemSuite } from './support/suite';
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
+if (!testDatabaseUrl) {
+  console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance PostgreSQL sign-in lockout test is SKIPPED.\n');
+}
+
+const ATTEMPTS = 200;
+const WRONG_PASSWORD = 'not the password at all';
+/** A flood and its checks take seconds; one that would straddle the end of a lockout window waits for the next. */
+const WINDOW_ROOM_MS = 120_000;
+const FLOOD_TIMEOUT_MS = 360_000;
+
+const operators = {
+  oneEmail: { email: 'lockout-one-email@school-system.ru', password: 'one e-mail lockout password' },
+  oneClient: { email: 'lockout-one-client@school-system.ru', password: 'one client lockout password' },
+  viewer: { email: 'lockout-viewer@school-system.ru', password: 'lockout viewer password' },
+} satisfies Record<string, Operator>;
+
+type Post = Awaited<ReturnType<typeof signInForm>>;
+
+/**
+ * 199 wrong sign-ins at once, the i-th for `triedEmail(i)`, spread over `posts` (the servers); the
+ * operator's right password once the first refusal has come back (the checked ones are still waiting
+ * by then), through the last server.
+ */
+async function flood(posts: Post[], operator: Operator, triedEmail: (index: number) => string, address: string) {
+  const headers = { 'x-forwarded-for': address };
+  let sendRight = () => {};
+  const firstRefusal = new Promise<void>((resolve) => (sendRight = resolve));
+  const right = firstRefusal.then(() => posts.at(-1)!(operator, headers));
+  const wrong = await Promise.all(
+    Array.from({ length: ATTEMPTS - 1 }, async (_, index) => {
+      const answer = await posts[index % posts.length]!({ email: triedEmail(index), password: WRONG_PASSWORD }, headers);
+      if (answer === 'refused') sendRight();
+      return answer;
+    }),
+  );
+  // Never refused (a broken lockout): the right one still goes, and the counts below say what broke.
+  sendRight();
+  return { answers: tally([...wrong, await right]), right: await right };
+}
+
+function tally(answers: SignInAnswer[]): Partial<Record<SignInAnswer, number>> {
+  const counts: Partial<Record<SignInAnswer, number>> = {};
+  for (const answer of answers) counts[answer] = (counts[answer] ?? 0) + 1;
+  return counts;
+}
+
+/** The start of a lockout window with room for a flood: waits for the next one when this one is ending. */
+async function windowWithRoom(): Promise<number> {
+  const { windowMs } = SIGN_IN_POLICY;
+  const end = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
+  if (end - Date.now() < WINDOW_ROOM_MS) await waitFor('the next lockout window', async () => Date.now() >= end, WINDOW_ROOM_MS + 10_000);
+  return Math.floor(Date.now() / windowMs) * windowMs;
+}
+
+const sum = (entries: AuditEntry[]) => entries.reduce((total, entry) => total + entry.count, 0);
+
+/** The floods, the same on every back end: `posts` are the servers' sign-in forms, `database` where they write. */
+function lockoutFloods(setup: () => { posts: Post[]; database: DatabaseHandle; servers: NextServer[] }) {
+  async function auditSince(windowStart: number): Promise<AuditEntry[]> {
+    const entries = await createRepositories(setup().database).audit.list({ limit: 1000 });
+    const recent = entries.filter((entry) => entry.at >= windowStart);
+    // Every attempt of the flood fell into the window it started in (else the exact counts would not hold).
+    for (const entry of recent) expect(entry.lastAt).toBeLessThan(windowStart + SIGN_IN_POLICY.windowMs);
+    return recent;
+  }
+
+  it(
+    `one e-mail, ${ATTEMPTS} at once: ${SIGN_IN_POLICY.refuseAfter} passwords checked, the right one refused, two audit rows`,
+    async () => {
+      const { posts, database, servers } = setup();
+      const operator = operators.oneEmail;
+      const windowStart = await windowWithRoom();
+      const { answers, right } = await flood(posts, operator, () => operator.email, '198.51.100.10');
+
+      expect(answers).toEqual({ wrong: SIGN_IN_POLICY.refuseAfter, refused: ATTEMPTS - SIGN_IN_POLICY.refuseAfter });
+      expect(right).toBe('refused');
+      expect(await database.db.selectFrom('admin_sessions').select('id').execute()).toEqual([]);
+
+      const rows = (await auditSince(windowStart)).filter((entry) => entry.actor === operator.email);
+      expect(rows.map(({ action, count }) => ({ action, count })).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+        { action: 'sign_in_failed', count: SIGN_IN_POLICY.refuseAfter },
+        { action: 'sign_in_refused', count: ATTEMPTS - SIGN_IN_POLICY.refuseAfter },
+      ]);
+      // The servers' logs hold no e-mail.
+      for (const server of servers) expect(server.output()).not.toContain(operator.email);
+    },
+    FLOOD_TIMEOUT_MS,
+  );
+
+  it(
+    `one client, ${ATTEMPTS} e-mails at once: ${SIGN_IN_POLICY.refuseAddressAfter} passwords checked, the operator's right one refused, the refusals one audit row`,
+    async () => {
+      const { posts, database } = setup();
+      const operator = operators.oneClient;
+      const windowStart = await windowWithRoom();
+      const guess = (index: number) => `lockout-guess-${index}-${'x'.repeat(200)}@school-system.ru`;
+      const { answers, right } = await flood(posts, operator, guess, '198.51.100.20');
+
+      expect(answers).toEqual({ wrong: SIGN_IN_POLICY.refuseAddressAfter, refused: ATTEMPTS - SIGN_IN_POLICY.refuseAddressAfter });
+      expect(right).toBe('refused');
+      expect(await database.db.selectFrom('admin_sessions').select('id').execute()).toEqual([]);
+
+      const rows = await auditSince(windowStart);
+      const failed = rows.filter((entry) => entry.action === 'sign_in_failed' && entry.actor?.startsWith('lockout-guess-'));
+      expect(failed).toHaveLength(SIGN_IN_POLICY.refuseAddressAfter);
+      expect(sum(failed)).toBe(SIGN_IN_POLICY.refuseAddressAfter);
+      // The tried e-mails (229 characters) are kept cut short.
+      for (const entry of failed) expect(Array.from(entry.actor!)).toHaveLength(64);
+      const refused = rows.filter((entry) => entry.action === 'sign_in_refused_address');
+      expect(refused.map(({ actor, count }) => ({ actor, count }))).toEqual([{ actor: null, count: ATTEMPTS - SIGN_IN_POLICY.refuseAddressAfter }]);
+    },
+    FLOOD_TIMEOUT_MS,
+  );
+}
+
+async function startServers(count: number, env: Record<string, string>): Promise<NextServer[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const port = await freePort();
+      // One nginx in front (deploy/): the address a flood comes from is the one it forwards.
+      return startNextServer(port, serverEnv({ ...env, TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}` }));
+    }),
+  );
+}
+
+describe('the console sign-in lockout under a flood, SQLite, one server', () => {
+  const suite = systemSuite('sign-in-lockout');
+  let database: DatabaseHandle;
+  let posts: Post[];
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const file = `${suite.dir}/lockout.db`;
+    // Before the servers start: the command (it migrates a new database) blocks this process for
+    // seconds, and a server's idle keep-alive connection closed meanwhile would fail the next request.
+    for (const operator of Object.values(operators)) addOperator(operator, { DATABASE_URL: '', SQLITE_PATH: file });
+    suite.servers.push(...(await startServers(1, { SQLITE_PATH: file })));
+    database = await openDatabase({ dialect: 'sqlite', file });
+    posts = [await signInForm(suite.servers[0]!.url)];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await database?.close();
+  });
+
+  lockoutFloods(() => ({ posts, database, servers: suite.servers }));
+
+  it('«Журнал» says the folded rows in Russian, with the e-mail tried and the count', async () => {
+    browser = await launchChromium();
+    // From the console's own machine: an address the floods did not use.
+    const page = await signedIn(browser, suite.servers[0]!.url, operators.viewer);
+    await page.goto('/admin/audit');
+    await page.getByRole('heading', { level: 1, name: 'Журнал действий' }).waitFor();
+    const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+    await expect(row(`Неудачные входы: ${SIGN_IN_POLICY.refuseAfter}`).filter({ hasText: operators.oneEmail.email }).count()).resolves.toBe(1);
+    await expect(
+      row(`Входы отклонены: много неудачных попыток: ${ATTEMPTS - SIGN_IN_POLICY.refuseAfter}`).filter({ hasText: operators.oneEmail.email }).count(),
+    ).resolves.toBe(1);
+    await expect(row(`Входы с одного адреса отклонены: много неудачных попыток: ${ATTEMPTS - SIGN_IN_POLICY.refuseAddressAfter}`).count()).resolves.toBe(1);
+    await expect(row('Неудачные входы: 1').filter({ hasText: 'lockout-guess-' }).count()).resolves.toBe(SIGN_IN_POLICY.refuseAddressAfter);
+    await expect(row('Вход').filter({ hasText: operators.viewer.email }).count()).resolves.toBe(1);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('the console sign-in lockout under a flood, PostgreSQL, two servers over one database', () => {
+  const suite = systemSuite('sign-in-lockout-postgres');
+  let scratch: ScratchDatabase | undefined;
+  let database: DatabaseHandle;
+  let posts: Post[];
+
+  beforeAll(async () => {
+    // A database of its own: other people's tests use the shared one at the same time.
+    scratch = await createScratchDatabase(testDatabaseUrl!);
+    for (const operator of Object.values(operators)) addOperator(operator, { DATABASE_URL: scratch.url });
+    suite.servers.push(...(await startServers(2, { DATABASE_URL: scratch.url })));
+    database = await openDatabase({ dialect: 'postgres', url: scratch.url });
+    posts = await Promise.all(suite.servers.map((server) => signInForm(server.url)));
+  });
+
+  afterAll(async () => {
+    // The servers first (systemSuite's own afterAll runs after this one), then their database.
+    await Promise.all(suite.servers.map((server) => server.kill('SIGKILL')));
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  lockoutFloods(() => ({ posts, database, servers: suite.servers }));
+});
