@@ -12,6 +12,7 @@ import { alertsMigration } from './migrations/009-alerts';
 import { splitTestsMigration } from './migrations/010-split-tests';
 import { vitalsMigration } from './migrations/011-vitals';
 import { alertLeadIndexMigration } from './migrations/012-alert-lead-index';
+import { trafficCapsMigration } from './migrations/015-traffic-caps';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -29,6 +30,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010-split-tests': splitTestsMigration,
     '011-vitals': vitalsMigration,
     '012-alert-lead-index': alertLeadIndexMigration,
+    '015-traffic-caps': trafficCapsMigration,
   };
 }
 

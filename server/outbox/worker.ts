@@ -7,16 +7,18 @@ import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { nextAttemptAt } from './backoff';
 import { deliver } from './deliveries';
 import { PollingLoop } from './polling-loop';
+import { ADDRESS_COUNTER_DAYS } from '../traffic/caps';
 
 export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batchSize' | 'retry'> {
   repos: Repositories;
   /** Null: GetCourse is not configured; deliveries stay pending (never dropped) and nothing is sent. */
   getCourse: GetCourseConfig | null;
   /**
-   * Personal-data retention (repos.personalData.applyRetention) and the field vitals' 90 days
-   * (repos.vitals.deleteBefore): run at start, then every `everyMs` (an hour).
+   * Personal-data retention (repos.personalData.applyRetention), the field vitals' 90 days
+   * (repos.vitals.deleteBefore) and the per-address counters of the figures' caps, kept two days
+   * (repos.traffic.deleteCountersBefore): run at start, then every `everyMs` (an hour).
    */
-  retention: { repos: Pick<Repositories, 'personalData'> & Partial<Pick<Repositories, 'vitals'>>; policy: RetentionConfig; everyMs?: number };
+  retention: { repos: Pick<Repositories, 'personalData'> & Partial<Pick<Repositories, 'vitals' | 'traffic'>>; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -147,7 +149,8 @@ export class OutboxWorker extends PollingLoop {
     try {
       const counts = await repos.personalData.applyRetention(policy, now);
       const vitalsDeleted = repos.vitals ? await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * 86_400_000))) : 0;
-      this.log.info('privacy.retention', { ...counts, vitalsDeleted });
+      const addressCountersDeleted = repos.traffic ? await repos.traffic.deleteCountersBefore(moscowToday(new Date(now - ADDRESS_COUNTER_DAYS * 86_400_000))) : 0;
+      this.log.info('privacy.retention', { ...counts, vitalsDeleted, addressCountersDeleted });
     } catch (error) {
       this.log.error('privacy.retention_failed', { error: errorKind(error) });
     }

@@ -12,6 +12,7 @@ import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
 import { createSplitTestsRepository } from './split-tests';
+import { createTrafficRepository } from './traffic';
 import type { Repositories } from './types';
 import { createVitalsRepository } from './vitals';
 
@@ -35,5 +36,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     alertRecipients: createAlertRecipientsRepository(handle),
     vitals: createVitalsRepository(handle),
     splitTests: createSplitTestsRepository(handle),
+    traffic: createTrafficRepository(handle),
   };
 }

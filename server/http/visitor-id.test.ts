@@ -1,0 +1,37 @@
+import { beforeEach, expect, it } from 'vitest';
+import { signedVisitorIdShape } from '@/lib/experiments/variants';
+import { verifyVisitorId } from '../experiments/visitor-id';
+import { describeEachDatabase } from '../testing/databases';
+import { handleVisitorId } from './visitor-id';
+
+const hashKey = 'k'.repeat(32);
+const perMinute = 5;
+
+describeEachDatabase('POST /api/visitor-id', (database) => {
+  beforeEach(() => database().clear());
+  const runtime = async () => ({ config: { trustedProxies: 0, siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } }, repos: database().repos, hashKey }) as never;
+  const ask = (headers: Record<string, string> = {}) =>
+    handleVisitorId(new Request('https://school.example/api/visitor-id', { method: 'POST', headers: { origin: 'https://school.example', 'x-site-client-address': '203.0.113.7', ...headers } }), runtime);
+
+  it('answers a new id signed with the address-hash key, never cached, with no cookie', async () => {
+    const answer = await ask();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    const { visitorId } = (await answer.json()) as { visitorId: string };
+    expect(visitorId).toMatch(signedVisitorIdShape);
+    expect(verifyVisitorId(visitorId, hashKey)).toBe(true);
+    const again = (await (await ask()).json()) as { visitorId: string };
+    expect(again.visitorId).not.toBe(visitorId);
+  });
+
+  it('refuses another site (403) and more than the per-minute limit from one client (429), in JSON', async () => {
+    const foreign = await ask({ origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ errors: [{ path: '', message: 'Запрос с другого сайта отклонён' }] });
+    const statuses: number[] = [];
+    for (let i = 0; i < perMinute + 1; i++) statuses.push((await ask({ 'x-site-client-address': '198.51.100.3' })).status);
+    expect(statuses).toEqual([...Array<number>(perMinute).fill(200), 429]);
+    expect((await ask({ 'x-site-client-address': '198.51.100.4' })).status).toBe(200);
+  });
+});
