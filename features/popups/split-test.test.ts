@@ -37,7 +37,7 @@ describe('split test in the browser', () => {
     expect(await variantFor({ ...popup, test }, chrome, async () => null)).toEqual({ popup: { ...popup, test }, shown: null });
   });
 
-  it('keeps the cookie\'s signed id; without one asks the server once and keeps its answer; a failure or a malformed answer gives none', async () => {
+  it('asks the server each time, keeps its answer in the cookie, and falls back to the cookie\'s id without an answer', async () => {
     const jar = { cookie: '' };
     const calls: string[] = [];
     const server = (answer: () => Response) => (async (url: string | URL | Request, init?: RequestInit) => (calls.push(`${init?.method} ${String(url)}`), answer())) as typeof fetch;
@@ -46,16 +46,20 @@ describe('split test in the browser', () => {
     expect(calls).toEqual(['POST /api/visitor-id']);
     expect(jar.cookie).toBe(visitorCookie(id, true));
     expect(jar.cookie).toContain('Secure');
-    // In a browser, `document.cookie` reads back as `name=value` pairs.
+    // In a browser, `document.cookie` reads back as `name=value` pairs; the server answers the same id while it verifies.
     const browserJar = { cookie: `a=1; ${jar.cookie.split(';')[0]}` };
-    expect(await signedVisitorId(browserJar, true, server(() => Response.json({ visitorId: signed(8) })))).toBe(id);
-    expect(calls).toHaveLength(1);
-    // An id a browser made itself before ids were signed is replaced.
+    expect(await signedVisitorId(browserJar, true, server(() => Response.json({ visitorId: id })))).toBe(id);
+    expect(browserJar.cookie).toBe(`a=1; school_vid=${id}`);
+    // An id the server no longer accepts (made by a browser before ids were signed, or under a replaced key) is replaced.
     const old = { cookie: 'school_vid=visitor-0123456789abcdef' };
     expect(visitorIdOf(old.cookie)).toBeNull();
     expect(await signedVisitorId(old, false, server(() => Response.json({ visitorId: signed(9) })))).toBe(signed(9));
+    expect(old.cookie).toBe(visitorCookie(signed(9), false));
+    // No answer, or a malformed one: the cookie's id if it has one, else none.
+    expect(await signedVisitorId({ cookie: `school_vid=${id}` }, false, server(() => new Response('{}', { status: 503 })))).toBe(id);
     expect(await signedVisitorId({ cookie: '' }, false, server(() => new Response('{}', { status: 503 })))).toBeNull();
     expect(await signedVisitorId({ cookie: '' }, false, server(() => Response.json({ visitorId: 'made-up' })))).toBeNull();
-    expect(await signedVisitorId({ cookie: '' }, false, (async () => Promise.reject(new TypeError('offline'))) as typeof fetch)).toBeNull();
+    expect(await signedVisitorId({ cookie: `school_vid=${id}` }, false, (async () => Promise.reject(new TypeError('offline'))) as typeof fetch)).toBe(id);
+    expect(calls).toHaveLength(6);
   });
 });

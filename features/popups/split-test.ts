@@ -1,10 +1,11 @@
 /**
  * The browser's part of a pop-up split test (issue 28): which variant this visitor sees. The visitor's
  * id is made and signed by the server (`POST /api/visitor-id`), asked for only when a test's pop-up is
- * actually about to show (no assignment for visitors who never get it), and kept in a first-party cookie;
+ * actually about to show (no assignment for visitors who never get it), and kept in a first-party cookie
+ * that goes with that request, so the server answers the same id while it verifies;
  * the variant is a hash of the id with the test's id, so it stays the same on every page and visit while
  * the test runs, and the server checks it the same way. Browsers that say they are bots see variant A and
- * are not counted; without an id (the request failed) the visitor sees A, uncounted.
+ * are not counted; without an id (no answer and no cookie) the visitor sees A, uncounted.
  */
 import { VISITOR_ID_ENDPOINT } from '@/lib/api-contract';
 import { assignVariant, isSelfAnnouncedBot, signedVisitorIdShape, VISITOR_COOKIE, visitorIdOf, withTexts } from '@/lib/experiments/variants';
@@ -20,20 +21,21 @@ export function visitorCookie(id: string, secure: boolean): string {
 }
 
 /**
- * The visitor's signed id: the cookie's, or a new one from the server, kept in the cookie (`jar`:
- * `document` in the browser). Null when the server gives none.
+ * The visitor's signed id, from the server (the cookie's own while it verifies, else a new one), kept in
+ * the cookie (`jar`: `document` in the browser). Asked each time a tested pop-up is due, so an id the
+ * server no longer accepts (made before ids were signed, or under a replaced key) is replaced; without an
+ * answer, the cookie's id, or null.
  */
 export async function signedVisitorId(jar: { cookie: string }, secure: boolean, fetchImpl: typeof fetch = fetch): Promise<string | null> {
   const known = visitorIdOf(jar.cookie);
-  if (known) return known;
   try {
     const response = await fetchImpl(VISITOR_ID_ENDPOINT, { method: 'POST', headers: { accept: 'application/json' } });
     const id = response.ok ? ((await response.json()) as { visitorId?: unknown }).visitorId : null;
-    if (typeof id !== 'string' || !signedVisitorIdShape.test(id)) return null;
-    jar.cookie = visitorCookie(id, secure);
+    if (typeof id !== 'string' || !signedVisitorIdShape.test(id)) return known;
+    if (id !== known) jar.cookie = visitorCookie(id, secure);
     return id;
   } catch {
-    return null;
+    return known;
   }
 }
 

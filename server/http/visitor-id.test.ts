@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { signedVisitorIdShape } from '@/lib/experiments/variants';
-import { verifyVisitorId } from '../experiments/visitor-id';
+import { signedVisitorIdShape, VISITOR_COOKIE } from '@/lib/experiments/variants';
+import { issueVisitorId, verifyVisitorId } from '../experiments/visitor-id';
 import { describeEachDatabase } from '../testing/databases';
 import { handleVisitorId } from './visitor-id';
 
@@ -23,6 +23,17 @@ describeEachDatabase('POST /api/visitor-id', (database) => {
     expect(verifyVisitorId(visitorId, hashKey)).toBe(true);
     const again = (await (await ask()).json()) as { visitorId: string };
     expect(again.visitorId).not.toBe(visitorId);
+  });
+
+  it('answers the cookie\'s id while it verifies, and a new one for an id made up, unsigned or signed with another key', async () => {
+    const kept = issueVisitorId(hashKey);
+    const answered = async (cookie: string) => ((await (await ask({ cookie: `a=1; ${VISITOR_COOKIE}=${cookie}` })).json()) as { visitorId: string }).visitorId;
+    expect(await answered(kept)).toBe(kept);
+    for (const refused of [issueVisitorId('another-key-'.repeat(3)), `${kept.slice(0, -1)}${kept.endsWith('A') ? 'B' : 'A'}`, 'visitor-0123456789abcdef']) {
+      const fresh = await answered(refused);
+      expect(fresh).not.toBe(refused);
+      expect(verifyVisitorId(fresh, hashKey)).toBe(true);
+    }
   });
 
   it('refuses another site (403) and more than the per-minute limit from one client (429), in JSON', async () => {
