@@ -23,7 +23,7 @@ export const DAILY_CAPS = {
   vitalsReport: 10,
 } as const;
 
-/** The per-address counters outlive their day by this many days (yesterday's, for a look), then the retention job deletes them. */
+/** A day's per-address counters are needed that day only; the retention job deletes them this many days later. */
 export const ADDRESS_COUNTER_DAYS = 2;
 
 /** The address an event came from, or one shared bucket when the server could not vouch for any. */
