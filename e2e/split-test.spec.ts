@@ -1,12 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { withE2eDatabase } from './support/database';
+import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { fromAddress } from './support/visitor-address';
 
 /**
  * Issue 28: a marketer starts a two-variant split test of a lead-form pop-up; fresh visitors are split,
- * each keeps their variant across reloads and pages, a lead in B counts for B, and a visitor's second
- * show does not count twice. The pop-up is one no other spec steers; it is put back at the end.
+ * each keeps their variant across reloads and pages, a lead in B counts for B, a visitor's second show
+ * does not count twice, and shows forged with visitor ids the server did not sign count nothing and are
+ * named «Подозрительный трафик». The pop-up is one no other spec steers; it is put back at the end.
  */
 const id = 'popup-react-developer-discount';
 const page1 = '/products/react-developer/cvrna';
@@ -24,8 +27,9 @@ async function visit(page: Page, path: string): Promise<string> {
   return (await dialog.getByRole('heading').first().textContent()) ?? '';
 }
 
+/** A new visitor: no cookie, an address of its own (each address counts only a few new visitors a day). */
 async function freshVisitor(browser: Browser) {
-  const context = await browser.newContext({ userAgent });
+  const context = await browser.newContext({ userAgent, ...fromAddress() });
   const page = await context.newPage();
   return { context, page };
 }
@@ -94,6 +98,17 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     await dialog.getByRole('button', { name: 'Забрать скидку' }).click();
     await expect(dialog.getByRole('heading', { name: 'Ваша заявка отправлена!' })).toBeVisible();
 
+    // Shows and leads forged with visitor ids the server never signed, claiming B: answered like any
+    // beacon, counted nowhere, and named as suspicious traffic below the report.
+    const forger = fromAddress().extraHTTPHeaders;
+    const testId = withE2eDatabase((db) => (db.prepare("select id from popup_tests where popup_id = ? and status = 'running'").get(id) as { id: string }).id);
+    for (let i = 0; i < 20; i++) {
+      const madeUp = `forged-${i}`.padEnd(22, 'x') + '.' + 'x'.repeat(22);
+      const events = [{ popup: id, event: 'shown', path: page1, test: testId, variant: 1 }];
+      const answer = await page.request.post('/api/popup-events', { headers: { ...forger, origin: e2eBaseUrl, 'content-type': 'text/plain', cookie: `school_vid=${madeUp}`, 'user-agent': userAgent }, data: JSON.stringify({ events }) });
+      expect(answer.status()).toBe(204);
+    }
+
     // The console's report: shows and leads per variant, each visitor once.
     const report = page.getByRole('table', { name: 'Показы, заявки и конверсия по вариантам' });
     const figures = async (letter: 'A' | 'B') => {
@@ -110,6 +125,10 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
         { shows: String(seen.B), leads: '1' },
       ]);
     await expect(page.getByTestId('split-test-verdict')).toContainText('Пока рано судить');
+    const suspicious = page.getByRole('region', { name: 'Подозрительный трафик' });
+    await expect(suspicious.getByRole('heading', { name: 'Подозрительный трафик' })).toBeVisible();
+    await expect(suspicious.locator('tbody tr td').nth(1)).toHaveText(/^\d+$/);
+    expect(Number(await suspicious.locator('tbody tr td').nth(1).textContent())).toBeGreaterThanOrEqual(20);
 
     // «Оставить вариант B»: the test ends and B's texts become the pop-up's.
     await report.locator('tr[data-variant="B"]').getByRole('button', { name: 'Оставить вариант B' }).click();

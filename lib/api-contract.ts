@@ -11,6 +11,8 @@ export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
 export const POPUPS_ENDPOINT = '/api/popups';
 export const CSP_REPORT_ENDPOINT = '/api/csp-report';
 export const VITALS_ENDPOINT = '/api/vitals';
+/** A new signed visitor id of the split tests: `POST`, answered `{ "visitorId": "<id>.<signature>" }`. */
+export const VISITOR_ID_ENDPOINT = '/api/visitor-id';
 
 /** A field error as the API answers it (400): `{ path: "contacts.email", message: "Некорректная почта" }`. */
 export interface FieldError {

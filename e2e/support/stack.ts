@@ -31,7 +31,9 @@ async function main() {
 
   // Node runs Next's CLI directly (no npx in between), so stopping this child stops the server itself.
   const nextCli = path.resolve('node_modules/next/dist/bin/next');
-  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env, stdio: 'inherit' });
+  // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
+  // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
+  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env: { ...env, TRUST_PROXY: '1' }, stdio: 'inherit' });
   server.on('exit', (code) => {
     void gc.close();
     process.exit(code ?? 0);

@@ -1,7 +1,9 @@
 import { VITAL_NAMES, DEVICE_CLASSES } from '@/lib/vitals/metrics';
 import type { Repositories } from '@/server/repositories/types';
+import { DAILY_CAPS } from '@/server/traffic/caps';
 import { BarChart } from './bar-chart';
 import { DateRangeFields } from './date-range-fields';
+import { SuspiciousTraffic } from './suspicious-traffic';
 import { TableHead, figureColumns } from './table-head';
 import { ui } from './ui';
 import { TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
@@ -16,7 +18,7 @@ const shortDay = (day: string) => day.split('-').reverse().slice(0, 2).join('.')
  * reports (features/analytics): p75 per page type and device, the daily trend, what makes the slow page
  * types slow, and what the pop-ups cost.
  */
-export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositories, 'vitals'>; params: Record<string, string | string[] | undefined>; now: number }) {
+export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositories, 'vitals' | 'traffic'>; params: Record<string, string | string[] | undefined>; now: number }) {
   const query = parseVitalsQuery(params, now);
   const rows = await repos.vitals.histograms(query.fromDay, query.toDay);
   const table = vitalsTable(rows, query.device);
@@ -31,6 +33,7 @@ export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositori
   );
   const effect = popupEffect(rows, query.device);
   const context = await repos.vitals.context(query.fromDay, query.toDay);
+  const traffic = await repos.traffic.totals('vitals', query.fromDay, query.toDay);
   const reports = context.reduce((total, row) => total + row.reports, 0);
   const byConnection = new Map<string, number>();
   for (const row of context) byConnection.set(row.connection, (byConnection.get(row.connection) ?? 0) + row.reports);
@@ -40,7 +43,8 @@ export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositori
       <p className="mb-4 max-w-3xl text-sm">
         Как быстро страницы работают у настоящих посетителей — по замерам их собственных браузеров, а не по лабораторному Lighthouse. Показан 75-й
         перцентиль (p75), как в отчётах Google: у трёх из четырёх просмотров не хуже. Цвет — по порогам Google ({thresholdsNote()}); при
-        числе замеров меньше {MIN_SAMPLES} цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней.
+        числе замеров меньше {MIN_SAMPLES} цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней. С одного адреса за день учитываются
+        не больше {DAILY_CAPS.vitalsReport} отчётов о каждом типе страниц.
       </p>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
         <DateRangeFields from={query.fromDay} to={query.toDay} />
@@ -120,6 +124,7 @@ export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositori
           </p>
         </>
       )}
+      <SuspiciousTraffic rows={traffic} subject="Тип страницы" what="отчёты о скорости" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { variantLetter } from '@/lib/experiments/variants';
 import type { SplitTestView } from '@/server/split-tests/report';
+import { DAILY_CAPS } from '@/server/traffic/caps';
 import { ActionButton } from './action-button';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from './labels';
@@ -73,7 +74,8 @@ export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupI
       </table>
       <ConversionChart days={days} />
       <p className="max-w-3xl text-xs text-gray-600">
-        Каждый посетитель считается один раз: показ — когда он впервые увидел поп-ап, заявка — когда сервер принял его заявку из этого варианта.
+        Каждый посетитель считается один раз: показ — когда он впервые увидел поп-ап, заявка — когда сервер принял его заявку из этого варианта. С одного
+        адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок.
         Интервалы и p-значения рассчитаны последовательным методом (граница О’Брайена — Флеминга, расход 5 % по плану Лана — ДеМетса), поэтому их можно смотреть хоть каждый час. Вывод — не раньше {100} показов и 25 заявок у каждого варианта.
       </p>
     </section>

@@ -1,3 +1,4 @@
+import { moscowToday } from '@/lib/calendar';
 import { MIN_VARIANTS, variantLetter } from '@/lib/experiments/variants';
 import { requireOperator } from '@/server/admin/session';
 import type { StoredPopup } from '@/server/repositories/popups';
@@ -7,6 +8,7 @@ import { moscowTime } from './labels';
 import { startTestAction, stopTestAction } from './split-test-actions';
 import { splitTestLabels, splitTestMessages } from './split-test-labels';
 import { SplitTestReport } from './split-test-report';
+import { SuspiciousTraffic } from './suspicious-traffic';
 import { TableHead } from './table-head';
 import { ui } from './ui';
 import { VariantsForm } from './variants-form';
@@ -22,6 +24,7 @@ export async function SplitTestSection({ popup, notice }: { popup: StoredPopup; 
   const shown = running ?? tests[0];
   const usual = running ? (await planTest(runtime.repos, popup.id, running.variants.length, now)).showsPerDay : 0;
   const view = shown ? await splitTestView(runtime.repos, shown, now, usual) : null;
+  const traffic = shown ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id) : [];
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
   return (
@@ -55,6 +58,7 @@ export async function SplitTestSection({ popup, notice }: { popup: StoredPopup; 
         )}
       </div>
       {view && <SplitTestReport view={view} popupId={popup.id} />}
+      <SuspiciousTraffic rows={traffic} what="показы и заявки теста" />
       {tests.length > 0 && (
         <>
           <h3 className="mb-2 mt-4 font-semibold">Тесты этого поп-апа</h3>

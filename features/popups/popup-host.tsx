@@ -6,8 +6,7 @@ import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import type { PublicPopup } from '@/lib/popups/managed';
 import { popupMarkerMetaName } from '@/lib/popups/marker';
 import { loadPopups, readPreview } from './popup-source';
-import { newVisitorId, variantFor, visitorCookie, type ShownVariant } from './split-test';
-import { visitorIdOf } from '@/lib/experiments/variants';
+import { signedVisitorId, splitsVisitor, variantFor, type ShownVariant } from './split-test';
 import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
@@ -46,14 +45,22 @@ export default function PopupHost() {
       const popup = selectPopup({ path: pathname, markers }, popups);
       if (!popup || isSuppressed(document.cookie, popup.id)) return;
       const remaining = Math.max(0, popup.showDelayMs - (performance.now() - pathSince.current.at));
-      timers.push(setTimeout(() => TimedPopup.preload(), Math.max(0, remaining - prefetchLeadMs)));
+      // A split test's visitor id is asked for with the pop-up's code, only when a tested pop-up is due.
+      let visitor: Promise<string | null> | undefined;
+      const visitorId = () => (visitor ??= signedVisitorId(document, window.location.protocol === 'https:'));
       timers.push(
         setTimeout(() => {
+          TimedPopup.preload();
+          if (splitsVisitor(popup, navigator.userAgent)) void visitorId();
+        }, Math.max(0, remaining - prefetchLeadMs)),
+      );
+      timers.push(
+        setTimeout(async () => {
           // Finished or closed in another tab meanwhile: stay hidden.
           if (isSuppressed(document.cookie, popup.id)) return;
           // A split test assigns only now, when the pop-up really shows.
-          const seen = variantFor(popup, navigator.userAgent, ensureVisitor);
-          setDue({ path: pathname, popup: seen.popup, preview: false, shown: seen.shown });
+          const seen = await variantFor(popup, navigator.userAgent, visitorId);
+          if (!cancelled) setDue({ path: pathname, popup: seen.popup, preview: false, shown: seen.shown });
         }, remaining),
       );
     });
@@ -65,14 +72,6 @@ export default function PopupHost() {
 
   if (!due || due.path !== pathname) return null;
   return <TimedPopup key={due.path} config={due.popup} preview={due.preview} shown={due.shown ?? null} />;
-}
-
-function ensureVisitor(): string {
-  const known = visitorIdOf(document.cookie);
-  if (known) return known;
-  const id = newVisitorId();
-  document.cookie = visitorCookie(id, window.location.protocol === 'https:');
-  return id;
 }
 
 function safeLocalStorage(): Storage | null {

@@ -48,18 +48,22 @@ export function checkVariant(texts: VariantTexts, variant: number): VariantProbl
   return problems;
 }
 
-/** The first-party cookie holding the visitor's random id (set only when a test's pop-up is shown). */
+/** The first-party cookie holding the visitor's signed id (set only when a test's pop-up is shown). */
 export const VISITOR_COOKIE = 'school_vid';
-/** 22 characters of base64url: 128 random bits. */
-export const visitorIdShape = /^[A-Za-z0-9_-]{16,64}$/;
+/**
+ * A visitor id as the server issues it (server/experiments/visitor-id.ts): 128 random bits and a
+ * 128-bit signature, 22 characters of base64url each. An id of another shape (one a browser made itself
+ * before the server signed them) is no id: the pop-up host asks for a new one.
+ */
+export const signedVisitorIdShape = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/;
 
-/** The visitor id of a `Cookie` header (or `document.cookie`): null without one or for a malformed one. */
+/** The signed visitor id of a `Cookie` header (or `document.cookie`): null without one or for a malformed one. */
 export function visitorIdOf(cookie: string): string | null {
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === VISITOR_COOKIE) {
       const value = rest.join('=');
-      return visitorIdShape.test(value) ? value : null;
+      return signedVisitorIdShape.test(value) ? value : null;
     }
   }
   return null;

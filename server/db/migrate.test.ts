@@ -47,7 +47,7 @@ describeEachDatabase(
     it('003 keeps the leads of an older database: one phone spelling, waiting pop-up form posts become deals, id submissions go', async () => {
       const { handle, config } = database();
       await sql`drop table if exists outbox`.execute(handle.db);
-      for (const table of ['health_heartbeats', 'popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'admin_sessions', 'admin_accounts', 'admin_verifications', 'admin_users', 'admin_audit_log', 'popup_versions', 'popups', 'popup_daily_counts', 'leads', 'id_submissions', 'gift_schedule_windows', 'rate_limit_counters', 'settings', 'kysely_migration', 'kysely_migration_lock']) {
+      for (const table of ['traffic_address_counters', 'traffic_daily_totals', 'health_heartbeats', 'popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'admin_sessions', 'admin_accounts', 'admin_verifications', 'admin_users', 'admin_audit_log', 'popup_versions', 'popups', 'popup_daily_counts', 'leads', 'id_submissions', 'gift_schedule_windows', 'rate_limit_counters', 'settings', 'kysely_migration', 'kysely_migration_lock']) {
         await sql`drop table if exists ${sql.id(table)}`.execute(handle.db);
       }
       const migrator = await createMigrator(handle.db, config.dialect);

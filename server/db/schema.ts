@@ -29,6 +29,8 @@ export interface Database {
   popup_test_exposures: PopupTestVisitorsTable;
   popup_test_conversions: PopupTestVisitorsTable;
   health_heartbeats: HealthHeartbeatsTable;
+  traffic_address_counters: TrafficAddressCountersTable;
+  traffic_daily_totals: TrafficDailyTotalsTable;
 }
 
 export interface LeadsTable {
@@ -324,4 +326,23 @@ export interface PopupTestVisitorsTable {
   variant: number;
   day: string;
   at: number;
+}
+
+/** A client's events in one scope on one Moscow day (migration 015); deleted after two days. */
+export interface TrafficAddressCountersTable {
+  day: string;
+  /** e.g. `popup:promo-git:shown`, `test:<id>:show`, `vitals:/products/[course]`. */
+  scope: string;
+  /** Keyed hash of the client's IPv4 address or IPv6 /64 (server/leads/client-address.ts). */
+  address: string;
+  hits: number;
+}
+
+/** A day's events of a pop-up, a split test or a page type: counted, and accepted but not counted. */
+export interface TrafficDailyTotalsTable {
+  day: string;
+  kind: 'popup' | 'test' | 'vitals';
+  subject: string;
+  counted: number;
+  uncounted: number;
 }

@@ -124,7 +124,7 @@ async function handleLeadPost(
         log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
         if (outcome.queued) runtime.onQueued();
         leadMetrics.accepted(route);
-        if (route === 'orders') await countTestConversion(request.headers, body.value, { repos, hashKey, now, log });
+        if (route === 'orders') await countTestConversion(request.headers, body.value, { repos, hashKey, clientAddressHash, now, log });
         return jsonResponse(200, success);
       case 'replayed':
         log.info('api.replayed', { route, id: outcome.id });

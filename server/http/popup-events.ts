@@ -1,9 +1,15 @@
 import { popupId, popups } from '@/content/popups';
+import { moscowToday } from '@/lib/calendar';
 import { assignVariant } from '@/lib/experiments/variants';
 import { clientAddress, hashClientAddress } from '../leads/client-address';
+import { popupTargetsPath } from '../popups/targeting';
+import type { StoredPopup } from '../repositories/popups';
+import type { SplitTest } from '../repositories/split-tests';
 import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/types';
 import type { ServerRuntime } from '../runtime';
+import { countTestShow } from '../split-tests/exposure';
 import { testVisitorOf, visitorKey } from '../split-tests/visitor';
+import { countPopupEvent, TrafficTally, UNKNOWN_ADDRESS } from '../traffic/caps';
 import { answer } from './endpoint';
 import { isForeignOrigin, rateLimited } from './guards';
 import { readJsonBody } from './read-json';
@@ -56,21 +62,27 @@ export function parsePopupBatch(body: unknown, known: ReadonlySet<string> = know
 /**
  * `POST /api/popup-events`: the pop-ups' `sendBeacon` batches. 204 and never a cookie when taken; a
  * refusal is JSON: 400 for a malformed batch, an unknown pop-up, or a test/variant that is not the
- * pop-up's running test (or not the variant this visitor is assigned), 413 too large, 429 over the
- * per-client rate (the lead API's fixed window). A foreign origin is not counted (204). A split test's
- * show counts once per visitor and test (the database's key), never for a self-announced bot.
+ * pop-up's running test (or not the variant this visitor's signed id is assigned), 413 too large, 429
+ * over the per-client rate (the lead API's fixed window). A foreign origin is not counted (204).
+ *
+ * A taken event counts only when the page is one its pop-up targets and the client address stays within
+ * its daily caps (server/traffic/caps.ts: a few shows, closes and finishes a pop-up, closes and finishes
+ * never more than the shows); a split test's show counts once per visitor whose id the server signed.
+ * Whatever does not count is still answered 204 (a sender learns nothing) and goes into the day's
+ * uncounted total of its pop-up or test. An unsigned id is answered 204 too, not 400: browsers that kept
+ * an id from before ids were signed send one until their next tested pop-up asks for a signed id.
  */
-export function handlePopupEvents(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'>>): Promise<Response> {
+export function handlePopupEvents(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'> & { now?: () => number }>): Promise<Response> {
   const done = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   return answer(
     'popup-events',
     async () => {
-      const { config, repos, hashKey } = await runtime();
+      const { config, repos, hashKey, now: clock } = await runtime();
       if (isForeignOrigin(request.headers, config)) return done();
-      const now = Date.now();
+      const now = clock?.() ?? Date.now();
       const address = clientAddress(request.headers);
-      const bucket = `popup:${address ? hashClientAddress(address, hashKey) : 'unknown'}`;
-      const retryAfter = await rateLimited(repos, bucket, POPUP_BEACONS_PER_MINUTE, now);
+      const addressKey = address ? hashClientAddress(address, hashKey) : UNKNOWN_ADDRESS;
+      const retryAfter = await rateLimited(repos, `popup:${addressKey}`, POPUP_BEACONS_PER_MINUTE, now);
       if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
       const body = await readJsonBody(request, MAX_BODY_BYTES, undefined, beaconContentType);
       if (!('value' in body)) return errorResponse(body.status, body.message);
@@ -78,25 +90,36 @@ export function handlePopupEvents(request: Request, runtime: () => Promise<Pick<
       if (reports === 'malformed') return errorResponse(400, beaconMessages.malformed);
       if (reports === 'unknown_popup') return errorResponse(400, beaconMessages.unknownPopup);
 
-      const tested = reports.filter((report) => report.test !== undefined);
-      const exposures: { testId: string; variant: number }[] = [];
-      if (tested.length > 0) {
-        const running = new Map((await repos.splitTests.running()).map((test) => [test.popupId, test]));
-        const visitor = testVisitorOf(request.headers);
-        for (const report of tested) {
-          const test = running.get(report.popup);
-          const variant = report.variant ?? -1;
-          if (!test || test.id !== report.test || variant < 0 || variant >= test.variants.length) return errorResponse(400, beaconMessages.unknownVariant);
-          // The variant must be the one this visitor's id is assigned: a beacon cannot choose it.
-          if (visitor && assignVariant(visitor, test.id, test.variants.length) !== variant) return errorResponse(400, beaconMessages.unknownVariant);
-          if (visitor && report.event === 'shown') exposures.push({ testId: test.id, variant });
-        }
-        for (const exposure of exposures) await repos.splitTests.recordExposure({ ...exposure, visitor: visitorKey(visitor!, hashKey), now });
+      const tested = reports.some((report) => report.test !== undefined);
+      const running = new Map<string, SplitTest>(tested ? (await repos.splitTests.running()).map((test) => [test.popupId, test]) : []);
+      const visitor = tested ? testVisitorOf(request.headers, hashKey) : null;
+      for (const report of reports) {
+        if (report.test === undefined) continue;
+        const test = running.get(report.popup);
+        const variant = report.variant ?? -1;
+        if (!test || test.id !== report.test || variant < 0 || variant >= test.variants.length) return errorResponse(400, beaconMessages.unknownVariant);
+        // The variant must be the one this visitor's signed id is assigned: a beacon cannot choose it.
+        if (visitor && assignVariant(visitor, test.id, test.variants.length) !== variant) return errorResponse(400, beaconMessages.unknownVariant);
       }
-      await repos.popupStats.record(
-        reports.map(({ popup, event, path }) => ({ popup, event, path })),
-        now,
-      );
+
+      const day = moscowToday(new Date(now));
+      const popupsOfBatch = new Map<string, StoredPopup | undefined>();
+      for (const popup of new Set(reports.map((report) => report.popup))) popupsOfBatch.set(popup, await repos.popups.get(popup));
+      const tally = new TrafficTally();
+      const counted: PopupEventReport[] = [];
+      for (const { popup, event, path, test, variant } of reports) {
+        const stored = popupsOfBatch.get(popup);
+        const targeted = stored !== undefined && popupTargetsPath(stored.config, path);
+        const counts = targeted && (await countPopupEvent(repos, day, popup, event, addressKey));
+        tally.add('popup', popup, counts);
+        if (counts) counted.push({ popup, event, path });
+        if (test !== undefined && event === 'shown') {
+          const outcome = await countTestShow(repos, { testId: test, variant: variant!, visitor: visitor && visitorKey(visitor, hashKey), targeted, address: addressKey, day, now });
+          if (outcome !== 'repeat') tally.add('test', test, outcome === 'counted');
+        }
+      }
+      await repos.popupStats.record(counted, now);
+      await tally.save(repos, day);
       return done();
     },
     { unavailable: done },

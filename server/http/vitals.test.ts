@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { bucketOf } from '@/lib/vitals/histogram';
 import { describeEachDatabase } from '../testing/databases';
+import { DAILY_CAPS } from '../traffic/caps';
 import { handleVitals, MAX_VITALS_BODY_BYTES } from './vitals';
 import { phoneOnCoursePage } from '@/tests/support/vitals-report';
 
@@ -88,7 +89,25 @@ describeEachDatabase('POST /api/vitals', (database) => {
     expect((await refusal(flooded)).body.errors[0]!.message).toBe('Слишком много запросов. Попробуйте через минуту');
     // Another client is not held back.
     expect((await post(body, { 'x-site-client-address': '198.51.100.1' })).status).toBe(204);
+    // Taken reports count within the address's daily cap of the page type.
     const [row] = (await database().repos.vitals.histograms('2026-11-23', '2026-11-23')).filter((r) => r.metric === 'TTFB');
-    expect(row!.count).toBe(VITALS_REPORTS_PER_MINUTE + 1);
+    expect(row!.count).toBe(DAILY_CAPS.vitalsReport + 1);
+  });
+
+  it('counts a few reports a page type a day from one client address; the rest are answered 204 and go into the page type\'s uncounted total', async () => {
+    const body = (page: string, value: number) => JSON.stringify({ ...report, page, metrics: [{ name: 'LCP', value, target: 'div.made-up' }] });
+    // A flood of absurd (but possible) figures from one address: only the cap's worth counts.
+    for (let i = 0; i < 11; i += 1) expect((await post(body('/', 118_000))).status).toBe(204);
+    // Another page type has a cap of its own.
+    expect((await post(body('/about', 2000))).status).toBe(204);
+    const count = async (page: string, day = '2026-11-23') =>
+      (await database().repos.vitals.histograms(day, day)).filter((row) => row.pageType === page && row.metric === 'LCP').reduce((sum, row) => sum + row.count, 0);
+    expect(await count('/')).toBe(DAILY_CAPS.vitalsReport);
+    expect(await count('/about')).toBe(1);
+    expect(await database().repos.vitals.topTargets('2026-11-23', '2026-11-23', '/', 'LCP')).toEqual([expect.objectContaining({ target: 'div.made-up', count: DAILY_CAPS.vitalsReport })]);
+    expect(await database().repos.traffic.totals('vitals', '2026-11-23', '2026-11-23')).toEqual([
+      { day: '2026-11-23', subject: '/', counted: DAILY_CAPS.vitalsReport, uncounted: 11 - DAILY_CAPS.vitalsReport },
+      { day: '2026-11-23', subject: '/about', counted: 1, uncounted: 0 },
+    ]);
   });
 });

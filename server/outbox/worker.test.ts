@@ -1,3 +1,4 @@
+import { moscowToday } from '@/lib/calendar';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { VitalsReport } from '@/lib/vitals/metrics';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
@@ -258,6 +259,27 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect((await audit.list()).map((entry) => entry.at)).toEqual([now - day, now - 364 * day]);
     expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"auditDeleted":2')]);
     expect(log.lines.join('\n')).not.toContain('guess@school.ru');
+  });
+
+  it('deletes the per-address counters of the figures\' caps after two days, keeping the days since and the daily totals', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const { traffic } = database().repos;
+    const dayOf = (ago: number) => moscowToday(new Date(now - ago * day));
+    for (const ago of [3, 2, 1, 0]) {
+      await traffic.countWithin(dayOf(ago), 'popup:promo-frameworks:shown', 'hash-of-an-address', 3);
+      await traffic.tally(dayOf(ago), 'popup', 'promo-frameworks', { counted: 1, uncounted: 0 });
+    }
+    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
+    running.start();
+    try {
+      await until(async () => (await traffic.hits(dayOf(3), 'popup:promo-frameworks:shown', 'hash-of-an-address')) === 0);
+    } finally {
+      await running.stop();
+    }
+    expect(await Promise.all([3, 2, 1, 0].map((ago) => traffic.hits(dayOf(ago), 'popup:promo-frameworks:shown', 'hash-of-an-address')))).toEqual([0, 1, 1, 1]);
+    expect(await traffic.totals('popup', dayOf(3), dayOf(0))).toHaveLength(4);
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"addressCountersDeleted":1')]);
   });
 
   it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {

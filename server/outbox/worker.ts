@@ -7,6 +7,7 @@ import type { ClaimedDelivery, Repositories } from '../repositories/types';
 import { nextAttemptAt } from './backoff';
 import { deliver } from './deliveries';
 import { PollingLoop } from './polling-loop';
+import { ADDRESS_COUNTER_DAYS } from '../traffic/caps';
 
 export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batchSize' | 'retry'> {
   repos: Repositories;
@@ -14,10 +15,11 @@ export interface OutboxWorkerOptions extends Pick<WorkerConfig, 'pollMs' | 'batc
   getCourse: GetCourseConfig | null;
   /**
    * Personal-data retention (repos.personalData.applyRetention), the console's audit log after
-   * `policy.auditDays` (repos.audit.deleteBefore) and the field vitals' 90 days (repos.vitals.deleteBefore):
+   * `policy.auditDays` (repos.audit.deleteBefore), the field vitals' 90 days (repos.vitals.deleteBefore)
+   * and the per-address counters of the figures' caps, kept two days (repos.traffic.deleteCountersBefore):
    * run at start, then every `everyMs` (an hour).
    */
-  retention: { repos: Pick<Repositories, 'personalData' | 'audit'> & Partial<Pick<Repositories, 'vitals'>>; policy: RetentionConfig; everyMs?: number };
+  retention: { repos: Pick<Repositories, 'personalData' | 'audit'> & Partial<Pick<Repositories, 'vitals' | 'traffic'>>; policy: RetentionConfig; everyMs?: number };
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -150,7 +152,8 @@ export class OutboxWorker extends PollingLoop {
       const counts = await repos.personalData.applyRetention(policy, now);
       const auditDeleted = await repos.audit.deleteBefore(now - policy.auditDays * DAY_MS);
       const vitalsDeleted = repos.vitals ? await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * DAY_MS))) : 0;
-      this.log.info('privacy.retention', { ...counts, auditDeleted, vitalsDeleted });
+      const addressCountersDeleted = repos.traffic ? await repos.traffic.deleteCountersBefore(moscowToday(new Date(now - ADDRESS_COUNTER_DAYS * DAY_MS))) : 0;
+      this.log.info('privacy.retention', { ...counts, auditDeleted, vitalsDeleted, addressCountersDeleted });
     } catch (error) {
       this.log.error('privacy.retention_failed', { error: errorKind(error) });
     }

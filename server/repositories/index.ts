@@ -13,6 +13,7 @@ import { createPopupsRepository } from './popups';
 import { createRateLimitRepository } from './rate-limit';
 import { createSettingsRepository } from './settings';
 import { createSplitTestsRepository } from './split-tests';
+import { createTrafficRepository } from './traffic';
 import type { Repositories } from './types';
 import { createVitalsRepository } from './vitals';
 
@@ -37,5 +38,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     vitals: createVitalsRepository(handle),
     splitTests: createSplitTestsRepository(handle),
     heartbeats: createHeartbeatsRepository(handle),
+    traffic: createTrafficRepository(handle),
   };
 }

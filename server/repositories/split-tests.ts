@@ -47,6 +47,8 @@ export interface SplitTestsRepository {
   forPopup(popupId: string): Promise<SplitTest[]>;
   /** Ends a running test; `winner` when a variant was kept. False when it was not running. */
   stop(id: string, options: { actor: string; now: number; winner?: number }): Promise<boolean>;
+  /** What a visitor has done in a test so far: the variant they were shown (null: none yet), and whether their lead counted. */
+  visitorSeen(testId: string, visitor: string): Promise<{ shown: number | null; converted: boolean }>;
   /** A visitor saw `variant`: true when this is their first show in the test (only then it counts). */
   recordExposure(input: VisitorEvent): Promise<boolean>;
   /**
@@ -120,6 +122,13 @@ export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRe
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    async visitorSeen(testId, visitor) {
+      const of = (table: 'popup_test_exposures' | 'popup_test_conversions') =>
+        db.selectFrom(table).select('variant').where('test_id', '=', testId).where('visitor', '=', visitor).executeTakeFirst();
+      const [shown, converted] = await Promise.all([of('popup_test_exposures'), of('popup_test_conversions')]);
+      return { shown: shown ? Number(shown.variant) : null, converted: converted !== undefined };
     },
 
     async recordExposure(input) {

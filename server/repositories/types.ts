@@ -7,6 +7,7 @@ export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
 import type { PopupsRepository } from './popups';
 import type { SplitTestsRepository } from './split-tests';
+import type { TrafficRepository } from './traffic';
 import type { DealsRepository } from './deals';
 
 /** A lead as the API accepted it, ready to store. */
@@ -509,6 +510,7 @@ export interface Repositories {
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
   splitTests: SplitTestsRepository;
+  traffic: TrafficRepository;
   deals: DealsRepository;
   alertRecipients: AlertRecipientsRepository;
   vitals: VitalsRepository;

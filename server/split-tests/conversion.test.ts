@@ -1,8 +1,11 @@
 import { beforeEach, expect, it } from 'vitest';
+import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
+import { issueVisitorId } from '../experiments/visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { startSplitTest } from '../testing/split-tests';
+import { DAILY_CAPS } from '../traffic/caps';
 import { countTestConversion } from './conversion';
 import { splitTestView } from './report';
 import { visitorKey } from './visitor';
@@ -10,34 +13,72 @@ import { visitorKey } from './visitor';
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
 const popup = 'popup-middle-discount';
+const page = '/products/middle-js/cvrna';
 
 describeEachDatabase('split test conversions', (database) => {
   beforeEach(() => database().clear());
+  const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
+  const order = (v: number, options: { popup?: string; path?: string } = {}) => ({ extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page } });
+  const context = (address = 'address-a') => ({ repos: database().repos, hashKey, clientAddressHash: address, now: Date.now(), log: consoleLogger });
+  const totals = async (testId: string) => {
+    const today = moscowToday();
+    return (await database().repos.traffic.totals('test', today, today, testId)).map(({ counted, uncounted }) => ({ counted, uncounted }));
+  };
 
-  it('counts an accepted lead once, only from the visitor\'s assigned and shown variant of the running test', async () => {
+  it('counts an accepted lead once, only from the signed visitor\'s assigned and shown variant of the running test, on a page the pop-up targets', async () => {
     const { repos } = database();
     const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
-    const visitor = 'visitor-abcdefghijklmnop';
+    const visitor = issueVisitorId(hashKey);
     const variant = assignVariant(visitor, test.id, 2);
-    const headers = (ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
-    const order = (v: number, p = popup) => ({ extra: { block_id: testBlockId(p, v) } });
-    const context = { repos, hashKey, now: Date.now(), log: consoleLogger };
 
     // Not shown yet: nothing counts.
-    expect(await countTestConversion(headers(), order(variant), context)).toBe(false);
-    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: context.now });
-    // A form claiming the other variant, another pop-up, a bot, no test block: not counted.
-    expect(await countTestConversion(headers(), order(1 - variant), context)).toBe(false);
-    expect(await countTestConversion(headers(), order(variant, 'popup-junior-discount'), context)).toBe(false);
-    expect(await countTestConversion(headers('Googlebot/2.1'), order(variant), context)).toBe(false);
-    expect(await countTestConversion(headers(), { extra: { block_id: 'popup' } }, context)).toBe(false);
+    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
+    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+    // A form claiming the other variant, another pop-up, a bot, no test block, a page the pop-up is not on: not counted.
+    expect(await countTestConversion(headers(visitor), order(1 - variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), order(variant, { popup: 'popup-junior-discount' }), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor, 'Googlebot/2.1'), order(variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), { extra: { block_id: 'popup' } }, context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), order(variant, { path: '/made-up/page' }), context())).toBe(false);
     // The real one, once.
-    expect(await countTestConversion(headers(), order(variant), context)).toBe(true);
-    expect(await countTestConversion(headers(), order(variant), context)).toBe(false);
+    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(true);
+    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
 
-    const view = await splitTestView(repos, test, context.now);
+    const view = await splitTestView(repos, test, Date.now());
     expect(view.report.variants[variant]).toMatchObject({ shows: 1, leads: 1 });
     expect(view.report.variants[1 - variant]).toMatchObject({ shows: 0, leads: 0 });
     expect(view.report.verdict.kind).toBe('early');
+    // Uncounted: the lead before the show, the other variant, the bot, the made-up page (another pop-up's
+    // block has no running test; the repeat of a counted lead is neither).
+    expect(await totals(test.id)).toEqual([{ counted: 1, uncounted: 4 }]);
+  });
+
+  it('counts nothing for a visitor id the server did not sign, made up or altered', async () => {
+    const { repos } = database();
+    const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
+    const signed = issueVisitorId(hashKey);
+    const forged = [issueVisitorId('another-key-'.repeat(3)), `${signed.slice(0, 21)}${signed[21] === 'A' ? 'B' : 'A'}${signed.slice(22)}`, 'visitor-0123456789abcdef'];
+    for (const visitor of forged) {
+      const variant = assignVariant(visitor, test.id, 2);
+      // Even with an exposure stored under its key (as a beacon of the same forged id cannot make one).
+      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+      expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
+    }
+    expect((await splitTestView(repos, test, Date.now())).report.variants.map((v) => v.leads)).toEqual([0, 0]);
+    expect(await totals(test.id)).toEqual([{ counted: 0, uncounted: 3 }]);
+  });
+
+  it('counts at most DAILY_CAPS.testLead leads of a test a day from one client address; another address still counts', async () => {
+    const { repos } = database();
+    const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
+    const results: boolean[] = [];
+    for (let i = 0; i < DAILY_CAPS.testLead + 3; i++) {
+      const visitor = issueVisitorId(hashKey);
+      const variant = assignVariant(visitor, test.id, 2);
+      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+      results.push(await countTestConversion(headers(visitor), order(variant), context(i < DAILY_CAPS.testLead + 2 ? 'address-a' : 'address-b')));
+    }
+    expect(results).toEqual([...Array<boolean>(DAILY_CAPS.testLead).fill(true), false, false, true]);
+    expect(await totals(test.id)).toEqual([{ counted: DAILY_CAPS.testLead + 1, uncounted: 2 }]);
   });
 });

@@ -1,31 +1,60 @@
+import { moscowToday } from '@/lib/calendar';
 import { assignVariant, readTestBlockId } from '@/lib/experiments/variants';
 import { errorKind, type Logger } from '../log';
+import { popupTargetsPath } from '../popups/targeting';
+import type { SplitTest } from '../repositories/split-tests';
 import type { Repositories } from '../repositories/types';
+import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
+import type { TestEventOutcome } from './exposure';
 import { testVisitorOf, visitorKey } from './visitor';
 
 /**
  * A lead the server accepted counts for a split test when its form carries the pop-up and the variant
- * (`extra.block_id` = `popup:<id>:<letter>`), the pop-up's test is running, the variant is the one the
- * visitor's cookie id is assigned, and the visitor was shown it; once a visitor and test (the database's
- * key). Never fails the lead: a problem here is logged and the lead stands.
+ * (`extra.block_id` = `popup:<id>:<letter>`), the pop-up's test is running, the visitor's id is one the
+ * server signed and is assigned that variant, the lead came from a page the pop-up targets
+ * (`extra.page_path`), the visitor was shown that variant, and the client address has not had its daily
+ * share of the test's leads (DAILY_CAPS.testLead); once a visitor and test (the database's key). What
+ * fails these is added to the test's uncounted events. Never fails the lead: it is stored and delivered
+ * whatever this says, and a problem here is logged and the lead stands.
  */
 export async function countTestConversion(
   headers: Headers,
   order: unknown,
-  context: { repos: Repositories; hashKey: string; now: number; log: Logger },
+  context: { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number; log: Logger },
 ): Promise<boolean> {
-  const blockId = (order as { extra?: { block_id?: unknown } } | null)?.extra?.block_id;
-  const claimed = readTestBlockId(typeof blockId === 'string' ? blockId : null);
+  const extra = (order as { extra?: { block_id?: unknown; page_path?: unknown } } | null)?.extra;
+  const claimed = readTestBlockId(typeof extra?.block_id === 'string' ? extra.block_id : null);
   if (!claimed) return false;
-  const visitor = testVisitorOf(headers);
-  if (!visitor) return false;
+  const { repos, now } = context;
   try {
-    const test = (await context.repos.splitTests.running()).find((candidate) => candidate.popupId === claimed.popup);
+    const test = (await repos.splitTests.running()).find((candidate) => candidate.popupId === claimed.popup);
     if (!test || claimed.variant >= test.variants.length) return false;
-    if (assignVariant(visitor, test.id, test.variants.length) !== claimed.variant) return false;
-    return await context.repos.splitTests.recordConversion({ testId: test.id, visitor: visitorKey(visitor, context.hashKey), variant: claimed.variant, now: context.now });
+    const day = moscowToday(new Date(now));
+    const outcome = await conversionOutcome(headers, extra?.page_path, test, claimed.variant, { ...context, day });
+    if (outcome !== 'repeat') await repos.traffic.tally(day, 'test', test.id, { counted: outcome === 'counted' ? 1 : 0, uncounted: outcome === 'uncounted' ? 1 : 0 });
+    return outcome === 'counted';
   } catch (error) {
     context.log.warn('split_test.conversion_failed', { error: errorKind(error) });
     return false;
   }
+}
+
+async function conversionOutcome(
+  headers: Headers,
+  pagePath: unknown,
+  test: SplitTest,
+  variant: number,
+  context: { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number; day: string },
+): Promise<TestEventOutcome> {
+  const { repos, hashKey } = context;
+  const visitor = testVisitorOf(headers, hashKey);
+  if (!visitor || assignVariant(visitor, test.id, test.variants.length) !== variant) return 'uncounted';
+  const popup = await repos.popups.get(test.popupId);
+  if (!popup || typeof pagePath !== 'string' || !popupTargetsPath(popup.config, pagePath)) return 'uncounted';
+  const key = visitorKey(visitor, hashKey);
+  const seen = await repos.splitTests.visitorSeen(test.id, key);
+  if (seen.converted) return 'repeat';
+  if (seen.shown !== variant) return 'uncounted';
+  if (!(await repos.traffic.countWithin(context.day, `test:${test.id}:lead`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testLead))) return 'uncounted';
+  return (await repos.splitTests.recordConversion({ testId: test.id, visitor: key, variant, now: context.now })) ? 'counted' : 'repeat';
 }

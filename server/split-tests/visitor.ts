@@ -1,14 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { isSelfAnnouncedBot, visitorIdOf } from '@/lib/experiments/variants';
+import { verifyVisitorId } from '../experiments/visitor-id';
 
 /**
- * The split-test visitor of a request: the random first-party id of the `school_vid` cookie (the pop-up
- * host sets it when it shows a test's pop-up), or null for no cookie, a malformed one, or a browser that
- * says it is a bot (never counted).
+ * The split-test visitor of a request: the signed id of the `school_vid` cookie (the server issued it,
+ * `POST /api/visitor-id`, and the pop-up host keeps it), or null for no cookie, an id the server did not
+ * sign (made up, altered, or made by a browser before ids were signed), or a browser that says it is a
+ * bot (never counted).
  */
-export function testVisitorOf(headers: Headers): string | null {
+export function testVisitorOf(headers: Headers, hashKey: string): string | null {
   if (isSelfAnnouncedBot(headers.get('user-agent'))) return null;
-  return visitorIdOf(headers.get('cookie') ?? '');
+  const visitor = visitorIdOf(headers.get('cookie') ?? '');
+  return visitor && verifyVisitorId(visitor, hashKey) ? visitor : null;
 }
 
 /** What the database keeps of a visitor: a keyed hash, never the cookie's id. */

@@ -74,7 +74,7 @@ async function open(config: DatabaseConfig, migrate: boolean): Promise<{ handle:
 
 function clearTables(handle: DatabaseHandle) {
   return async () => {
-    for (const table of ['popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'outbox', 'leads', 'rate_limit_counters', 'gift_schedule_windows', 'admin_audit_log', 'popup_daily_counts', 'popup_versions', 'popups', 'admin_sessions', 'admin_accounts', 'admin_users', 'health_heartbeats'] as const) {
+    for (const table of ['traffic_address_counters', 'traffic_daily_totals', 'popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'outbox', 'leads', 'rate_limit_counters', 'gift_schedule_windows', 'admin_audit_log', 'popup_daily_counts', 'popup_versions', 'popups', 'admin_sessions', 'admin_accounts', 'admin_users', 'health_heartbeats'] as const) {
       await handle.db.deleteFrom(table).execute();
     }
   };

@@ -7,8 +7,10 @@ import { conversionRate, conversionSeries } from '@/features/admin/popup-figures
 import { ui } from '@/features/admin/ui';
 import { popupPeriod } from '@/server/admin/popup-period';
 import { requireOperator } from '@/server/admin/session';
+import { DAILY_CAPS } from '@/server/traffic/caps';
 import { TableHead, figureColumns } from '@/features/admin/table-head';
 import { DateRangeFields } from '@/features/admin/date-range-fields';
+import { SuspiciousTraffic } from '@/features/admin/suspicious-traffic';
 
 export const metadata: Metadata = { title: 'Поп-апы' };
 
@@ -16,6 +18,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
   const { runtime } = await requireOperator();
   const period = popupPeriod(await searchParams);
   const rows = await runtime.repos.popupStats.perDay(period.from, period.to);
+  const traffic = await runtime.repos.traffic.totals('popup', period.from, period.to);
   const chart = conversionSeries(rows, period.from, period.to);
   const popups = await runtime.repos.popups.list();
   const testing = new Set((await runtime.repos.splitTests.running()).map((test) => test.popupId));
@@ -49,7 +52,11 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
           Показать
         </button>
       </form>
-      <p className="mb-4 max-w-3xl text-sm">Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве.</p>
+      <p className="mb-4 max-w-3xl text-sm">
+        Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве. С одного адреса за день
+        учитываются не больше {DAILY_CAPS.popupEvent} показов каждого поп-апа, а закрытий и завершений — не больше учтённых показов, и только на
+        страницах, где поп-ап показывается.
+      </p>
       {rows.length === 0 ? (
         <p>За этот период поп-апы не показывались.</p>
       ) : (
@@ -78,6 +85,7 @@ export default async function PopupsPage({ searchParams }: { searchParams: Promi
           </table>
         </>
       )}
+      <SuspiciousTraffic rows={traffic} subject="Поп-ап" what="показы, закрытия и завершения поп-апа" />
     </>
   );
 }
