@@ -40,7 +40,7 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     await database().repos.popups.seed(filePopupSeeds(), 1);
   });
   const hashKey = 'k'.repeat(32);
-  const runtime = () => async () => ({ config: { trustedProxies: 0, siteOrigin: 'https://school.example' }, repos: database().repos, hashKey }) as never;
+  const runtime = () => async () => ({ config: { siteOrigin: 'https://school.example' }, repos: database().repos, hashKey }) as never;
   const beacon = (body: string, options: { origin?: string; address?: string; cookie?: string; userAgent?: string } = {}) =>
     handlePopupEvents(
       new Request('https://school.example/api/popup-events', {

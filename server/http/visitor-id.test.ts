@@ -9,7 +9,7 @@ const perMinute = 5;
 
 describeEachDatabase('POST /api/visitor-id', (database) => {
   beforeEach(() => database().clear());
-  const runtime = async () => ({ config: { trustedProxies: 0, siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } }, repos: database().repos, hashKey }) as never;
+  const runtime = async () => ({ config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } }, repos: database().repos, hashKey }) as never;
   const ask = (headers: Record<string, string> = {}) =>
     handleVisitorId(new Request('https://school.example/api/visitor-id', { method: 'POST', headers: { origin: 'https://school.example', 'x-site-client-address': '203.0.113.7', ...headers } }), runtime);
 

@@ -46,8 +46,8 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
   it('move by at most the caps, keep conversion within 100 %, count no unsigned visitor, lose no lead, and show the suspicious share', async () => {
     const { repos } = database();
     const limits = { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 };
-    const runtime = async () => ({ config: { trustedProxies: 0, siteOrigin: site, limits }, repos, hashKey, now: () => now }) as never;
-    const apiRuntime = testApiRuntime(repos, { hashKey, config: { limits, trustedProxies: 0, siteOrigin: site }, now: () => now });
+    const runtime = async () => ({ config: { siteOrigin: site, limits }, repos, hashKey, now: () => now }) as never;
+    const apiRuntime = testApiRuntime(repos, { hashKey, config: { limits, siteOrigin: site }, now: () => now });
     let posted = 0;
     const request = (path: string, address: string, body?: unknown, cookie?: string, contentType = 'text/plain') =>
       new Request(`${site}${path}`, {
