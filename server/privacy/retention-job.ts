@@ -1,0 +1,40 @@
+import { moscowToday } from '@/lib/calendar';
+import { VITALS_RETENTION_DAYS } from '@/lib/vitals/metrics';
+import type { RetentionConfig } from '../config';
+import { ScheduledJob, type JobStep } from '../jobs/scheduled-job';
+import type { Logger } from '../log';
+import type { Repositories } from '../repositories/types';
+
+const DAY_MS = 86_400_000;
+const RETENTION_EVERY_MS = 60 * 60_000;
+
+/**
+ * What the site deletes as it ages, one named step each; a new kind of data kept for a while is one
+ * more step here. The counts of every step go into one `privacy.retention` log line.
+ */
+export function retentionSteps(repos: Pick<Repositories, 'personalData' | 'vitals'>, policy: RetentionConfig): JobStep[] {
+  return [
+    // Delivered leads older than policy.leadDays lose their personal fields; spam goes after policy.spamDays.
+    { name: 'personal-data', run: async (now) => ({ ...(await repos.personalData.applyRetention(policy, now)) }) },
+    // Field Core Web Vitals (no personal data) after 90 days.
+    { name: 'vitals', run: async (now) => ({ vitalsDeleted: await repos.vitals.deleteBefore(moscowToday(new Date(now - VITALS_RETENTION_DAYS * DAY_MS))) }) },
+  ];
+}
+
+export interface RetentionJobOptions {
+  repos: Pick<Repositories, 'personalData' | 'vitals'>;
+  policy: RetentionConfig;
+  /** A run at start, then one this often (an hour). */
+  everyMs?: number;
+  checkEveryMs?: number;
+  log?: Logger;
+  now?: () => number;
+}
+
+/**
+ * The retention steps at a worker process's start and then hourly, beside the queue workers (in the web
+ * process, or in `npm run worker`), whether GetCourse is configured or not: stored leads age all the same.
+ */
+export function createRetentionJob({ repos, policy, everyMs = RETENTION_EVERY_MS, ...options }: RetentionJobOptions): ScheduledJob {
+  return new ScheduledJob({ name: 'privacy.retention', steps: retentionSteps(repos, policy), everyMs, ...options });
+}
