@@ -8,8 +8,8 @@ import { startInProcess, stopGraceMs, stopInProcess } from './runtime';
 /**
  * A web instance starting (from `instrumentation.ts`): stamps every request with the client address we
  * can vouch for (before any route sees it), takes over SIGTERM for a graceful stop, migrates the
- * database and starts the GetCourse delivery worker in this process (OUTBOX_WORKER=off leaves delivery
- * to `npm run worker`).
+ * database and starts the workers in this process (startWorkers; OUTBOX_WORKER=off leaves them to
+ * `npm run worker`).
  */
 export async function startInstance(): Promise<void> {
   installClientAddressStamp(readTrustedProxies(process.env.TRUST_PROXY));
