@@ -114,7 +114,7 @@ async function main() {
     for (let index = 0; index < backlog; index += 1) {
       await repos.leads.accept(sampleLead({ email: `backlog-${index}@example.com` }), { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
     }
-    const waiting = async () => (await repos.outbox.countByStatus()).pending;
+    const waiting = async () => (await repos.deliveryQueue.countByStatus()).pending;
     console.log(`SQLite ${file}: ${await waiting()} deliveries waiting; ${concurrency} clients; worker: node ${workerCommand().join(' ')}`);
 
     await load(server, { count: 150 }); // warm-up: compiled routes, caches

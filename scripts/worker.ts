@@ -1,39 +1,45 @@
 /**
- * The GetCourse delivery worker as its own process, for deployments that run the web servers with
- * OUTBOX_WORKER=off (any number of workers may run; they share the queue safely).
- *   npm run worker                  deliver until SIGTERM / SIGINT, finish the deliveries under way, exit 0
- *   npm run worker -- status        deliveries by status, and the dead ones with their last error
- *   npm run worker -- requeue-dead  give the dead deliveries a fresh set of attempts
+ * The site's background work as its own process, for deployments that run the web servers with
+ * OUTBOX_WORKER=off (any number of these may run; they share the queues safely): the GetCourse
+ * deliveries and the managers' lead alerts of the outbox, and the hourly retention job (server/jobs/start-workers.ts).
+ *   npm run worker                  work until SIGTERM / SIGINT, finish the sends under way, exit 0
+ *   npm run worker -- status        deliveries and alerts by status, and the dead ones with their last error
+ *   npm run worker -- requeue-dead  give the dead deliveries and alerts a fresh set of attempts
  */
+import { startWorkers } from '../server/jobs/start-workers';
 import { exitGracefullyOnSignal } from '../server/ops/graceful-stop';
-import { createAlertWorker, createWorker, getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
+import { getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
 
-/** Delivers until SIGTERM / SIGINT, then finishes the deliveries it holds (bounded) and exits 0. */
+/** Works until SIGTERM / SIGINT, then finishes the sends it holds (bounded) and exits 0. */
 function run(runtime: ServerRuntime) {
-  const worker = createWorker(runtime);
-  worker.start();
-  // The managers' lead alerts (Telegram, e-mail) go out from the same process, in their own loop.
-  const alertWorker = createAlertWorker(runtime);
-  alertWorker.start();
+  const workers = startWorkers(runtime);
   exitGracefullyOnSignal({
     process: 'worker',
     graceMs: stopGraceMs(),
     stop: async () => {
-      await Promise.all([worker.stop(), alertWorker.stop()]);
+      await workers.stop();
       await runtime.database.close();
     },
   });
 }
 
 async function status({ config, repos }: ServerRuntime) {
-  const counts = await repos.outbox.countByStatus();
+  const counts = await repos.deliveryQueue.countByStatus();
   console.log(`GetCourse: ${config.getCourse ? config.getCourse.baseUrl : 'NOT CONFIGURED (deliveries are kept and wait)'}`);
   console.log(`pending ${counts.pending}, sending ${counts.sending}, sent ${counts.sent}, dead ${counts.dead}`);
-  const alerts = await repos.outbox.alertHealth();
+  const alerts = await repos.alertQueue.health();
   console.log(`lead alerts: waiting ${alerts.waiting}, dead ${alerts.dead} (Telegram ${alerts.deadByChannel.telegram}, e-mail ${alerts.deadByChannel.email})`);
-  for (const row of await repos.outbox.list({ status: 'dead' })) {
+  const dead = [...(await repos.deliveryQueue.list({ status: 'dead' })), ...(await repos.alertQueue.list({ status: 'dead' }))];
+  for (const row of dead) {
     console.log(`dead #${row.id} ${row.kind} lead ${row.leadId ?? '-'} after ${row.attempts} attempts: ${row.lastError ?? ''}`);
   }
+}
+
+async function requeueDead({ repos }: ServerRuntime) {
+  const now = Date.now();
+  const deliveries = await repos.deliveryQueue.requeueDead(now);
+  const alerts = await repos.alertQueue.requeueDead(now);
+  console.log(`requeued ${deliveries} dead deliveries and ${alerts} dead alerts`);
 }
 
 async function main() {
@@ -42,7 +48,7 @@ async function main() {
   if (command === 'run') return run(runtime);
   try {
     if (command === 'status') await status(runtime);
-    else if (command === 'requeue-dead') console.log(`requeued ${await runtime.repos.outbox.requeueDead(Date.now())} dead deliveries`);
+    else if (command === 'requeue-dead') await requeueDead(runtime);
     else {
       console.error(`unknown command "${command}": use run, status or requeue-dead`);
       process.exitCode = 2;

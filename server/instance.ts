@@ -10,7 +10,7 @@ import { startInProcess, stopGraceMs, stopInProcess } from './runtime';
  * A web instance starting (from `instrumentation.ts`): stamps every request with the client address we
  * can vouch for and drops a client's X-Forwarded-Host (before any route sees it), gives every request a
  * deadline to arrive in, takes over SIGTERM for a graceful stop, migrates the database and starts the
- * GetCourse delivery worker in this process (OUTBOX_WORKER=off leaves delivery to `npm run worker`).
+ * workers in this process (startWorkers; OUTBOX_WORKER=off leaves them to `npm run worker`).
  */
 export async function startInstance(): Promise<void> {
   installRequestStamp(readTrustedProxies(process.env.TRUST_PROXY));

@@ -1,13 +1,13 @@
 import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './alerts/settings';
-import { AlertWorker, alertLeaseMs } from './alerts/worker';
 import { readAlertTimeoutMs, readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { isDatabaseStartRefusal } from './db/database-file';
 import { migrateToLatest } from './db/migrate';
 import { loadHashKey } from './leads/hash-key';
 import type { ApiRuntime } from './http/handlers';
+import { claimLeaseMs } from './jobs/queue-worker';
+import { startWorkers, type Workers } from './jobs/start-workers';
 import { consoleLogger, errorKind } from './log';
-import { claimLeaseMs, OutboxWorker } from './outbox/worker';
 import { filePopupSeeds } from './popups/seed';
 import { createRepositories } from './repositories';
 import type { Repositories } from './repositories/types';
@@ -21,13 +21,12 @@ export interface ServerRuntime {
 }
 
 /**
- * One database and one worker a process. Next.js bundles the instrumentation hook and each route
+ * One database and one set of workers a process. Next.js bundles the instrumentation hook and each route
  * separately, so module-level variables would exist once per bundle: the state lives on globalThis.
  */
 interface ProcessState {
   runtime?: Promise<ServerRuntime>;
-  worker?: OutboxWorker;
-  alertWorker?: AlertWorker;
+  workers?: Workers;
 }
 const stateKey = Symbol.for('school-site.server-runtime');
 const state: ProcessState = ((globalThis as Record<symbol, ProcessState | undefined>)[stateKey] ??= {});
@@ -73,56 +72,37 @@ export async function getApiRuntime(): Promise<ApiRuntime> {
     config,
     repos,
     hashKey,
-    onQueued: () => {
-      state.worker?.wake();
-      state.alertWorker?.wake();
-    },
+    onQueued: () => state.workers?.wake(),
   };
 }
 
 /**
- * The end of a web instance's work (its graceful stop): the worker claims nothing more and finishes the
- * deliveries it holds while the requests in flight are answered; then the database closes.
+ * The end of a web instance's work (its graceful stop): the workers claim nothing more and finish the
+ * sends they hold while the requests in flight are answered; then the database closes.
  */
 export async function stopInProcess(requestsAnswered: Promise<void>): Promise<void> {
-  await Promise.all([state.worker?.stop(), state.alertWorker?.stop(), requestsAnswered]);
+  await Promise.all([state.workers?.stop(), requestsAnswered]);
   const runtime = await state.runtime?.catch(() => undefined);
   await runtime?.database.close();
 }
 
-/** How long a graceful stop may take: a delivery cannot outlast its claim (OutboxWorker's lease). */
+/** How long a graceful stop may take: a send cannot outlast its claim (the longer of GetCourse's and the alerts'). */
 export function stopGraceMs(env: Environment = process.env): number {
-  return Math.max(claimLeaseMs(readGetCourseTimeoutMs(env)), alertLeaseMs(readAlertTimeoutMs(env)));
-}
-
-export function createWorker(runtime: ServerRuntime): OutboxWorker {
-  const { config, repos } = runtime;
-  return new OutboxWorker({ repos, getCourse: config.getCourse, ...config.worker, retention: { repos, policy: config.retention } });
-}
-
-/** The lead alerts' worker (issue 26): its own loop, so Telegram, mail and GetCourse never wait for each other. */
-export function createAlertWorker(runtime: ServerRuntime): AlertWorker {
-  const { config, repos } = runtime;
-  return new AlertWorker({ repos, config: config.alerts, pollMs: config.worker.pollMs, retry: config.worker.retry });
+  return claimLeaseMs(Math.max(readGetCourseTimeoutMs(env), readAlertTimeoutMs(env)));
 }
 
 const START_RETRY_MS = 5000;
 
 /**
  * Called from `instrumentation.ts` when the web server starts: migrates the database and, unless
- * OUTBOX_WORKER=off, runs the delivery worker in this process. A database that is not reachable yet
- * does not stop the site from starting: the start is retried in the background.
+ * OUTBOX_WORKER=off, runs the workers in this process (startWorkers). A database that is not reachable
+ * yet does not stop the site from starting: the start is retried in the background.
  */
 export async function startInProcess(): Promise<void> {
   try {
     const runtime = await getServerRuntime();
-    if (runtime.config.worker.mode === 'off' || state.worker) return;
-    const worker = createWorker(runtime);
-    state.worker = worker;
-    worker.start();
-    const alertWorker = createAlertWorker(runtime);
-    state.alertWorker = alertWorker;
-    alertWorker.start();
+    if (runtime.config.worker.mode === 'off' || state.workers) return;
+    state.workers = startWorkers(runtime);
   } catch (error) {
     // A refusal's message says, in plain words and with paths only, what the operator has to do.
     const advice = isDatabaseStartRefusal(error) ? error.message : undefined;

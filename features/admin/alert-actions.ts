@@ -52,7 +52,7 @@ function changes(before: AlertSettings, after: AlertSettings): Record<string, un
 /** «Отправить заново недоставленные уведомления»: the dead alerts get a fresh set of attempts. */
 export async function resendDeadAlertsAction(): Promise<void> {
   const { runtime, email } = await requireOperator();
-  const count = await runtime.repos.outbox.requeueDeadAlerts(Date.now());
+  const count = await runtime.repos.alertQueue.requeueDead(Date.now());
   await runtime.repos.audit.record({ actor: email, action: 'resend_all', subject: 'уведомления', details: { alerts: count } });
   revalidatePath('/admin/notifications');
 }
@@ -80,7 +80,7 @@ export async function alertSettingsAction(_previous: AlertFormState, form: FormD
   }
   const before = await runtime.repos.settings.alertSettings();
   await runtime.repos.settings.saveAlertSettings(settings);
-  const queue = await followSavedSettings(runtime.repos.outbox, settings, Date.now());
+  const queue = await followSavedSettings(runtime.repos.alertQueue, settings, Date.now());
   await runtime.repos.audit.record({ actor: email, action: 'alerts_save', subject: 'уведомления', details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped } });
   revalidatePath('/admin/notifications');
   return { values, errors: {}, message: 'Сохранено', results: null };

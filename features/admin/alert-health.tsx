@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { AlertQueueHealth } from '@/server/repositories/types';
+import type { AlertQueueHealth } from '@/server/repositories/alert-queue';
 import { ui } from './ui';
 
 /** Issue 26: the managers' lead alerts (Telegram, e-mail); shown once one was given up on. */

@@ -1,7 +1,7 @@
 /** The alerts' words in the console: the «Уведомления» page's field errors and test results, a lead's alerts. */
 import { parseRecipientKey, type AlertRecipient, type AlertSettingsError } from '@/server/alerts/settings';
 import type { TestResult } from '@/server/alerts/test-send';
-import type { LeadAlertRow } from '@/server/repositories/types';
+import type { LeadAlertRow } from '@/server/repositories/alert-queue';
 
 export function alertSettingsErrorText(error: { code: AlertSettingsError; value?: string }): string {
   switch (error.code) {

@@ -12,7 +12,7 @@ export async function resendDeliveryAction(form: FormData): Promise<void> {
   const { runtime, email } = await requireOperator();
   const outboxId = id.parse(form.get('outboxId'));
   const leadId = id.parse(form.get('leadId'));
-  if ((await runtime.repos.outbox.requeueDead(Date.now(), outboxId)) === 1) {
+  if ((await runtime.repos.deliveryQueue.requeueDead(Date.now(), outboxId)) === 1) {
     await runtime.repos.audit.record({ actor: email, action: 'resend', subject: `lead ${leadId}`, details: { outboxId } });
   }
   revalidatePath(`/admin/leads/${leadId}`);
@@ -20,7 +20,7 @@ export async function resendDeliveryAction(form: FormData): Promise<void> {
 
 export async function resendAllDeadAction(): Promise<void> {
   const { runtime, email } = await requireOperator();
-  const count = await runtime.repos.outbox.requeueDead(Date.now());
+  const count = await runtime.repos.deliveryQueue.requeueDead(Date.now());
   await runtime.repos.audit.record({ actor: email, action: 'resend_all', details: { count } });
   revalidatePath('/admin/leads');
 }

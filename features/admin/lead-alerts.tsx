@@ -1,4 +1,4 @@
-import type { LeadAlertRow } from '@/server/repositories/types';
+import type { LeadAlertRow } from '@/server/repositories/alert-queue';
 import { alertRecipientText, alertStateText } from './alert-labels';
 import { ConsoleTable } from './console-table';
 import { moscowTime } from './labels';

@@ -1,4 +1,5 @@
-import type { DeliveryHealth, LeadCounts } from '@/server/repositories/types';
+import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
+import type { LeadCounts } from '@/server/repositories/types';
 import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';

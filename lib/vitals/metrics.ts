@@ -128,5 +128,5 @@ export function parseVitalsReport(body: unknown, knownPages: ReadonlySet<string>
   };
 }
 
-/** Days of figures kept; older days are deleted by the hourly retention run (server/outbox/worker.ts). */
+/** Days of figures kept; older days are deleted by the hourly retention job (server/privacy/retention-job.ts). */
 export const VITALS_RETENTION_DAYS = 90;

@@ -51,9 +51,9 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
       { lead: lead!.id, GetCourseLead: null, recipient: 'email:sales@school.example', due: now, payload: '{"held":false}', deal: null },
     ]);
     // The deal is the lead's delivery: counted, listed and filtered as before.
-    expect(await database().repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
+    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
     expect((await database().repos.leads.list({})).rows[0]!.dealNumber).not.toBeNull();
-    expect(await database().repos.outbox.findForLead(lead!.id)).toHaveLength(1);
+    expect(await database().repos.deliveryQueue.findForLead(lead!.id)).toHaveLength(1);
   });
 
   it('goes with the lead when the visitor is erased', async () => {
@@ -79,6 +79,6 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
     runtime = { ...runtime, config: { ...runtime.config, alerts: { telegram: null, email: null, siteUrl: null } } };
     await handleOrders(post(sampleOrderBody()), source);
     expect(await alertRows()).toEqual([]);
-    expect(await database().repos.outbox.countByStatus()).toMatchObject({ pending: 1 });
+    expect(await database().repos.deliveryQueue.countByStatus()).toMatchObject({ pending: 1 });
   });
 });

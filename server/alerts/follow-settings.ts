@@ -1,4 +1,4 @@
-import type { OutboxRepository } from '../repositories/types';
+import type { AlertQueueRepository } from '../repositories/alert-queue';
 import { nextOpening } from './schedule';
 import { listedRecipientKeys, type AlertSettings } from './settings';
 
@@ -9,6 +9,6 @@ import { listedRecipientKeys, type AlertSettings } from './settings';
  * contacts included, from the queue, and no lead's page counts them as delivered (the worker deletes
  * unsent any it had claimed before the save). Alerts already sent stay on their leads' pages.
  */
-export function followSavedSettings(outbox: Pick<OutboxRepository, 'followAlertSettings'>, settings: AlertSettings, now: number) {
-  return outbox.followAlertSettings({ recipients: listedRecipientKeys(settings), heldDueAt: nextOpening(now, settings) }, now);
+export function followSavedSettings(alertQueue: Pick<AlertQueueRepository, 'followSettings'>, settings: AlertSettings, now: number) {
+  return alertQueue.followSettings({ recipients: listedRecipientKeys(settings), heldDueAt: nextOpening(now, settings) }, now);
 }

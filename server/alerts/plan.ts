@@ -1,4 +1,4 @@
-import type { NewAlert } from '../repositories/types';
+import type { NewAlert } from '../repositories/alert-queue';
 import { nextOpening } from './schedule';
 import { recipientKey, recipientsOf, type AlertSettings } from './settings';
 

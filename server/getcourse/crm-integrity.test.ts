@@ -3,7 +3,7 @@ import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-get
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleIds, handleOrders, type ApiRuntime } from '../http/handlers';
 import { describeEachDatabase } from '../testing/databases';
-import { testApiRuntime, testOutboxWorker } from '../testing/runtime';
+import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
 /**
  * What our imports can do to the school's GetCourse account, against the fake that models it (users by
@@ -37,7 +37,7 @@ describeEachDatabase('GetCourse account integrity', (database) => {
     runtime = testApiRuntime(database().repos);
   });
 
-  const worker = () => testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 300 });
+  const worker = () => testDeliveryWorker(database().repos, { baseUrl: gc.url, timeoutMs: 300 });
 
   it('never changes the name, phone or fields of a user GetCourse already has, and still files the deal under that user', async () => {
     gc.seedUser({ ...student, addfields: { google_client_id: 'GA1.1.real' } });

@@ -27,7 +27,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     for (let i = 0; i < 2; i += 1) {
       const { leadId } = await repos.leads.accept(sampleLead({ createdAt: start + i, utm: { campaign: 'winter' } }), { kind: 'deal', payload: {} });
       leadIds.push(leadId);
-      numbers.push((await repos.outbox.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
     }
   });
 

@@ -17,14 +17,14 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
 
   it('counts waiting, retrying and dead deliveries, the oldest wait and the last success', async () => {
     const { repos, handle } = database();
-    expect(await repos.outbox.health(start)).toEqual({ waiting: 0, retrying: 0, dead: 0, oldestWaitingSeconds: 0, lastSuccessAt: null });
+    expect(await repos.deliveryQueue.health(start)).toEqual({ waiting: 0, retrying: 0, dead: 0, oldestWaitingSeconds: 0, lastSuccessAt: null });
     const ids: number[] = [];
     for (let i = 0; i < 4; i += 1) ids.push((await repos.leads.accept(sampleLead({ createdAt: start + i * 60_000 }), { kind: 'deal', payload: {} })).leadId);
     await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: start + 90_000 }).where('lead_id', '=', ids[0]!).execute();
     await handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('lead_id', '=', ids[1]!).execute();
     await handle.db.updateTable('outbox').set({ attempts: 2 }).where('lead_id', '=', ids[2]!).execute();
 
-    expect(await repos.outbox.health(start + 600_000)).toEqual({
+    expect(await repos.deliveryQueue.health(start + 600_000)).toEqual({
       waiting: 2,
       retrying: 1,
       dead: 1,

@@ -28,12 +28,12 @@ export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>
       withinDeadline(HEALTH_DEADLINE_MS, async () => {
         const { repos } = await runtime();
         await heartbeat(repos);
-        const health = await repos.outbox.health(Date.now());
+        const health = await repos.deliveryQueue.health(Date.now());
         // Issue 27: GetCourse's payment reports the site could not match, and the reconciliation's last runs.
         const unmatchedDeals = await repos.deals.unmatchedCount();
         const reconciliation = await repos.deals.reconciliation();
         // Issue 26: the managers' lead alerts (Telegram, e-mail), a queue of their own.
-        const alerts = await repos.outbox.alertHealth();
+        const alerts = await repos.alertQueue.health();
         return Response.json(
           {
             db: 'ok',

@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { z } from '@/lib/validation/zod';
 import { planAlerts } from '../alerts/plan';
 import { giftOnSale } from '../gift-schedule/windows';
-import type { Idempotency, NewAlert, NewDelivery, NewLead, Repositories } from '../repositories/types';
+import type { NewAlert } from '../repositories/alert-queue';
+import type { NewDelivery } from '../repositories/delivery-queue';
+import type { Idempotency, NewLead, Repositories } from '../repositories/types';
 
 export type AcceptOutcome =
   /** `id`: the stored lead (null for the ids call, which stores nothing). */

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
 import { handleMetrics, type MetricsSource } from './metrics';
 import { parseExposition } from '../testing/prometheus-text';
-import { testApiRuntime, testOutboxWorker } from '../testing/runtime';
+import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
 const site = 'http://school.test';
 const token = 'metrics-token-for-tests';
@@ -93,7 +93,7 @@ describeEachDatabase('GET /api/metrics', (database) => {
     for (const personal of [body.contacts.email, body.contacts.name, '79167654321']) expect(queued.text).not.toContain(personal);
 
     // The real worker delivers it to the fake GetCourse: one call timed, first refused (an error kind), then accepted.
-    const worker = testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 2000 }, { now: () => now, random: () => 0 });
+    const worker = testDeliveryWorker(database().repos, { baseUrl: gc.url, timeoutMs: 2000 }, { now: () => now, random: () => 0 });
     gc.setMode('error500');
     expect(await worker.runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
     gc.setMode('success');

@@ -5,7 +5,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AlertQueueHealth, QueueSnapshot, Repositories } from '../repositories/types';
+import type { AlertQueueHealth } from '../repositories/alert-queue';
+import type { QueueSnapshot } from '../repositories/delivery-queue';
+import type { Repositories } from '../repositories/types';
 import { consoleLogger, errorKind } from '../log';
 import { renderVitals } from './vitals-exposition';
 
@@ -140,9 +142,8 @@ async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
 }
 
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
-  const registries = [processMetrics().registry, queueRegistry(await repos.outbox.queueSnapshot(now))];
-  if (typeof repos.outbox.alertHealth === 'function') registries.push(alertsRegistry(await repos.outbox.alertHealth()));
+export async function renderMetrics(repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
+  const registries = [processMetrics().registry, queueRegistry(await repos.deliveryQueue.queueSnapshot(now)), alertsRegistry(await repos.alertQueue.health())];
   if (repos.deals) registries.push(await dealsRegistry(repos.deals));
   const merged = Registry.merge(registries);
   // The field vitals are histograms the database already holds: written as text, prom-client cannot load counts.
@@ -153,7 +154,7 @@ export async function renderMetrics(repos: Pick<Repositories, 'outbox'> & Partia
 export interface MetricsSource {
   /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
   token(): string | null;
-  repos(): Promise<Pick<Repositories, 'outbox'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>>;
+  repos(): Promise<Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>>;
   now?: () => number;
 }
 

@@ -1,17 +1,19 @@
 import type { GetCourseConfig } from '../config';
 import { postImport, type ImportResult } from '../getcourse/client';
 import { dealParams } from '../getcourse/params';
-import type { ClaimedDelivery, DeliveryKind, Repositories } from '../repositories/types';
+import type { DeliveryKind } from '../repositories/delivery-queue';
+import type { OutboxClaim } from '../repositories/outbox-rows';
+import type { Repositories } from '../repositories/types';
 
 export interface DeliveryContext {
   repos: Repositories;
   getCourse: GetCourseConfig;
 }
 
-type Deliver = (delivery: ClaimedDelivery, context: DeliveryContext) => Promise<ImportResult>;
+type Deliver = (delivery: OutboxClaim, context: DeliveryContext) => Promise<ImportResult>;
 
 /** A lead as a GetCourse deal (`/pl/api/deals`) under its deal number, so retries update one deal. */
-async function deliverDeal(delivery: ClaimedDelivery, { repos, getCourse }: DeliveryContext): Promise<ImportResult> {
+async function deliverDeal(delivery: OutboxClaim, { repos, getCourse }: DeliveryContext): Promise<ImportResult> {
   const lead = delivery.leadId === null ? undefined : await repos.leads.findLead(delivery.leadId);
   if (!lead || !delivery.dealNumber) return { ok: false, error: 'the lead of this delivery is missing' };
   const { productTitle, offerCode } = delivery.payload;
@@ -27,7 +29,7 @@ const deliveries: Record<DeliveryKind, Deliver> = {
   deal: deliverDeal,
 };
 
-export function deliver(delivery: ClaimedDelivery, context: DeliveryContext): Promise<ImportResult> {
+export function deliver(delivery: OutboxClaim, context: DeliveryContext): Promise<ImportResult> {
   const handler = (deliveries as Partial<Record<string, Deliver>>)[delivery.kind];
   if (!handler) return Promise.resolve({ ok: false, error: `unknown delivery kind "${delivery.kind}"` });
   return handler(delivery, context);

@@ -20,7 +20,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
         { kind: 'deal', payload: {} },
       );
       leadIds.push(leadId);
-      numbers.push((await repos.outbox.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
     }
   });
 

@@ -102,11 +102,11 @@ describeEachDatabase('the console\'s leads', (database) => {
 
   it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
     const { repos } = database();
-    const [dead] = await repos.outbox.findForLead(ids[7]!);
-    expect(await repos.outbox.requeueDead(start, dead!.id)).toBe(1);
-    const [again] = await repos.outbox.findForLead(ids[7]!);
+    const [dead] = await repos.deliveryQueue.findForLead(ids[7]!);
+    expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(1);
+    const [again] = await repos.deliveryQueue.findForLead(ids[7]!);
     expect(again).toMatchObject({ status: 'pending', attempts: 0, dealNumber: dead!.dealNumber, nextAttemptAt: start });
-    expect(await repos.outbox.requeueDead(start, dead!.id)).toBe(0);
+    expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(0);
   });
 
   it('marks a lead as spam and back', async () => {

@@ -4,8 +4,9 @@ import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
 import { paidDealAmount, paidDealExists } from './deals';
-import { ALERT_KIND, alertPayload } from './outbox';
-import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewAlert, NewDelivery, NewLead, SettingsRepository, StoredLead } from './types';
+import type { AlertQueueRepository } from './alert-queue';
+import { deliveriesOfLead, type DeliveryQueueRepository } from './delivery-queue';
+import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewLead, SettingsRepository, StoredLead } from './types';
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
   waiting: ['pending', 'sending'],
@@ -25,50 +26,15 @@ export function phoneSearchKey(text: string): string | null {
   return `+${digits}`;
 }
 
-export function createLeadsRepository(handle: DatabaseHandle, settings: SettingsRepository): LeadsRepository {
+/**
+ * A lead is stored with its GetCourse delivery and its alerts as one unit of work: the leads repository
+ * opens the transaction and hands it to each queue's repository, so all are written or none.
+ */
+export function createLeadsRepository(
+  handle: DatabaseHandle,
+  { settings, deliveryQueue, alertQueue }: { settings: SettingsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository },
+): LeadsRepository {
   const { db } = handle;
-
-  async function queue(trx: Kysely<Database>, delivery: NewDelivery, leadId: number, now: number, dealPrefix: number): Promise<number> {
-    const row = await trx
-      .insertInto('outbox')
-      .values({
-        kind: delivery.kind,
-        lead_id: leadId,
-        deal_number: dealNumberFor(dealPrefix, leadId),
-        payload: JSON.stringify(delivery.payload),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** Alerts of the lead (issue 26): their own rows, so a Telegram or mail outage never touches the deal's. */
-  async function queueAlerts(trx: Kysely<Database>, alerts: readonly NewAlert[], leadId: number, now: number): Promise<void> {
-    if (alerts.length === 0) return;
-    await trx
-      .insertInto('outbox')
-      .values(
-        alerts.map((alert) => ({
-          kind: ALERT_KIND,
-          lead_id: null,
-          alert_lead_id: leadId,
-          deal_number: null,
-          recipient: alert.recipient,
-          payload: alertPayload(alert.held),
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: alert.dueAt,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
 
   /**
    * The lead an idempotency key already made, read inside `trx`. On PostgreSQL an `on conflict do
@@ -94,9 +60,11 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
           const first = await keyed(trx, idempotency!.key);
           return { replayed: true, leadId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
         }
-        const outboxId = delivery && dealPrefix !== null ? await queue(trx, delivery, inserted.id, lead.createdAt, dealPrefix) : null;
-        await queueAlerts(trx, alerts, inserted.id, lead.createdAt);
-        return { replayed: false, leadId: inserted.id, outboxId, sameRequest: true };
+        const leadId = inserted.id;
+        const outboxId =
+          delivery && dealPrefix !== null ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt) : null;
+        await alertQueue.enqueue(trx, leadId, alerts, lead.createdAt);
+        return { replayed: false, leadId, outboxId, sameRequest: true };
       });
     },
 
@@ -232,8 +200,8 @@ export function createLeadsRepository(handle: DatabaseHandle, settings: Settings
 type LeadsQuery<O> = SelectQueryBuilder<Database, 'leads', O>;
 
 function latestDelivery(eb: ExpressionBuilder<Database, 'leads'>, column: 'status' | 'deal_number') {
-  // The GetCourse delivery's: alerts (issue 26) have their own rows and are not the lead's delivery.
-  return eb.selectFrom('outbox').select(column).whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '!=', ALERT_KIND).orderBy('outbox.id', 'desc').limit(1);
+  // The GetCourse delivery's: alerts have their own rows and are not the lead's delivery.
+  return deliveriesOfLead(eb).select(column).orderBy('outbox.id', 'desc').limit(1);
 }
 
 function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O> {
@@ -250,16 +218,13 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O>
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
     .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
     .$if(filter.delivery === 'none', (q) =>
-      q.where((eb) => eb.not(eb.exists(eb.selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '!=', ALERT_KIND)))),
+      q.where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id')))),
     )
     .$if(!!filter.delivery && filter.delivery !== 'none', (q) =>
       q.where((eb) =>
         eb.exists(
-          eb
-            .selectFrom('outbox')
+          deliveriesOfLead(eb)
             .select('outbox.id')
-            .whereRef('outbox.lead_id', '=', 'leads.id')
-            .where('outbox.kind', '!=', ALERT_KIND)
             .where('outbox.status', 'in', statusesOf[filter.delivery as Exclude<DeliveryState, 'none'>]),
         ),
       ),

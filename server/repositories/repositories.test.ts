@@ -48,7 +48,7 @@ describeEachDatabase('repositories', (database) => {
     const { leadId, outboxId } = await repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка' } });
     expect(outboxId).not.toBeNull();
     expect(await repos.leads.findLead(leadId)).toEqual({ ...lead, id: leadId });
-    const [row] = await repos.outbox.findForLead(leadId);
+    const [row] = await repos.deliveryQueue.findForLead(leadId);
     expect(row).toMatchObject({ kind: 'deal', status: 'pending', attempts: 0, dealNumber: dealNumberFor(await repos.settings.dealNumberPrefix(), leadId) });
   });
 
@@ -64,7 +64,7 @@ describeEachDatabase('repositories', (database) => {
     const { repos } = database();
     const { leadId, outboxId } = await repos.leads.accept(sampleLead({ deliveryMode: 'browser' }), null);
     expect(outboxId).toBeNull();
-    expect(await repos.outbox.findForLead(leadId)).toEqual([]);
+    expect(await repos.deliveryQueue.findForLead(leadId)).toEqual([]);
   });
 
   it('claims only due rows, each once, and hands expired claims to the next worker', async () => {
@@ -73,18 +73,18 @@ describeEachDatabase('repositories', (database) => {
     const second = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
     const now = Date.now();
 
-    const claimed = await repos.outbox.claimDue({ now, ...lease });
+    const claimed = await repos.deliveryQueue.claimDue({ now, ...lease });
     expect(claimed.map((c) => c.id)).toEqual([first.outboxId, second.outboxId]);
     expect(claimed.every((c) => c.attempts === 1)).toBe(true);
-    expect(await repos.outbox.claimDue({ now, ...lease })).toEqual([]);
+    expect(await repos.deliveryQueue.claimDue({ now, ...lease })).toEqual([]);
 
     // The first worker dies; after the lease the rows are due again, with the attempt counted.
-    const retaken = await repos.outbox.claimDue({ now: now + lease.leaseMs + 1, ...lease });
+    const retaken = await repos.deliveryQueue.claimDue({ now: now + lease.leaseMs + 1, ...lease });
     expect(retaken.map((c) => c.attempts)).toEqual([2, 2]);
     // The dead worker's late answer is not recorded over the new claim.
-    expect(await repos.outbox.markSent(claimed[0]!, now)).toBe(false);
-    expect(await repos.outbox.markSent(retaken[0]!, now)).toBe(true);
-    expect(await repos.outbox.countByStatus()).toMatchObject({ sent: 1, sending: 1 });
+    expect(await repos.deliveryQueue.markSent(claimed[0]!, now)).toBe(false);
+    expect(await repos.deliveryQueue.markSent(retaken[0]!, now)).toBe(true);
+    expect(await repos.deliveryQueue.countByStatus()).toMatchObject({ sent: 1, sending: 1 });
   });
 
   it('puts a failed delivery back with a retry time, or marks it dead and keeps it', async () => {
@@ -92,17 +92,17 @@ describeEachDatabase('repositories', (database) => {
     await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
     await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
     const now = Date.now();
-    const [retried, dead] = await repos.outbox.claimDue({ now, ...lease });
-    expect(await repos.outbox.markFailed(retried!, { error: 'HTTP 502', retryAt: now + 5000 }, now)).toBe(true);
-    expect(await repos.outbox.markFailed(dead!, { error: 'HTTP 502', retryAt: null }, now)).toBe(true);
+    const [retried, dead] = await repos.deliveryQueue.claimDue({ now, ...lease });
+    expect(await repos.deliveryQueue.markFailed(retried!, { error: 'HTTP 502', retryAt: now + 5000 }, now)).toBe(true);
+    expect(await repos.deliveryQueue.markFailed(dead!, { error: 'HTTP 502', retryAt: null }, now)).toBe(true);
 
-    expect(await repos.outbox.claimDue({ now: now + 4999, ...lease })).toEqual([]);
-    expect((await repos.outbox.claimDue({ now: now + 5000, ...lease })).map((c) => c.id)).toEqual([retried!.id]);
-    const [deadRow] = await repos.outbox.list({ status: 'dead' });
+    expect(await repos.deliveryQueue.claimDue({ now: now + 4999, ...lease })).toEqual([]);
+    expect((await repos.deliveryQueue.claimDue({ now: now + 5000, ...lease })).map((c) => c.id)).toEqual([retried!.id]);
+    const [deadRow] = await repos.deliveryQueue.list({ status: 'dead' });
     expect(deadRow).toMatchObject({ id: dead!.id, lastError: 'HTTP 502', attempts: 1 });
 
-    expect(await repos.outbox.requeueDead(now)).toBe(1);
-    expect(await repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0 });
+    expect(await repos.deliveryQueue.requeueDead(now)).toBe(1);
+    expect(await repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0 });
   });
 
   it('never gives one row to two workers claiming at the same time', async () => {
@@ -114,7 +114,7 @@ describeEachDatabase('repositories', (database) => {
       const otherRepos = createRepositories(other);
       const now = Date.now();
       const claims = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => (i % 2 ? otherRepos : repos).outbox.claimDue({ now, limit: 7, leaseMs: 30_000 })),
+        Array.from({ length: 8 }, (_, i) => (i % 2 ? otherRepos : repos).deliveryQueue.claimDue({ now, limit: 7, leaseMs: 30_000 })),
       );
       const ids = claims.flat().map((c) => c.id);
       expect(ids).toHaveLength(40);

@@ -2,6 +2,8 @@ import type { GiftWindow } from '@/lib/api-contract';
 import type { OutboxStatus } from '../db/schema';
 import type { AlertSettings } from '../alerts/settings';
 import type { VitalName, VitalsReport } from '@/lib/vitals/metrics';
+import type { AlertQueueRepository, NewAlert } from './alert-queue';
+import type { DeliveryQueueRepository, NewDelivery } from './delivery-queue';
 
 export type { OutboxStatus };
 import type { WindowProblem } from '../gift-schedule/windows';
@@ -39,72 +41,6 @@ export interface StoredLead extends NewLead {
   anonymizedAt?: number;
   /** The visitor's idempotency key of the request that made the lead, while it is kept. */
   idempotencyKey?: string;
-}
-
-/** What the outbox delivers: a lead as a GetCourse deal. */
-export type DeliveryKind = 'deal';
-
-/** A delivery to queue with its subject; `payload` is kind-specific and holds no personal data. */
-export interface NewDelivery {
-  kind: DeliveryKind;
-  payload: Record<string, unknown>;
-}
-
-/**
- * An alert of a new lead to one recipient (issue 26), queued in the lead's transaction. `held`: the lead came
- * outside working hours and its alert waits for the opening (`dueAt`), to go out in that night's digest.
- */
-export interface NewAlert {
-  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts `recipientKey`). */
-  recipient: string;
-  held: boolean;
-  dueAt: number;
-}
-
-/** A due alert of one recipient, as the alert worker chooses its next message from them. */
-export interface DueAlertRow {
-  id: number;
-  leadId: number | null;
-  held: boolean;
-  createdAt: number;
-}
-
-/** One alert of a lead, as the console's lead page shows it. */
-export interface LeadAlertRow extends Omit<OutboxRow, 'kind' | 'leadId' | 'dealNumber'> {
-  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts). */
-  recipient: string;
-  /** Written outside the working hours: it waits for them (`nextAttemptAt`), not for a retry. */
-  held: boolean;
-}
-
-/** Alerts in the shared database: waiting (pending or being sent) and dead, by channel. */
-export interface AlertQueueHealth {
-  waiting: number;
-  dead: number;
-  deadByChannel: { telegram: number; email: number };
-}
-
-export interface ClaimedDelivery {
-  id: number;
-  kind: string;
-  leadId: number | null;
-  dealNumber: string | null;
-  payload: Record<string, unknown>;
-  /** Including this one. */
-  attempts: number;
-  claimToken: string;
-}
-
-export interface OutboxRow {
-  id: number;
-  kind: string;
-  leadId: number | null;
-  dealNumber: string | null;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  sentAt: number | null;
 }
 
 export interface StoredGiftWindow extends GiftWindow {
@@ -191,28 +127,6 @@ export interface DailySeries {
   days: string[];
   /** Leads (not spam) per day, one series per form. */
   series: { key: string; counts: number[] }[];
-}
-
-export interface DeliveryHealth {
-  /** Not delivered yet and still being tried: pending (first try or a retry) or being sent now. */
-  waiting: number;
-  /** Of the waiting ones, those that failed at least once. */
-  retrying: number;
-  /** Gave up after every attempt: a person has to look (re-send from the console). */
-  dead: number;
-  /** Age of the oldest waiting delivery; 0 when none waits. */
-  oldestWaitingSeconds: number;
-  /** When a delivery last reached GetCourse; null when none ever did. */
-  lastSuccessAt: number | null;
-}
-
-/** The outbox as Prometheus sees it: waiting (never tried), retrying (pending after a failure), sending, dead. */
-export type QueueState = 'waiting' | 'retrying' | 'sending' | 'dead';
-
-export interface QueueSnapshot {
-  deliveries: Record<QueueState, number>;
-  /** Age of the oldest delivery not sent yet and not dead (waiting, retrying or being sent); 0 when none. */
-  oldestWaitingSeconds: number;
 }
 
 /**
@@ -320,51 +234,6 @@ export interface LeadsRepository {
   counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
   /** Leads (not spam) per Moscow day and form over the last 30 days. */
   perDay(now: number): Promise<DailySeries>;
-}
-
-export interface OutboxRepository {
-  /**
-   * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
-   * `sending` ones whose claim expired (their worker died). No two workers get the same row.
-   */
-  claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
-  /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
-  markSent(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, now: number): Promise<boolean>;
-  /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
-  markFailed(claim: Pick<ClaimedDelivery, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
-  countByStatus(): Promise<Record<OutboxStatus, number>>;
-  /** Puts the dead deliveries (or only the one with id `only`) back in the queue, due now, with fresh attempts. */
-  requeueDead(now: number, only?: number): Promise<number>;
-  findForLead(leadId: number): Promise<OutboxRow[]>;
-  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
-  health(now: number): Promise<DeliveryHealth>;
-  queueSnapshot(now: number): Promise<QueueSnapshot>;
-  /**
-   * Alerts (kind `alert`) have their own queue: every method above deals with the GetCourse deliveries
-   * only. The recipients with due alerts, oldest due first.
-   */
-  dueAlertRecipients(now: number, limit: number): Promise<string[]>;
-  /** A recipient's due alerts (pending and due, or claimed by a worker whose lease ran out). */
-  dueAlerts(recipient: string, now: number): Promise<DueAlertRow[]>;
-  /** Claims these alerts (those still due) for this worker, as `claimDue` does. */
-  claimAlerts(ids: readonly number[], options: { now: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
-  alertHealth(): Promise<AlertQueueHealth>;
-  /** A lead's alerts, in the order they were written. */
-  alertsForLead(leadId: number): Promise<LeadAlertRow[]>;
-  /**
-   * After the alert settings changed: the alerts held for the working hours and not yet tried are due at
-   * `heldDueAt` (left as they are when null: no working day), and the waiting or dead alerts to a
-   * recipient not in `recipients` are deleted. How many moved and how many went.
-   */
-  followAlertSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
-  /**
-   * Deletes claimed alerts that are not to be sent after all (their recipient was removed in the console
-   * after they were queued, or their lead was erased), so no lead's page shows them delivered; only those
-   * this claim still holds. How many went.
-   */
-  dropClaimedAlerts(claims: readonly Pick<ClaimedDelivery, 'id' | 'claimToken'>[]): Promise<number>;
-  /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
-  requeueDeadAlerts(now: number): Promise<number>;
 }
 
 /** `alert_recipients` (009): when the next message to a recipient may start. */
@@ -500,7 +369,8 @@ export interface HeartbeatsRepository {
 /** The storage of the site: one module a table group, over Kysely for SQLite and PostgreSQL alike. */
 export interface Repositories {
   leads: LeadsRepository;
-  outbox: OutboxRepository;
+  deliveryQueue: DeliveryQueueRepository;
+  alertQueue: AlertQueueRepository;
   giftSchedule: GiftScheduleRepository;
   rateLimit: RateLimitRepository;
   settings: SettingsRepository;

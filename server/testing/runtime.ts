@@ -1,11 +1,18 @@
-import { DEFAULT_RETENTION, type GetCourseConfig } from '../config';
+import type { GetCourseConfig } from '../config';
 import type { ApiRuntime } from '../http/handlers';
 import type { Logger } from '../log';
-import { OutboxWorker, type OutboxWorkerOptions } from '../outbox/worker';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from '../outbox/delivery-handler';
 import type { Repositories } from '../repositories/types';
 
 /** A logger that drops every line. */
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A logger that keeps every line, as JSON text, to look for an event or for personal data in them. */
+export function capturingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const write = (level: string) => (event: string, fields?: object) => void lines.push(JSON.stringify({ level, event, ...fields }));
+  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
+}
 
 /** What the route handlers run on in a test: limits no test reaches, nothing behind onQueued; override any field. */
 export function testApiRuntime(repos: Repositories, overrides: Partial<ApiRuntime> = {}): ApiRuntime {
@@ -20,19 +27,14 @@ export function testApiRuntime(repos: Repositories, overrides: Partial<ApiRuntim
 }
 
 /** The GetCourse delivery worker against a fake GetCourse, polling fast; override any option. */
-export function testOutboxWorker(
-  repos: Repositories,
-  getCourse: Pick<GetCourseConfig, 'baseUrl' | 'timeoutMs'>,
-  overrides: Partial<OutboxWorkerOptions> = {},
-): OutboxWorker {
-  return new OutboxWorker({
+export function testDeliveryWorker(repos: Repositories, getCourse: Pick<GetCourseConfig, 'baseUrl' | 'timeoutMs'>, overrides: Partial<DeliveryWorkerOptions> = {}) {
+  return createDeliveryWorker({
     repos,
     getCourse: { ...getCourse, apiKey: 'test-api-key' },
     pollMs: 20,
     batchSize: 10,
     // A failed delivery is due again at once: the next runOnce() takes it, however fast the machine.
     retry: { baseMs: 0, maxMs: 0, maxAttempts: 5 },
-    retention: { repos, policy: DEFAULT_RETENTION },
     log: silentLogger,
     ...overrides,
   });

@@ -39,7 +39,7 @@ async function configureAlerts(config: DatabaseConfig) {
 async function everyAlertSent(config: DatabaseConfig): Promise<boolean> {
   const handle = await openDatabase(config);
   try {
-    const health = await createRepositories(handle).outbox.alertHealth();
+    const health = await createRepositories(handle).alertQueue.health();
     return health.waiting === 0 && health.dead === 0;
   } finally {
     await handle.close();

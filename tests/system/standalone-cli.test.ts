@@ -80,7 +80,7 @@ describe('the CLI tools of the standalone output', () => {
   });
 
   it('the worker delivers a waiting lead to GetCourse and stops cleanly on SIGTERM', async () => {
-    const before = await withDatabase(env.SQLITE_PATH!, (repos) => repos.outbox.countByStatus());
+    const before = await withDatabase(env.SQLITE_PATH!, (repos) => repos.deliveryQueue.countByStatus());
     await withDatabase(env.SQLITE_PATH!, (repos) =>
       repos.leads.accept(sampleLead({ email: 'standalone@example.ru' }), { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } }),
     );

@@ -18,7 +18,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   const [page, facets, counts] = await Promise.all([
     runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
     runtime.repos.leads.facets(),
-    runtime.repos.outbox.countByStatus(),
+    runtime.repos.deliveryQueue.countByStatus(),
   ]);
   return (
     <>

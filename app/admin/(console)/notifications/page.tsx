@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Уведомления' };
 export default async function NotificationsPage() {
   const { runtime } = await requireOperator();
   const { telegram, email } = runtime.config.alerts;
-  const [settings, health] = await Promise.all([runtime.repos.settings.alertSettings(), runtime.repos.outbox.alertHealth()]);
+  const [settings, health] = await Promise.all([runtime.repos.settings.alertSettings(), runtime.repos.alertQueue.health()]);
   return (
     <>
       <h1 className={ui.h1}>Уведомления</h1>

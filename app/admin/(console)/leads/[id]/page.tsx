@@ -15,7 +15,7 @@ export default async function LeadPage({ params }: { params: Promise<{ id: strin
   const leadId = /^\d{1,12}$/.test(id) ? Number(id) : null;
   const lead = leadId === null ? undefined : await runtime.repos.leads.findLead(leadId);
   if (!lead) notFound();
-  const [deliveries, alerts, deal] = await Promise.all([runtime.repos.outbox.findForLead(lead.id), runtime.repos.outbox.alertsForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
+  const [deliveries, alerts, deal] = await Promise.all([runtime.repos.deliveryQueue.findForLead(lead.id), runtime.repos.alertQueue.forLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
   return (
     <>
       <p className="mb-2">

@@ -4,17 +4,16 @@ import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
 import type { AlertsConfig } from '../config';
 import { openDatabase } from '../db/connection';
-import type { Logger } from '../log';
 import { renderMetrics } from '../ops/metrics';
 import { createRepositories } from '../repositories';
 import type { NewLead, Repositories } from '../repositories/types';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { testOutboxWorker } from '../testing/runtime';
+import { capturingLogger, testDeliveryWorker } from '../testing/runtime';
 import { followSavedSettings } from './follow-settings';
 import { planAlerts } from './plan';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
-import { ALERT_SPACING_MS, AlertWorker, type AlertWorkerOptions } from './worker';
+import { ALERT_SPACING_MS, createAlertWorker, type AlertWorkerOptions } from './alert-handler';
 
 let telegram: FakeTelegram;
 let smtp: FakeSmtp;
@@ -38,12 +37,6 @@ const MONDAY_OPENING = Date.parse('2026-11-30T07:00:00Z');
  */
 const suiteStarted = Date.now();
 const inWorkingHours = () => WEDNESDAY_NOON + (Date.now() - suiteStarted);
-
-function capturingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const write = (level: string) => (event: string, fields?: object) => void lines.push(JSON.stringify({ level, event, ...fields }));
-  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
-}
 
 /** The lead ids the console links of the messages point at, in order. */
 function leadIdsIn(calls: { text: string }[]): number[] {
@@ -83,7 +76,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
    * spacing do not wait out a second per message; the two that are use the real one.
    */
   function worker(overrides: Partial<AlertWorkerOptions> = {}, repos: Repositories = database().repos) {
-    return new AlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, spacingMs: 100, log, now: inWorkingHours, ...overrides });
+    return createAlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, spacingMs: 100, log, now: inWorkingHours, ...overrides });
   }
 
   /** A lead accepted at `now` with its alerts, as the API stores it. */
@@ -94,7 +87,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     return { lead, leadId: stored.leadId };
   }
 
-  async function run(w: AlertWorker, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  async function run(w: ReturnType<typeof createAlertWorker>, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
     w.start();
     try {
       await until(condition, timeoutMs);
@@ -124,17 +117,17 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(mail!.html).toContain('<a href="tel:+79161234567">+79161234567</a>');
     expect(mail!.text).toContain(`Имя: ${lead.name}`);
     // The deal is untouched by the alerts: still waiting for the GetCourse worker, the only row the lead's list counts.
-    expect(await database().repos.outbox.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
-    expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
+    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
+    expect(await database().repos.alertQueue.health()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
     // The lead's page lists its two alerts, sent (and the deal's list none of them).
-    const alerts = await database().repos.outbox.alertsForLead(leadId);
+    const alerts = await database().repos.alertQueue.forLead(leadId);
     expect(alerts.map(({ recipient, status, attempts, held }) => ({ recipient, status, attempts, held }))).toEqual([
       { recipient: `telegram:${CHAT}`, status: 'sent', attempts: 1, held: false },
       { recipient: `email:${MAIL}`, status: 'sent', attempts: 1, held: false },
     ]);
     expect(alerts.every((alert) => alert.sentAt !== null && alert.lastError === null)).toBe(true);
-    expect((await database().repos.outbox.findForLead(leadId)).map((row) => row.kind)).toEqual(['deal']);
-    expect(await database().repos.outbox.alertsForLead(leadId + 1)).toEqual([]);
+    expect((await database().repos.deliveryQueue.findForLead(leadId)).map((row) => row.kind)).toEqual(['deal']);
+    expect(await database().repos.alertQueue.forLead(leadId + 1)).toEqual([]);
     // No personal data in the logs.
     const logged = log.lines.join('\n');
     for (const value of [lead.name, lead.email, lead.phone, MAIL]) expect(logged).not.toContain(value);
@@ -154,24 +147,24 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     // deleted it (the console follows a save with server/alerts/follow-settings.ts).
     await database().repos.settings.saveAlertSettings({ ...settings, telegramChats: [] });
     await run(worker(), () => smtp.received().length === 1);
-    await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
+    await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
     expect(telegram.calls()).toEqual([]);
     expect(log.lines.some((line) => line.includes('"event":"alerts.dropped_unsent"') && line.includes('recipient_removed') && line.includes('"alerts":1'))).toBe(true);
-    const alerts = await database().repos.outbox.alertsForLead(leadId);
+    const alerts = await database().repos.alertQueue.forLead(leadId);
     expect(alerts.map(({ recipient, status }) => ({ recipient, status }))).toEqual([{ recipient: `email:${MAIL}`, status: 'sent' }]);
   });
 
   it('drops only the alerts its own claim still holds (one taken over after its lease ran out is not its to drop)', async () => {
     const { leadId } = await acceptLead();
-    const { outbox } = database().repos;
+    const { alertQueue } = database().repos;
     const now = inWorkingHours();
-    const ids = (await outbox.dueAlerts(`email:${MAIL}`, now)).map((alert) => alert.id);
-    const lapsed = await outbox.claimAlerts(ids, { now, leaseMs: 1000 });
-    const current = await outbox.claimAlerts(ids, { now: now + 2000, leaseMs: 1000 });
+    const ids = (await alertQueue.due(`email:${MAIL}`, now)).map((alert) => alert.id);
+    const lapsed = await alertQueue.claim(ids, { now, leaseMs: 1000 });
+    const current = await alertQueue.claim(ids, { now: now + 2000, leaseMs: 1000 });
     expect(current).toHaveLength(1);
-    expect(await outbox.dropClaimedAlerts(lapsed)).toBe(0);
-    expect(await outbox.dropClaimedAlerts(current)).toBe(1);
-    expect((await outbox.alertsForLead(leadId)).map((alert) => alert.recipient)).toEqual([`telegram:${CHAT}`]);
+    expect(await alertQueue.dropClaimed(lapsed)).toBe(0);
+    expect(await alertQueue.dropClaimed(current)).toBe(1);
+    expect((await alertQueue.forLead(leadId)).map((alert) => alert.recipient)).toEqual([`telegram:${CHAT}`]);
   });
 
   it('sends one message, not zero or two, when Telegram is down and then back', async () => {
@@ -187,13 +180,13 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       telegram.setMode('ok');
       await until(() => telegram.delivered().length === 1);
       // Nothing is left to send: no second message can follow.
-      await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
+      await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
     } finally {
       await running.stop();
     }
     expect(telegram.delivered()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
-    expect((await database().repos.outbox.alertHealth()).waiting).toBe(0);
+    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
   });
 
   it('waits out a 429 retry_after (1 s, ten times its own spacing) before the chat gets anything again', async () => {
@@ -271,7 +264,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     const leadIds: number[] = [];
     for (const [index, name] of names.entries()) leadIds.push((await acceptLead(SATURDAY_NIGHT + index * 3_600_000, { name })).leadId);
     // Each lead's page shows its alerts waiting for the opening, not failing.
-    const night = await database().repos.outbox.alertsForLead(leadIds[0]!);
+    const night = await database().repos.alertQueue.forLead(leadIds[0]!);
     expect(night.map(({ status, held, nextAttemptAt }) => ({ status, held, nextAttemptAt }))).toEqual([
       { status: 'pending', held: true, nextAttemptAt: MONDAY_OPENING },
       { status: 'pending', held: true, nextAttemptAt: MONDAY_OPENING },
@@ -279,12 +272,12 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     // Passes of the worker one at a time, on its own clock: a minute before the opening, then at it.
     const passes = worker({ now: () => clock });
     clock = MONDAY_OPENING - 60_000;
-    expect(await passes.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await passes.runOnce()).toEqual({ claimed: 0, sent: 0, retrying: 0, dead: 0 });
     expect(telegram.calls()).toEqual([]);
     expect(smtp.received()).toEqual([]);
     clock = MONDAY_OPENING;
     await passes.runOnce();
-    expect((await database().repos.outbox.alertHealth()).waiting).toBe(0);
+    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
     expect(telegram.calls()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
     const lines = telegram.delivered()[0]!.text.split('\n');
@@ -300,16 +293,16 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     const now = SATURDAY_NIGHT + 60_000;
     const saved: AlertSettings = { ...settings, emails: [], openMinute: 0, closeMinute: 24 * 60, days: [1, 2, 3, 4, 5, 6, 7] };
     await database().repos.settings.saveAlertSettings(saved);
-    expect(await followSavedSettings(database().repos.outbox, saved, now)).toEqual({ moved: 1, dropped: 1 });
-    const alerts = await database().repos.outbox.alertsForLead(leadId);
+    expect(await followSavedSettings(database().repos.alertQueue, saved, now)).toEqual({ moved: 1, dropped: 1 });
+    const alerts = await database().repos.alertQueue.forLead(leadId);
     expect(alerts.map(({ recipient, status, nextAttemptAt }) => ({ recipient, status, nextAttemptAt }))).toEqual([{ recipient: `telegram:${CHAT}`, status: 'pending', nextAttemptAt: now }]);
     // Due now: the chat gets it at once, the address taken off the list nothing.
     await worker({ now: () => now }).runOnce();
     expect(telegram.delivered(CHAT)).toHaveLength(1);
     expect(smtp.received()).toEqual([]);
     // A sent alert stays as it was when the settings change again.
-    expect(await followSavedSettings(database().repos.outbox, { ...saved, telegramChats: [] }, now)).toEqual({ moved: 0, dropped: 0 });
-    expect((await database().repos.outbox.alertsForLead(leadId)).map((alert) => alert.status)).toEqual(['sent']);
+    expect(await followSavedSettings(database().repos.alertQueue, { ...saved, telegramChats: [] }, now)).toEqual({ moved: 0, dropped: 0 });
+    expect((await database().repos.alertQueue.forLead(leadId)).map((alert) => alert.status)).toEqual(['sent']);
   });
 
   it('lets two workers on two connections send each alert once, spaced as one worker would', async () => {
@@ -322,7 +315,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       // One lead at a time, each sent (by whichever worker claims it) before the next arrives.
       for (let i = 0; i < 6; i++) {
         ids.push((await acceptLead()).leadId);
-        await until(async () => (await database().repos.outbox.alertHealth()).waiting === 0);
+        await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
       }
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -337,7 +330,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   it('never waits for GetCourse, and GetCourse never waits for a hanging alert', async () => {
     /** Runs the GetCourse worker beside the alerts, as in the web process, while `check` runs. */
     async function besideDeals(check: () => Promise<void>) {
-      const deals = testOutboxWorker(database().repos, { baseUrl: gc.url, timeoutMs: 2000 }, { retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 }, log });
+      const deals = testDeliveryWorker(database().repos, { baseUrl: gc.url, timeoutMs: 2000 }, { retry: { baseMs: 10, maxMs: 50, maxAttempts: 5 }, log });
       const alerts = worker();
       deals.start();
       alerts.start();
@@ -359,22 +352,24 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     telegram.setMode('drop');
     smtp.setDown(true);
     await acceptLead();
-    await besideDeals(() => until(async () => (await database().repos.outbox.countByStatus()).sent === 2));
-    expect((await database().repos.outbox.alertHealth()).waiting).toBe(2);
+    await besideDeals(() => until(async () => (await database().repos.deliveryQueue.countByStatus()).sent === 2));
+    expect((await database().repos.alertQueue.health()).waiting).toBe(2);
   });
 
   it('marks an alert dead after the attempt limit: on the health counts, by channel', async () => {
     telegram.setMode('down');
     const { leadId } = await acceptLead();
-    await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.outbox.alertHealth()).dead === 1);
-    expect(await database().repos.outbox.alertHealth()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
-    expect(await database().repos.outbox.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
+    await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.alertQueue.health()).dead === 1);
+    expect(await database().repos.alertQueue.health()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
+    expect(await database().repos.deliveryQueue.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
     const { body } = await renderMetrics(database().repos, inWorkingHours());
     expect(body).toContain('school_lead_alerts{state="dead",channel="telegram"} 1');
     expect(body).toContain('school_lead_alerts{state="dead",channel="email"} 0');
-    expect((await database().repos.outbox.list({ status: 'dead' })).map((row) => [row.kind, row.leadId])).toEqual([['alert', leadId]]);
+    expect((await database().repos.alertQueue.list({ status: 'dead' })).map((row) => [row.kind, row.leadId])).toEqual([['alert', leadId]]);
     telegram.setMode('ok');
-    expect(await database().repos.outbox.requeueDeadAlerts(inWorkingHours())).toBe(1);
+    // The deliveries' re-send (the leads page, one delivery's button) leaves the alerts to their own.
+    expect(await database().repos.deliveryQueue.requeueDead(inWorkingHours())).toBe(0);
+    expect(await database().repos.alertQueue.requeueDead(inWorkingHours())).toBe(1);
     await run(worker(), () => telegram.delivered().length === 1);
     expect(log.lines.some((line) => line.includes('"event":"alerts.dead"'))).toBe(true);
   });

@@ -1,29 +1,21 @@
 import { moscowToday } from '@/lib/calendar';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { VitalsReport } from '@/lib/vitals/metrics';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
-import { DEFAULT_RETENTION, type GetCourseConfig } from '../config';
+import type { GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { dealNumberFor } from '../getcourse/deal-number';
-import type { Logger } from '../log';
 import { createRepositories } from '../repositories';
 import type { Repositories } from '../repositories/types';
-import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
+import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { OutboxWorker, type OutboxWorkerOptions } from './worker';
+import { capturingLogger } from '../testing/runtime';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-handler';
 
 let gc: FakeGetCourse;
 beforeAll(async () => {
   gc = await startFakeGetCourse();
 });
 afterAll(() => gc.close());
-
-/** Every log line the worker wrote, as text, to check that no personal data is in them. */
-function capturingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const write = (level: string) => (event: string, fields?: object) => void lines.push(JSON.stringify({ level, event, ...fields }));
-  return { lines, info: write('info'), warn: write('warn'), error: write('error') };
-}
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -50,14 +42,13 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     getCourse = { baseUrl: gc.url, apiKey: 'test-api-key', timeoutMs: 400 };
   });
 
-  function worker(overrides: Partial<OutboxWorkerOptions> = {}, repos: Repositories = database().repos) {
-    return new OutboxWorker({
+  function worker(overrides: Partial<DeliveryWorkerOptions> = {}, repos: Repositories = database().repos) {
+    return createDeliveryWorker({
       repos,
       getCourse,
       pollMs: 20,
       batchSize: 10,
       retry: { baseMs: 10, maxMs: 50, maxAttempts: 3 },
-      retention: { repos: database().repos, policy: DEFAULT_RETENTION },
       log,
       ...overrides,
     });
@@ -160,7 +151,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const running = worker({ batchSize: 4, retry: { baseMs: 10, maxMs: 40, maxAttempts: 50 } });
     running.start();
     try {
-      await until(async () => (await database().repos.outbox.countByStatus()).sent === leads.length);
+      await until(async () => (await database().repos.deliveryQueue.countByStatus()).sent === leads.length);
     } finally {
       await running.stop();
     }
@@ -176,7 +167,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const workers = [worker({ batchSize: 3 }), worker({ batchSize: 3 }, createRepositories(other))];
     try {
       workers.forEach((w) => w.start());
-      await until(async () => (await database().repos.outbox.countByStatus()).sent === leads.length);
+      await until(async () => (await database().repos.deliveryQueue.countByStatus()).sent === leads.length);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await other.close();
@@ -201,101 +192,6 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await worker().runOnce()).toMatchObject({ sent: 1 });
   });
 
-
-  it('runs the retention job at start and then once an interval, also while GetCourse is not configured', async () => {
-    const hour = 60 * 60_000;
-    let clock = Date.now();
-    const oldLead = (days: number) => sampleLead({ createdAt: clock - days * 24 * hour, deliveryMode: 'browser' });
-    const anonymized = async (leadId: number) => (await database().repos.leads.findLead(leadId))?.email === '';
-    const first = oldLead(DEFAULT_RETENTION.leadDays + 1);
-    const { leadId: firstId } = await database().repos.leads.accept(first, null);
-    const running = worker({ getCourse: null, now: () => clock, retention: { repos: database().repos, policy: DEFAULT_RETENTION, everyMs: hour } });
-    running.start();
-    try {
-      await until(() => anonymized(firstId));
-      // Stored after the first run: only one run a clock hour later (and no other in between) takes it.
-      const { leadId: secondId } = await database().repos.leads.accept(oldLead(DEFAULT_RETENTION.leadDays + 1), null);
-      clock += hour;
-      await until(() => anonymized(secondId));
-    } finally {
-      await running.stop();
-    }
-    const runs = log.lines.filter((line) => line.includes('"event":"privacy.retention"'));
-    expect(runs).toEqual([expect.stringContaining('"anonymized":1'), expect.stringContaining('"anonymized":1')]);
-    expectNoPersonalData(first);
-  });
-
-  it('deletes field vitals older than 90 days in the same run, and keeps the rest', async () => {
-    const day = 24 * 60 * 60_000;
-    const now = Date.now();
-    const report: VitalsReport = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] };
-    await database().repos.vitals.record(report, now - 91 * day);
-    await database().repos.vitals.record(report, now - 89 * day);
-    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
-    running.start();
-    try {
-      await until(async () => (await database().repos.vitals.histograms('2000-01-01', '2999-01-01')).length === 1);
-    } finally {
-      await running.stop();
-    }
-    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":2')]);
-  });
-
-  it('deletes audit rows older than a year in the same run, folded sign-in attempts too, and keeps the rest', async () => {
-    const day = 24 * 60 * 60_000;
-    const now = Date.now();
-    const { audit } = database().repos;
-    await audit.record({ actor: 'anna@school.ru', action: 'export' }, now - 366 * day);
-    await audit.fold({ actor: 'guess@school.ru', action: 'sign_in_failed', foldKey: 'old-window' }, now - 366 * day);
-    await audit.record({ actor: 'anna@school.ru', action: 'export' }, now - 364 * day);
-    await audit.fold({ actor: 'guess@school.ru', action: 'sign_in_failed', foldKey: 'recent-window' }, now - day);
-    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
-    running.start();
-    try {
-      await until(async () => (await audit.list()).length === 2);
-    } finally {
-      await running.stop();
-    }
-    expect((await audit.list()).map((entry) => entry.at)).toEqual([now - day, now - 364 * day]);
-    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"auditDeleted":2')]);
-    expect(log.lines.join('\n')).not.toContain('guess@school.ru');
-  });
-
-  it('deletes the per-address counters of the figures\' caps after two days, keeping the days since and the daily totals', async () => {
-    const day = 24 * 60 * 60_000;
-    const now = Date.now();
-    const { traffic } = database().repos;
-    const dayOf = (ago: number) => moscowToday(new Date(now - ago * day));
-    for (const ago of [3, 2, 1, 0]) {
-      await traffic.countWithin(dayOf(ago), 'popup:promo-frameworks:shown', 'hash-of-an-address', 3);
-      await traffic.tally(dayOf(ago), 'popup', 'promo-frameworks', { counted: 1, uncounted: 0 });
-    }
-    const running = worker({ getCourse: null, now: () => now, retention: { repos: database().repos, policy: DEFAULT_RETENTION } });
-    running.start();
-    try {
-      await until(async () => (await traffic.hits(dayOf(3), 'popup:promo-frameworks:shown', 'hash-of-an-address')) === 0);
-    } finally {
-      await running.stop();
-    }
-    expect(await Promise.all([3, 2, 1, 0].map((ago) => traffic.hits(dayOf(ago), 'popup:promo-frameworks:shown', 'hash-of-an-address')))).toEqual([0, 1, 1, 1]);
-    expect(await traffic.totals('popup', dayOf(3), dayOf(0))).toHaveLength(4);
-    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"addressCountersDeleted":1')]);
-  });
-
-  it('keeps delivering when the retention job fails, and logs only the kind of error', async () => {
-    // A database without the tables: every retention query fails.
-    const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
-    const { outboxId } = await queueLead();
-    const running = worker({ retention: { repos: empty.database.repos, policy: DEFAULT_RETENTION } });
-    running.start();
-    try {
-      await until(async () => (await statusOf(outboxId)).status === 'sent');
-    } finally {
-      await running.stop();
-      await empty.dispose();
-    }
-    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention_failed"'))).toEqual([expect.stringMatching(/"error":"\w+/)]);
-  });
 
   it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {
     gc.setMode('hang');

@@ -1,0 +1,37 @@
+import { createAlertWorker } from '../alerts/alert-handler';
+import type { ServerConfig } from '../config';
+import { consoleLogger, type Logger } from '../log';
+import { createDeliveryWorker } from '../outbox/delivery-handler';
+import { createRetentionJob } from '../privacy/retention-job';
+import type { Repositories } from '../repositories/types';
+
+export interface Workers {
+  /** Looks for due rows now instead of at the next poll (a lead was just accepted). */
+  wake(): void;
+  /** Claims nothing more and lets what is under way finish: the sends (bounded by their claims) and a retention run. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything a process runs in the background, started together by the web process (unless
+ * OUTBOX_WORKER=off) and by `npm run worker`: the two queues of the outbox, each worked by a queue
+ * worker of its own so neither waits for the other (GetCourse deliveries, the managers' lead alerts),
+ * and the retention job (personal data, field vitals).
+ */
+export function startWorkers({ config, repos }: { config: ServerConfig; repos: Repositories }, log: Logger = consoleLogger): Workers {
+  const { pollMs, batchSize, retry } = config.worker;
+  const deliveries = createDeliveryWorker({ repos, getCourse: config.getCourse, pollMs, batchSize, retry, log });
+  const alerts = createAlertWorker({ repos, config: config.alerts, pollMs, retry, log });
+  const retention = createRetentionJob({ repos, policy: config.retention, log });
+  const all = [deliveries, alerts, retention];
+  for (const worker of all) worker.start();
+  return {
+    wake() {
+      deliveries.wake();
+      alerts.wake();
+    },
+    async stop() {
+      await Promise.all(all.map((worker) => worker.stop()));
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/connection';
+import type { Database, OutboxStatus } from '../db/schema';
+import { ALERT_KIND, claimResults, claimRows, inQueue, isDue, listRows, outboxRow, parsePayload, requeueDeadRows, type ClaimResults, type OutboxClaim, type OutboxRow } from './outbox-rows';
+
+/**
+ * An alert of a new lead to one recipient, queued in the lead's transaction. `held`: the lead came
+ * outside working hours and its alert waits for the opening (`dueAt`), to go out in that night's digest.
+ */
+export interface NewAlert {
+  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts `recipientKey`). */
+  recipient: string;
+  held: boolean;
+  dueAt: number;
+}
+
+/** A due alert of one recipient, as the alert worker chooses its next message from them. */
+export interface DueAlertRow {
+  id: number;
+  leadId: number | null;
+  held: boolean;
+  createdAt: number;
+}
+
+/** One alert of a lead, as the console's lead page shows it. */
+export interface LeadAlertRow extends Omit<OutboxRow, 'kind' | 'leadId' | 'dealNumber'> {
+  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts). */
+  recipient: string;
+  /** Written outside the working hours: it waits for them (`nextAttemptAt`), not for a retry. */
+  held: boolean;
+}
+
+/** Alerts in the shared database: waiting (pending or being sent) and dead, by channel. */
+export interface AlertQueueHealth {
+  waiting: number;
+  dead: number;
+  deadByChannel: { telegram: number; email: number };
+}
+
+/**
+ * The managers' lead alerts: outbox rows of kind `alert`, one a lead and recipient, sent by the alert
+ * worker and never counted as GetCourse's deliveries.
+ */
+export interface AlertQueueRepository extends ClaimResults {
+  /** Queues a lead's alerts inside the caller's transaction (the lead's: all or none). */
+  enqueue(trx: Kysely<Database>, leadId: number, alerts: readonly NewAlert[], now: number): Promise<void>;
+  /** The recipients with due alerts, oldest due first. */
+  dueRecipients(now: number, limit: number): Promise<string[]>;
+  /** A recipient's due alerts (pending and due, or claimed by a worker whose lease ran out). */
+  due(recipient: string, now: number): Promise<DueAlertRow[]>;
+  /** Claims these alerts (those still due) for this worker, under a lease as the deliveries' claims. */
+  claim(ids: readonly number[], options: { now: number; leaseMs: number }): Promise<OutboxClaim[]>;
+  /**
+   * Deletes claimed alerts that are not to be sent after all (their recipient was removed in the console
+   * after they were queued, or their lead was erased), so no lead's page shows them delivered; only those
+   * this claim still holds. How many went.
+   */
+  dropClaimed(claims: readonly Pick<OutboxClaim, 'id' | 'claimToken'>[]): Promise<number>;
+  /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
+  requeueDead(now: number): Promise<number>;
+  health(): Promise<AlertQueueHealth>;
+  /** A lead's alerts, in the order they were written. */
+  forLead(leadId: number): Promise<LeadAlertRow[]>;
+  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
+  /**
+   * After the alert settings changed: the alerts held for the working hours and not yet tried are due at
+   * `heldDueAt` (left as they are when null: no working day), and the waiting or dead alerts to a
+   * recipient not in `recipients` are deleted. How many moved and how many went.
+   */
+  followSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
+}
+
+/** An alert row's payload: whether it was held for the working hours (nothing personal). */
+const alertPayload = (held: boolean) => JSON.stringify({ held });
+
+export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRepository {
+  const { db } = handle;
+
+  return {
+    async enqueue(trx, leadId, alerts, now) {
+      if (alerts.length === 0) return;
+      await trx
+        .insertInto('outbox')
+        .values(
+          alerts.map((alert) => ({
+            kind: ALERT_KIND,
+            lead_id: null,
+            alert_lead_id: leadId,
+            deal_number: null,
+            recipient: alert.recipient,
+            payload: alertPayload(alert.held),
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: alert.dueAt,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    async dueRecipients(now, limit) {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['recipient', (eb) => eb.fn.min('next_attempt_at').as('due')])
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('recipient', 'is not', null)
+        .where((eb) => isDue(eb, now))
+        .groupBy('recipient')
+        .orderBy('due')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.recipient!);
+    },
+
+    async due(recipient, now) {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'alert_lead_id', 'payload', 'created_at'])
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('recipient', '=', recipient)
+        .where((eb) => isDue(eb, now))
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      return rows.map((row) => ({ id: row.id, leadId: row.alert_lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
+    },
+
+    async claim(ids, { now, leaseMs }) {
+      if (ids.length === 0) return [];
+      return claimRows(db, ids, now, leaseMs);
+    },
+
+    ...claimResults(db),
+
+    async dropClaimed(claims) {
+      if (claims.length === 0) return 0;
+      const result = await db
+        .deleteFrom('outbox')
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('status', '=', 'sending')
+        .where((eb) => eb.or(claims.map((claim) => eb.and([eb('id', '=', claim.id), eb('claim_token', '=', claim.claimToken)]))))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    requeueDead: (now) => requeueDeadRows(db, 'alerts', now),
+
+    async health() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['status', 'recipient', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('status', 'in', ['pending', 'sending', 'dead'])
+        .groupBy(['status', 'recipient'])
+        .execute();
+      const health: AlertQueueHealth = { waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } };
+      for (const row of rows) {
+        const count = Number(row.count);
+        if (row.status !== 'dead') {
+          health.waiting += count;
+          continue;
+        }
+        health.dead += count;
+        const channel = row.recipient?.startsWith('email:') ? 'email' : 'telegram';
+        health.deadByChannel[channel] += count;
+      }
+      return health;
+    },
+
+    async forLead(leadId) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('alert_lead_id', '=', leadId)
+        .where((eb) => inQueue(eb, 'alerts'))
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => {
+        const { id, status, attempts, nextAttemptAt, lastError, sentAt } = outboxRow(row);
+        return { id, recipient: row.recipient ?? '', status, attempts, nextAttemptAt, lastError, sentAt, held: parsePayload(row.payload).held === true };
+      });
+    },
+
+    list: (options) => listRows(db, 'alerts', options),
+
+    async followSettings({ recipients, heldDueAt }, now) {
+      const dropped = await db
+        .deleteFrom('outbox')
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('status', 'in', ['pending', 'dead'])
+        .$if(recipients.length > 0, (query) => query.where('recipient', 'not in', recipients))
+        .executeTakeFirst();
+      if (heldDueAt === null) return { moved: 0, dropped: Number(dropped.numDeletedRows) };
+      const moved = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: heldDueAt, updated_at: now })
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('payload', '=', alertPayload(true))
+        .executeTakeFirst();
+      return { moved: Number(moved.numUpdatedRows), dropped: Number(dropped.numDeletedRows) };
+    },
+  };
+}

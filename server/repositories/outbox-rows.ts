@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, OutboxStatus, OutboxTable } from '../db/schema';
+
+/**
+ * The `outbox` table holds two queues, each with its own repository: the GetCourse deliveries
+ * (delivery-queue.ts) and the managers' lead alerts (alert-queue.ts, the rows of kind `alert`). What a
+ * row goes through is the same in both and written here once: due, claimed by one worker under a lease,
+ * then sent, due again later, or dead.
+ */
+export const ALERT_KIND = 'alert';
+
+export type OutboxQueue = 'deliveries' | 'alerts';
+
+/** A row as a worker claimed it; its result is recorded only while this claim (its token) still holds. */
+export interface OutboxClaim {
+  id: number;
+  kind: string;
+  leadId: number | null;
+  dealNumber: string | null;
+  payload: Record<string, unknown>;
+  /** Including this one. */
+  attempts: number;
+  claimToken: string;
+}
+
+/** One row of a queue, as the console and the command line list it. */
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  leadId: number | null;
+  dealNumber: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  sentAt: number | null;
+}
+
+/** How a worker records what became of the rows it claimed; both queues' repositories have it. */
+export interface ClaimResults {
+  /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
+  markSent(claim: Pick<OutboxClaim, 'id' | 'claimToken'>, now: number): Promise<boolean>;
+  /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
+  markFailed(claim: Pick<OutboxClaim, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
+}
+
+type Outbox = ExpressionBuilder<Database, 'outbox'>;
+
+/** The rows of one queue. */
+export function inQueue(eb: Outbox, queue: OutboxQueue) {
+  return queue === 'alerts' ? eb('kind', '=', ALERT_KIND) : eb('kind', '!=', ALERT_KIND);
+}
+
+/** Pending and due, or claimed by a worker whose lease ran out (it died). */
+export function isDue(eb: Outbox, now: number) {
+  return eb.or([
+    eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+    eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+  ]);
+}
+
+/** Claims the rows of `ids` (a list, or a query choosing them) that are still due, for `leaseMs`, in one statement. */
+export async function claimRows(
+  db: Kysely<Database>,
+  ids: SelectQueryBuilder<Database, 'outbox', { id: number }> | readonly number[],
+  now: number,
+  leaseMs: number,
+): Promise<OutboxClaim[]> {
+  const claimToken = randomUUID();
+  const rows = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'sending',
+      attempts: eb('attempts', '+', 1),
+      locked_until: now + leaseMs,
+      claim_token: claimToken,
+      updated_at: now,
+    }))
+    .where('id', 'in', ids)
+    // Checked again on the row itself: a row another worker claimed meanwhile is not taken twice.
+    .where((eb) => isDue(eb, now))
+    .returningAll()
+    .execute();
+  return rows
+    .map(
+      (row): OutboxClaim => ({
+        id: row.id,
+        kind: row.kind,
+        leadId: leadIdOf(row),
+        dealNumber: row.deal_number,
+        payload: parsePayload(row.payload),
+        attempts: row.attempts,
+        claimToken,
+      }),
+    )
+    .sort((a, b) => a.id - b.id);
+}
+
+export function claimResults(db: Kysely<Database>): ClaimResults {
+  return {
+    async markSent(claim, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, claim_token: null, last_error: null })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markFailed(claim, { error, retryAt }, now) {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          status: retryAt === null ? 'dead' : 'pending',
+          next_attempt_at: retryAt ?? now,
+          last_error: error.slice(0, 500),
+          updated_at: now,
+          locked_until: null,
+          claim_token: null,
+        })
+        .where('id', '=', claim.id)
+        .where('claim_token', '=', claim.claimToken)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+/** The queue's dead rows (or only the one with id `only`) due again now, with fresh attempts; how many. */
+export async function requeueDeadRows(db: Kysely<Database>, queue: OutboxQueue, now: number, only?: number): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+    .where((eb) => inQueue(eb, queue))
+    .where('status', '=', 'dead')
+    .$if(only !== undefined, (query) => query.where('id', '=', only!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listRows(db: Kysely<Database>, queue: OutboxQueue, { status, limit = 100 }: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where((eb) => inQueue(eb, queue))
+    .$if(status !== undefined, (query) => query.where('status', '=', status!))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(outboxRow);
+}
+
+export function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    leadId: leadIdOf(row),
+    dealNumber: row.deal_number,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    sentAt: row.sent_at,
+  };
+}
+
+/** An alert names its lead in `alert_lead_id`: `lead_id` is the GetCourse delivery's. */
+function leadIdOf(row: Pick<Selectable<OutboxTable>, 'kind' | 'lead_id' | 'alert_lead_id'>): number | null {
+  return row.kind === ALERT_KIND ? row.alert_lead_id : row.lead_id;
+}
+
+export function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
