@@ -1,4 +1,3 @@
-import { moscowToday } from '@/lib/calendar';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
 import type { GetCourseConfig } from '../config';
