@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
+import { smallBreakpointUp } from '@/lib/breakpoints';
 
 // The floating pieces of spec 2.2. Each is its own small chunk, fetched once the page is idle, so a
 // content page's first load carries none of their code; the libraries behind them (Radix, the forms)
@@ -12,14 +13,26 @@ const widgets = [
   lazyWithRetry(() => import('@/components/ui/toast-host'), { name: 'toasts' }),
   lazyWithRetry(() => import('@/features/lead-forms/utm-recorder'), { name: 'utm-recorder' }),
   lazyWithRetry(() => import('@/features/analytics/analytics'), { name: 'analytics' }),
-  lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
-  lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
   lazyWithRetry(() => import('@/features/popups/popup-host'), { name: 'popups' }),
+];
+
+// The buttons that stay on the screen, in the order they stand in the phone's dock (left to right).
+const buttons = [
+  lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
+  lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
 ];
 
 // Spec 2.2: from the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
 const Consultation = lazyWithRetry(() => import('@/features/consultation/consultation-button'), { name: 'consultation' });
-const smallBreakpointUp = '(min-width: 40rem)';
+
+/**
+ * Below the `sm` breakpoint the buttons share one full-width dock at the bottom of the screen, the edge of
+ * the reading area, instead of tabs floating over the text; globals.css gives the page room under it, keeps
+ * focused elements clear of it and takes it away under a dialog or while a field is typed in. From `sm` up
+ * the dock is no box at all (`contents`) and each button floats where the spec puts it.
+ */
+const dockClassName =
+  'fixed inset-x-0 bottom-0 z-40 flex h-(--phone-dock-height) items-stretch gap-2 border-t border-gray-200 bg-white px-2 py-1.5 shadow-[0_-2px_8px_rgb(0_0_0/0.06)] empty:hidden sm:contents';
 
 export function FloatingWidgets() {
   const idle = useIdle();
@@ -30,7 +43,12 @@ export function FloatingWidgets() {
       {widgets.map((Widget, index) => (
         <Widget key={index} />
       ))}
-      {wide && <Consultation />}
+      <div data-floating-buttons="" className={dockClassName}>
+        {buttons.map((Button, index) => (
+          <Button key={index} />
+        ))}
+        {wide && <Consultation />}
+      </div>
     </>
   );
 }
