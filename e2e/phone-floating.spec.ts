@@ -2,12 +2,13 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { getCourse, variantPath } from '../content/courses';
 import { campaignLandingFixture } from '../content/courses/fixtures';
 import { popupId, popups } from '../content/popups';
+import { ORDERS_ENDPOINT } from '../lib/api-contract';
 import { selectPopup } from '../features/popups/targeting';
 import { advanceTo, openWithPopupClock } from '../tests/support/popup-visit';
 import { sweepForCoveredText } from './support/covered-text';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { giftSchedule } from './support/server-answers';
+import { giftSchedule, serverAnswers } from './support/server-answers';
 
 /**
  * Nothing floating over text on a phone: every page type scrolled from its top to its end at 360, 390 and
@@ -160,6 +161,11 @@ test.describe('on a phone', () => {
   test('what the keyboard focuses is scrolled clear of the dock', async ({ page, context }) => {
     await popupsClosedBefore(context);
     await openWithButtons(page, '/products/junior-js');
+    // The lead form's code first (it comes when the form nears the screen and changes the page's height).
+    const form = page.locator('#lead-form');
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.locator('[data-form-ready]')).toHaveCount(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
     const dockTop = (await dock(page).boundingBox())!.y;
     let checked = 0;
     for (let press = 0; press < 60; press += 1) {
@@ -176,6 +182,31 @@ test.describe('on a phone', () => {
       expect(focused.bottom, `focused «${focused.name}»`).toBeLessThanOrEqual(dockTop + 1);
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  test('a failed send\'s toast comes down from the top, clear of the form the visitor just used', async ({ page, context }) => {
+    await popupsClosedBefore(context);
+    await openWithButtons(page, '/products/junior-js');
+    const form = page.locator('#lead-form');
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.locator('[data-form-ready]')).toHaveCount(1);
+    await form.getByPlaceholder('Имя').fill('Анна Петрова');
+    await form.getByPlaceholder('E-mail').fill('anna.phone-toast@example.ru');
+    await form.getByPlaceholder('Телефон').fill('9123456789');
+    await page.route(`**${ORDERS_ENDPOINT}`, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    // The visitor has scrolled down to the button: it stands at the bottom of the reading area.
+    const submit = form.getByRole('button', { name: /^Отправить/ });
+    await submit.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await submit.tap();
+    const toast = page.getByRole('region', { name: /Уведомления/ }).getByRole('listitem');
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeInViewport({ ratio: 1 });
+    const toastBox = (await toast.boundingBox())!;
+    for (const used of [form.getByPlaceholder('Имя'), form.getByPlaceholder('E-mail'), form.getByPlaceholder('Телефон'), submit]) {
+      const box = (await used.boundingBox())!;
+      const meets = box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      expect(meets, `the toast over «${(await used.getAttribute('placeholder')) ?? 'Отправить'}»`).toBe(false);
+    }
   });
 
   test('under the gift modal the floating buttons are hidden, and focus comes back to the gift tab', async ({ page }) => {

@@ -25,15 +25,6 @@ const buttons = [
 // Spec 2.2: from the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
 const Consultation = lazyWithRetry(() => import('@/features/consultation/consultation-button'), { name: 'consultation' });
 
-/**
- * Below the `sm` breakpoint the buttons share one full-width dock at the bottom of the screen, the edge of
- * the reading area, instead of tabs floating over the text; globals.css gives the page room under it, keeps
- * focused elements clear of it and takes it away under a dialog or while a field is typed in. From `sm` up
- * the dock is no box at all (`contents`) and each button floats where the spec puts it.
- */
-const dockClassName =
-  'fixed inset-x-0 bottom-0 z-40 flex h-(--phone-dock-height) items-stretch gap-2 border-t border-gray-200 bg-white px-2 py-1.5 shadow-[0_-2px_8px_rgb(0_0_0/0.06)] empty:hidden sm:contents';
-
 export function FloatingWidgets() {
   const idle = useIdle();
   const wide = useMediaQuery(smallBreakpointUp);
@@ -43,7 +34,8 @@ export function FloatingWidgets() {
       {widgets.map((Widget, index) => (
         <Widget key={index} />
       ))}
-      <div data-floating-buttons="" className={dockClassName}>
+      {/* On a phone the buttons' dock along the bottom edge; from `sm` up no box at all (app/globals.css). */}
+      <div data-floating-buttons="">
         {buttons.map((Button, index) => (
           <Button key={index} />
         ))}
