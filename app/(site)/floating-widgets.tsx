@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { headerTabStripId } from '@/components/layout/header-tab-strip';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { smallBreakpointUp } from '@/lib/breakpoints';
 
@@ -16,8 +18,8 @@ const widgets = [
   lazyWithRetry(() => import('@/features/popups/popup-host'), { name: 'popups' }),
 ];
 
-// The buttons that stay on the screen, in the order they stand in the phone's dock (left to right).
-const buttons = [
+// The tabs that stay on the screen, in the order they stand in the phone's header strip (left to right).
+const tabs = [
   lazyWithRetry(() => import('@/features/gift/gift-widget'), { name: 'gift' }),
   lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
 ];
@@ -29,20 +31,32 @@ export function FloatingWidgets() {
   const idle = useIdle();
   const wide = useMediaQuery(smallBreakpointUp);
   if (!idle) return null;
+  const drawnTabs = tabs.map((Tab, index) => <Tab key={index} />);
   return (
     <>
       {widgets.map((Widget, index) => (
         <Widget key={index} />
       ))}
-      {/* On a phone the buttons' dock along the bottom edge; from `sm` up no box at all (app/globals.css). */}
-      <div data-floating-buttons="">
-        {buttons.map((Button, index) => (
-          <Button key={index} />
-        ))}
-        {wide && <Consultation />}
-      </div>
+      {wide ? (
+        // From `sm` up each button floats at its edge of the screen; app/globals.css hides them under a dialog.
+        <div data-floating-buttons="" className="contents">
+          {drawnTabs}
+          <Consultation />
+        </div>
+      ) : (
+        <PhoneTabs>{drawnTabs}</PhoneTabs>
+      )}
     </>
   );
+}
+
+/**
+ * On a phone nothing floats over the text: the tabs go into the strip the sticky header keeps for them
+ * (components/layout/header-tab-strip.tsx). A page without the site's header has no room for them there.
+ */
+function PhoneTabs({ children }: { children: React.ReactNode }) {
+  const [strip] = useState(() => document.getElementById(headerTabStripId));
+  return strip && createPortal(children, strip);
 }
 
 /** True once the browser is idle after load (or after 2 s where requestIdleCallback is missing). */

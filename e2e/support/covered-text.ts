@@ -1,27 +1,23 @@
 /**
- * Text that floating pieces cover on a phone, found by scrolling a page from its top to its end.
+ * Text under a fixed element, found as a visitor meets it: the page scrolled from its top to its end.
  *
- * What counts:
- * - A **floating piece** is every shown element positioned `fixed` or `sticky` (the outermost one where
- *   they nest): the site's header, the widgets' tabs and dock, anything a page adds.
+ * The rule, literally, with no exceptions:
+ * - A **fixed piece** is every shown element (visible, not transparent, of a non-zero size) whose computed
+ *   `position` is `fixed`, wherever it stands. A sticky element (the site's header) is part of the page:
+ *   it is no piece, and its text is text like any other.
  * - A **text block** is a run of text (its line boxes, as the visitor reads them, cut to what an
  *   overflow-clipping ancestor lets through: screen-reader-only text is no block), and every link, button,
  *   field and disclosure summary (their whole box: a field is in use over its whole box).
- * - A piece that spans the screen's whole width at its top or bottom edge is an **edge bar** (the header at
- *   the top, the phone's dock at the bottom). It ends the reading area as the screen's edge does: text
- *   under it mid-page is text not yet scrolled into view, as under the browser's own toolbar. So an edge bar
- *   covers text only where the visitor cannot scroll it out: at the top of the page (scroll 0) for a top
- *   bar, at the page's end for a bottom bar. And the bars must stay thin (`edgeBars` tells how thin).
- * - Any **other piece** covers every text block its box meets, anywhere on the screen. Between two steps
- *   of the scroll every block moves up by the step, so a block counts as covered if the piece lies
- *   anywhere on that path: no line slips between steps.
+ * - A block is **covered** when a piece it is not part of meets it. Between two steps of the scroll every
+ *   block moves up by the step, so a block counts as covered if the piece lies anywhere on that path: no
+ *   line slips between steps.
  */
 import type { Page } from '@playwright/test';
 
 export interface CoveredText {
   /** The text block (its text, or a control's name), shortened. */
   text: string;
-  /** The piece over it. */
+  /** The fixed piece over it. */
   by: string;
   /** The scroll position it was seen at. */
   scrollY: number;
@@ -29,22 +25,19 @@ export interface CoveredText {
 
 export interface Sweep {
   covered: CoveredText[];
-  /** The edge bars seen, each with its tallest height in CSS px. */
-  edgeBars: { name: string; edge: 'top' | 'bottom'; height: number }[];
-  /** The other pieces seen (none on a phone today). */
-  otherPieces: string[];
+  /** The fixed pieces seen on the way (their names). */
+  fixedPieces: string[];
   steps: number;
   /** Text blocks on the screen, summed over the steps (that the sweep looked at something). */
   blocksSeen: number;
 }
 
-/** Scrolls the page from the top to its end in steps of half a screen and returns what covers text. */
+/** Scrolls the page from the top to its end in steps of half a screen and returns the text under fixed pieces. */
 export function sweepForCoveredText(page: Page): Promise<Sweep> {
   return page.evaluate(sweep);
 }
 
 async function sweep(): Promise<Sweep> {
-  const viewportWidth = document.documentElement.clientWidth;
   const viewportHeight = window.innerHeight;
   const step = Math.floor(viewportHeight / 2);
   const settle = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
@@ -57,24 +50,18 @@ async function sweep(): Promise<Sweep> {
   interface Piece {
     element: Element;
     box: DOMRect;
-    edge: 'top' | 'bottom' | null;
     name: string;
   }
   const pieceNames = new Map<Element, string>();
-  function floatingPieces(): Piece[] {
+  function fixedPieces(): Piece[] {
     const pieces: Piece[] = [];
-    // Document order: an element's ancestors come before it.
     for (const element of document.body.querySelectorAll('*')) {
-      const { position } = getComputedStyle(element);
-      if (position !== 'fixed' && position !== 'sticky') continue;
-      if (pieces.some((piece) => piece.element.contains(element)) || !shown(element)) continue;
+      if (getComputedStyle(element).position !== 'fixed' || !shown(element)) continue;
       const box = element.getBoundingClientRect();
       if (box.width < 1 || box.height < 1) continue;
-      const fullWidth = box.left <= 0 && box.right >= viewportWidth;
-      const edge = fullWidth && box.top <= 0 ? 'top' : fullWidth && box.bottom >= viewportHeight ? 'bottom' : null;
       // Named once: a countdown in it changes its text every second.
       if (!pieceNames.has(element)) pieceNames.set(element, nameOf(element));
-      pieces.push({ element, box, edge, name: pieceNames.get(element)! });
+      pieces.push({ element, box, name: pieceNames.get(element)! });
     }
     return pieces;
   }
@@ -102,12 +89,13 @@ async function sweep(): Promise<Sweep> {
   }
 
   interface Block {
+    element: Element;
     text: string;
     boxes: Box[];
   }
-  function textBlocks(pieces: Piece[]): Block[] {
+  function textBlocks(): Block[] {
     clips.clear();
-    const owners: { element: Element; text: string; boxes: Box[] }[] = [];
+    const owners: Block[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const parent = node.parentElement;
@@ -121,7 +109,7 @@ async function sweep(): Promise<Sweep> {
     }
     const blocks: Block[] = [];
     for (const { element, text, boxes } of owners) {
-      if (pieces.some((piece) => piece.element.contains(element)) || !shown(element)) continue;
+      if (!shown(element)) continue;
       const clip = clipOf(element);
       const visible = boxes
         .map((box) => ({
@@ -131,14 +119,13 @@ async function sweep(): Promise<Sweep> {
           bottom: Math.min(box.bottom, clip.bottom),
         }))
         .filter((box) => box.right - box.left >= 2 && box.bottom - box.top >= 2);
-      if (visible.length > 0) blocks.push({ text: shorten(text), boxes: visible });
+      if (visible.length > 0) blocks.push({ element, text: shorten(text), boxes: visible });
     }
     return blocks;
   }
 
   const covered = new Map<string, CoveredText>();
-  const edgeBars = new Map<string, { name: string; edge: 'top' | 'bottom'; height: number }>();
-  const otherPieces = new Set<string>();
+  const seenPieces = new Set<string>();
   let blocksSeen = 0;
   let steps = 0;
   window.scrollTo(0, 0);
@@ -147,29 +134,22 @@ async function sweep(): Promise<Sweep> {
     await settle();
     steps += 1;
     const scrollY = window.scrollY;
-    const atTop = scrollY === 0;
     const atEnd = scrollY >= document.documentElement.scrollHeight - viewportHeight - 1;
     // How far the text moves up before the next step looks again.
     const path = atEnd ? 0 : step;
-    const pieces = floatingPieces();
-    for (const piece of pieces) {
-      if (piece.edge) {
-        const known = edgeBars.get(piece.name);
-        edgeBars.set(piece.name, { name: piece.name, edge: piece.edge, height: Math.max(known?.height ?? 0, piece.box.height) });
-      } else otherPieces.add(piece.name);
-    }
-    for (const block of textBlocks(pieces)) {
+    const pieces = fixedPieces();
+    for (const piece of pieces) seenPieces.add(piece.name);
+    for (const block of textBlocks()) {
       if (block.boxes.some((box) => box.bottom > 0 && box.top < viewportHeight)) blocksSeen += 1;
       for (const piece of pieces) {
-        const hit =
-          piece.edge === null
-            ? block.boxes.some((box) => meet({ ...box, top: box.top - path }, piece.box))
-            : (piece.edge === 'top' ? atTop : atEnd) && block.boxes.some((box) => meet(box, piece.box));
-        if (hit) covered.set(`${block.text}\n${piece.name}`, { text: block.text, by: piece.name, scrollY });
+        if (piece.element.contains(block.element)) continue;
+        if (block.boxes.some((box) => meet({ ...box, top: box.top - path }, piece.box))) {
+          covered.set(`${block.text}\n${piece.name}`, { text: block.text, by: piece.name, scrollY });
+        }
       }
     }
     if (atEnd) break;
     target = scrollY;
   }
-  return { covered: [...covered.values()], edgeBars: [...edgeBars.values()], otherPieces: [...otherPieces], steps, blocksSeen };
+  return { covered: [...covered.values()], fixedPieces: [...seenPieces], steps, blocksSeen };
 }

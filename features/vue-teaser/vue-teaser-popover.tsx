@@ -13,8 +13,8 @@ import { VueTeaserTab } from './tab';
  * a click outside, the close icon or tabbing away close it; focus goes into the panel and back.
  */
 export default function VueTeaserPopover() {
-  // Beside the tab on the right edge; on a phone above the dock, whose right part the tab is.
-  const [side] = useState<'left' | 'top'>(() => (window.matchMedia(smallBreakpointUp).matches ? 'left' : 'top'));
+  // Beside the tab on the right edge; on a phone below the header, whose strip holds the tab.
+  const [side] = useState<'left' | 'bottom'>(() => (window.matchMedia(smallBreakpointUp).matches ? 'left' : 'bottom'));
   return (
     <Popover.Root defaultOpen>
       <Popover.Trigger asChild>
@@ -23,7 +23,7 @@ export default function VueTeaserPopover() {
       <Popover.Portal>
         <Popover.Content
           side={side}
-          align={side === 'top' ? 'end' : 'center'}
+          align={side === 'bottom' ? 'end' : 'center'}
           sideOffset={8}
           collisionPadding={12}
           aria-labelledby="vue-teaser-title"
