@@ -32,6 +32,9 @@ export function FloatingWidgets() {
   const wide = useMediaQuery(smallBreakpointUp);
   if (!idle) return null;
   const drawnTabs = tabs.map((Tab, index) => <Tab key={index} />);
+  // On a phone nothing floats over the text: the tabs go into the strip the sticky header keeps for them
+  // (components/layout/header-tab-strip.tsx); a page without the site's header has no room for them.
+  const strip = wide ? null : document.getElementById(headerTabStripId);
   return (
     <>
       {widgets.map((Widget, index) => (
@@ -39,24 +42,15 @@ export function FloatingWidgets() {
       ))}
       {wide ? (
         // From `sm` up each button floats at its edge of the screen; app/globals.css hides them under a dialog.
-        <div data-floating-buttons="" className="contents">
+        <div data-floating-buttons="">
           {drawnTabs}
           <Consultation />
         </div>
       ) : (
-        <PhoneTabs>{drawnTabs}</PhoneTabs>
+        strip && createPortal(drawnTabs, strip)
       )}
     </>
   );
-}
-
-/**
- * On a phone nothing floats over the text: the tabs go into the strip the sticky header keeps for them
- * (components/layout/header-tab-strip.tsx). A page without the site's header has no room for them there.
- */
-function PhoneTabs({ children }: { children: React.ReactNode }) {
-  const [strip] = useState(() => document.getElementById(headerTabStripId));
-  return strip && createPortal(children, strip);
 }
 
 /** True once the browser is idle after load (or after 2 s where requestIdleCallback is missing). */
