@@ -271,3 +271,17 @@ test("console pages carry a policy of their own: scripts only with the page's no
   await page.goto('/admin');
   await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
 });
+
+test('on a 390 px phone the console menu wraps: every section is on the screen and opens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, newOperator('phone-menu'));
+  const menu = page.getByRole('navigation', { name: 'Разделы консоли' });
+  const sections = await menu.getByRole('link').allInnerTexts();
+  expect(sections).toEqual(expect.arrayContaining(['Окна подарков', 'Уведомления', 'Журнал']));
+  for (const section of sections) await expect(menu.getByRole('link', { name: section }), section).toBeInViewport({ ratio: 1 });
+  // Nothing of the console's header runs off the right edge (the sign-out form included).
+  expect(await page.getByRole('banner').evaluate((header) => header.scrollWidth <= header.clientWidth)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeInViewport({ ratio: 1 });
+  await menu.getByRole('link', { name: 'Журнал' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Журнал' })).toBeVisible();
+});

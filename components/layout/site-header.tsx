@@ -1,5 +1,6 @@
 import { mainNavigation } from '@/content/navigation';
 import { site } from '@/content/site';
+import { HeaderTabStrip } from './header-tab-strip';
 import { LinkList } from './link-list';
 
 /** The header works without JavaScript: on phones the menu is a native <details> disclosure. */
@@ -22,6 +23,7 @@ export function SiteHeader() {
           </nav>
         </details>
       </div>
+      <HeaderTabStrip />
     </header>
   );
 }

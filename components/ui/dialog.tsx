@@ -25,8 +25,9 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
+/** `data-dialog-overlay`: while one is open, globals.css hides the floating buttons, which would show through it. */
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-gray-950/60', className)} {...props} />;
+  return <DialogPrimitive.Overlay data-dialog-overlay="" className={cn('fixed inset-0 z-50 bg-gray-950/60', className)} {...props} />;
 }
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {

@@ -16,8 +16,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       label="Уведомления ({hotkey})"
       data-toast-area=""
       // pointer-events-auto: a toast stays usable while a modal dialog turns the page's pointer events off.
+      // On a phone it comes down from the top edge, over the header: at the bottom it lay over the form's
+      // button just pressed (and, with the keyboard up, behind the keyboard). From `sm` up, bottom right.
       className={cn(
-        'pointer-events-auto fixed bottom-0 right-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        'pointer-events-auto fixed right-0 top-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px]',
         className,
       )}
       {...props}

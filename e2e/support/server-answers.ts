@@ -31,7 +31,12 @@ export const crashedAnswer = { status: 500, headers: { 'cache-control': 'no-stor
 
 /** `GET /api/gift-schedule` with no window at all (the e2e stack seeds one, so this state must be faked). */
 export function emptyGiftSchedule(): Answer {
-  return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: [] };
+  return giftSchedule([]);
+}
+
+/** `GET /api/gift-schedule` with these windows instead of the stack's running one (another state of the tab). */
+export function giftSchedule(windows: { giftNumber: number; startTimestamp: number; endTimestamp: number }[]): Answer {
+  return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: windows };
 }
 
 /**

@@ -19,7 +19,8 @@ export function ConsoleNav({ email }: { email: string }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <span className="font-semibold">Консоль</span>
         <nav aria-label="Разделы консоли">
-          <ul className="flex gap-4">
+          {/* Wraps onto more lines on a phone rather than run off its right edge. */}
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {sections.map((section) => (
               <li key={section.href}>
                 <Link href={section.href} className={ui.link}>

@@ -1,8 +1,10 @@
 'use client';
 
 import * as Popover from '@radix-ui/react-popover';
+import { useState } from 'react';
 import { CloseIcon } from '@/components/ui/close-icon';
 import { contacts } from '@/content/site';
+import { smallBreakpointUp } from '@/lib/breakpoints';
 import { VueTeaserTab } from './tab';
 
 /**
@@ -11,6 +13,8 @@ import { VueTeaserTab } from './tab';
  * a click outside, the close icon or tabbing away close it; focus goes into the panel and back.
  */
 export default function VueTeaserPopover() {
+  // Beside the tab on the right edge; on a phone below the header, whose strip holds the tab.
+  const [side] = useState<'left' | 'bottom'>(() => (window.matchMedia(smallBreakpointUp).matches ? 'left' : 'bottom'));
   return (
     <Popover.Root defaultOpen>
       <Popover.Trigger asChild>
@@ -18,7 +22,8 @@ export default function VueTeaserPopover() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          side="left"
+          side={side}
+          align={side === 'bottom' ? 'end' : 'center'}
           sideOffset={8}
           collisionPadding={12}
           aria-labelledby="vue-teaser-title"

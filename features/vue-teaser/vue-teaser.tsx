@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { intentHandlers } from '@/components/lazy/intent';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { contacts } from '@/content/site';
-import { tabClassName, tabLabel, VueTeaserTab } from './tab';
+import { TabWords, tabClassName, VueTeaserTab } from './tab';
 
 // The panel and the popover library come with the first press (fetched as the pointer or focus nears).
 // Until they are there the tab stays, busy; if they cannot arrive, the tab leads to the channel itself.
@@ -29,7 +29,7 @@ function ChannelTab() {
       rel="noopener noreferrer"
       className={tabClassName}
     >
-      {tabLabel}
+      <TabWords />
     </a>
   );
 }
