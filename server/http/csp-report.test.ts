@@ -119,4 +119,13 @@ describeEachDatabase('POST /api/csp-report', (database) => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await handleCspReport(post(body, 'application/csp-report', '203.0.113.8'), source)).status).toBe(204);
   });
+
+  it('counts a report against the limit before its body is read: a flood of broken reports is held back too', async () => {
+    for (let sent = 0; sent < CSP_REPORTS_PER_MINUTE; sent += 1) {
+      expect((await handleCspReport(post('{"hello":"world"}', 'application/csp-report', '203.0.113.9'), source)).status).toBe(400);
+    }
+    const limited = await handleCspReport(post(JSON.stringify(reportUri('https://evil.example/x.js')), 'application/csp-report', '203.0.113.9'), source);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'rate_limited', message: 'Слишком много запросов. Попробуйте через минуту' });
+  });
 });

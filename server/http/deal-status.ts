@@ -4,7 +4,7 @@ import type { Logger } from '../log';
 import type { ServerRuntime } from '../runtime';
 import { endpoint } from './endpoint';
 import { callbackLogMessages, refusalMessages } from './messages';
-import { jsonResponse, refuse } from './responses';
+import { jsonOk, refuse } from './responses';
 
 /** GetCourse's process blocks fire per deal; a mass status change sends bursts from a few addresses. */
 export const DEAL_CALLBACKS_PER_MINUTE = 600;
@@ -46,6 +46,6 @@ export const handleDealStatus = endpoint<DealStatusRuntime>({
     } else {
       log.info('getcourse.callback', { dealNumber: parsed.report.dealNumber, status: parsed.report.gcStatus, result: outcome.result });
     }
-    return jsonResponse(200, { ok: true, result: outcome.result });
+    return jsonOk({ ok: true, result: outcome.result });
   },
 });

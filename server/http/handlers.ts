@@ -10,7 +10,7 @@ import { endpoint, type EndpointContext } from './endpoint';
 import { HOUR_MS } from './guards';
 import { idempotencyKeyOf } from './idempotency-key';
 import { acceptedMessages, type RefusalCode } from './messages';
-import { jsonResponse, refuse, type Refusal } from './responses';
+import { jsonOk, refuse, type Refusal } from './responses';
 
 /** What the public endpoints need from the running server; tests build one over a test database. */
 export interface ApiRuntime {
@@ -102,17 +102,17 @@ async function takeLead(
     case 'spam':
       log.info('api.spam', { route });
       leadMetrics.refused(route, 'spam');
-      return jsonResponse(200, success);
+      return jsonOk(success);
     case 'accepted':
       log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
       if (route === 'orders') await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
-      return jsonResponse(200, success);
+      return jsonOk(success);
     case 'replayed':
       log.info('api.replayed', { route, id: outcome.id });
       leadMetrics.replayed(route);
-      return jsonResponse(200, success, { 'idempotent-replayed': 'true' });
+      return jsonOk(success, { 'idempotent-replayed': 'true' });
     case 'key-conflict':
       log.warn('api.idempotency_key_reused', { route });
       return refuse(422, 'idempotency_key_reused');
@@ -127,8 +127,7 @@ export const handleGiftSchedule = endpoint<ApiRuntime>({
     const windows = await runtime.repos.giftSchedule.list();
     // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
     // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).
-    return jsonResponse(
-      200,
+    return jsonOk(
       windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp })),
       { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) },
     );

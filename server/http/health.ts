@@ -3,7 +3,7 @@ import { isDatabaseFileMoved } from '../db/database-file';
 import type { Repositories } from '../repositories/types';
 import type { ServerRuntime } from '../runtime';
 import { endpoint } from './endpoint';
-import { jsonResponse, refuse } from './responses';
+import { jsonOk, refuse } from './responses';
 
 /** A health check answers within this, ok or not: under a load balancer's usual 5 s timeout. */
 export const HEALTH_DEADLINE_MS = 3000;
@@ -32,7 +32,7 @@ export const handleHealth = endpoint<Pick<ServerRuntime, 'repos'>>({
     const reconciliation = await repos.deals.reconciliation();
     // The managers' lead alerts (Telegram, e-mail), a queue of their own.
     const alerts = await repos.alertQueue.health();
-    return jsonResponse(200, {
+    return jsonOk({
       db: 'ok',
       outboxWaiting: health.waiting,
       oldestWaitingSeconds: health.oldestWaitingSeconds,

@@ -1,7 +1,7 @@
 import { publicPopup, type PublicPopups } from '@/lib/popups/managed';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
-import { jsonResponse } from './responses';
+import { jsonOk } from './responses';
 
 /**
  * How long browsers and nginx may keep the answer: 30 s each, so a change saved in the console reaches a
@@ -22,6 +22,6 @@ export const handlePopups = endpoint<ApiRuntime>({
     const [active, tests] = await Promise.all([repos.popups.listActive(now), repos.splitTests.running()]);
     const running = new Map(tests.map((test) => [test.popupId, { id: test.id, variants: test.variants }]));
     const body: PublicPopups = { popups: active.map((popup) => publicPopup(popup.id, popup.config, running.get(popup.id))) };
-    return jsonResponse(200, body, { 'cache-control': popupsCacheControl });
+    return jsonOk(body, { 'cache-control': popupsCacheControl });
   },
 });

@@ -1,9 +1,17 @@
 import type { ApiError, FieldError } from '@/lib/api-contract';
 import { refusalMessages, type RefusalCode } from './messages';
 
-/** Every answer of our API is JSON (or empty), never cached unless the endpoint says so. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+/**
+ * Every answer of our API is JSON (or empty), never cached unless the endpoint says so. A success is
+ * `jsonOk`; anything else is a refusal, rendered by `refusalResponse` alone, so every error carries a code.
+ */
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+}
+
+/** 200 with a JSON body. */
+export function jsonOk(body: unknown, headers: Record<string, string> = {}): Response {
+  return jsonResponse(200, body, headers);
 }
 
 /** 204: taken, nothing to say (the browser's reports). */

@@ -2,7 +2,7 @@ import { visitorIdOf } from '@/lib/experiments/variants';
 import { issueVisitorId, verifyVisitorId } from '../experiments/visitor-id';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
-import { jsonResponse } from './responses';
+import { jsonOk } from './responses';
 
 /**
  * `POST /api/visitor-id`: the visitor id of the split tests, signed by the server
@@ -22,6 +22,6 @@ export const handleVisitorId = endpoint<ApiRuntime>({
   rateLimit: { bucket: 'visitor-id', perMinute: (runtime) => runtime.config.limits.perAddressPerMinute },
   async handle({ request, runtime: { hashKey } }) {
     const kept = visitorIdOf(request.headers.get('cookie') ?? '');
-    return jsonResponse(200, { visitorId: kept && verifyVisitorId(kept, hashKey) ? kept : issueVisitorId(hashKey) });
+    return jsonOk({ visitorId: kept && verifyVisitorId(kept, hashKey) ? kept : issueVisitorId(hashKey) });
   },
 });
