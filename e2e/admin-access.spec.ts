@@ -2,8 +2,8 @@
  * Every admin page, route handler and server action refuses a visitor without a session and one whose
  * session was signed out: pages redirect to the sign-in page, route handlers answer 401, actions
  * redirect to sign-in before doing anything. The list is read from the code (the app/admin and
- * app/api/admin folders, the build's server-action manifest), so a new page or action is covered
- * without touching this file.
+ * app/api/admin folders, the build's server-action manifest) and a route's methods from its 405's
+ * `Allow`, so a new page, route or action is covered without touching this file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,9 +28,19 @@ function urlOf(file: string): string {
 }
 
 const pages = filesNamed('app/admin', 'page.tsx').map(urlOf).filter((url) => !publicPages.has(url));
-const routes = filesNamed('app/api/admin', 'route.ts').flatMap((file) =>
-  [...fs.readFileSync(file, 'utf8').matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => ({ method: match[1]!, url: urlOf(file) })),
-);
+const routeUrls = filesNamed('app/api/admin', 'route.ts').map(urlOf);
+
+/** The methods each admin route serves: every route answers another (OPTIONS here) 405 with `Allow`. */
+async function adminRoutes(request: APIRequestContext): Promise<{ method: string; url: string }[]> {
+  const routes: { method: string; url: string }[] = [];
+  for (const url of routeUrls) {
+    const options = await request.fetch(url, { method: 'OPTIONS', maxRedirects: 0 });
+    expect(options.status(), url).toBe(405);
+    const allow = (options.headers().allow ?? '').split(', ').filter((method) => method && method !== 'HEAD');
+    routes.push(...allow.map((method) => ({ method, url })));
+  }
+  return routes;
+}
 
 interface ManifestAction {
   filename?: string;
@@ -54,11 +64,12 @@ async function expectRefused(request: APIRequestContext, cookie: string | undefi
     expect.soft(response.status(), url).toBe(307);
     expect.soft(response.headers().location, url).toMatch(/\/admin\/sign-in$/);
   }
+  const routes = await adminRoutes(request);
   expect(routes.length).toBeGreaterThanOrEqual(1);
   for (const route of routes) {
     const response = await request.fetch(route.url, { method: route.method, headers, maxRedirects: 0 });
     expect.soft(response.status(), `${route.method} ${route.url}`).toBe(401);
-    expect.soft(await response.json(), route.url).toEqual({ errors: [{ path: '', message: 'Нужно войти в консоль' }] });
+    expect.soft(await response.json(), route.url).toEqual({ code: 'sign_in_required', message: 'Нужно войти в консоль' });
   }
   const actions = adminActions();
   expect(actions.map((action) => action.name).sort()).toEqual(expect.arrayContaining(['eraseVisitorAction', 'resendAllDeadAction', 'resendDeliveryAction', 'signOut']));

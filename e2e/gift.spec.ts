@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { giftOffer, giftOffers } from '../content/gift-offers';
 import { contacts } from '../content/site';
-import { messages } from '../server/http/responses';
+import { refusalMessages } from '../server/http/messages';
 import { expect, test } from './support/fixtures';
 import { e2eRunningGift } from './support/env';
 import { emptyGiftSchedule } from './support/server-answers';
@@ -69,7 +69,7 @@ async function openAt(page: Page, schedule: Window[] | number, path = '/about') 
       await route.fulfill({
         status: schedule,
         headers: { 'cache-control': 'no-store', 'retry-after': '30' },
-        json: { errors: [{ path: '', message: messages.unavailable }] },
+        json: { code: 'unavailable', message: refusalMessages.unavailable },
       });
     } else await route.fulfill({ headers: { 'cache-control': 'public, max-age=60' }, json: schedule });
     answered();

@@ -107,7 +107,7 @@ test('the endpoint refuses an unknown metric and an absurd value in JSON', async
   const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
   const unknown = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'FID', value: 5 }] }) });
   expect(unknown.status()).toBe(422);
-  expect(await unknown.json()).toEqual({ errors: [{ path: '', message: 'Неизвестная метрика' }] });
+  expect(await unknown.json()).toEqual({ code: 'unknown_metric', message: 'Неизвестная метрика' });
   const absurd = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }) });
   expect(absurd.status()).toBe(422);
 });

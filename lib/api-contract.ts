@@ -14,10 +14,27 @@ export const VITALS_ENDPOINT = '/api/vitals';
 /** A new signed visitor id of the split tests: `POST`, answered `{ "visitorId": "<id>.<signature>" }`. */
 export const VISITOR_ID_ENDPOINT = '/api/visitor-id';
 
-/** A field error as the API answers it (400): `{ path: "contacts.email", message: "Некорректная почта" }`. */
+/**
+ * One field at fault, e.g. `{ code: "invalid_format", path: "contacts.email", message: "Некорректная почта" }`:
+ * the code is zod's issue code (or the server's own, such as `unknown_form`), the message the field's
+ * Russian text the form shows.
+ */
 export interface FieldError {
+  code: string;
   path: string;
   message: string;
+}
+
+/**
+ * Every refusal of the API, whatever its status: a code for programs and a Russian sentence for people;
+ * `path` names the one field (or query parameter) at fault, `errors` lists the fields of a body that
+ * are (400 `invalid_fields`).
+ */
+export interface ApiError {
+  code: string;
+  message: string;
+  path?: string;
+  errors?: FieldError[];
 }
 
 /**

@@ -1,30 +1,30 @@
 /**
  * What our lead API really answers, for the tests that must fake an answer (a fault the real server would
- * not give on demand). Built from the server's own messages and shapes (server/http/responses.ts,
- * handlers.ts), so a fake can never say what the server never says.
+ * not give on demand). Built from the server's own messages and shapes (server/http/messages.ts,
+ * responses.ts), so a fake can never say what the server never says.
  */
 import { SERVER_TIME_HEADER } from '../../lib/server-clock';
-import { messages } from '../../server/http/responses';
+import { refusalMessages, type RefusalCode } from '../../server/http/messages';
 
 type Answer = { status: number; headers: Record<string, string>; json: unknown };
 
-const error = (status: number, message: string, headers: Record<string, string> = {}): Answer => ({
+const error = (status: number, code: RefusalCode, headers: Record<string, string> = {}): Answer => ({
   status,
   headers: { 'cache-control': 'no-store', ...headers },
-  json: { errors: [{ path: '', message }] },
+  json: { code, message: refusalMessages[code] },
 });
 
 export const serverAnswers = {
   /** A database failure: nothing was stored (handlers.ts answers it with Retry-After: 30). */
-  unavailable: error(503, messages.unavailable, { 'retry-after': '30' }),
+  unavailable: error(503, 'unavailable', { 'retry-after': '30' }),
   /** A request from another site's page: final, not retried. */
-  foreignOrigin: error(403, messages.foreignOrigin),
+  foreignOrigin: error(403, 'foreign_origin'),
   /** The idempotency key was used for other values: final, not retried. */
-  keyReused: error(422, messages.idempotencyKeyReused),
+  keyReused: error(422, 'idempotency_key_reused'),
 } satisfies Record<string, Answer>;
 
 /**
- * A route handler that throws past `answer()` (server/http/endpoint.ts), or a proxy in front that fails:
+ * A route handler that throws past its endpoint (server/http/endpoint.ts), or a proxy in front that fails:
  * Next.js answers 500 with an empty body. No request makes our server do that on demand.
  */
 export const crashedAnswer = { status: 500, headers: { 'cache-control': 'no-store' }, body: '' };

@@ -33,11 +33,12 @@ describe('postWithRetries', () => {
   });
 
   it('gives a 4xx answer at once, with its JSON', async () => {
-    const { fetch, seen } = fakeFetch([async () => Response.json({ errors: [{ path: 'email', message: 'Некорректная почта' }] }, { status: 400 })]);
+    const refusal = { code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }] };
+    const { fetch, seen } = fakeFetch([async () => Response.json(refusal, { status: 400 })]);
     expect(await postWithRetries('/api/x', {}, key, { ...quick, fetch })).toEqual({
       ok: false,
       status: 400,
-      data: { errors: [{ path: 'email', message: 'Некорректная почта' }] },
+      data: refusal,
     });
     expect(seen).toHaveLength(1);
   });

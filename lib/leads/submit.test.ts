@@ -67,8 +67,8 @@ describe('submitLead, ajax flow (spec 7)', () => {
     ['a 200 without message', async () => Response.json({ ok: true })],
     ['a 200 with an empty message', async () => Response.json({ message: '' })],
     ['a 500 every time', async () => new Response('Internal error', { status: 500 })],
-    ['a 400 with a message', async () => Response.json({ message: 'Некорректные данные' }, { status: 400 })],
-    ['a 422 (the key was used for other values)', async () => Response.json({ errors: [{ path: '', message: 'ключ' }] }, { status: 422 })],
+    ['a 400 with a message', async () => Response.json({ code: 'bad_json', message: 'Некорректный JSON' }, { status: 400 })],
+    ['a 422 (the key was used for other values)', async () => Response.json({ code: 'idempotency_key_reused', message: 'ключ' }, { status: 422 })],
     ['a network failure every time', async () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('fails on %s, without the analytics event', async (_, orders) => {
     const { dataLayer } = fakeNetwork(orders);
@@ -78,17 +78,22 @@ describe('submitLead, ajax flow (spec 7)', () => {
     expect(dataLayer).toEqual([]);
   });
 
-  it('a refusal that names no field (403, 422, 503 say `path: ""`) hands over no field error', async () => {
-    fakeNetwork(async () => Response.json({ errors: [{ path: '', message: 'Запрос с другого сайта отклонён' }] }, { status: 403 }));
+  it('a refusal that lists no field (403, 422, 503) hands over no field error', async () => {
+    fakeNetwork(async () => Response.json({ code: 'foreign_origin', message: 'Запрос с другого сайта отклонён' }, { status: 403 }));
     const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;
     expect(error).toBeInstanceOf(LeadSubmitError);
     expect(error.fieldErrors).toEqual([]);
   });
 
   it('hands over the field errors of a 400', async () => {
-    fakeNetwork(async () => Response.json({ error: 'validation', errors: [{ path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }] }, { status: 400 }));
+    fakeNetwork(async () =>
+      Response.json(
+        { code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }] },
+        { status: 400 },
+      ),
+    );
     const error = (await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e)) as LeadSubmitError;
-    expect(error.fieldErrors).toEqual([{ path: 'contacts.email', message: 'Некорректная почта' }]);
+    expect(error.fieldErrors).toEqual([{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }]);
   });
 
   it('does not wait for the ids call, and its failure changes nothing', async () => {
@@ -113,8 +118,8 @@ describe('submitLead, ajax flow (spec 7)', () => {
   it('retries a lost answer and two 503s with one key, and the ids call carries it too', async () => {
     const answers = [
       async () => Promise.reject(new TypeError('Failed to fetch')),
-      async () => Response.json({ errors: [{ path: '', message: 'Сервис временно недоступен. Попробуйте позже' }] }, { status: 503, headers: { 'retry-after': '30' } }),
-      async () => Response.json({ errors: [{ path: '', message: 'Сервис временно недоступен. Попробуйте позже' }] }, { status: 503 }),
+      async () => Response.json({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' }, { status: 503, headers: { 'retry-after': '30' } }),
+      async () => Response.json({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' }, { status: 503 }),
       async () => Response.json({ message: 'Заявка принята' }),
     ];
     const { calls } = fakeNetwork(() => answers.shift()!());
@@ -128,7 +133,9 @@ describe('submitLead, ajax flow (spec 7)', () => {
   });
 
   it('never retries a validation answer', async () => {
-    const { calls } = fakeNetwork(async () => Response.json({ errors: [{ path: 'contacts.email', message: 'Некорректная почта' }] }, { status: 400 }));
+    const { calls } = fakeNetwork(async () =>
+      Response.json({ code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }] }, { status: 400 }),
+    );
     await expect(submitLead(ajax, values, {}, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
     expect(calls.filter((c) => c.url === ORDERS_ENDPOINT)).toHaveLength(1);
   });

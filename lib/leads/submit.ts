@@ -16,7 +16,7 @@ export const ORDER_FAILED = 'Ошибка при отправке формы';
 export class LeadSubmitError extends Error {
   constructor(
     message: string = ORDER_FAILED,
-    /** Field errors the server answered with (400), e.g. `{ path: 'contacts.email', … }`. */
+    /** Field errors the server answered with (400), e.g. `{ code: 'invalid_format', path: 'contacts.email', … }`. */
     readonly fieldErrors: FieldError[] = [],
   ) {
     super(message);
@@ -140,14 +140,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The server's 400 answer lists field errors; accept `errors` or `fieldErrors` holding `{ path, message }`.
- * Its other refusals (403, 422, 429, 503) use the same shape with an empty `path`: not a field's fault,
- * so not a field error (the visitor may press again with the same values).
+ * Every refusal of the server is `{ code, message }` (lib/api-contract.ts `ApiError`); a 400 `invalid_fields`
+ * lists the fields at fault in `errors`, each `{ code, path, message }`. The other refusals (403, 422, 429,
+ * 503) list none: not a field's fault, so the visitor may press again with the same values.
  */
 function fieldErrorsOf(data: unknown): FieldError[] {
-  if (!isRecord(data)) return [];
-  const list = Array.isArray(data.errors) ? data.errors : Array.isArray(data.fieldErrors) ? data.fieldErrors : [];
-  return list.filter(
-    (item): item is FieldError => isRecord(item) && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
+  if (!isRecord(data) || !Array.isArray(data.errors)) return [];
+  return data.errors.filter(
+    (item): item is FieldError =>
+      isRecord(item) && typeof item.code === 'string' && typeof item.path === 'string' && item.path !== '' && typeof item.message === 'string',
   );
 }

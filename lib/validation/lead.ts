@@ -89,5 +89,5 @@ export const idsRequestSchema = z.object({
 
 /** Field errors as the API returns them (lib/api-contract.ts). */
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ code: issue.code, path: issue.path.join('.'), message: issue.message }));
 }

@@ -28,11 +28,3 @@ export async function requireOperator(): Promise<SignedInOperator & { runtime: A
   // The request's time, read once: pages compute their periods from it (a render itself stays pure).
   return { ...operator, runtime, now: Date.now() };
 }
-
-/** The route handlers' answer to a request without a valid session. */
-export function unauthorizedResponse(): Response {
-  return Response.json(
-    { errors: [{ path: '', message: 'Нужно войти в консоль' }] },
-    { status: 401, headers: { 'cache-control': 'private, no-store' } },
-  );
-}

@@ -40,11 +40,12 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     // The site's callback endpoint on a real port, so the fake GetCourse calls it over HTTP.
     site = http.createServer(async (req, res) => {
       const { repos } = database();
-      const response = await handleDealStatus(new Request(`http://127.0.0.1${req.url}`, { method: req.method }), {
-        runtime: async () => ({ repos, hashKey: 'k'.repeat(32) }),
-        secret: () => secret,
+      const response = await handleDealStatus(new Request(`http://127.0.0.1${req.url}`, { method: req.method }), async () => ({
+        repos,
+        hashKey: 'k'.repeat(32),
+        callbackSecret: secret,
         log: quiet,
-      });
+      }));
       res.writeHead(response.status, { 'content-type': 'application/json' }).end(await response.text());
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

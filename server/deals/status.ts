@@ -103,15 +103,6 @@ export interface CallbackProblem {
   field: 'number' | 'status' | 'cost' | 'paid';
 }
 
-/** Messages for the log (Russian, no data of the request). */
-export const callbackProblemMessages: Record<CallbackProblemCode, string> = {
-  bad_number: 'Номер сделки отсутствует или не число',
-  bad_status: 'Неизвестный статус сделки',
-  bad_cost: 'Стоимость сделки не похожа на сумму',
-  bad_paid: 'Оплаченная сумма не похожа на сумму',
-  implausible_paid: 'Оплачено больше стоимости сделки',
-};
-
 /** Paid above the cost by more than this (kopecks) is no rounding: a broken template or a forged call. */
 export const PAID_OVER_COST_TOLERANCE_KOPECKS = 100;
 

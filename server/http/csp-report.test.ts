@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
-import { handleMetrics } from '../ops/metrics';
+import { handleMetrics } from './metrics';
 import { describeEachDatabase } from '../testing/databases';
 import { parseExposition } from '../testing/prometheus-text';
 import { testApiRuntime } from '../testing/runtime';
@@ -74,7 +74,7 @@ describeEachDatabase('POST /api/csp-report', (database) => {
   async function reportCount(labels: Record<string, string>) {
     const token = 'metrics-token';
     const scrape = new Request(`${site}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
-    const response = await handleMetrics(scrape, { token: () => token, repos: () => Promise.resolve(database().repos) });
+    const response = await handleMetrics(scrape, async () => ({ token, repos: () => Promise.resolve(database().repos) }));
     const sample = parseExposition(await response.text()).find(
       (entry) => entry.name === 'school_csp_reports_total' && Object.entries(labels).every(([key, value]) => entry.labels[key] === value),
     );
@@ -95,17 +95,17 @@ describeEachDatabase('POST /api/csp-report', (database) => {
   });
 
   it('answers bad input with a 4xx in JSON, never a 5xx', async () => {
-    const cases: [Request, number][] = [
-      [post('{"csp-report":', 'application/csp-report'), 400],
-      [post('{"hello":"world"}', 'application/csp-report'), 400],
-      [post('\u00ff\u00fe', 'application/csp-report'), 400],
-      [post(JSON.stringify(reportUri('https://evil.example/x.js')), 'text/plain'), 415],
-      [post(JSON.stringify({ 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'x'.repeat(9000) } })), 413],
+    const cases: [Request, number, string][] = [
+      [post('{"csp-report":', 'application/csp-report'), 400, 'bad_json'],
+      [post('{"hello":"world"}', 'application/csp-report'), 400, 'bad_csp_report'],
+      [post('\u00ff\u00fe', 'application/csp-report'), 400, 'bad_json'],
+      [post(JSON.stringify(reportUri('https://evil.example/x.js')), 'text/plain'), 415, 'not_csp_report'],
+      [post(JSON.stringify({ 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'x'.repeat(9000) } })), 413, 'too_large'],
     ];
-    for (const [request, status] of cases) {
+    for (const [request, status, code] of cases) {
       const answer = await handleCspReport(request, source);
       expect(answer.status).toBe(status);
-      expect((await answer.json()).errors[0].message).toBeTruthy();
+      expect(await answer.json()).toEqual({ code, message: expect.any(String) });
     }
   });
 
@@ -118,5 +118,14 @@ describeEachDatabase('POST /api/csp-report', (database) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await handleCspReport(post(body, 'application/csp-report', '203.0.113.8'), source)).status).toBe(204);
+  });
+
+  it('counts a report against the limit before its body is read: a flood of broken reports is held back too', async () => {
+    for (let sent = 0; sent < CSP_REPORTS_PER_MINUTE; sent += 1) {
+      expect((await handleCspReport(post('{"hello":"world"}', 'application/csp-report', '203.0.113.9'), source)).status).toBe(400);
+    }
+    const limited = await handleCspReport(post(JSON.stringify(reportUri('https://evil.example/x.js')), 'application/csp-report', '203.0.113.9'), source);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'rate_limited', message: 'Слишком много запросов. Попробуйте через минуту' });
   });
 });

@@ -3,14 +3,10 @@
  * Security Policy. Counted by directive in the metrics and logged with the blocked origin only (a path
  * or query could carry a visitor's data), so an engineer trying a new tag sees which host to allow.
  */
-import { clientAddress, hashClientAddress } from '../leads/client-address';
-import { consoleLogger } from '../log';
-import { answer } from './endpoint';
 import { cspMetrics } from '../ops/metrics';
-import { MINUTE_MS, rateLimited } from './guards';
-import type { RuntimeSource } from './handlers';
-import { readJsonBody } from './read-json';
-import { errorResponse, messages } from './responses';
+import { endpoint } from './endpoint';
+import type { ApiRuntime } from './handlers';
+import { noContent, refuse } from './responses';
 
 /** A report is well under a kilobyte; a batch of the Reporting API a few. */
 const MAX_REPORT_BYTES = 8 * 1024;
@@ -95,25 +91,26 @@ function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-const noContent = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-const notCspReport = 'Ожидается отчёт CSP (Content-Type: application/csp-report или application/reports+json)';
-
-export async function handleCspReport(request: Request, runtime: RuntimeSource): Promise<Response> {
-  if (!isCspReportContentType(request.headers.get('content-type'))) return errorResponse(415, notCspReport);
-  const body = await readJsonBody(request, MAX_REPORT_BYTES, REPORT_READ_DEADLINE_MS, isCspReportContentType);
-  if ('status' in body) return errorResponse(body.status, body.message);
-  const violations = parseCspReport(body.value);
-  if (!violations) return errorResponse(400, notCspReport);
-  return answer('csp-report', async () => {
-    const { repos, hashKey, now = Date.now } = await runtime();
-    const address = clientAddress(request.headers);
-    const bucket = `csp:${address ? hashClientAddress(address, hashKey) : 'unknown'}`;
-    const retryAfter = await rateLimited(repos, bucket, CSP_REPORTS_PER_MINUTE, now(), MINUTE_MS);
-    if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
+/**
+ * `POST /api/csp-report`: 204 once counted. Another media type is refused 415, a body that is no report
+ * 400; past CSP_REPORTS_PER_MINUTE a minute from one client, 429 before the body is read.
+ */
+export const handleCspReport = endpoint<ApiRuntime, CspViolation[]>({
+  name: 'csp-report',
+  methods: ['POST'],
+  rateLimit: { bucket: 'csp', perMinute: CSP_REPORTS_PER_MINUTE },
+  body: {
+    accepts: isCspReportContentType,
+    mediaTypeCode: 'not_csp_report',
+    maxBytes: MAX_REPORT_BYTES,
+    deadlineMs: REPORT_READ_DEADLINE_MS,
+    parse: (value) => parseCspReport(value) ?? refuse(400, 'bad_csp_report'),
+  },
+  async handle({ body: violations, log }) {
     for (const violation of violations) {
       cspMetrics.report(violation.directive, violation.disposition);
-      consoleLogger.warn('csp.violation', { ...violation });
+      log.warn('csp.violation', { ...violation });
     }
     return noContent();
-  });
-}
+  },
+});

@@ -35,12 +35,13 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     const url = new URL('http://127.0.0.1/api/getcourse/deal-status');
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const { repos } = database();
-    return handleDealStatus(new Request(url, { method: options.method ?? 'GET', headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' } }), {
-      runtime: async () => ({ repos, hashKey: 'k'.repeat(32) }),
-      secret: () => (options.secretOf === undefined ? secret : options.secretOf),
+    return handleDealStatus(new Request(url, { method: options.method ?? 'GET', headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' } }), async () => ({
+      repos,
+      hashKey: 'k'.repeat(32),
+      callbackSecret: options.secretOf === undefined ? secret : options.secretOf,
       log,
       now: () => start + 60_000,
-    });
+    }));
   }
 
   async function dealOf(leadId: number) {
@@ -72,7 +73,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     for (const [given, configured] of [['wrong'.repeat(8), secret], [undefined, secret], [secret, null]] as const) {
       const response = await call(given === undefined ? query : { ...query, secret: given }, { secretOf: configured });
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ code: configured ? 'forbidden' : 'not_configured' });
+      expect(await response.json()).toEqual({ code: configured ? 'forbidden' : 'not_configured', message: 'Доступ запрещён' });
     }
     expect(await dealOf(leadIds[0]!)).toBeNull();
     expect(await database().repos.deals.unmatchedCount()).toBe(0);
@@ -90,7 +91,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     for (const paid of ['999999999999', '12 991,01 руб.', '13 990']) {
       const response = await call({ number: numbers[0]!, status: 'payed', cost: '12 990 руб.', paid, secret }, { method: 'POST' });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ code: 'implausible_paid', errors: [{ path: 'paid', message: 'Оплачено больше стоимости сделки' }] });
+      expect(await response.json()).toEqual({ code: 'implausible_paid', message: 'Оплачено больше стоимости сделки', path: 'paid' });
     }
     expect(await dealOf(leadIds[0]!)).toBeNull();
     const refused = lines.filter((line) => line.event === 'getcourse.callback_refused');

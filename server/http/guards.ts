@@ -1,4 +1,5 @@
 import type { Repositories } from '../repositories/types';
+import { UNKNOWN_ADDRESS } from '../traffic/caps';
 
 /**
  * Browsers send `Origin` with every POST. A request from another site's page is refused; one without
@@ -28,27 +29,42 @@ const PRUNE_EVERY_MS = MINUTE_MS;
 let lastPruneAt = 0;
 
 /**
- * A fixed window per bucket, counted in the database so that every instance behind a load balancer
- * sees the same count. Counts one hit and returns how many seconds to wait when the bucket is over its
- * limit, else null.
+ * The rate-limit bucket of a client: `<name>:<keyed hash of its address>`, or `<name>:unknown` for the
+ * requests whose address the server could not vouch for (they share one bucket).
  */
-export async function rateLimited(
-  repos: Repositories,
-  bucket: string,
-  limit: number,
-  now: number,
-  windowMs: number = MINUTE_MS,
-): Promise<number | null> {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const hits = await repos.rateLimit.hit(bucket, windowStart);
-  if (now - lastPruneAt > PRUNE_EVERY_MS) {
-    lastPruneAt = now;
-    await repos.rateLimit.pruneBefore(now - LONGEST_WINDOW_MS);
-  }
-  return hits > limit ? Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)) : null;
+export function addressBucket(name: string, addressHash: string | null): string {
+  return `${name}:${addressHash ?? UNKNOWN_ADDRESS}`;
 }
 
-/** Takes back the hit `rateLimited` counted in that window (a request that turned out to repeat a counted one). */
-export async function releaseRateLimitHit(repos: Repositories, bucket: string, now: number, windowMs: number = MINUTE_MS): Promise<void> {
-  await repos.rateLimit.release(bucket, Math.floor(now / windowMs) * windowMs);
+/**
+ * The hits one request counts, in fixed windows kept in the database so that every instance behind a
+ * load balancer sees the same count. A request that repeats one already counted (`exempt`: a known
+ * idempotency key) counts nowhere; one that turns out to repeat it after counting gives its hits back.
+ */
+export class RequestLimits {
+  private readonly counted: { bucket: string; windowMs: number }[] = [];
+
+  constructor(
+    private readonly repos: Pick<Repositories, 'rateLimit'>,
+    private readonly now: number,
+    private readonly exempt = false,
+  ) {}
+
+  /** Counts one hit in `bucket`; the seconds to wait when the bucket is over `limit`, else null. */
+  async count(bucket: string, limit: number, windowMs: number = MINUTE_MS): Promise<number | null> {
+    if (this.exempt) return null;
+    this.counted.push({ bucket, windowMs });
+    const windowStart = Math.floor(this.now / windowMs) * windowMs;
+    const hits = await this.repos.rateLimit.hit(bucket, windowStart);
+    if (this.now - lastPruneAt > PRUNE_EVERY_MS) {
+      lastPruneAt = this.now;
+      await this.repos.rateLimit.pruneBefore(this.now - LONGEST_WINDOW_MS);
+    }
+    return hits > limit ? Math.max(1, Math.ceil((windowStart + windowMs - this.now) / 1000)) : null;
+  }
+
+  /** Takes back every hit this request counted. */
+  async giveBack(): Promise<void> {
+    for (const { bucket, windowMs } of this.counted) await this.repos.rateLimit.release(bucket, Math.floor(this.now / windowMs) * windowMs);
+  }
 }

@@ -5,8 +5,12 @@ import { sampleOrderBody } from '../testing/fixtures';
 import { handleGiftSchedule, handleIds, handleOrders, type ApiRuntime } from './handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { MAX_BODY_BYTES, readJsonBody } from './read-json';
+import { refuse } from './responses';
 
 const site = 'http://school.test';
+
+/** The 400 of a body with invalid fields: one code for the request, and each field with its own. */
+const invalidFields = (...errors: { code: unknown; path: string; message: string }[]) => ({ code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors });
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}${path}`, {
@@ -77,13 +81,13 @@ describeEachDatabase('lead API', (database) => {
     const body = sampleOrderBody({ contacts: { name: 'R2-D2', email: 'not-an-email', phone: '+7 123 456-78-90' } });
     const response = await handleOrders(post('/api/getcourse/orders', body), source);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      errors: [
-        { path: 'contacts.name', message: 'Некорректное имя' },
-        { path: 'contacts.email', message: 'Некорректная почта' },
-        { path: 'contacts.phone', message: 'Некорректный номер' },
-      ],
-    });
+    expect(await response.json()).toEqual(
+      invalidFields(
+        { code: 'invalid_format', path: 'contacts.name', message: 'Некорректное имя' },
+        { code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' },
+        { code: 'custom', path: 'contacts.phone', message: 'Некорректный номер' },
+      ),
+    );
     expect(await leads()).toEqual([]);
   });
 
@@ -116,11 +120,11 @@ describeEachDatabase('lead API', (database) => {
       for (const [path, value, message] of fields) {
         const response = await handleOrders(post('/api/getcourse/orders', withText(path, value(character))), source);
         expect({ path, character, status: response.status }).toEqual({ path, character, status: 400 });
-        expect(await response.json()).toEqual({ errors: [{ path, message }] });
+        expect(await response.json()).toEqual(invalidFields({ code: expect.any(String), path, message }));
       }
       const ids = await handleIds(post('/api/getcourse/ids', { email: base.contacts.email, ids: { googleClientId: `1.2${character}` } }), source);
       expect(ids.status).toBe(400);
-      expect(await ids.json()).toEqual({ errors: [{ path: 'ids.googleClientId', message: 'Некорректный идентификатор' }] });
+      expect(await ids.json()).toEqual(invalidFields({ code: 'custom', path: 'ids.googleClientId', message: 'Некорректный идентификатор' }));
     }
     // A filled honeypot with such text is answered like any spam and stores nothing that could fail.
     const spam = await handleOrders(post('/api/getcourse/orders', { ...withText('extra.utm.source', 'vk\u0000'), website: 'x' }), source);
@@ -164,7 +168,7 @@ describeEachDatabase('lead API', (database) => {
       for (const [now, form] of refusals) {
         const response = await at(now, form);
         expect({ now, form, status: response.status }).toEqual({ now, form, status: 400 });
-        expect(await response.json()).toEqual({ errors: [{ path: 'form.id', message: 'Этот подарок сейчас недоступен' }] });
+        expect(await response.json()).toEqual(invalidFields({ code: 'gift_unavailable', path: 'form.id', message: 'Этот подарок сейчас недоступен' }));
       }
       expect(await leads()).toEqual([]);
       expect(await outbox()).toEqual([]);
@@ -189,19 +193,20 @@ describeEachDatabase('lead API', (database) => {
   it('answers 400 on an unknown form id, a wrong shape and broken JSON', async () => {
     const unknownForm = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: 'nope' } })), source);
     expect(unknownForm.status).toBe(400);
-    expect(await unknownForm.json()).toEqual({ errors: [{ path: 'form.id', message: 'Неизвестная форма' }] });
+    expect(await unknownForm.json()).toEqual(invalidFields({ code: 'unknown_form', path: 'form.id', message: 'Неизвестная форма' }));
 
     for (const body of ['null', '[]', '"text"', '{"contacts": 5}']) {
       const response = await handleOrders(post('/api/getcourse/orders', body), source);
       expect(response.status).toBe(400);
-      const { errors } = await response.json();
+      const { code, errors } = await response.json();
+      expect(code).toBe('invalid_fields');
       expect(errors.length).toBeGreaterThan(0);
-      for (const error of errors) expect(error.message).toMatch(/[а-яА-Я]/);
+      for (const error of errors) expect(error).toEqual({ code: expect.any(String), path: expect.any(String), message: expect.stringMatching(/[а-яА-Я]/) });
     }
 
     const broken = await handleOrders(post('/api/getcourse/orders', '{"form": '), source);
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ errors: [{ path: '', message: 'Некорректный JSON' }] });
+    expect(await broken.json()).toEqual({ code: 'bad_json', message: 'Некорректный JSON' });
     expect(await leads()).toEqual([]);
   });
 
@@ -209,7 +214,7 @@ describeEachDatabase('lead API', (database) => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const response = await handleOrders(post('/api/getcourse/orders', 'a=1', { 'content-type': type }), source);
       expect(response.status).toBe(415);
-      expect((await response.json()).errors[0].message).toContain('JSON');
+      expect(await response.json()).toEqual({ code: 'not_json', message: expect.stringContaining('JSON') });
     }
     const withCharset = await handleOrders(
       post('/api/getcourse/orders', sampleOrderBody(), { 'content-type': 'application/json; charset=utf-8' }),
@@ -248,7 +253,7 @@ describeEachDatabase('lead API', (database) => {
   it('answers 403 to a foreign Origin and accepts our own host, SITE_URL and no Origin', async () => {
     const foreign = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example' }), source);
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).errors[0].message).toBeTruthy();
+    expect(await foreign.json()).toEqual({ code: 'foreign_origin', message: 'Запрос с другого сайта отклонён' });
     expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'null' }), source)).status).toBe(403);
     // A client's X-Forwarded-Host (nginx passes it on as sent) makes no page ours.
     const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), source);
@@ -311,7 +316,7 @@ describeEachDatabase('lead API', (database) => {
       const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...contacts, email } })), source);
       statuses.push(response.status);
       if (response.status === 429) {
-        expect((await response.json()).errors[0].message).toBe('С этой почты уже отправлено много заявок. Попробуйте позже');
+        expect(await response.json()).toEqual({ code: 'email_rate_limited', message: 'С этой почты уже отправлено много заявок. Попробуйте позже' });
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
       }
     }
@@ -343,7 +348,7 @@ describeEachDatabase('lead API', (database) => {
     for (const phone of ['позвоните +7 916 765-43-21 вечером', '+7 916 765-43-21 доб. 5', `+7 916 765-43-21${' '.repeat(40)}1`]) {
       const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...body.contacts, phone } })), source);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ errors: [{ path: 'contacts.phone', message: 'Некорректный номер' }] });
+      expect(await response.json()).toEqual(invalidFields({ code: 'custom', path: 'contacts.phone', message: 'Некорректный номер' }));
     }
     expect(await leads()).toHaveLength(1);
   });
@@ -379,7 +384,7 @@ describeEachDatabase('lead API', (database) => {
     expect(queued).toBe(0);
     const bad = await handleIds(post('/api/getcourse/ids', { email: 'olga', ids: {} }), source);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ errors: [{ path: 'email', message: 'Некорректная почта' }] });
+    expect(await bad.json()).toEqual(invalidFields({ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }));
   });
 
   it('answers 408 to a body that stops arriving before its deadline, and stores nothing', async () => {
@@ -395,7 +400,7 @@ describeEachDatabase('lead API', (database) => {
       body: stalled,
       duplex: 'half',
     } as RequestInit);
-    expect(await readJsonBody(request, MAX_BODY_BYTES, 50)).toEqual({ status: 408, message: 'Запрос передавался слишком долго' });
+    expect(await readJsonBody(request, MAX_BODY_BYTES, 50)).toEqual(refuse(408, 'body_timeout'));
     expect(await leads()).toEqual([]);
   });
 
@@ -429,7 +434,7 @@ describeEachDatabase('lead API', (database) => {
       expect((await handleOrders(keyed(body), source)).status).toBe(200);
       const other = await handleOrders(keyed({ ...body, contacts: { ...body.contacts, name: 'Пётр Иванов' } }), source);
       expect(other.status).toBe(422);
-      expect(await other.json()).toEqual({ errors: [{ path: '', message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными' }] });
+      expect(await other.json()).toEqual({ code: 'idempotency_key_reused', message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными' });
       expect(await leads()).toHaveLength(1);
     });
 
@@ -460,7 +465,7 @@ describeEachDatabase('lead API', (database) => {
 
       const bad = await handleOrders(keyed(sampleOrderBody(), 'no spaces allowed'), source);
       expect(bad.status).toBe(400);
-      expect((await bad.json()).errors[0].message).toContain('Idempotency-Key');
+      expect(await bad.json()).toEqual({ code: 'bad_idempotency_key', message: expect.stringContaining('Idempotency-Key') });
       expect(await leads()).toHaveLength(1);
     });
 
@@ -480,14 +485,14 @@ describeEachDatabase('lead API', (database) => {
   it('answers 503 as JSON when the database is unreachable, and never acknowledges the lead', async () => {
     const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), () => Promise.reject(new Error('ECONNREFUSED')));
     expect(response.status).toBe(503);
-    expect((await response.json()).errors[0].message).toContain('недоступен');
+    expect(await response.json()).toEqual({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' });
   });
 
   it('serves the gift schedule sorted by start with a short cache time', async () => {
     const { repos } = database();
     await repos.giftSchedule.add({ giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 }, 0);
     await repos.giftSchedule.add({ giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 }, 0);
-    const response = await handleGiftSchedule(source);
+    const response = await handleGiftSchedule(new Request(`${site}/api/gift-schedule`), source);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     // The server's own clock (the runtime's), for the countdowns of browsers whose clock is wrong.

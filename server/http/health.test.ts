@@ -8,12 +8,15 @@ import { createSqliteDatabase, describeEachDatabase, type TestDatabase } from '.
 import { sampleLead } from '../testing/fixtures';
 import { handleHealth, HEALTH_DEADLINE_MS } from './health';
 
+const get = () => new Request('http://school.test/api/health');
+const unavailable = (db: string) => ({ code: 'db_unavailable', message: 'База данных недоступна', db });
+
 const instance = `${os.hostname()}:${process.pid}`;
 
 describeEachDatabase('delivery health and GET /api/health', (database) => {
   beforeEach(() => database().clear());
   const start = Date.UTC(2026, 10, 23, 9, 0);
-  const health = () => handleHealth(async () => ({ repos: database().repos }));
+  const health = () => handleHealth(get(), async () => ({ repos: database().repos }));
 
   it('counts waiting, retrying and dead deliveries, the oldest wait and the last success', async () => {
     const { repos, handle } = database();
@@ -94,7 +97,7 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
       const response = await health();
       const took = performance.now() - started;
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ db: 'timeout' });
+      expect(await response.json()).toEqual(unavailable('timeout'));
       expect(took).toBeGreaterThanOrEqual(HEALTH_DEADLINE_MS - 50);
       expect(took).toBeLessThan(HEALTH_DEADLINE_MS + 1000);
     } finally {
@@ -112,13 +115,13 @@ describe('GET /api/health and the SQLite file', () => {
 
   it('answers 503 `moved` from the first call after the database file left its path, and ok once it is back', async () => {
     const file = (database.config as { file: string }).file;
-    const health = () => handleHealth(async () => ({ repos: database.repos }));
+    const health = () => handleHealth(get(), async () => ({ repos: database.repos }));
     expect((await health()).status).toBe(200);
     fs.renameSync(file, `${file}.moved`);
     try {
       const response = await health();
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ db: 'moved' });
+      expect(await response.json()).toEqual(unavailable('moved'));
     } finally {
       fs.renameSync(`${file}.moved`, file);
     }
@@ -127,9 +130,9 @@ describe('GET /api/health and the SQLite file', () => {
 });
 
 it('answers 503 when the database cannot be reached', async () => {
-  const response = await handleHealth(async () => {
+  const response = await handleHealth(get(), async () => {
     throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
   });
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ db: 'unreachable' });
+  expect(await response.json()).toEqual(unavailable('unreachable'));
 });

@@ -1,11 +1,9 @@
 import os from 'node:os';
 import { isDatabaseFileMoved } from '../db/database-file';
-import { withinDeadline } from '../db/sqlite-lock-wait';
 import type { Repositories } from '../repositories/types';
 import type { ServerRuntime } from '../runtime';
-import { answer } from './endpoint';
-
-const headers = { 'cache-control': 'no-store' };
+import { endpoint } from './endpoint';
+import { jsonOk, refuse } from './responses';
 
 /** A health check answers within this, ok or not: under a load balancer's usual 5 s timeout. */
 export const HEALTH_DEADLINE_MS = 3000;
@@ -17,41 +15,37 @@ const DAY_MS = 86_400_000;
 /**
  * `GET /api/health` for a load balancer: 200 with the queue's state once a heartbeat row was written
  * and read back (so the database takes writes, as a lead needs, not only reads) within
- * HEALTH_DEADLINE_MS; 503 when it was not: `db` says `moved` (the SQLite file this process has open is no
- * longer at its path), `timeout` (e.g. another process holds SQLite's write lock) or `unreachable`.
- * Public, so counts only: no lead, no address, no setting.
+ * HEALTH_DEADLINE_MS; 503 `{ code: "db_unavailable", message, db }` when it was not, where `db` says
+ * `moved` (the SQLite file this process has open is no longer at its path), `timeout` (e.g. another
+ * process holds SQLite's write lock) or `unreachable`. Public, so counts only: no lead, no address, no
+ * setting.
  */
-export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>>): Promise<Response> {
-  return answer(
-    'health',
-    () =>
-      withinDeadline(HEALTH_DEADLINE_MS, async () => {
-        const { repos } = await runtime();
-        await heartbeat(repos);
-        const health = await repos.deliveryQueue.health(Date.now());
-        // Issue 27: GetCourse's payment reports the site could not match, and the reconciliation's last runs.
-        const unmatchedDeals = await repos.deals.unmatchedCount();
-        const reconciliation = await repos.deals.reconciliation();
-        // Issue 26: the managers' lead alerts (Telegram, e-mail), a queue of their own.
-        const alerts = await repos.alertQueue.health();
-        return Response.json(
-          {
-            db: 'ok',
-            outboxWaiting: health.waiting,
-            oldestWaitingSeconds: health.oldestWaitingSeconds,
-            dead: health.dead,
-            unmatchedDeals,
-            reconcileLastSuccessAt: reconciliation.lastSuccessAt,
-            reconcileLastFailureAt: reconciliation.lastFailureAt,
-            alertsWaiting: alerts.waiting,
-            alertsDead: alerts.dead,
-          },
-          { headers },
-        );
-      }),
-    { unavailable: (error) => Response.json({ db: unavailableState(error) }, { status: 503, headers }) },
-  );
-}
+export const handleHealth = endpoint<Pick<ServerRuntime, 'repos'>>({
+  name: 'health',
+  methods: ['GET'],
+  deadlineMs: HEALTH_DEADLINE_MS,
+  async handle({ runtime: { repos }, now }) {
+    await heartbeat(repos);
+    const health = await repos.deliveryQueue.health(now);
+    // GetCourse's payment reports the site could not match, and the reconciliation's last runs.
+    const unmatchedDeals = await repos.deals.unmatchedCount();
+    const reconciliation = await repos.deals.reconciliation();
+    // The managers' lead alerts (Telegram, e-mail), a queue of their own.
+    const alerts = await repos.alertQueue.health();
+    return jsonOk({
+      db: 'ok',
+      outboxWaiting: health.waiting,
+      oldestWaitingSeconds: health.oldestWaitingSeconds,
+      dead: health.dead,
+      unmatchedDeals,
+      reconcileLastSuccessAt: reconciliation.lastSuccessAt,
+      reconcileLastFailureAt: reconciliation.lastFailureAt,
+      alertsWaiting: alerts.waiting,
+      alertsDead: alerts.dead,
+    });
+  },
+  unavailable: (error) => refuse(503, 'db_unavailable', { details: { db: unavailableState(error) } }),
+});
 
 /** Writes this instance's heartbeat and reads it back; throws when the row read is not (at least) the one written. */
 async function heartbeat(repos: Pick<Repositories, 'heartbeats'>): Promise<void> {

@@ -1,15 +1,13 @@
 import { parseLeadFilter } from '../admin/lead-filter';
 import { leadsCsvStream } from '../admin/leads-csv';
-import type { AdminRuntime } from '../admin/runtime';
 import { operatorCsvExport } from './operator-csv-export';
 
 /** `GET /api/admin/leads/export?<filter>`: the filtered leads as a CSV download, streamed; operators only. */
-export function handleLeadsExport(request: Request, runtime: () => Promise<AdminRuntime>): Promise<Response> {
-  return operatorCsvExport('leads-export', request, runtime, {
-    auditKey: 'filter',
-    async csv(admin, params) {
-      const day = new Date().toISOString().slice(0, 10);
-      return { body: leadsCsvStream(admin.repos, parseLeadFilter(params)), filename: `leads-${day}.csv` };
-    },
-  });
-}
+export const handleLeadsExport = operatorCsvExport({
+  name: 'leads-export',
+  auditKey: 'filter',
+  async csv(admin, params) {
+    const day = new Date().toISOString().slice(0, 10);
+    return { body: leadsCsvStream(admin.repos, parseLeadFilter(params)), filename: `leads-${day}.csv` };
+  },
+});

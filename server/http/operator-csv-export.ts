@@ -1,38 +1,40 @@
 import type { AdminRuntime } from '../admin/runtime';
-import { operatorOf, unauthorizedResponse } from '../admin/session';
-import { answer } from './endpoint';
+import { operatorOf } from '../admin/session';
+import { endpoint } from './endpoint';
+import { refuse } from './responses';
 
 /** What an export makes of the request's query parameters. */
 export interface CsvExport {
+  /** The endpoint's name in the log. */
+  name: string;
   /** The audit log's name for the parameters (`details: { [auditKey]: params }`). */
   auditKey: string;
   csv(admin: AdminRuntime, params: Record<string, string>): Promise<{ body: BodyInit; filename: string }>;
 }
 
 /**
- * A console CSV download, operators only: the export is written to the audit log (who, with which
- * parameters) before the file is made, and the file is neither cached nor indexed.
+ * A console CSV download (`GET`), operators only: without a session 401 `sign_in_required`; the export
+ * is written to the audit log (who, with which parameters) before the file is made, and the file is
+ * neither cached nor indexed.
  */
-export function operatorCsvExport(
-  route: string,
-  request: Request,
-  runtime: () => Promise<AdminRuntime>,
-  exported: CsvExport,
-): Promise<Response> {
-  return answer(route, async () => {
-    const admin = await runtime();
-    const operator = await operatorOf(request.headers, admin);
-    if (!operator) return unauthorizedResponse();
-    const params = Object.fromEntries(new URL(request.url).searchParams);
-    await admin.repos.audit.record({ actor: operator.email, action: 'export', details: { [exported.auditKey]: params } }, Date.now());
-    const { body, filename } = await exported.csv(admin, params);
-    return new Response(body, {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'private, no-store',
-        'x-robots-tag': 'noindex',
-      },
-    });
+export function operatorCsvExport(exported: CsvExport) {
+  return endpoint<AdminRuntime>({
+    name: exported.name,
+    methods: ['GET'],
+    async handle({ request, runtime: admin }) {
+      const operator = await operatorOf(request.headers, admin);
+      if (!operator) return refuse(401, 'sign_in_required', { headers: { 'cache-control': 'private, no-store' } });
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      await admin.repos.audit.record({ actor: operator.email, action: 'export', details: { [exported.auditKey]: params } }, Date.now());
+      const { body, filename } = await exported.csv(admin, params);
+      return new Response(body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}"`,
+          'cache-control': 'private, no-store',
+          'x-robots-tag': 'noindex',
+        },
+      });
+    },
   });
 }

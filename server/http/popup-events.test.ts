@@ -78,7 +78,7 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     expect((await beacon('x'.repeat(5000))).status).toBe(413);
     const unknown = await beacon(JSON.stringify({ events: [{ popup: 'no-such-popup', event: 'shown', path: '/' }] }));
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ errors: [{ path: '', message: 'Неизвестный поп-ап' }] });
+    expect(await unknown.json()).toEqual({ code: 'unknown_popup', message: 'Неизвестный поп-ап' });
     expect(await repos.popupStats.perDay(today(), today())).toEqual([{ day: today(), popup: 'promo-frameworks', shown: 1, closed: 0, finished: 0 }]);
     // Past the per-client rate, beacons are refused with 429 and not counted.
     const statuses: number[] = [];
@@ -145,7 +145,7 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     expect((await beacon(shown(2), { cookie: cookie(visitor) })).status).toBe(400);
     const wrongTest = await beacon(shown(assigned, 'another-test'), { cookie: cookie(visitor) });
     expect(wrongTest.status).toBe(400);
-    expect(await wrongTest.json()).toEqual({ errors: [{ path: '', message: 'Неизвестный тест или вариант поп-апа' }] });
+    expect(await wrongTest.json()).toEqual({ code: 'unknown_variant', message: 'Неизвестный тест или вариант поп-апа' });
     // A bot that says so is answered but not counted.
     const bot = issueVisitorId(hashKey);
     expect((await beacon(shown(assignVariant(bot, test.id, 2)), { cookie: cookie(bot), userAgent: 'Mozilla/5.0 (compatible; YandexBot/3.0)' })).status).toBe(204);

@@ -1,34 +1,24 @@
 import { popupId, popups } from '@/content/popups';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant } from '@/lib/experiments/variants';
-import { clientAddress, hashClientAddress } from '../leads/client-address';
 import { popupTargetsPath } from '../popups/targeting';
 import type { StoredPopup } from '../repositories/popups';
 import type { SplitTest } from '../repositories/split-tests';
 import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/types';
-import type { ServerRuntime } from '../runtime';
 import { countTestShow } from '../split-tests/exposure';
 import { testVisitorOf, visitorKey } from '../split-tests/visitor';
 import { countPopupEvent, TrafficTally, UNKNOWN_ADDRESS } from '../traffic/caps';
-import { answer } from './endpoint';
-import { isForeignOrigin, rateLimited } from './guards';
-import { readJsonBody } from './read-json';
-import { errorResponse, messages } from './responses';
+import { endpoint } from './endpoint';
+import type { ApiRuntime } from './handlers';
+import { isBeaconContentType } from './read-json';
+import { noContent, refuse } from './responses';
 
 const knownPopups: ReadonlySet<string> = new Set(popups.map(popupId));
 /** Beacons a client may send a minute before the rest are refused (a page sends one or two). */
 export const POPUP_BEACONS_PER_MINUTE = 60;
 /** At most this many events a beacon; a page shows one pop-up, so a real batch holds two or three. */
 export const MAX_EVENTS_PER_BATCH = 20;
-const MAX_BODY_BYTES = 4096;
-/** `sendBeacon` with a string sends it as text/plain; a JSON type is fine too. */
-const beaconContentType = (contentType: string | null) => !contentType || /^(text\/plain|application\/json)\s*(;|$)/i.test(contentType);
-
-export const beaconMessages = {
-  malformed: 'Ожидается { "events": [{ "popup", "event", "path" }] }, не больше 20 событий',
-  unknownPopup: 'Неизвестный поп-ап',
-  unknownVariant: 'Неизвестный тест или вариант поп-апа',
-} as const;
+const MAX_BEACON_BYTES = 4096;
 
 /** One event of a beacon; a shown event of a split test carries the test and the variant (0 = A). */
 export type PopupBeaconReport = PopupEventReport & { test?: string; variant?: number };
@@ -72,56 +62,54 @@ export function parsePopupBatch(body: unknown, known: ReadonlySet<string> = know
  * uncounted total of its pop-up or test. An unsigned id is answered 204 too, not 400: browsers that kept
  * an id from before ids were signed send one until their next tested pop-up asks for a signed id.
  */
-export function handlePopupEvents(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'> & { now?: () => number }>): Promise<Response> {
-  const done = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-  return answer(
-    'popup-events',
-    async () => {
-      const { config, repos, hashKey, now: clock } = await runtime();
-      if (isForeignOrigin(request.headers, config)) return done();
-      const now = clock?.() ?? Date.now();
-      const address = clientAddress(request.headers);
-      const addressKey = address ? hashClientAddress(address, hashKey) : UNKNOWN_ADDRESS;
-      const retryAfter = await rateLimited(repos, `popup:${addressKey}`, POPUP_BEACONS_PER_MINUTE, now);
-      if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
-      const body = await readJsonBody(request, MAX_BODY_BYTES, undefined, beaconContentType);
-      if (!('value' in body)) return errorResponse(body.status, body.message);
-      const reports = parsePopupBatch(body.value);
-      if (reports === 'malformed') return errorResponse(400, beaconMessages.malformed);
-      if (reports === 'unknown_popup') return errorResponse(400, beaconMessages.unknownPopup);
-
-      const tested = reports.some((report) => report.test !== undefined);
-      const running = new Map<string, SplitTest>(tested ? (await repos.splitTests.running()).map((test) => [test.popupId, test]) : []);
-      const visitor = tested ? testVisitorOf(request.headers, hashKey) : null;
-      for (const report of reports) {
-        if (report.test === undefined) continue;
-        const test = running.get(report.popup);
-        const variant = report.variant ?? -1;
-        if (!test || test.id !== report.test || variant < 0 || variant >= test.variants.length) return errorResponse(400, beaconMessages.unknownVariant);
-        // The variant must be the one this visitor's signed id is assigned: a beacon cannot choose it.
-        if (visitor && assignVariant(visitor, test.id, test.variants.length) !== variant) return errorResponse(400, beaconMessages.unknownVariant);
-      }
-
-      const day = moscowToday(new Date(now));
-      const popupsOfBatch = new Map<string, StoredPopup | undefined>();
-      for (const popup of new Set(reports.map((report) => report.popup))) popupsOfBatch.set(popup, await repos.popups.get(popup));
-      const tally = new TrafficTally();
-      const counted: PopupEventReport[] = [];
-      for (const { popup, event, path, test, variant } of reports) {
-        const stored = popupsOfBatch.get(popup);
-        const targeted = stored !== undefined && popupTargetsPath(stored.config, path);
-        const counts = targeted && (await countPopupEvent(repos, day, popup, event, addressKey));
-        tally.add('popup', popup, counts);
-        if (counts) counted.push({ popup, event, path });
-        if (test !== undefined && event === 'shown') {
-          const outcome = await countTestShow(repos, { testId: test, variant: variant!, visitor: visitor && visitorKey(visitor, hashKey), targeted, address: addressKey, day, now });
-          if (outcome !== 'repeat') tally.add('test', test, outcome === 'counted');
-        }
-      }
-      await repos.popupStats.record(counted, now);
-      await tally.save(repos, day);
-      return done();
+export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
+  name: 'popup-events',
+  methods: ['POST'],
+  foreignOrigin: 'ignore',
+  rateLimit: { bucket: 'popup', perMinute: POPUP_BEACONS_PER_MINUTE },
+  body: {
+    accepts: isBeaconContentType,
+    maxBytes: MAX_BEACON_BYTES,
+    parse(value) {
+      const reports = parsePopupBatch(value);
+      if (reports === 'malformed') return refuse(400, 'bad_popup_batch');
+      if (reports === 'unknown_popup') return refuse(400, 'unknown_popup');
+      return reports;
     },
-    { unavailable: done },
-  );
-}
+  },
+  async handle({ request, runtime: { repos, hashKey }, now, body: reports, addressHash }) {
+    const tested = reports.some((report) => report.test !== undefined);
+    const running = new Map<string, SplitTest>(tested ? (await repos.splitTests.running()).map((test) => [test.popupId, test]) : []);
+    const visitor = tested ? testVisitorOf(request.headers, hashKey) : null;
+    for (const report of reports) {
+      if (report.test === undefined) continue;
+      const test = running.get(report.popup);
+      const variant = report.variant ?? -1;
+      if (!test || test.id !== report.test || variant < 0 || variant >= test.variants.length) return refuse(400, 'unknown_variant');
+      // The variant must be the one this visitor's signed id is assigned: a beacon cannot choose it.
+      if (visitor && assignVariant(visitor, test.id, test.variants.length) !== variant) return refuse(400, 'unknown_variant');
+    }
+
+    const day = moscowToday(new Date(now));
+    const addressKey = addressHash ?? UNKNOWN_ADDRESS;
+    const popupsOfBatch = new Map<string, StoredPopup | undefined>();
+    for (const popup of new Set(reports.map((report) => report.popup))) popupsOfBatch.set(popup, await repos.popups.get(popup));
+    const tally = new TrafficTally();
+    const counted: PopupEventReport[] = [];
+    for (const { popup, event, path, test, variant } of reports) {
+      const stored = popupsOfBatch.get(popup);
+      const targeted = stored !== undefined && popupTargetsPath(stored.config, path);
+      const counts = targeted && (await countPopupEvent(repos, day, popup, event, addressKey));
+      tally.add('popup', popup, counts);
+      if (counts) counted.push({ popup, event, path });
+      if (test !== undefined && event === 'shown') {
+        const outcome = await countTestShow(repos, { testId: test, variant: variant!, visitor: visitor && visitorKey(visitor, hashKey), targeted, address: addressKey, day, now });
+        if (outcome !== 'repeat') tally.add('test', test, outcome === 'counted');
+      }
+    }
+    await repos.popupStats.record(counted, now);
+    await tally.save(repos, day);
+    return noContent();
+  },
+  unavailable: noContent,
+});

@@ -6,6 +6,8 @@ import { testApiRuntime } from '../testing/runtime';
 import type { ApiRuntime } from './handlers';
 import { handlePopups } from './popups';
 
+const get = () => new Request('http://school.test/api/popups');
+
 describeEachDatabase('GET /api/popups', (database) => {
   let runtime: ApiRuntime;
   beforeEach(async () => {
@@ -17,7 +19,7 @@ describeEachDatabase('GET /api/popups', (database) => {
     const seeds = filePopupSeeds();
     await runtime.repos.popups.seed(seeds, 0);
     await runtime.repos.popups.setEnabled(seeds[1]!.id, false, { expectedVersion: 1, actor: 'anna@school.ru', now: 1 });
-    const response = await handlePopups(() => Promise.resolve(runtime));
+    const response = await handlePopups(get(), () => Promise.resolve(runtime));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30');
     const body = (await response.json()) as { popups: Record<string, unknown>[] };
@@ -32,7 +34,7 @@ describeEachDatabase('GET /api/popups', (database) => {
   });
 
   it('is a 503 the browser treats as no pop-up when the database is away', async () => {
-    const response = await handlePopups(() => Promise.reject(new Error('down')));
+    const response = await handlePopups(get(), () => Promise.reject(new Error('down')));
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(readPopups(await response.json())).toEqual([]);

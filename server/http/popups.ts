@@ -1,7 +1,7 @@
 import { publicPopup, type PublicPopups } from '@/lib/popups/managed';
-import { consoleLogger, errorKind, type Logger } from '../log';
-import type { RuntimeSource } from './handlers';
-import { errorResponse, jsonResponse, messages } from './responses';
+import { endpoint } from './endpoint';
+import type { ApiRuntime } from './handlers';
+import { jsonOk } from './responses';
 
 /**
  * How long browsers and nginx may keep the answer: 30 s each, so a change saved in the console reaches a
@@ -13,19 +13,15 @@ export const popupsCacheControl = 'public, max-age=30, s-maxage=30';
  * `GET /api/popups` (public, read-only): the pop-ups a visitor may see now (on, inside their window), in
  * the targeting's order, with only what the browser needs: no switch, no window, no operator, no history;
  * a pop-up under a split test carries the test's id and its variants' texts (the browser picks one).
- * A failure is a 503 the pop-up host reads as "no pop-up".
+ * A failure is the usual 503 (never cached), which the pop-up host reads as "no pop-up".
  */
-export async function handlePopups(source: RuntimeSource): Promise<Response> {
-  let log: Logger = consoleLogger;
-  try {
-    const runtime = await source();
-    log = runtime.log ?? consoleLogger;
-    const [active, tests] = await Promise.all([runtime.repos.popups.listActive(runtime.now?.() ?? Date.now()), runtime.repos.splitTests.running()]);
+export const handlePopups = endpoint<ApiRuntime>({
+  name: 'popups',
+  methods: ['GET'],
+  async handle({ runtime: { repos }, now }) {
+    const [active, tests] = await Promise.all([repos.popups.listActive(now), repos.splitTests.running()]);
     const running = new Map(tests.map((test) => [test.popupId, { id: test.id, variants: test.variants }]));
     const body: PublicPopups = { popups: active.map((popup) => publicPopup(popup.id, popup.config, running.get(popup.id))) };
-    return jsonResponse(200, body, { 'cache-control': popupsCacheControl });
-  } catch (error) {
-    log.error('api.unavailable', { route: 'popups', error: errorKind(error) });
-    return errorResponse(503, messages.unavailable, { 'retry-after': '30', 'cache-control': 'no-store' });
-  }
-}
+    return jsonOk(body, { 'cache-control': popupsCacheControl });
+  },
+});

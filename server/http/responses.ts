@@ -1,35 +1,44 @@
-/** Every answer of our API is JSON; failures carry `{ errors: [{ path, message }] }` like field errors do. */
+import type { ApiError, FieldError } from '@/lib/api-contract';
+import { refusalMessages, type RefusalCode } from './messages';
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+/**
+ * Every answer of our API is JSON (or empty), never cached unless the endpoint says so. A success is
+ * `jsonOk`; anything else is a refusal, rendered by `refusalResponse` alone, so every error carries a code.
+ */
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse(status, { errors: [{ path: '', message }] }, headers);
+/** 200 with a JSON body. */
+export function jsonOk(body: unknown, headers: Record<string, string> = {}): Response {
+  return jsonResponse(200, body, headers);
 }
 
-export const messages = {
-  methodNotAllowed: 'Метод не поддерживается',
-  foreignOrigin: 'Запрос с другого сайта отклонён',
-  notJson: 'Ожидается JSON (Content-Type: application/json)',
-  tooLarge: 'Слишком большой запрос',
-  bodyTimeout: 'Запрос передавался слишком долго',
-  badJson: 'Некорректный JSON',
-  tooManyRequests: 'Слишком много запросов. Попробуйте через минуту',
-  tooManyForEmail: 'С этой почты уже отправлено много заявок. Попробуйте позже',
-  overCeiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
-  unavailable: 'Сервис временно недоступен. Попробуйте позже',
-  badIdempotencyKey: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
-  idempotencyKeyReused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
-  orderAccepted: 'Заявка принята',
-  idsAccepted: 'Идентификаторы приняты',
-  vitalsShape: 'Некорректный отчёт о скорости страницы',
-  vitalsUnknownPage: 'Неизвестный тип страницы',
-  vitalsUnknownMetric: 'Неизвестная метрика',
-  vitalsOutOfBounds: 'Значение метрики вне физически возможных границ',
-} as const;
+/** 204: taken, nothing to say (the browser's reports). */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+}
 
-/** For the methods a route does not serve (Next would answer them with an empty body). */
-export function methodNotAllowed(allow: string): Response {
-  return errorResponse(405, messages.methodNotAllowed, { allow });
+/**
+ * A refusal as an endpoint states it: a status and a code; the sentence is the edge's to choose
+ * (`refusalMessages`). `details` are fields a reader depends on beside the code (health's `db`).
+ */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: RefusalCode,
+    readonly more: { path?: string; errors?: FieldError[]; headers?: Record<string, string>; details?: Record<string, string> } = {},
+  ) {}
+}
+
+export function refuse(status: number, code: RefusalCode, more: Refusal['more'] = {}): Refusal {
+  return new Refusal(status, code, more);
+}
+
+/** The one error body of the API: `{ code, message, path?, errors? }` (lib/api-contract.ts). */
+export function refusalResponse({ status, code, more: { path, errors, headers, details } }: Refusal): Response {
+  const body: ApiError = { ...details, code, message: refusalMessages[code] };
+  if (path !== undefined) body.path = path;
+  if (errors !== undefined) body.errors = errors;
+  return jsonResponse(status, body, headers);
 }

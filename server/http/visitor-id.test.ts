@@ -39,7 +39,7 @@ describeEachDatabase('POST /api/visitor-id', (database) => {
   it('refuses another site (403) and more than the per-minute limit from one client (429), in JSON', async () => {
     const foreign = await ask({ origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toEqual({ errors: [{ path: '', message: 'Запрос с другого сайта отклонён' }] });
+    expect(await foreign.json()).toEqual({ code: 'foreign_origin', message: 'Запрос с другого сайта отклонён' });
     const statuses: number[] = [];
     for (let i = 0; i < perMinute + 1; i++) statuses.push((await ask({ 'x-site-client-address': '198.51.100.3' })).status);
     expect(statuses).toEqual([...Array<number>(perMinute).fill(200), 429]);

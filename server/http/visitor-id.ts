@@ -1,11 +1,8 @@
 import { visitorIdOf } from '@/lib/experiments/variants';
 import { issueVisitorId, verifyVisitorId } from '../experiments/visitor-id';
-import { clientAddress, hashClientAddress } from '../leads/client-address';
-import type { ServerRuntime } from '../runtime';
-import { UNKNOWN_ADDRESS } from '../traffic/caps';
-import { answer } from './endpoint';
-import { isForeignOrigin, rateLimited } from './guards';
-import { errorResponse, jsonResponse, messages } from './responses';
+import { endpoint } from './endpoint';
+import type { ApiRuntime } from './handlers';
+import { jsonOk } from './responses';
 
 /**
  * `POST /api/visitor-id`: the visitor id of the split tests, signed by the server
@@ -18,14 +15,13 @@ import { errorResponse, jsonResponse, messages } from './responses';
  * that lands in the variant it wants; what it adds with them is bounded by the daily caps of its address
  * (server/traffic/caps.ts).
  */
-export function handleVisitorId(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'> & { now?: () => number }>): Promise<Response> {
-  return answer('visitor-id', async () => {
-    const { config, repos, hashKey, now: clock } = await runtime();
-    if (isForeignOrigin(request.headers, config)) return errorResponse(403, messages.foreignOrigin);
-    const address = clientAddress(request.headers);
-    const retryAfter = await rateLimited(repos, `visitor-id:${address ? hashClientAddress(address, hashKey) : UNKNOWN_ADDRESS}`, config.limits.perAddressPerMinute, clock?.() ?? Date.now());
-    if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
+export const handleVisitorId = endpoint<ApiRuntime>({
+  name: 'visitor-id',
+  methods: ['POST'],
+  foreignOrigin: 'refuse',
+  rateLimit: { bucket: 'visitor-id', perMinute: (runtime) => runtime.config.limits.perAddressPerMinute },
+  async handle({ request, runtime: { hashKey } }) {
     const kept = visitorIdOf(request.headers.get('cookie') ?? '');
-    return jsonResponse(200, { visitorId: kept && verifyVisitorId(kept, hashKey) ? kept : issueVisitorId(hashKey) });
-  });
-}
+    return jsonOk({ visitorId: kept && verifyVisitorId(kept, hashKey) ? kept : issueVisitorId(hashKey) });
+  },
+});

@@ -32,7 +32,7 @@ describeEachDatabase('POST /api/vitals', (database) => {
   beforeEach(() => {
     address += 1; // a client of its own a test: the rate limit's window outlives clear()
   });
-  const refusal = async (answer: Response) => ({ status: answer.status, type: answer.headers.get('content-type'), body: (await answer.json()) as { errors: { message: string }[] } });
+  const refusal = async (answer: Response) => ({ status: answer.status, type: answer.headers.get('content-type'), body: (await answer.json()) as { code: string; message: string } });
 
   it('counts a beacon (text/plain, as sendBeacon sends it) and answers 204 without a cookie', async () => {
     const answer = await post(JSON.stringify(report));
@@ -49,14 +49,14 @@ describeEachDatabase('POST /api/vitals', (database) => {
   });
 
   it.each([
-    ['an unknown metric', { ...report, metrics: [{ name: 'FID', value: 12 }] }, 422, 'Неизвестная метрика'],
-    ['a negative value', { ...report, metrics: [{ name: 'LCP', value: -5 }] }, 422, 'Значение метрики вне физически возможных границ'],
-    ['an absurd value', { ...report, metrics: [{ name: 'INP', value: 3_600_000 }] }, 422, 'Значение метрики вне физически возможных границ'],
-    ['a full URL for the page type', { ...report, page: '/products/junior-js?utm_source=mail' }, 422, 'Неизвестный тип страницы'],
-    ['a malformed report', { ...report, device: 'fridge' }, 400, 'Некорректный отчёт о скорости страницы'],
-  ])('refuses %s in JSON, counting nothing', async (_, body, status, message) => {
+    ['an unknown metric', { ...report, metrics: [{ name: 'FID', value: 12 }] }, 422, 'unknown_metric', 'Неизвестная метрика'],
+    ['a negative value', { ...report, metrics: [{ name: 'LCP', value: -5 }] }, 422, 'out_of_bounds', 'Значение метрики вне физически возможных границ'],
+    ['an absurd value', { ...report, metrics: [{ name: 'INP', value: 3_600_000 }] }, 422, 'out_of_bounds', 'Значение метрики вне физически возможных границ'],
+    ['a full URL for the page type', { ...report, page: '/products/junior-js?utm_source=mail' }, 422, 'unknown_page_type', 'Неизвестный тип страницы'],
+    ['a malformed report', { ...report, device: 'fridge' }, 400, 'bad_vitals_report', 'Некорректный отчёт о скорости страницы'],
+  ])('refuses %s in JSON, counting nothing', async (_, body, status, code, message) => {
     const answer = await refusal(await post(JSON.stringify(body)));
-    expect(answer).toEqual({ status, type: expect.stringContaining('application/json'), body: { errors: [{ path: '', message }] } });
+    expect(answer).toEqual({ status, type: expect.stringContaining('application/json'), body: { code, message } });
     expect(await database().repos.vitals.histograms('2026-11-23', '2026-11-23')).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describeEachDatabase('POST /api/vitals', (database) => {
     const flooded = await post(body);
     expect(flooded.status).toBe(429);
     expect(Number(flooded.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refusal(flooded)).body.errors[0]!.message).toBe('Слишком много запросов. Попробуйте через минуту');
+    expect((await refusal(flooded)).body).toEqual({ code: 'rate_limited', message: 'Слишком много запросов. Попробуйте через минуту' });
     // Another client is not held back.
     expect((await post(body, { 'x-site-client-address': '198.51.100.1' })).status).toBe(204);
     // Taken reports count within the address's daily cap of the page type.

@@ -1,24 +1,19 @@
-import { KNOWN_PAGE_TYPES } from '@/lib/vitals/page-type';
-import { parseVitalsReport, type ReportProblem } from '@/lib/vitals/metrics';
 import { moscowToday } from '@/lib/calendar';
-import { clientAddress, hashClientAddress } from '../leads/client-address';
+import { parseVitalsReport, type ReportProblem, type VitalsReport } from '@/lib/vitals/metrics';
+import { KNOWN_PAGE_TYPES } from '@/lib/vitals/page-type';
 import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
-import type { ServerRuntime } from '../runtime';
-import { answer } from './endpoint';
-import { isForeignOrigin, rateLimited } from './guards';
-import { declaredTooLarge, readJsonBody } from './read-json';
-import { errorResponse, messages } from './responses';
+import { endpoint } from './endpoint';
+import type { ApiRuntime } from './handlers';
+import { isBeaconContentType } from './read-json';
+import { noContent, refuse, type Refusal } from './responses';
 
 /** Five metrics with a 100-character selector each are about 1 kB. */
 export const MAX_VITALS_BODY_BYTES = 4096;
-/** `sendBeacon` with a string sends it as text/plain; a JSON type is fine too. */
-const beaconContentType = (contentType: string | null) => !contentType || /^(text\/plain|application\/json)\s*(;|$)/i.test(contentType);
-
-const problemAnswers: Record<ReportProblem, { status: number; message: string }> = {
-  shape: { status: 400, message: messages.vitalsShape },
-  'unknown-page': { status: 422, message: messages.vitalsUnknownPage },
-  'unknown-metric': { status: 422, message: messages.vitalsUnknownMetric },
-  'out-of-bounds': { status: 422, message: messages.vitalsOutOfBounds },
+const refusals: Record<ReportProblem, Refusal> = {
+  shape: refuse(400, 'bad_vitals_report'),
+  'unknown-page': refuse(422, 'unknown_page_type'),
+  'unknown-metric': refuse(422, 'unknown_metric'),
+  'out-of-bounds': refuse(422, 'out_of_bounds'),
 };
 
 /**
@@ -32,29 +27,24 @@ const problemAnswers: Record<ReportProblem, { status: number; message: string }>
  * answered the same and goes into the page type's uncounted total (server/traffic/caps.ts). No cookie is
  * read or set; the address is only hashed, for the limit and the cap.
  */
-export function handleVitals(request: Request, runtime: () => Promise<Pick<ServerRuntime, 'config' | 'repos' | 'hashKey'> & { now?: () => number }>): Promise<Response> {
-  return answer('vitals', async () => {
-    const { config, repos, hashKey, now: clock } = await runtime();
-    const now = clock?.() ?? Date.now();
-    if (isForeignOrigin(request.headers, config)) return errorResponse(403, messages.foreignOrigin);
-    if (!beaconContentType(request.headers.get('content-type'))) return errorResponse(415, messages.notJson);
-    if (declaredTooLarge(request.headers, MAX_VITALS_BODY_BYTES)) return errorResponse(413, messages.tooLarge);
-    const address = clientAddress(request.headers);
-    const addressKey = address ? hashClientAddress(address, hashKey) : UNKNOWN_ADDRESS;
-    const retryAfter = await rateLimited(repos, `vitals:${addressKey}`, config.limits.perAddressPerMinute, now);
-    if (retryAfter !== null) return errorResponse(429, messages.tooManyRequests, { 'retry-after': String(retryAfter) });
-    const body = await readJsonBody(request, MAX_VITALS_BODY_BYTES, undefined, beaconContentType);
-    if (!('value' in body)) return errorResponse(body.status, body.message);
-    const parsed = parseVitalsReport(body.value, KNOWN_PAGE_TYPES);
-    if ('problem' in parsed) {
-      const { status, message } = problemAnswers[parsed.problem];
-      return errorResponse(status, message);
-    }
+export const handleVitals = endpoint<ApiRuntime, VitalsReport>({
+  name: 'vitals',
+  methods: ['POST'],
+  foreignOrigin: 'refuse',
+  rateLimit: { bucket: 'vitals', perMinute: (runtime) => runtime.config.limits.perAddressPerMinute },
+  body: {
+    accepts: isBeaconContentType,
+    maxBytes: MAX_VITALS_BODY_BYTES,
+    parse(value) {
+      const parsed = parseVitalsReport(value, KNOWN_PAGE_TYPES);
+      return 'problem' in parsed ? refusals[parsed.problem] : parsed.report;
+    },
+  },
+  async handle({ runtime: { repos }, now, body: report, addressHash }) {
     const day = moscowToday(new Date(now));
-    const page = parsed.report.page;
-    const counts = await repos.traffic.countWithin(day, `vitals:${page}`, addressKey, DAILY_CAPS.vitalsReport);
-    if (counts) await repos.vitals.record(parsed.report, now);
-    await repos.traffic.tally(day, 'vitals', page, { counted: counts ? 1 : 0, uncounted: counts ? 0 : 1 });
-    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-  });
-}
+    const counts = await repos.traffic.countWithin(day, `vitals:${report.page}`, addressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.vitalsReport);
+    if (counts) await repos.vitals.record(report, now);
+    await repos.traffic.tally(day, 'vitals', report.page, { counted: counts ? 1 : 0, uncounted: counts ? 0 : 1 });
+    return noContent();
+  },
+});

@@ -59,8 +59,8 @@ export async function acceptOrder(body: unknown, context: AcceptContext): Promis
     return { status: 'spam' };
   }
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
-  if (!form) return { status: 'invalid', errors: [{ path: 'form.id', message: extraFieldMessages.unknownForm }] };
-  if (!(await onSale(form, context))) return { status: 'invalid', errors: [{ path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
+  if (!form) return { status: 'invalid', errors: [{ code: 'unknown_form', path: 'form.id', message: extraFieldMessages.unknownForm }] };
+  if (!(await onSale(form, context))) return { status: 'invalid', errors: [{ code: 'gift_unavailable', path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
 
   const limited = await context.admit(parsed.data.contacts.email);
   if (limited) return { status: 'limited', ...limited };

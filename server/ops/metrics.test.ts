@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleOrders, type ApiRuntime } from '../http/handlers';
+import { handleMetrics, type MetricsRuntime } from '../http/metrics';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleOrderBody } from '../testing/fixtures';
-import { handleMetrics, type MetricsSource } from './metrics';
 import { parseExposition } from '../testing/prometheus-text';
 import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
@@ -31,7 +31,7 @@ afterAll(() => gc.close());
 describeEachDatabase('GET /api/metrics', (database) => {
   let now: number;
   let api: ApiRuntime;
-  let metrics: MetricsSource;
+  let metrics: MetricsRuntime;
   const apiSource = () => Promise.resolve(api);
 
   beforeEach(async () => {
@@ -40,12 +40,12 @@ describeEachDatabase('GET /api/metrics', (database) => {
     gc.setMode('success');
     now = Date.now();
     api = testApiRuntime(database().repos, { now: () => now });
-    metrics = { token: () => token, repos: () => Promise.resolve(database().repos), now: () => now };
+    metrics = { token, repos: () => Promise.resolve(database().repos), now: () => now };
   });
 
   /** One sample's value from a fresh scrape (0 when the series does not exist yet). */
   async function read() {
-    const response = await handleMetrics(scrape(`Bearer ${token}`), metrics);
+    const response = await handleMetrics(scrape(`Bearer ${token}`), async () => metrics);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
@@ -60,11 +60,13 @@ describeEachDatabase('GET /api/metrics', (database) => {
 
   it('answers 404 without METRICS_TOKEN and 401 to a missing or wrong token, without touching the database', async () => {
     const noDatabase = () => Promise.reject(new Error('the database must not be opened'));
-    const off = await handleMetrics(scrape(`Bearer ${token}`), { token: () => null, repos: noDatabase });
+    const off = await handleMetrics(scrape(`Bearer ${token}`), async () => ({ token: null, repos: noDatabase }));
     expect(off.status).toBe(404);
+    expect(await off.json()).toEqual({ code: 'not_found', message: 'Не найдено' });
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${token}`, `Bearer ${token}x`, 'Bearer']) {
-      const refused = await handleMetrics(scrape(authorization), { token: () => token, repos: noDatabase });
+      const refused = await handleMetrics(scrape(authorization), async () => ({ token, repos: noDatabase }));
       expect(refused.status, authorization).toBe(401);
+      expect(await refused.json()).toEqual({ code: 'unauthorized', message: 'Нужен верный токен доступа' });
       expect(refused.headers.get('www-authenticate')).toBe('Bearer');
     }
   });
@@ -130,7 +132,8 @@ describeEachDatabase('GET /api/metrics', (database) => {
   });
 
   it('a database that fails makes the scrape a 503 (Prometheus then sees the instance as down)', async () => {
-    const failing = await handleMetrics(scrape(`Bearer ${token}`), { token: () => token, repos: () => Promise.reject(new Error('down')) });
+    const failing = await handleMetrics(scrape(`Bearer ${token}`), async () => ({ token, repos: () => Promise.reject(new Error('down')) }));
     expect(failing.status).toBe(503);
+    expect(await failing.json()).toMatchObject({ code: 'unavailable' });
   });
 });

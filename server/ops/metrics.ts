@@ -3,12 +3,10 @@
  * own series, as Prometheus expects); the delivery gauges are read from the shared database at each
  * scrape, so every instance reports the same queue. No label ever holds personal data.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AlertQueueHealth } from '../repositories/alert-queue';
 import type { QueueSnapshot } from '../repositories/delivery-queue';
 import type { Repositories } from '../repositories/types';
-import { consoleLogger, errorKind } from '../log';
 import { renderVitals } from './vitals-exposition';
 
 export type LeadRoute = 'orders' | 'ids';
@@ -149,36 +147,4 @@ export async function renderMetrics(repos: Pick<Repositories, 'deliveryQueue' | 
   // The field vitals are histograms the database already holds: written as text, prom-client cannot load counts.
   const vitals = repos.vitals ? await renderVitals(repos.vitals, now) : '';
   return { contentType: merged.contentType, body: (await merged.metrics()) + vitals };
-}
-
-export interface MetricsSource {
-  /** METRICS_TOKEN; null: the endpoint does not exist. Read first: no database is needed to say no. */
-  token(): string | null;
-  repos(): Promise<Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>>;
-  now?: () => number;
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Constant-time comparison of the bearer token (digests have equal length whatever was sent). */
-function authorized(header: string | null, token: string): boolean {
-  const sent = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
-  return sent !== undefined && timingSafeEqual(digest(sent), digest(token));
-}
-
-const text = (status: number, body: string, headers: Record<string, string> = {}) =>
-  new Response(`${body}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
-
-/** `GET /api/metrics`: 404 without METRICS_TOKEN, 401 without the right bearer token, 503 without the database. */
-export async function handleMetrics(request: Request, source: MetricsSource): Promise<Response> {
-  try {
-    const token = source.token();
-    if (!token) return text(404, 'Not found');
-    if (!authorized(request.headers.get('authorization'), token)) return text(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-    const { contentType, body } = await renderMetrics(await source.repos(), source.now?.() ?? Date.now());
-    return new Response(body, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
-  } catch (error) {
-    consoleLogger.error('metrics.unavailable', { error: errorKind(error) });
-    return text(503, 'Unavailable', { 'retry-after': '30' });
-  }
 }

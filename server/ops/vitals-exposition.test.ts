@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { VitalsReport } from '@/lib/vitals/metrics';
 import { describeEachDatabase } from '../testing/databases';
 import { parseExposition } from '../testing/prometheus-text';
-import { handleMetrics } from './metrics';
+import { handleMetrics } from '../http/metrics';
 
 describeEachDatabase('GET /api/metrics: field vitals', (database) => {
   beforeEach(() => database().clear());
@@ -16,11 +16,11 @@ describeEachDatabase('GET /api/metrics: field vitals', (database) => {
     await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 3500 }] }), now - 3 * day);
     await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 900 }] }), now - 40 * day); // outside the window
     await repos.vitals.record(report({ page: '/products/[course]', device: 'desktop', metrics: [{ name: 'INP', value: 150 }] }), now);
-    const response = await handleMetrics(new Request('http://localhost/api/metrics', { headers: { authorization: 'Bearer t0ken-for-tests' } }), {
-      token: () => 't0ken-for-tests',
+    const response = await handleMetrics(new Request('http://localhost/api/metrics', { headers: { authorization: 'Bearer t0ken-for-tests' } }), async () => ({
+      token: 't0ken-for-tests',
       repos: async () => repos,
       now: () => now,
-    });
+    }));
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain('# TYPE school_web_vitals_lcp_seconds histogram');

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { HEALTH_DEADLINE_MS } from '@/server/http/health';
-import { messages } from '@/server/http/responses';
+import { refusalMessages } from '@/server/http/messages';
 import { freePort, orderBody, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite, type SystemSuite } from './support/suite';
 
@@ -34,7 +34,7 @@ async function post(url: string, lead: Lead): Promise<number> {
   const data = (await response.json()) as unknown;
   if (response.status === 503) {
     // The answer the forms already retry: the shared "unavailable" JSON with Retry-After.
-    expect(data).toEqual({ errors: [{ path: '', message: messages.unavailable }] });
+    expect(data).toEqual({ code: 'unavailable', message: refusalMessages.unavailable });
     expect(response.headers.get('retry-after')).toBe('30');
   } else {
     expect(response.status, JSON.stringify(data)).toBe(200);
@@ -134,7 +134,7 @@ describe('the SQLite file moved under a running server', () => {
     const stream = leadStream(server.url, 'moved');
     await waitFor('acknowledged leads', async () => stream.acknowledged.length >= 30, 60_000);
     move();
-    expect(await health(server.url)).toEqual({ status: 503, body: { db: 'moved' } });
+    expect(await health(server.url)).toEqual({ status: 503, body: { code: 'db_unavailable', message: refusalMessages.db_unavailable, db: 'moved' } });
     const acknowledgedAtMove = stream.acknowledged.length;
     await waitFor('refused leads', async () => stream.refused.length >= 10, 60_000);
     await stream.stop();
@@ -191,7 +191,7 @@ describe('the SQLite file moved under a running server', () => {
     try {
       other.exec('begin immediate');
       const started = performance.now();
-      expect(await health(server.url)).toEqual({ status: 503, body: { db: 'timeout' } });
+      expect(await health(server.url)).toEqual({ status: 503, body: { code: 'db_unavailable', message: refusalMessages.db_unavailable, db: 'timeout' } });
       expect(performance.now() - started).toBeLessThan(HEALTH_DEADLINE_MS + 1500);
       other.exec('rollback');
     } finally {

@@ -1,9 +1,4 @@
-import { giftScheduleRoute, methodNotAllowed } from '@/server/api';
+import { apiRoutes } from '@/server/api';
 
-// Read from the database on each request (behind a 60 s Cache-Control), never frozen at build time.
 export const dynamic = 'force-dynamic';
-
-export const GET = giftScheduleRoute;
-
-const notAllowed = () => methodNotAllowed('GET');
-export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes['/api/gift-schedule'];

@@ -1,5 +1,4 @@
-import { healthRoute } from '@/server/api';
+import { apiRoutes } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
-
-export const GET = healthRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes['/api/health'];

@@ -1,5 +1,4 @@
-import { popupEventsRoute } from '@/server/api';
+import { apiRoutes } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
-
-export const POST = popupEventsRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes['/api/popup-events'];

@@ -1,8 +1,4 @@
-import { methodNotAllowed, visitorIdRoute } from '@/server/api';
+import { apiRoutes } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
-
-export const POST = visitorIdRoute;
-
-const notAllowed = () => methodNotAllowed('POST');
-export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE, notAllowed as OPTIONS };
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes['/api/visitor-id'];

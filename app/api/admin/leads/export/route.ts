@@ -1,5 +1,4 @@
-import { leadsExportRoute } from '@/server/api';
+import { apiRoutes } from '@/server/api';
 
 export const dynamic = 'force-dynamic';
-
-export const GET = leadsExportRoute;
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoutes['/api/admin/leads/export'];

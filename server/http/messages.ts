@@ -1,0 +1,63 @@
+/**
+ * The words of our HTTP API, in Russian, in one place: every refusal is answered `{ code, message }`
+ * (server/http/responses.ts), its code chosen by the endpoint and its sentence looked up here. The lead
+ * forms' field errors keep their own messages (lib/validation/messages.ts): the browser shows those.
+ */
+
+const notCspReport = 'Ожидается отчёт CSP (Content-Type: application/csp-report или application/reports+json)';
+const forbidden = 'Доступ запрещён';
+
+export const refusalMessages = {
+  method_not_allowed: 'Метод не поддерживается',
+  foreign_origin: 'Запрос с другого сайта отклонён',
+  not_json: 'Ожидается JSON (Content-Type: application/json)',
+  not_csp_report: notCspReport,
+  too_large: 'Слишком большой запрос',
+  body_timeout: 'Запрос передавался слишком долго',
+  bad_json: 'Некорректный JSON',
+  rate_limited: 'Слишком много запросов. Попробуйте через минуту',
+  unavailable: 'Сервис временно недоступен. Попробуйте позже',
+  // The lead API (POST /api/getcourse/orders and /ids).
+  invalid_fields: 'Поля заявки заполнены неверно',
+  email_rate_limited: 'С этой почты уже отправлено много заявок. Попробуйте позже',
+  over_ceiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
+  bad_idempotency_key: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
+  idempotency_key_reused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
+  // The browser's reports: CSP violations, pop-up beacons, field vitals.
+  bad_csp_report: notCspReport,
+  bad_popup_batch: 'Ожидается { "events": [{ "popup", "event", "path" }] }, не больше 20 событий',
+  unknown_popup: 'Неизвестный поп-ап',
+  unknown_variant: 'Неизвестный тест или вариант поп-апа',
+  bad_vitals_report: 'Некорректный отчёт о скорости страницы',
+  unknown_page_type: 'Неизвестный тип страницы',
+  unknown_metric: 'Неизвестная метрика',
+  out_of_bounds: 'Значение метрики вне физически возможных границ',
+  // GetCourse's payment callback (also written to the log with its code).
+  forbidden,
+  not_configured: forbidden,
+  bad_number: 'Номер сделки отсутствует или не число',
+  bad_status: 'Неизвестный статус сделки',
+  bad_cost: 'Стоимость сделки не похожа на сумму',
+  bad_paid: 'Оплаченная сумма не похожа на сумму',
+  implausible_paid: 'Оплачено больше стоимости сделки',
+  // The operator console's downloads, the metrics and the health check.
+  sign_in_required: 'Нужно войти в консоль',
+  not_found: 'Не найдено',
+  unauthorized: 'Нужен верный токен доступа',
+  db_unavailable: 'База данных недоступна',
+} as const;
+
+export type RefusalCode = keyof typeof refusalMessages;
+
+/** The acknowledgements the spec's browser reads: `data.message` of an order, `data.msg` of the ids. */
+export const acceptedMessages = {
+  order: 'Заявка принята',
+  ids: 'Идентификаторы приняты',
+} as const;
+
+/** What the payment callback writes to the log beside a code (the operator reads it; no value of the call). */
+export const callbackLogMessages = {
+  wrongSecret: 'Неверный или отсутствующий секрет в адресе вызова',
+  noSecret: 'GETCOURSE_CALLBACK_SECRET не задан: вызовы GetCourse не принимаются',
+  unmatched: 'Сделка с таким номером сайтом не отправлялась: сохранена отдельно',
+} as const;
