@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { leadsCsvStream } from '../server/admin/leads-csv';
 import { createRepositories } from '../server/repositories';
-import type { LeadCursor, LeadFilter } from '../server/repositories/types';
+import type { LeadCursor, LeadFilter } from '../server/repositories/leads';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 

@@ -1,4 +1,4 @@
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 /**
  * Browsers send `Origin` with every POST. A request from another site's page is refused; one without

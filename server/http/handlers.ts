@@ -5,7 +5,7 @@ import { clientAddress, emailBucket, hashClientAddress } from '../leads/client-a
 import { consoleLogger, type Logger } from '../log';
 import { answer, unavailableResponse } from './endpoint';
 import { leadMetrics, type RefusalReason } from '../ops/metrics';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { HOUR_MS, isForeignOrigin, MINUTE_MS, rateLimited, releaseRateLimitHit } from './guards';
 import { idempotencyKeyOf } from './idempotency-key';
 import { declaredTooLarge, isJsonContentType, readJsonBody } from './read-json';

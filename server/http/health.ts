@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { isDatabaseFileMoved } from '../db/database-file';
 import { withinDeadline } from '../db/sqlite-lock-wait';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import type { ServerRuntime } from '../runtime';
 import { answer } from './endpoint';
 
@@ -30,8 +30,8 @@ export function handleHealth(runtime: () => Promise<Pick<ServerRuntime, 'repos'>
         await heartbeat(repos);
         const health = await repos.deliveryQueue.health(Date.now());
         // Issue 27: GetCourse's payment reports the site could not match, and the reconciliation's last runs.
-        const unmatchedDeals = await repos.deals.unmatchedCount();
-        const reconciliation = await repos.deals.reconciliation();
+        const unmatchedDeals = await repos.dealUnmatchedCallbacks.count();
+        const reconciliation = await repos.dealReconciliation.state();
         // Issue 26: the managers' lead alerts (Telegram, e-mail), a queue of their own.
         const alerts = await repos.alertQueue.health();
         return Response.json(

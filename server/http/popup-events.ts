@@ -5,7 +5,7 @@ import { clientAddress, hashClientAddress } from '../leads/client-address';
 import { popupTargetsPath } from '../popups/targeting';
 import type { StoredPopup } from '../repositories/popups';
 import type { SplitTest } from '../repositories/split-tests';
-import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/types';
+import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/popup-stats';
 import type { ServerRuntime } from '../runtime';
 import { countTestShow } from '../split-tests/exposure';
 import { testVisitorOf, visitorKey } from '../split-tests/visitor';

@@ -3,8 +3,7 @@ import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/
 import type { GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { dealNumberFor } from '../getcourse/deal-number';
-import { createRepositories } from '../repositories';
-import type { Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { capturingLogger } from '../testing/runtime';

@@ -3,8 +3,8 @@ import { decodeCursor, encodeCursor } from '../admin/lead-filter';
 import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from '../admin/leads-csv';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { phoneSearchKey } from './leads';
-import type { LeadFilter, Repositories } from './types';
+import { phoneSearchKey, type LeadFilter } from './leads';
+import type { Repositories } from '.';
 
 describe('leads list helpers', () => {
   it('reads a typed phone as the stored E.164', () => {

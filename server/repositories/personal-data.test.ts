@@ -1,10 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { DEFAULT_RETENTION } from '../config';
-import type { NewLead } from './types';
+import { ANONYMIZED_LEAD_FIELDS, type NewLead } from './leads';
 import { describeEachDatabase } from '../testing/databases';
 import { markDelivered, sampleLead } from '../testing/fixtures';
-import { ANONYMIZED_LEAD_FIELDS } from './personal-data';
 
 const DAY_MS = 24 * 60 * 60_000;
 const now = Date.UTC(2026, 10, 23, 12);

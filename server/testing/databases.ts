@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { createRepositories } from '../repositories';
-import type { Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 

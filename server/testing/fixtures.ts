@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/connection';
-import type { NewLead } from '../repositories/types';
+import type { NewLead } from '../repositories/leads';
 
 let counter = 0;
 
