@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
-import { withE2eDatabase } from './support/database';
+import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
+import { sentDeliveryMadeDead } from '../server/testing/seed';
 import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
 import { formatMoscowTime } from '../server/gift-schedule/windows';
@@ -47,15 +48,11 @@ test('an operator finds a lead by e-mail, re-sends its dead delivery under the s
   });
   expect(order.ok()).toBe(true);
   const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
-  const statusOf = () =>
-    withE2eDatabase((db) => db.prepare('select o.status from outbox o join leads l on l.id = o.lead_id where l.email = ?').pluck().get(visitor.email));
+  const statusOf = async () => (await deliveriesOf(visitor.email))[0]?.status;
   await expect.poll(statusOf).toBe('sent');
   // ...then, as if GetCourse had refused it every time, given up on.
-  withE2eDatabase((db) =>
-    db
-      .prepare("update outbox set status = 'dead', attempts = 20, sent_at = null, last_error = 'HTTP 500 (e2e)' where lead_id = (select id from leads where email = ?)")
-      .run(visitor.email),
-  );
+  const [delivered] = await deliveriesOf(visitor.email);
+  await withE2eDatabase((database) => sentDeliveryMadeDead(database, delivered!.id, { attempts: 20, error: 'HTTP 500 (e2e)' }));
 
   await signIn(page, newOperator('leads'));
   await page.getByRole('link', { name: 'Заявки' }).click();
@@ -184,15 +181,8 @@ test('the console is kept out of search engines, has no serious accessibility pr
 
 test('a visitor meets a pop-up and the console shows its shown and finished counts rise', async ({ page, browser }) => {
   const promo = 'promo-frameworks';
-  const counts = () =>
-    withE2eDatabase(
-      (db) =>
-        db.prepare('select coalesce(sum(shown), 0) as shown, coalesce(sum(finished), 0) as finished from popup_daily_counts where popup_id = ?').get(promo) as {
-          shown: number;
-          finished: number;
-        },
-    );
-  const before = counts();
+  const counts = () => popupCounts(promo);
+  const before = await counts();
 
   // An address of its own: the suite's other pages share 127.0.0.1 and its few counted events a day.
   const visitor = await browser.newContext(fromAddress());

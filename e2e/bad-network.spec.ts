@@ -94,9 +94,10 @@ const submitButton = (scope: Locator) => scope.locator('button[type="submit"]');
 
 /** One lead for the e-mail, delivered once: its single outbox row is sent and GetCourse got it exactly once. */
 async function expectOneLeadDeliveredOnce(form: FormUnderTest, email: string, fakeGetCourse: FakeGetCourseClient) {
-  expect(leadsOf(email)).toHaveLength(1);
-  expect(leadsOf(email)[0]!.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
-  await expect.poll(() => deliveriesOf(email).map((d) => d.status), { timeout: 20_000 }).toEqual(['sent']);
+  const leads = await leadsOf(email);
+  expect(leads).toHaveLength(1);
+  expect(leads[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(async () => (await deliveriesOf(email)).map((d) => d.status), { timeout: 20_000 }).toEqual(['sent']);
   const received = await fakeGetCourse.received();
   expect(received.filter((r) => r.outcome === 'success' && form.delivered(r, email))).toHaveLength(1);
 }
@@ -135,7 +136,7 @@ for (const form of forms) {
       const inFlight = requestsInFlight(page);
       await submitButton(scope).click();
       await advanceClockUntil(page, form.failure(page, scope), await pageTime(page), SUBMIT_BUDGET_MS + 15_000, inFlight);
-      expect(leadsOf(email)).toHaveLength(1);
+      expect(await leadsOf(email)).toHaveLength(1);
       await form.backToForm(scope);
       // The typed values are still there.
       await expect(scope.getByPlaceholder('E-mail')).toHaveValue(email);
@@ -169,7 +170,7 @@ for (const form of forms) {
       await form.backToForm(scope);
       await expect(submitButton(scope)).toBeEnabled();
       await expect(submitButton(scope)).not.toHaveAttribute('aria-busy', 'true');
-      expect(leadsOf(email)).toHaveLength(0);
+      expect(await leadsOf(email)).toHaveLength(0);
     });
 
     test('(d) two 503 answers, then success: one lead, success shown', async ({ page, fakeGetCourse }) => {

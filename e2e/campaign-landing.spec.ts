@@ -1,7 +1,7 @@
 import { getCourse, variantPath } from '../content/courses';
 import { campaignLandingFixture } from '../content/courses/fixtures';
 import { resolvePriceReferences } from '../content/shared/price-text';
-import { withE2eDatabase } from './support/database';
+import { leadsOf } from './support/database';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -52,9 +52,7 @@ test('a campaign landing shows its own first screen and form texts, stays noinde
   await section.getByRole('button', { name: /^Отправить/ }).click();
   await expect(section.getByRole('status')).toContainText('Заявка отправлена!');
 
-  const leads = withE2eDatabase((db) =>
-    db.prepare('select form_id, variant_id, page_path from leads where email = ?').all(visitor.email),
-  );
-  expect(leads).toEqual([{ form_id: variant.formId, variant_id: variant.id, page_path: landingPath }]);
+  const leads = (await leadsOf(visitor.email)).map(({ formId, variantId, pagePath }) => ({ formId, variantId, pagePath }));
+  expect(leads).toEqual([{ formId: variant.formId, variantId: variant.id, pagePath: landingPath }]);
   expect(consoleErrors).toEqual([]);
 });

@@ -52,6 +52,6 @@ for (const [name, answer] of [
     // Nothing typed is lost, it was retried, and no lead exists (the server never stored one).
     await expect(section.getByPlaceholder('E-mail')).toHaveValue(email);
     expect(attempts).toBeGreaterThan(1);
-    expect(leadsOf(email)).toHaveLength(0);
+    expect(await leadsOf(email)).toHaveLength(0);
   });
 }

@@ -1,6 +1,6 @@
 import { moscowToday } from '../lib/calendar';
 import { DAILY_CAPS } from '../server/traffic/caps';
-import { withE2eDatabase } from './support/database';
+import { popupCounts as countsOf } from './support/database';
 import { e2eBaseUrl, e2eMetricsToken } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
@@ -17,10 +17,7 @@ const popup = 'promo-career';
 const realPage = '/products/middle-js';
 const pageType = '/roadmap/[roadmapAlias]/topic/[topicAlias]';
 
-const popupCounts = () =>
-  withE2eDatabase(
-    (db) => db.prepare('select coalesce(sum(shown), 0) as shown, coalesce(sum(finished), 0) as finished from popup_daily_counts where popup_id = ?').get(popup) as { shown: number; finished: number },
-  );
+const popupCounts = () => countsOf(popup);
 
 async function lcpReports(): Promise<number> {
   const text = await (await fetch(`${e2eBaseUrl}/api/metrics`, { headers: { authorization: `Bearer ${e2eMetricsToken}` } })).text();
@@ -29,7 +26,7 @@ async function lcpReports(): Promise<number> {
 }
 
 test('a flood from one address moves the console\'s figures by at most its caps and is shown as «Подозрительный трафик»', async ({ page }) => {
-  const before = { popup: popupCounts(), lcp: await lcpReports() };
+  const before = { popup: await popupCounts(), lcp: await lcpReports() };
   const headers = { ...fromAddress().extraHTTPHeaders, origin: e2eBaseUrl, 'content-type': 'text/plain' };
   const paths = [realPage, '/made-up', '/wp-login.php', '/products/git'];
   for (let beacon = 0; beacon < 50; beacon++) {
@@ -39,7 +36,7 @@ test('a flood from one address moves the console\'s figures by at most its caps 
   const report = { page: pageType, device: 'tablet', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 118_810, target: 'div#invented-by-a-script' }] };
   for (let i = 0; i < 30; i++) expect((await page.request.post('/api/vitals', { headers, data: JSON.stringify(report) })).status()).toBe(204);
 
-  const after = { popup: popupCounts(), lcp: await lcpReports() };
+  const after = { popup: await popupCounts(), lcp: await lcpReports() };
   expect(after.popup.shown - before.popup.shown).toBeLessThanOrEqual(DAILY_CAPS.popupEvent);
   expect(after.popup.finished - before.popup.finished).toBeLessThanOrEqual(after.popup.shown - before.popup.shown);
   expect(after.lcp - before.lcp).toBeGreaterThan(0);

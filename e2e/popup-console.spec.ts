@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
 import { advanceTo, openWithPopupClock } from '../tests/support/popup-visit';
-import { withE2eDatabase } from './support/database';
+import { popupVersion, restorePopupFromFile, withE2eDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 
@@ -22,24 +22,6 @@ async function freshVisitor(browser: Browser, path: string) {
   const page = await context.newPage();
   await openWithPopupClock(page, path);
   return { page, close: () => context.close() };
-}
-
-/** Back to the file's version, whatever the test left (an «off» switch included). */
-function restore(id: string) {
-  withE2eDatabase((db) => {
-    const row = db.prepare('select max(version) as version from popup_versions where popup_id = ?').get(id) as { version: number };
-    const first = db.prepare('select config from popup_versions where popup_id = ? and version = 1').get(id) as { config: string };
-    db.prepare('insert into popup_versions (popup_id, version, config, created_at, actor, changes, restored_from) values (?, ?, ?, ?, ?, ?, ?)').run(
-      id,
-      row.version + 1,
-      first.config,
-      Date.now(),
-      'e2e-cleanup',
-      '[]',
-      1,
-    );
-    db.prepare('update popups set current_version = ? where id = ?').run(row.version + 1, id);
-  });
 }
 
 test('a marketer changes a pop-up\'s headline and delay, switches it off and rolls it back; fresh visitors follow', async ({ page, browser }) => {
@@ -96,7 +78,7 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(page.getByText('Поп-ап изменён').first()).toBeVisible();
     await expect(page.getByText('Поп-ап: возвращена прежняя версия').first()).toBeVisible();
   } finally {
-    restore(id);
+    await restorePopupFromFile(id);
   }
 });
 
@@ -104,9 +86,8 @@ test('each mistake is refused in Russian beside its field, the typed values stay
   const id = popupId(firstStage);
   await signIn(page, newOperator('popup-mistakes'));
   await page.goto(`/admin/popups/${id}`);
-  const versions = () =>
-    withE2eDatabase((db) => (db.prepare('select count(*) as n from popup_versions where popup_id = ?').get(id) as { n: number }).n);
-  const before = versions();
+  const versions = () => withE2eDatabase(async ({ repos }) => (await repos.popups.history(id)).length);
+  const before = await versions();
   const cases: { fill: Record<string, string>; message: string }[] = [
     { fill: { 'Задержка, секунд': '-5' }, message: 'Задержка не может быть отрицательной: 0 — показать сразу' },
     { fill: { 'Задержка, секунд': '601' }, message: 'Задержка — не больше 600 секунд (10 минут): позже поп-ап почти никто не увидит' },
@@ -122,7 +103,7 @@ test('each mistake is refused in Russian beside its field, the typed values stay
     await expect(page.getByText(message)).toBeVisible();
     for (const [label, value] of Object.entries(fill)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
   }
-  expect(versions()).toBe(before);
+  expect(await versions()).toBe(before);
 });
 
 test('a gift price above the struck-out one is refused', async ({ page }) => {
@@ -134,7 +115,7 @@ test('a gift price above the struck-out one is refused', async ({ page }) => {
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)')).toBeVisible();
   await expect(page.getByLabel('Цена подарка, ₽')).toHaveValue('20000');
-  expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
+  expect(await popupVersion(id)).toBe(1);
 });
 
 test('the pop-up console needs a session, and the public list is read-only', async ({ page, request }) => {
@@ -168,7 +149,7 @@ test('«Предпросмотр» shows the unsaved texts at once with its form
   await expect(dialog).toHaveCount(0);
   expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('timeoutPopupIsHidden'))).toEqual([]);
   expect(beacons).toEqual([]);
-  expect(withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v)).toBe(1);
+  expect(await popupVersion(id)).toBe(1);
   // The console keeps what was typed.
   await expect(page.getByLabel('Заголовок', { exact: true })).toHaveValue('Черновик заголовка');
   // A visitor asking for a preview gets none: there is no draft in their browser.
@@ -186,9 +167,9 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await signIn(other, newOperator('popup-second'));
-  const version = () => withE2eDatabase((db) => (db.prepare('select current_version as v from popups where id = ?').get(id) as { v: number }).v);
+  const version = () => popupVersion(id);
   try {
-    const before = version();
+    const before = await version();
     const save = async (text: string, saved: number) => {
       await page.getByLabel('Текст', { exact: true }).fill(text);
       await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
@@ -204,13 +185,13 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
     await other.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await expect(other.getByRole('status')).toContainText('Пока вы редактировали, этот поп-ап сохранил кто-то другой');
     await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
-    expect(version()).toBe(before + 2);
+    expect(await version()).toBe(before + 2);
     // A version brought back from the stale page is refused the same way, with a word, not silently.
     await other.getByRole('table', { name: 'Версии поп-апа, новые сверху' }).getByRole('button', { name: /Вернуть эту версию/ }).first().click();
     await expect(other.getByRole('alert').filter({ hasText: 'Версия не возвращена: пока страница была открыта, поп-ап изменил кто-то другой' })).toBeVisible();
-    expect(version()).toBe(before + 2);
+    expect(await version()).toBe(before + 2);
   } finally {
     await otherContext.close();
-    restore(id);
+    await restorePopupFromFile(id);
   }
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { withE2eDatabase } from './support/database';
+import { restorePopupFromFile, withE2eDatabase } from './support/database';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
@@ -34,14 +34,14 @@ async function freshVisitor(browser: Browser) {
   return { context, page };
 }
 
-function cleanUp() {
-  withE2eDatabase((db) => {
-    db.prepare("update popup_tests set status = 'stopped', stopped_at = ?, stopped_by = 'e2e-cleanup' where popup_id = ? and status = 'running'").run(Date.now(), id);
-    const row = db.prepare('select max(version) as version from popup_versions where popup_id = ?').get(id) as { version: number };
-    const first = db.prepare('select config from popup_versions where popup_id = ? and version = 1').get(id) as { config: string };
-    db.prepare('insert into popup_versions (popup_id, version, config, created_at, actor, changes, restored_from) values (?, ?, ?, ?, ?, ?, ?)').run(id, row.version + 1, first.config, Date.now(), 'e2e-cleanup', '[]', 1);
-    db.prepare('update popups set current_version = ? where id = ?').run(row.version + 1, id);
+/** The pop-up's test stopped (if one still runs) and the pop-up back to the file's version, as the console does both. */
+async function cleanUp() {
+  await withE2eDatabase(async ({ repos }) => {
+    for (const test of await repos.splitTests.running()) {
+      if (test.popupId === id) await repos.splitTests.stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
+    }
   });
+  await restorePopupFromFile(id);
 }
 
 test('a two-variant split test: a fair sticky split, a lead in B, shows and leads per variant in the report, a second show not counted twice', async ({ page, browser }) => {
@@ -101,7 +101,7 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     // Shows and leads forged with visitor ids the server never signed, claiming B: answered like any
     // beacon, counted nowhere, and named as suspicious traffic below the report.
     const forger = fromAddress().extraHTTPHeaders;
-    const testId = withE2eDatabase((db) => (db.prepare("select id from popup_tests where popup_id = ? and status = 'running'").get(id) as { id: string }).id);
+    const testId = await withE2eDatabase(async ({ repos }) => (await repos.splitTests.running()).find((test) => test.popupId === id)!.id);
     for (let i = 0; i < 20; i++) {
       const madeUp = `forged-${i}`.padEnd(22, 'x') + '.' + 'x'.repeat(22);
       const events = [{ popup: id, event: 'shown', path: page1, test: testId, variant: 1 }];
@@ -140,6 +140,6 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     await expect(page.getByText('Поп-ап: тест завершён, оставлен вариант').first()).toBeVisible();
   } finally {
     for (const context of open) await context.close();
-    cleanUp();
+    await cleanUp();
   }
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { emailBucket } from '@/server/leads/client-address';
 import { describeEachDatabase, type TestDatabase } from '@/server/testing/databases';
-import { markDelivered, sampleLead } from '@/server/testing/fixtures';
+import { sampleLead } from '@/server/testing/fixtures';
+import { deliverySent } from '@/server/testing/seed';
 
 const root = path.resolve(__dirname, '..');
 const hashKey = 'cli-test-key-'.repeat(3);
@@ -29,7 +30,7 @@ describeEachDatabase('npm run privacy', (database) => {
     const { repos, handle } = database();
     const lead = sampleLead({ email: 'Visitor@Example.com', name: 'Вера Иванова', phone: '+79165550011' });
     const { outboxId } = await repos.leads.accept(lead, { kind: 'deal', payload: {} });
-    await markDelivered(handle, outboxId!);
+    await deliverySent(database(), outboxId!);
     await repos.rateLimit.hit(emailBucket(lead.email, hashKey), 0);
     const other = await repos.leads.accept(sampleLead(), null);
 

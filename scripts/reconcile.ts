@@ -14,10 +14,10 @@ async function main() {
   try {
     const { repos, config } = runtime;
     if (command === 'status') {
-      const state = await repos.deals.reconciliation();
+      const state = await repos.dealReconciliation.state();
       const at = (time: number | null) => (time === null ? 'never' : new Date(time).toISOString());
       console.log(`last success ${at(state.lastSuccessAt)}, last failure ${at(state.lastFailureAt)}${state.lastError ? ` (${state.lastError})` : ''}`);
-      console.log(`export in flight: ${state.exportId ?? 'none'}; unmatched deal numbers: ${await repos.deals.unmatchedCount()}`);
+      console.log(`export in flight: ${state.exportId ?? 'none'}; unmatched deal numbers: ${await repos.dealUnmatchedCallbacks.count()}`);
       return;
     }
     if (command !== 'run') {

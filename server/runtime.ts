@@ -9,8 +9,7 @@ import { claimLeaseMs } from './jobs/queue-worker';
 import { startWorkers, type Workers } from './jobs/start-workers';
 import { consoleLogger, errorKind } from './log';
 import { filePopupSeeds } from './popups/seed';
-import { createRepositories } from './repositories';
-import type { Repositories } from './repositories/types';
+import { createRepositories, type Repositories } from './repositories';
 
 export interface ServerRuntime {
   config: ServerConfig;

@@ -12,7 +12,7 @@ import { popups } from '@/content/popups';
 import { allPagePaths } from '@/content/site-paths';
 import { moscowToday } from '@/lib/calendar';
 import { runScheduleCommand } from '@/server/gift-schedule/command';
-import type { Repositories } from '@/server/repositories/types';
+import type { Repositories } from '@/server/repositories';
 import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
 import { checkContent } from './check';
 import { giftOfferProblems } from './gift-offers';

@@ -1,5 +1,6 @@
 import { revenueText } from '@/lib/funnel';
-import type { DealChange, DealView } from '@/server/repositories/deals';
+import type { DealChange } from '@/server/repositories/deal-status-changes';
+import type { DealView } from '@/server/repositories/deals';
 import { moscowTime } from './labels';
 import { ui } from './ui';
 import { TableHead } from './table-head';

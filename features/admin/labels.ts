@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntry, FoldedAuditAction, OutboxStatus } from '@/server/repositories/types';
+import type { AuditAction, AuditEntry, FoldedAuditAction } from '@/server/repositories/audit';
+import type { OutboxStatus } from '@/server/repositories/outbox-rows';
 
 export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   pending: 'ждёт отправки',

@@ -1,6 +1,6 @@
 import { UTM_KEYS } from '@/lib/leads/extra-data';
 import type { OutboxRow } from '@/server/repositories/outbox-rows';
-import type { StoredLead } from '@/server/repositories/types';
+import type { StoredLead } from '@/server/repositories/leads';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';

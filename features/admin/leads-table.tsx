@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { LeadListRow } from '@/server/repositories/types';
+import type { LeadListRow } from '@/server/repositories/leads';
 import { revenueText } from '@/lib/funnel';
 import { deliveryStatusLabels, moscowTime } from './labels';
 import { ui } from './ui';

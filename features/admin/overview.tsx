@@ -1,5 +1,5 @@
 import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
-import type { LeadCounts } from '@/server/repositories/types';
+import type { LeadCounts } from '@/server/repositories/leads';
 import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';

@@ -1,4 +1,4 @@
-import type { ReconciliationState } from '@/server/repositories/deals';
+import type { ReconciliationState } from '@/server/repositories/deal-reconciliation';
 import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from './labels';
 import { ui } from './ui';

@@ -1,5 +1,5 @@
 import { moscowToday } from '@/lib/calendar';
-import type { PopupDayFigures } from '@/server/repositories/types';
+import type { PopupDayFigures } from '@/server/repositories/popup-stats';
 
 /** finished / shown, as `12,5 %`; a dash before anything was shown. */
 export function conversionRate(figures: Pick<PopupDayFigures, 'shown' | 'finished'>): string {

@@ -1,5 +1,5 @@
 import { VITAL_NAMES, DEVICE_CLASSES } from '@/lib/vitals/metrics';
-import type { Repositories } from '@/server/repositories/types';
+import type { Repositories } from '@/server/repositories';
 import { DAILY_CAPS } from '@/server/traffic/caps';
 import { BarChart } from './bar-chart';
 import { DateRangeFields } from './date-range-fields';

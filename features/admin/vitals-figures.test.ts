@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOf } from '@/lib/vitals/histogram';
 import type { VitalName } from '@/lib/vitals/metrics';
-import type { VitalsBucketRow } from '@/server/repositories/types';
+import type { VitalsBucketRow } from '@/server/repositories/vitals';
 import { dailyTrend, formatVital, parseVitalsQuery, popupEffect, slowPageTypes, vitalsTable } from './vitals-figures';
 
 const rows = (pageType: string, device: 'phone' | 'desktop', metric: VitalName, values: number[], popup = false): VitalsBucketRow[] =>

@@ -7,7 +7,7 @@
 import { isCalendarDate, moscowToday } from '@/lib/calendar';
 import { mergeHistograms, percentile, sampleCount } from '@/lib/vitals/histogram';
 import { CORE_VITALS, DEVICE_CLASSES, rateVital, VITAL_NAMES, type DeviceClass, type VitalName, type VitalRating } from '@/lib/vitals/metrics';
-import type { VitalsBucketRow, VitalsDailyBucketRow } from '@/server/repositories/types';
+import type { VitalsBucketRow, VitalsDailyBucketRow } from '@/server/repositories/vitals';
 
 /** Below this many samples a p75 is shown without colour, as «мало данных» (CrUX needs far more). */
 export const MIN_SAMPLES = 50;

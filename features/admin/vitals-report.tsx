@@ -1,6 +1,6 @@
 import type { VitalRating, VitalName } from '@/lib/vitals/metrics';
 import { VITAL_NAMES, VITAL_THRESHOLDS } from '@/lib/vitals/metrics';
-import type { VitalsTarget } from '@/server/repositories/types';
+import type { VitalsTarget } from '@/server/repositories/vitals';
 import { TableHead, figureColumns } from './table-head';
 import { ui } from './ui';
 import { deviceLabels, FEW_SAMPLES_LABEL, formatVital, MIN_SAMPLES, ratingLabels, type VitalCell, type VitalsRow } from './vitals-figures';

@@ -1,4 +1,4 @@
-import { deliveryStates, type DeliveryState, type LeadCursor, type LeadFilter } from '../repositories/types';
+import { deliveryStates, type DeliveryState, type LeadCursor, type LeadFilter } from '../repositories/leads';
 
 /** The leads list's query string, as the filter form sends it (every value a string). */
 export type LeadSearchParams = Record<string, string | string[] | undefined>;

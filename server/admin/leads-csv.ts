@@ -1,4 +1,5 @@
-import type { LeadCursor, LeadFilter, LeadListRow, Repositories } from '../repositories/types';
+import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/leads';
+import type { Repositories } from '../repositories';
 
 /** Russian Excel reads a UTF-8 file as such only with the byte order mark, and splits columns at `;`. */
 const BOM = '\uFEFF';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { subscriberPrefix } from '../leads/client-address';
-import type { FoldedAuditAction } from '../repositories/types';
+import type { FoldedAuditAction } from '../repositories/audit';
 import type { AdminRuntime } from './runtime';
 
 /**

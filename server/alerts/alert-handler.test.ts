@@ -5,8 +5,8 @@ import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-teleg
 import type { AlertsConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { renderMetrics } from '../ops/metrics';
-import { createRepositories } from '../repositories';
-import type { NewLead, Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
+import type { NewLead } from '../repositories/leads';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { capturingLogger, testDeliveryWorker } from '../testing/runtime';

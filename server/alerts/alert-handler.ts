@@ -2,7 +2,7 @@ import type { AlertsConfig } from '../config';
 import { claimLeaseMs, QueueWorker, type QueueHandler, type QueueJob, type QueueWorkerOptions, type SendResult } from '../jobs/queue-worker';
 import { consoleLogger, errorKind } from '../log';
 import type { OutboxClaim } from '../repositories/outbox-rows';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram } from './channels';
 import { alertLead } from './lead-summary';

@@ -4,7 +4,7 @@
  */
 import { giftOffers } from '@/content/gift-offers';
 import { findLeadForm } from '@/content/lead-forms';
-import type { StoredLead } from '../repositories/types';
+import type { StoredLead } from '../repositories/leads';
 import type { AlertLead } from './message';
 
 const formKinds: [prefix: string, title: string][] = [

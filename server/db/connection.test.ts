@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreDatabase } from '../ops/backup';
-import { createRepositories } from '../repositories';
-import type { Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
 import { sampleLead } from '../testing/fixtures';
-import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
+import { openDatabase, type DatabaseHandle } from './connection';
 import { DatabaseFileMovedError, DatabaseStartRefusal, markerOf } from './database-file';
 import { migrateToLatest } from './migrate';
 
@@ -117,10 +116,9 @@ describe('the SQLite file under watch', () => {
     let checks = 0;
     // The file leaves between the check before the commit and the one after it.
     const movedDuringCommit: DatabaseHandle = { ...live, movedFile: () => (++checks === 1 ? null : { part: 'database', path: file, found: 'nothing' }) };
-    await expect(inWriteTransaction(movedDuringCommit, (trx) => trx.insertInto('settings').values({ key: 'probe', value: '1' }).execute())).rejects.toThrow(
-      DatabaseFileMovedError,
-    );
+    // A write transaction of a repository: the health check's heartbeat.
+    await expect(createRepositories(movedDuringCommit).heartbeats.beat('probe', 1, 0)).rejects.toThrow(DatabaseFileMovedError);
     expect(checks).toBe(2);
-    expect(await live.db.selectFrom('settings').select('value').where('key', '=', 'probe').executeTakeFirst()).toEqual({ value: '1' });
+    expect(await createRepositories(live).heartbeats.lastBeat('probe')).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
-import { describeEachDatabase } from '../testing/databases';
-import { sql } from 'kysely';
+import { describeEachDatabase, dropEveryTable, tablesOf } from '../testing/databases';
 import { createMigrator, migrateToLatest, migrations as allMigrations } from './migrate';
 import type { PastSchema } from './migrations/past-schema';
 
@@ -46,10 +45,7 @@ describeEachDatabase(
 
     it('003 keeps the leads of an older database: one phone spelling, waiting pop-up form posts become deals, id submissions go', async () => {
       const { handle, config } = database();
-      await sql`drop table if exists outbox`.execute(handle.db);
-      for (const table of ['traffic_address_counters', 'traffic_daily_totals', 'health_heartbeats', 'popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'admin_sessions', 'admin_accounts', 'admin_verifications', 'admin_users', 'admin_audit_log', 'popup_versions', 'popups', 'popup_daily_counts', 'leads', 'id_submissions', 'gift_schedule_windows', 'rate_limit_counters', 'settings', 'kysely_migration', 'kysely_migration_lock']) {
-        await sql`drop table if exists ${sql.id(table)}`.execute(handle.db);
-      }
+      await dropEveryTable(handle);
       const migrator = await createMigrator(handle.db, config.dialect);
       expect((await migrator.migrateTo('002-christmas-schedule')).error).toBeUndefined();
 
@@ -77,10 +73,7 @@ describeEachDatabase(
         { lead_id: typed, kind: 'deal', deal_number: String(1_000_000_000 + typed), status: 'pending' },
         { lead_id: sent, kind: 'gc_form', deal_number: null, status: 'sent' },
       ]);
-      const tables = config.dialect === 'sqlite'
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(handle.db)
-        : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(handle.db);
-      expect(tables.rows.map((table) => table.name)).not.toContain('id_submissions');
+      expect(await tablesOf(handle)).not.toContain('id_submissions');
     });
   },
   { migrate: false },

@@ -161,7 +161,7 @@ export interface AdminAuditLogTable {
   at: number;
   /** The operator's e-mail; for a failed or refused sign-in, the e-mail that was tried (cut short). */
   actor: string | null;
-  /** See AuditAction in server/repositories/types.ts. */
+  /** See AuditAction in server/repositories/audit.ts. */
   action: string;
   subject: string | null;
   /** JSON, never personal data beyond the subject's e-mail where the action is about one. */

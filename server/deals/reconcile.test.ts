@@ -88,7 +88,7 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     expect(found?.deal).toMatchObject({ status: 'paid', paidKopecks: 500_000 });
     expect(found?.changes.map((change) => change.source)).toEqual(['reconcile']);
     expect(await repos.deals.forLead(leadIds[2]!)).toBeNull();
-    const state = await repos.deals.reconciliation();
+    const state = await repos.dealReconciliation.state();
     expect(state).toMatchObject({ exportId: null, lastError: null });
     expect(state.lastSuccessAt).not.toBeNull();
     expect(state.since).not.toBeNull();
@@ -108,7 +108,7 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     const first = await reconcile(database(), { maxPolls: 2, sleep: async () => void (slept += 1) });
     expect(first).toEqual({ result: 'failed', error: 'not_ready' });
     expect(slept).toBe(3);
-    const kept = await repos.deals.reconciliation();
+    const kept = await repos.dealReconciliation.state();
     expect(kept.exportId).toBe('701');
     expect(kept.lastFailureAt).not.toBeNull();
     expect(await repos.deals.forLead(leadIds[2]!)).toBeNull();
@@ -123,13 +123,13 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     const { repos } = database();
     gc.setMode('error500');
     expect(await reconcile(database())).toEqual({ result: 'failed', error: 'http_5xx' });
-    expect(await repos.deals.reconciliation()).toMatchObject({ lastError: 'http_5xx', exportId: null });
+    expect(await repos.dealReconciliation.state()).toMatchObject({ lastError: 'http_5xx', exportId: null });
     const { body } = await renderMetrics(repos, Date.now());
     expect(body).toMatch(/school_reconcile_last_failure_timestamp_seconds \d{10}/);
     expect(body).toContain('school_reconcile_last_success_timestamp_seconds 0');
     gc.setMode('success');
     expect(await reconcile(database())).toMatchObject({ result: 'done' });
-    expect((await repos.deals.reconciliation()).lastError).toBeNull();
+    expect((await repos.dealReconciliation.state()).lastError).toBeNull();
   });
 
   it('keeps a number the site never sent apart, from a callback and from the export', async () => {
@@ -137,7 +137,7 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     gc.setDealStatus('777777000000001', { status: 'payed', cost: 100, paid: 100 });
     expect(await gc.callUrl(template, '777777000000001')).toEqual({ status: 200, body: { ok: true, result: 'unmatched' } });
     expect(await reconcile(database())).toMatchObject({ result: 'done', unmatched: 1 });
-    expect(await repos.deals.unmatchedCount()).toBe(1);
+    expect(await repos.dealUnmatchedCallbacks.count()).toBe(1);
     expect(await gc.callUrl(template.replace(secret, 'wrong'), numbers[0]!)).toMatchObject({ status: 403 });
   });
 });

@@ -1,7 +1,7 @@
 import { moscowToday } from '@/lib/calendar';
 import type { GetCourseConfig } from '../config';
 import { consoleLogger, errorKind, type Logger } from '../log';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { fetchExport, requestDealsExport, type ExportTable } from './export-client';
 import { gcStatusOf, parseMoney, type DealReport } from './status';
 
@@ -12,7 +12,7 @@ import { gcStatusOf, parseMoney, type DealReport } from './status';
  * export instead of asking for another (GetCourse allows one at a time, ~100 requests per 2 hours).
  */
 export interface ReconcileOptions {
-  repos: Pick<Repositories, 'deals'>;
+  repos: Pick<Repositories, 'deals' | 'dealReconciliation'>;
   getCourse: GetCourseConfig;
   /** Between "not ready" answers (RECONCILE_POLL_MS). */
   pollMs: number;
@@ -81,13 +81,13 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
   const maxBusyTries = options.maxBusyTries ?? 10;
 
   const fail = async (error: string, keepExport: boolean): Promise<ReconcileResult> => {
-    await repos.deals.saveReconciliation({ lastFailureAt: now(), lastError: error, ...(keepExport ? {} : { exportId: null, exportStartedAt: null }) });
+    await repos.dealReconciliation.save({ lastFailureAt: now(), lastError: error, ...(keepExport ? {} : { exportId: null, exportStartedAt: null }) });
     log.warn('reconcile.failed', { error });
     return { result: 'failed', error };
   };
 
   try {
-    const state = await repos.deals.reconciliation();
+    const state = await repos.dealReconciliation.state();
     let exportId = state.exportId;
     let startedAt = state.exportStartedAt ?? now();
     if (exportId) {
@@ -109,7 +109,7 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
         }
         return await fail(asked.kind === 'failed' || asked.kind === 'refused' ? asked.code : asked.kind, false);
       }
-      await repos.deals.saveReconciliation({ exportId, exportStartedAt: startedAt });
+      await repos.dealReconciliation.save({ exportId, exportStartedAt: startedAt });
       log.info('reconcile.export_requested', { exportId, fromDay });
     }
 
@@ -129,7 +129,7 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
     const { reports, skipped } = reportsOfExport(table, now());
     const counts = { changed: 0, unchanged: 0, unmatched: 0 };
     for (const report of reports) counts[(await repos.deals.apply(report)).result] += 1;
-    await repos.deals.saveReconciliation({ since: startedAt, exportId: null, exportStartedAt: null, lastSuccessAt: now(), lastError: null });
+    await repos.dealReconciliation.save({ since: startedAt, exportId: null, exportStartedAt: null, lastSuccessAt: now(), lastError: null });
     log.info('reconcile.done', { deals: reports.length, skipped, ...counts });
     return { result: 'done', deals: reports.length, ...counts };
   } catch (error) {

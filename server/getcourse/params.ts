@@ -1,4 +1,4 @@
-import type { StoredLead } from '../repositories/types';
+import type { StoredLead } from '../repositories/leads';
 
 /**
  * The `params` of a GetCourse deal import, built from what we stored. Field names follow GetCourse's

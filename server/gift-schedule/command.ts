@@ -1,5 +1,5 @@
 import { isCalendarDate, isClockTime } from '@/lib/calendar';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { describeWindowProblem, FIRST_GIFT, formatMoscowTime, LAST_GIFT, windowState } from './windows';
 
 /**

@@ -76,7 +76,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
       expect(await response.json()).toEqual({ code: configured ? 'forbidden' : 'not_configured', message: 'Доступ запрещён' });
     }
     expect(await dealOf(leadIds[0]!)).toBeNull();
-    expect(await database().repos.deals.unmatchedCount()).toBe(0);
+    expect(await database().repos.dealUnmatchedCallbacks.count()).toBe(0);
     expect(JSON.stringify(lines)).not.toContain(secret);
   });
 
@@ -84,7 +84,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     const response = await call({ number: '555555000000042', status: 'payed', paid: '100', secret });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, result: 'unmatched' });
-    expect(await database().repos.deals.unmatchedCount()).toBe(1);
+    expect(await database().repos.dealUnmatchedCallbacks.count()).toBe(1);
   });
 
   it('refuses a payment above the deal cost (beyond a rouble of rounding) as implausible: 400, logged without the values, nothing changes', async () => {

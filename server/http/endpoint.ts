@@ -2,7 +2,7 @@ import type { ServerConfig } from '../config';
 import { withinDeadline } from '../db/sqlite-lock-wait';
 import { clientAddress, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { addressBucket, isForeignOrigin, RequestLimits } from './guards';
 import type { RefusalCode } from './messages';
 import { BODY_READ_DEADLINE_MS, declaredTooLarge, isJsonContentType, MAX_BODY_BYTES, readJsonBody } from './read-json';

@@ -1,4 +1,4 @@
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { UNKNOWN_ADDRESS } from '../traffic/caps';
 
 /**

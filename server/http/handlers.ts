@@ -4,7 +4,7 @@ import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '
 import { emailBucket } from '../leads/client-address';
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { countTestConversion } from '../split-tests/conversion';
 import { endpoint, type EndpointContext } from './endpoint';
 import { HOUR_MS } from './guards';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { createSqliteDatabase, describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
+import { deliveryFailed, deliverySent } from '../testing/seed';
 import { handleHealth, HEALTH_DEADLINE_MS } from './health';
 
 const get = () => new Request('http://school.test/api/health');
@@ -19,13 +20,13 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
   const health = () => handleHealth(get(), async () => ({ repos: database().repos }));
 
   it('counts waiting, retrying and dead deliveries, the oldest wait and the last success', async () => {
-    const { repos, handle } = database();
+    const { repos } = database();
     expect(await repos.deliveryQueue.health(start)).toEqual({ waiting: 0, retrying: 0, dead: 0, oldestWaitingSeconds: 0, lastSuccessAt: null });
     const ids: number[] = [];
-    for (let i = 0; i < 4; i += 1) ids.push((await repos.leads.accept(sampleLead({ createdAt: start + i * 60_000 }), { kind: 'deal', payload: {} })).leadId);
-    await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: start + 90_000 }).where('lead_id', '=', ids[0]!).execute();
-    await handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('lead_id', '=', ids[1]!).execute();
-    await handle.db.updateTable('outbox').set({ attempts: 2 }).where('lead_id', '=', ids[2]!).execute();
+    for (let i = 0; i < 4; i += 1) ids.push((await repos.leads.accept(sampleLead({ createdAt: start + i * 60_000 }), { kind: 'deal', payload: {} })).outboxId!);
+    await deliverySent(database(), ids[0]!, start + 90_000);
+    await deliveryFailed(database(), ids[1]!, { at: start + 90_000, attempts: 20, retryAt: null });
+    await deliveryFailed(database(), ids[2]!, { at: start + 120_000, attempts: 2, retryAt: start + 120_000 });
 
     expect(await repos.deliveryQueue.health(start + 600_000)).toEqual({
       waiting: 2,
@@ -44,9 +45,9 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
   });
 
   it('writes this instance’s heartbeat row on every call (one row, upserted) and drops instances silent for a day', async () => {
-    const { handle } = database();
-    await handle.db.insertInto('health_heartbeats').values({ instance: 'gone-host:1', beat_at: Date.now() - 86_400_000 - 60_000 }).execute();
-    await handle.db.insertInto('health_heartbeats').values({ instance: 'other-host:2', beat_at: Date.now() - 60_000 }).execute();
+    const { handle, repos } = database();
+    await repos.heartbeats.beat('gone-host:1', Date.now() - 86_400_000 - 60_000, 0);
+    await repos.heartbeats.beat('other-host:2', Date.now() - 60_000, 0);
     const rows = () => handle.db.selectFrom('health_heartbeats').select(['instance', 'beat_at']).orderBy('instance').execute();
 
     const before = Date.now();

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { isDatabaseFileMoved } from '../db/database-file';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import type { ServerRuntime } from '../runtime';
 import { endpoint } from './endpoint';
 import { jsonOk, refuse } from './responses';
@@ -28,8 +28,8 @@ export const handleHealth = endpoint<Pick<ServerRuntime, 'repos'>>({
     await heartbeat(repos);
     const health = await repos.deliveryQueue.health(now);
     // GetCourse's payment reports the site could not match, and the reconciliation's last runs.
-    const unmatchedDeals = await repos.deals.unmatchedCount();
-    const reconciliation = await repos.deals.reconciliation();
+    const unmatchedDeals = await repos.dealUnmatchedCallbacks.count();
+    const reconciliation = await repos.dealReconciliation.state();
     // The managers' lead alerts (Telegram, e-mail), a queue of their own.
     const alerts = await repos.alertQueue.health();
     return jsonOk({

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { renderMetrics } from '../ops/metrics';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { endpoint } from './endpoint';
 import { refuse } from './responses';
 

@@ -4,7 +4,7 @@ import { assignVariant } from '@/lib/experiments/variants';
 import { popupTargetsPath } from '../popups/targeting';
 import type { StoredPopup } from '../repositories/popups';
 import type { SplitTest } from '../repositories/split-tests';
-import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/types';
+import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/popup-stats';
 import { countTestShow } from '../split-tests/exposure';
 import { testVisitorOf, visitorKey } from '../split-tests/visitor';
 import { countPopupEvent, TrafficTally, UNKNOWN_ADDRESS } from '../traffic/caps';

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config';
 import { consoleLogger, type Logger } from '../log';
 import { createDeliveryWorker } from '../outbox/delivery-handler';
 import { createRetentionJob } from '../privacy/retention-job';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 export interface Workers {
   /** Looks for due rows now instead of at the next poll (a lead was just accepted). */

@@ -10,7 +10,8 @@ import { planAlerts } from '../alerts/plan';
 import { giftOnSale } from '../gift-schedule/windows';
 import type { NewAlert } from '../repositories/alert-queue';
 import type { NewDelivery } from '../repositories/delivery-queue';
-import type { Idempotency, NewLead, Repositories } from '../repositories/types';
+import type { Idempotency, NewLead } from '../repositories/leads';
+import type { Repositories } from '../repositories';
 
 export type AcceptOutcome =
   /** `id`: the stored lead (null for the ids call, which stores nothing). */

@@ -4,7 +4,8 @@ import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { handleOrders, type ApiRuntime } from '../http/handlers';
 import { handleMetrics, type MetricsRuntime } from '../http/metrics';
 import { describeEachDatabase } from '../testing/databases';
-import { sampleOrderBody } from '../testing/fixtures';
+import { sampleLead, sampleOrderBody } from '../testing/fixtures';
+import { deliveryFailed } from '../testing/seed';
 import { parseExposition } from '../testing/prometheus-text';
 import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
@@ -111,9 +112,9 @@ describeEachDatabase('GET /api/metrics', (database) => {
     expect(moved('school_getcourse_call_duration_seconds_sum', { endpoint: 'deals' })).toBeGreaterThan(0);
     expect(moved('school_getcourse_errors_total', { endpoint: 'deals', kind: 'http_5xx' })).toBe(1);
     expect(moved('school_getcourse_errors_total', { endpoint: 'deals', kind: 'timeout' })).toBe(0);
-    const [row] = await database().handle.db.selectFrom('outbox').select('id').execute();
-
-    await database().handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20 }).where('id', '=', row!.id).execute();
+    // Another lead's delivery refused every time, given up on.
+    const { outboxId } = await database().repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
+    await deliveryFailed(database(), outboxId!, { attempts: 20, retryAt: null });
     expect((await read()).value('school_outbox_deliveries', { state: 'dead' })).toBe(1);
   });
 

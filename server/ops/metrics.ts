@@ -6,7 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AlertQueueHealth } from '../repositories/alert-queue';
 import type { QueueSnapshot } from '../repositories/delivery-queue';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { renderVitals } from './vitals-exposition';
 
 export type LeadRoute = 'orders' | 'ids';
@@ -129,10 +129,10 @@ function alertsRegistry(health: AlertQueueHealth): Registry {
 }
 
 /** Issue 27: payment reports the site could not match, and the export reconciliation's last runs. */
-async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
+async function dealsRegistry(unmatched: Repositories['dealUnmatchedCallbacks'], reconciliation: Repositories['dealReconciliation']): Promise<Registry> {
   const registry = new Registry();
-  new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(await deals.unmatchedCount());
-  const state = await deals.reconciliation();
+  new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(await unmatched.count());
+  const state = await reconciliation.state();
   const seconds = (at: number | null) => (at === null ? 0 : at / 1000);
   new Gauge({ name: 'school_reconcile_last_success_timestamp_seconds', help: 'When the GetCourse export reconciliation last succeeded (0: never).', registers: [registry] }).set(seconds(state.lastSuccessAt));
   new Gauge({ name: 'school_reconcile_last_failure_timestamp_seconds', help: 'When the GetCourse export reconciliation last failed (0: never).', registers: [registry] }).set(seconds(state.lastFailureAt));
@@ -140,9 +140,9 @@ async function dealsRegistry(deals: Repositories['deals']): Promise<Registry> {
 }
 
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'deals' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
+export async function renderMetrics(repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'dealUnmatchedCallbacks' | 'dealReconciliation' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
   const registries = [processMetrics().registry, queueRegistry(await repos.deliveryQueue.queueSnapshot(now)), alertsRegistry(await repos.alertQueue.health())];
-  if (repos.deals) registries.push(await dealsRegistry(repos.deals));
+  if (repos.dealUnmatchedCallbacks && repos.dealReconciliation) registries.push(await dealsRegistry(repos.dealUnmatchedCallbacks, repos.dealReconciliation));
   const merged = Registry.merge(registries);
   // The field vitals are histograms the database already holds: written as text, prom-client cannot load counts.
   const vitals = repos.vitals ? await renderVitals(repos.vitals, now) : '';

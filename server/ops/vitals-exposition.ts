@@ -7,7 +7,7 @@
 import { moscowToday } from '@/lib/calendar';
 import { bucketValue, cumulativeCounts, mergeHistograms } from '@/lib/vitals/histogram';
 import { VITAL_NAMES, type VitalName } from '@/lib/vitals/metrics';
-import type { VitalsRepository } from '../repositories/types';
+import type { VitalsRepository } from '../repositories/vitals';
 
 export const VITALS_WINDOW_DAYS = 28;
 

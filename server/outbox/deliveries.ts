@@ -3,7 +3,7 @@ import { postImport, type ImportResult } from '../getcourse/client';
 import { dealParams } from '../getcourse/params';
 import type { DeliveryKind } from '../repositories/delivery-queue';
 import type { OutboxClaim } from '../repositories/outbox-rows';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 export interface DeliveryContext {
   repos: Repositories;

@@ -3,10 +3,10 @@ import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/
 import type { GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { dealNumberFor } from '../getcourse/deal-number';
-import { createRepositories } from '../repositories';
-import type { Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
+import { deliveryOfUnknownKind } from '../testing/seed';
 import { capturingLogger } from '../testing/runtime';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-handler';
 
@@ -219,12 +219,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
   });
 
   it('fails a delivery of an unknown kind without calling GetCourse', async () => {
-    const now = Date.now();
-    const { id } = await database()
-      .handle.db.insertInto('outbox')
-      .values({ kind: 'fax', payload: '{}', status: 'pending', attempts: 0, next_attempt_at: now, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await deliveryOfUnknownKind(database(), 'fax');
     await worker().runOnce();
     expect(await statusOf(id)).toMatchObject({ status: 'pending', last_error: 'unknown delivery kind "fax"' });
     expect(gc.received()).toEqual([]);

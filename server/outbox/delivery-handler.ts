@@ -2,7 +2,7 @@ import type { GetCourseConfig, WorkerConfig } from '../config';
 import { claimLeaseMs, QueueWorker, type QueueHandler, type QueueJob, type QueueWorkerOptions } from '../jobs/queue-worker';
 import { errorKind } from '../log';
 import type { OutboxClaim } from '../repositories/outbox-rows';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { deliver } from './deliveries';
 
 export interface DeliveryWorkerOptions extends Pick<WorkerConfig, 'batchSize'>, QueueWorkerOptions {

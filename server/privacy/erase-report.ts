@@ -1,4 +1,4 @@
-import type { ErasureCounts } from '../repositories/types';
+import type { ErasureCounts } from '../repositories/personal-data';
 
 /**
  * What the operator sees after an erasure: the counts (never the visitor's data beyond the e-mail they

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { emailBucket } from '../leads/client-address';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';
-import { markDelivered, sampleLead } from '../testing/fixtures';
+import { sampleLead } from '../testing/fixtures';
+import { deliverySent } from '../testing/seed';
 import { eraseVisitor } from './erase';
 
 const hashKey = 'erase-test-key-'.repeat(3);
@@ -13,9 +14,9 @@ describeEachDatabase('erasing a visitor', (database) => {
 
   /** Two leads of the visitor (one delivered, one waiting), a browser-posted one, and their counter. */
   async function seedVisitor(storedEmail: string) {
-    const { repos, handle } = database();
+    const { repos } = database();
     const delivered = await repos.leads.accept(sampleLead({ email: storedEmail }), { kind: 'deal', payload: {} });
-    await markDelivered(handle, delivered.outboxId!);
+    await deliverySent(database(), delivered.outboxId!);
     await repos.leads.accept(sampleLead({ email: storedEmail }), { kind: 'deal', payload: {} });
     await repos.leads.accept(sampleLead({ email: storedEmail, deliveryMode: 'browser' }), null);
     await repos.rateLimit.hit(emailBucket(storedEmail, hashKey), windowStart);

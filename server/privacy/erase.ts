@@ -1,5 +1,6 @@
 import { emailBucket } from '../leads/client-address';
-import type { ErasureCounts, Repositories } from '../repositories/types';
+import type { ErasureCounts } from '../repositories/personal-data';
+import type { Repositories } from '../repositories';
 
 /**
  * Removes every trace of a visitor (a 152-FZ erasure request) in one transaction: their leads, the

@@ -4,7 +4,7 @@ import type { RetentionConfig } from '../config';
 import { ADDRESS_COUNTER_DAYS } from '../traffic/caps';
 import { ScheduledJob, type JobStep } from '../jobs/scheduled-job';
 import type { Logger } from '../log';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 const DAY_MS = 86_400_000;
 const RETENTION_EVERY_MS = 60 * 60_000;

@@ -1,3 +1,7 @@
+/**
+ * `outbox`, the rows of kind `alert`: the managers' alerts of new leads (the GetCourse deliveries are
+ * delivery-queue.ts's; what both queues share is in outbox-rows.ts).
+ */
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database, OutboxStatus } from '../db/schema';
@@ -68,6 +72,8 @@ export interface AlertQueueRepository extends ClaimResults {
    * recipient not in `recipients` are deleted. How many moved and how many went.
    */
   followSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
+  /** Deletes the alerts of these leads inside the caller's transaction (an erasure's: nothing of the visitor stays); how many went. */
+  deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<number>;
 }
 
 /** An alert row's payload: whether it was held for the working hours (nothing personal). */
@@ -201,6 +207,16 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
         .where('payload', '=', alertPayload(true))
         .executeTakeFirst();
       return { moved: Number(moved.numUpdatedRows), dropped: Number(dropped.numDeletedRows) };
+    },
+
+    async deleteForLeads(trx, leadIds) {
+      if (leadIds.length === 0) return 0;
+      const result = await trx
+        .deleteFrom('outbox')
+        .where((eb) => inQueue(eb, 'alerts'))
+        .where('alert_lead_id', 'in', [...leadIds])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,7 +1,16 @@
+/** `alert_recipients` (migration 009): one row a recipient, the earliest start of its next message. */
 import type { DatabaseHandle } from '../db/connection';
-import type { AlertRecipientsRepository } from './types';
 
-/** `alert_recipients` (009): one row a recipient, the earliest start of its next message. */
+export interface AlertRecipientsRepository {
+  /**
+   * Takes the recipient for one message when its time has come: no other worker may start a message to it
+   * before `holdUntil` (the send's lease). False when another holds it or it must still wait.
+   */
+  take(recipient: string, now: number, holdUntil: number): Promise<boolean>;
+  /** After a message: the next one may start at `nextAt` (a second later, or Telegram's retry_after). */
+  release(recipient: string, nextAt: number): Promise<void>;
+}
+
 export function createAlertRecipientsRepository(handle: DatabaseHandle): AlertRecipientsRepository {
   const { db } = handle;
   return {

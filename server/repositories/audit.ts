@@ -1,6 +1,65 @@
+/** `admin_audit_log`: the console's journal: who did what, with sign-in failures folded into one row a window. */
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
-import type { AuditAction, AuditRepository } from './types';
+
+/**
+ * Sign-in attempts that are not a sign-in: many of one kind, tried e-mail, client and lockout window
+ * are one audit row with their count (a flood leaves a few rows). `sign_in_refused`: the e-mail had too
+ * many failures; `sign_in_refused_address`: the client had (whatever e-mails it tries: one row).
+ */
+export const foldedAuditActions = ['sign_in_failed', 'sign_in_refused', 'sign_in_refused_address'] as const;
+export type FoldedAuditAction = (typeof foldedAuditActions)[number];
+
+export const auditActions = [
+  'sign_in',
+  ...foldedAuditActions,
+  'sign_out',
+  'export',
+  'resend',
+  'resend_all',
+  'erase',
+  'spam',
+  'not_spam',
+  'schedule_add',
+  'schedule_edit',
+  'schedule_remove',
+  'popup_save',
+  'popup_rollback',
+  'alerts_save',
+  'alerts_test',
+  'popup_variants_save',
+  'popup_test_start',
+  'popup_test_stop',
+  'popup_test_decide',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export interface AuditEntry {
+  id: number;
+  /** When it happened; for a folded row, the first of its attempts. */
+  at: number;
+  /** When the latest attempt of a folded row came; `at` for every other row. */
+  lastAt: number;
+  /** How many attempts a folded row stands for; 1 for every other row. */
+  count: number;
+  actor: string | null;
+  action: AuditAction;
+  subject: string | null;
+  details: Record<string, unknown> | null;
+}
+
+export interface AuditRepository {
+  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number): Promise<void>;
+  /**
+   * Counts one attempt into the row of `foldKey` (made with this actor and action by the first), in one
+   * atomic statement, so attempts at once from several instances add up in one row.
+   */
+  fold(entry: { actor: string | null; action: FoldedAuditAction; foldKey: string }, now: number): Promise<void>;
+  /** Deletes the rows from before `at` (the retention); how many went. */
+  deleteBefore(at: number): Promise<number>;
+  /** Newest first, `limit` entries older than the entry `before` (an id), when given. */
+  list(options?: { before?: number; limit?: number }): Promise<AuditEntry[]>;
+}
 
 export function createAuditRepository(handle: DatabaseHandle): AuditRepository {
   const { db } = handle;

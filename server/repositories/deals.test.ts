@@ -58,7 +58,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start))).toEqual({ result: 'unmatched' });
     expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start + 1))).toEqual({ result: 'unmatched' });
     expect(await repos.deals.apply(report('42', 'payed', 500_000, start))).toEqual({ result: 'unmatched' });
-    expect(await repos.deals.unmatchedCount()).toBe(2);
+    expect(await repos.dealUnmatchedCallbacks.count()).toBe(2);
   });
 
   it('sums the funnel per campaign, leads without a campaign under the empty key', async () => {
@@ -103,9 +103,9 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('remembers the reconciliation between runs', async () => {
     const { repos } = database();
-    expect(await repos.deals.reconciliation()).toEqual({ since: null, exportId: null, exportStartedAt: null, lastSuccessAt: null, lastFailureAt: null, lastError: null });
-    await repos.deals.saveReconciliation({ exportId: '77', exportStartedAt: start });
-    await repos.deals.saveReconciliation({ lastFailureAt: start + 1, lastError: 'busy' });
-    expect(await repos.deals.reconciliation()).toMatchObject({ exportId: '77', exportStartedAt: start, lastFailureAt: start + 1, lastError: 'busy' });
+    expect(await repos.dealReconciliation.state()).toEqual({ since: null, exportId: null, exportStartedAt: null, lastSuccessAt: null, lastFailureAt: null, lastError: null });
+    await repos.dealReconciliation.save({ exportId: '77', exportStartedAt: start });
+    await repos.dealReconciliation.save({ lastFailureAt: start + 1, lastError: 'busy' });
+    expect(await repos.dealReconciliation.state()).toMatchObject({ exportId: '77', exportStartedAt: start, lastFailureAt: start + 1, lastError: 'busy' });
   });
 });

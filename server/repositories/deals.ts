@@ -1,8 +1,18 @@
+/**
+ * `deals`: what GetCourse said about each deal the site sent, one row a deal number, with a copy of its
+ * lead's funnel keys (a paid deal still counts its money after its lead is erased). A report on a deal is
+ * a unit of work: `apply` opens the transaction and hands it to the deal's history
+ * (deal-status-changes.ts), to the numbers the site never sent (deal-unmatched-callbacks.ts), and asks the
+ * delivery queue and the leads whose number it is.
+ */
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
 import { mergeDealReport, paidDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
 import { leadIdOfDealNumber } from '../getcourse/deal-number';
+import type { DealChange, DealStatusChangesRepository } from './deal-status-changes';
+import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
+import type { DeliveryQueueRepository } from './delivery-queue';
 
 /** What one report did: changed the deal (a new state in its history), nothing (a repeat, a stale one), or kept apart. */
 export type DealApplyOutcome = { result: 'changed'; leadId: number | null; status: DealStatus } | { result: 'unchanged'; leadId: number | null } | { result: 'unmatched' };
@@ -18,15 +28,6 @@ export interface DealView {
   changedAt: number;
 }
 
-export interface DealChange {
-  at: number;
-  source: 'callback' | 'reconcile';
-  status: DealStatus;
-  gcStatus: GcStatus;
-  costKopecks: number | null;
-  paidKopecks: number;
-}
-
 export const funnelDimensions = ['campaign', 'source', 'landing', 'popup', 'form'] as const;
 export type FunnelDimension = (typeof funnelDimensions)[number];
 
@@ -38,13 +39,26 @@ export interface FunnelRow {
   revenueKopecks: number;
 }
 
-export interface ReconciliationState {
-  since: number | null;
-  exportId: string | null;
-  exportStartedAt: number | null;
-  lastSuccessAt: number | null;
-  lastFailureAt: number | null;
-  lastError: string | null;
+/** What a deal keeps of its lead: the keys the funnel counts it under. */
+export interface DealLeadCopy {
+  createdAt: number;
+  formId: string;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  pagePath: string;
+  variantId: string | null;
+}
+
+/**
+ * What the deals ask of the leads' repository (leads.ts, which declares it as part of its own): the copy
+ * a new deal takes of its lead, and the funnel's leads per key. Declared here, where it is used, so the
+ * leads' repository may use this module's fragments without an import circle.
+ */
+export interface DealLeads {
+  /** The lead's funnel keys, read inside the caller's transaction (a report's); undefined when there is no such lead. */
+  dealCopyOf(trx: Kysely<Database>, leadId: number): Promise<DealLeadCopy | undefined>;
+  /** Leads (not spam) created in [from, to) per key; `popup`: only the pop-ups' forms. */
+  funnelCounts(by: FunnelDimension, range: { from: number; to: number }): Promise<{ key: string; leads: number }[]>;
 }
 
 export interface DealsRepository {
@@ -57,15 +71,9 @@ export interface DealsRepository {
   forLead(leadId: number): Promise<{ deal: DealView; changes: DealChange[] } | null>;
   /** The deals of these leads (the leads list's payment column). */
   ofLeads(leadIds: readonly number[]): Promise<Map<number, DealView>>;
-  /** Numbers GetCourse reported that the site never sent. */
-  unmatchedCount(): Promise<number>;
   /** Leads (not spam) created in [from, to) per key, with their paid deals and revenue; sorted by revenue, then leads. */
   funnel(by: FunnelDimension, range: { from: number; to: number }): Promise<FunnelRow[]>;
-  reconciliation(): Promise<ReconciliationState>;
-  saveReconciliation(patch: Partial<ReconciliationState>): Promise<void>;
 }
-
-const RECONCILIATION = 'getcourse';
 
 /** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
 export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
@@ -81,8 +89,8 @@ export function paidDealAmount(eb: ExpressionBuilder<Database, 'leads'>) {
     .where('deals.status', 'in', [...paidDealStatuses]);
 }
 
-/** The key of a lead (or of a deal's copy of it) in each dimension; '' when the lead has none. */
-function keyOf(by: FunnelDimension): RawBuilder<string> {
+/** The key of a lead, or of a deal's copy of it (the same columns), in each dimension; '' when the lead has none. */
+export function funnelKey(by: FunnelDimension): RawBuilder<string> {
   switch (by) {
     case 'campaign': return sql<string>`coalesce(utm_campaign, '')`;
     case 'source': return sql<string>`coalesce(utm_source, '')`;
@@ -92,7 +100,15 @@ function keyOf(by: FunnelDimension): RawBuilder<string> {
   }
 }
 
-export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
+export function createDealsRepository(
+  handle: DatabaseHandle,
+  { leads, deliveryQueue, statusChanges, unmatchedCallbacks }: {
+    leads: DealLeads;
+    deliveryQueue: Pick<DeliveryQueueRepository, 'hasDealNumber'>;
+    statusChanges: DealStatusChangesRepository;
+    unmatchedCallbacks: DealUnmatchedCallbacksRepository;
+  },
+): DealsRepository {
   const { db } = handle;
   const postgres = handle.dialect === 'postgres';
 
@@ -111,32 +127,14 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
         .set({ status: next.status, gc_status: next.gcStatus, rank: next.rank, cost_kopecks: next.costKopecks, paid_kopecks: next.paidKopecks, paid_at: next.paidAt, changed_at: next.changedAt })
         .where('deal_number', '=', report.dealNumber)
         .execute();
-      await recordChange(trx, report, next);
+      await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
       return { result: 'changed', leadId: row.lead_id, status: next.status };
     }
+    // A number the site sent: a delivery of the lead it names carried it.
     const leadId = leadIdOfDealNumber(report.dealNumber);
-    const lead = leadId === null
-      ? undefined
-      : await trx
-          .selectFrom('outbox')
-          .innerJoin('leads', 'leads.id', 'outbox.lead_id')
-          .select(['leads.id', 'leads.created_at', 'leads.form_id', 'leads.utm_source', 'leads.utm_campaign', 'leads.page_path', 'leads.variant_id'])
-          .where('outbox.lead_id', '=', leadId)
-          .where('outbox.deal_number', '=', report.dealNumber)
-          .executeTakeFirst();
+    const lead = leadId !== null && (await deliveryQueue.hasDealNumber(trx, leadId, report.dealNumber)) ? await leads.dealCopyOf(trx, leadId) : undefined;
     if (!lead) {
-      await trx
-        .insertInto('deal_unmatched_callbacks')
-        .values({ deal_number: report.dealNumber, first_at: report.at, last_at: report.at, calls: 1, gc_status: report.gcStatus, paid_kopecks: report.paidKopecks ?? 0 })
-        .onConflict((conflict) =>
-          conflict.column('deal_number').doUpdateSet({
-            last_at: report.at,
-            calls: sql<number>`deal_unmatched_callbacks.calls + 1`,
-            gc_status: report.gcStatus,
-            paid_kopecks: report.paidKopecks ?? 0,
-          }),
-        )
-        .execute();
+      await unmatchedCallbacks.record(trx, report);
       return { result: 'unmatched' };
     }
     const next = mergeDealReport(null, report)!;
@@ -144,7 +142,7 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
       .insertInto('deals')
       .values({
         deal_number: report.dealNumber,
-        lead_id: lead.id,
+        lead_id: leadId,
         status: next.status,
         gc_status: next.gcStatus,
         rank: next.rank,
@@ -152,27 +150,20 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
         paid_kopecks: next.paidKopecks,
         paid_at: next.paidAt,
         changed_at: next.changedAt,
-        lead_created_at: Number(lead.created_at),
-        form_id: lead.form_id,
-        utm_source: lead.utm_source,
-        utm_campaign: lead.utm_campaign,
-        page_path: lead.page_path,
-        variant_id: lead.variant_id,
+        lead_created_at: lead.createdAt,
+        form_id: lead.formId,
+        utm_source: lead.utmSource,
+        utm_campaign: lead.utmCampaign,
+        page_path: lead.pagePath,
+        variant_id: lead.variantId,
       })
       .onConflict((conflict) => conflict.column('deal_number').doNothing())
       .returning('deal_number')
       .executeTakeFirst();
     // Another instance stored the deal's first report meanwhile: merge with it instead.
     if (!inserted) return 'retry';
-    await recordChange(trx, report, next);
-    return { result: 'changed', leadId: lead.id, status: next.status };
-  }
-
-  async function recordChange(trx: Kysely<Database>, report: DealReport, state: DealState) {
-    await trx
-      .insertInto('deal_status_changes')
-      .values({ deal_number: report.dealNumber, at: report.at, source: report.source, status: state.status, gc_status: state.gcStatus, cost_kopecks: state.costKopecks, paid_kopecks: state.paidKopecks })
-      .execute();
+    await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
+    return { result: 'changed', leadId, status: next.status };
   }
 
   return {
@@ -187,23 +178,7 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
     async forLead(leadId) {
       const row = await db.selectFrom('deals').selectAll().where('lead_id', '=', leadId).orderBy('changed_at', 'desc').executeTakeFirst();
       if (!row) return null;
-      const changes = await db
-        .selectFrom('deal_status_changes')
-        .selectAll()
-        .where('deal_number', '=', row.deal_number)
-        .orderBy('id')
-        .execute();
-      return {
-        deal: view(row),
-        changes: changes.map((change) => ({
-          at: Number(change.at),
-          source: change.source as DealChange['source'],
-          status: change.status as DealStatus,
-          gcStatus: change.gc_status as GcStatus,
-          costKopecks: change.cost_kopecks === null ? null : Number(change.cost_kopecks),
-          paidKopecks: Number(change.paid_kopecks),
-        })),
-      };
+      return { deal: view(row), changes: await statusChanges.forDeal(row.deal_number) };
     },
 
     async ofLeads(leadIds) {
@@ -214,34 +189,20 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
       return deals;
     },
 
-    async unmatchedCount() {
-      const row = await db.selectFrom('deal_unmatched_callbacks').select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
-    async funnel(by, { from, to }) {
-      const key = keyOf(by);
-      const popupOnly = by === 'popup';
-      const leads = await db
-        .selectFrom('leads')
-        .select([key.as('key'), sql<number | string>`count(*)`.as('leads')])
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .where('is_spam', '=', 0)
-        .$if(popupOnly, (q) => q.where('form_id', 'like', 'popup-%'))
-        .groupBy(key)
-        .execute();
+    async funnel(by, range) {
+      const key = funnelKey(by);
+      const counted = await leads.funnelCounts(by, range);
       const paid = await db
         .selectFrom('deals')
         .select([key.as('key'), sql<number | string>`count(*)`.as('deals'), sql<number | string>`coalesce(sum(paid_kopecks), 0)`.as('revenue')])
-        .where('lead_created_at', '>=', from)
-        .where('lead_created_at', '<', to)
+        .where('lead_created_at', '>=', range.from)
+        .where('lead_created_at', '<', range.to)
         .where('status', 'in', [...paidDealStatuses])
-        .$if(popupOnly, (q) => q.where('form_id', 'like', 'popup-%'))
+        .$if(by === 'popup', (q) => q.where('form_id', 'like', 'popup-%'))
         .groupBy(key)
         .execute();
       const rows = new Map<string, FunnelRow>();
-      for (const row of leads) rows.set(row.key, { key: row.key, leads: Number(row.leads), paidDeals: 0, revenueKopecks: 0 });
+      for (const row of counted) rows.set(row.key, { key: row.key, leads: row.leads, paidDeals: 0, revenueKopecks: 0 });
       for (const row of paid) {
         // A paid deal whose lead was erased still counts its money (its lead no longer counts).
         const entry = rows.get(row.key) ?? { key: row.key, leads: 0, paidDeals: 0, revenueKopecks: 0 };
@@ -251,36 +212,12 @@ export function createDealsRepository(handle: DatabaseHandle): DealsRepository {
       }
       return [...rows.values()].sort((a, b) => b.revenueKopecks - a.revenueKopecks || b.leads - a.leads || a.key.localeCompare(b.key));
     },
-
-    async reconciliation() {
-      const row = await db.selectFrom('deal_reconciliation').selectAll().where('name', '=', RECONCILIATION).executeTakeFirst();
-      const num = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
-      return {
-        since: num(row?.since),
-        exportId: row?.export_id ?? null,
-        exportStartedAt: num(row?.export_started_at),
-        lastSuccessAt: num(row?.last_success_at),
-        lastFailureAt: num(row?.last_failure_at),
-        lastError: row?.last_error ?? null,
-      };
-    },
-
-    async saveReconciliation(patch) {
-      const columns = {
-        ...('since' in patch ? { since: patch.since } : {}),
-        ...('exportId' in patch ? { export_id: patch.exportId } : {}),
-        ...('exportStartedAt' in patch ? { export_started_at: patch.exportStartedAt } : {}),
-        ...('lastSuccessAt' in patch ? { last_success_at: patch.lastSuccessAt } : {}),
-        ...('lastFailureAt' in patch ? { last_failure_at: patch.lastFailureAt } : {}),
-        ...('lastError' in patch ? { last_error: patch.lastError } : {}),
-      };
-      await db
-        .insertInto('deal_reconciliation')
-        .values({ name: RECONCILIATION, ...columns })
-        .onConflict((conflict) => (Object.keys(columns).length > 0 ? conflict.column('name').doUpdateSet(columns) : conflict.column('name').doNothing()))
-        .execute();
-    },
   };
+}
+
+/** The line of history a report that moved the deal to `state` adds. */
+function changeOf(report: DealReport, state: DealState): DealChange {
+  return { at: report.at, source: report.source, status: state.status, gcStatus: state.gcStatus, costKopecks: state.costKopecks, paidKopecks: state.paidKopecks };
 }
 
 type DealRow = Database['deals'];

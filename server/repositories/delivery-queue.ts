@@ -1,3 +1,7 @@
+/**
+ * `outbox`, the rows of every kind but `alert`: the GetCourse deliveries of leads (the alerts are
+ * alert-queue.ts's; what both queues share is in outbox-rows.ts).
+ */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database, OutboxStatus } from '../db/schema';
@@ -50,6 +54,10 @@ export interface DeliveryQueueRepository extends ClaimResults {
   list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   health(now: number): Promise<DeliveryHealth>;
   queueSnapshot(now: number): Promise<QueueSnapshot>;
+  /** Whether a delivery of the lead carried this deal number (the site sent it), read inside the caller's transaction (a deal report's). */
+  hasDealNumber(trx: Kysely<Database>, leadId: number, dealNumber: string): Promise<boolean>;
+  /** Deletes the deliveries of these leads inside the caller's transaction (an erasure's); the statuses they had. */
+  deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<OutboxStatus[]>;
 }
 
 /** The GetCourse deliveries of the lead an outer query on `leads` is at (the leads list's delivery column and filter). */
@@ -165,6 +173,28 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
         if (state !== 'dead' && row.oldest !== null) oldest = Math.min(oldest, Number(row.oldest));
       }
       return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
+    },
+
+    async hasDealNumber(trx, leadId, dealNumber) {
+      const row = await trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('lead_id', '=', leadId)
+        .where('deal_number', '=', dealNumber)
+        .where((eb) => inQueue(eb, 'deliveries'))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async deleteForLeads(trx, leadIds) {
+      if (leadIds.length === 0) return [];
+      const rows = await trx
+        .deleteFrom('outbox')
+        .where('lead_id', 'in', [...leadIds])
+        .where((eb) => inQueue(eb, 'deliveries'))
+        .returning('status')
+        .execute();
+      return rows.map((row) => row.status);
     },
   };
 }

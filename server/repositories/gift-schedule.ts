@@ -1,8 +1,21 @@
+/** `gift_schedule_windows`: when each gift of the gift promotion runs (migration 002 seeded the default). */
 import { sql, type Kysely } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
 import { sortByStart, windowProblem, type GiftWindow, type WindowProblem } from '../gift-schedule/windows';
-import type { GiftScheduleRepository } from './types';
+
+export interface StoredGiftWindow extends GiftWindow {
+  id: number;
+}
+
+export interface GiftScheduleRepository {
+  /** Sorted by start. */
+  list(): Promise<StoredGiftWindow[]>;
+  /** Validated against the other stored windows inside the same transaction (as `update`). */
+  add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: WindowProblem }>;
+  update(id: number, window: GiftWindow): Promise<{ updated: boolean } | { problem: WindowProblem }>;
+  remove(id: number): Promise<boolean>;
+}
 
 export function createGiftScheduleRepository(handle: DatabaseHandle): GiftScheduleRepository {
   const { db } = handle;

@@ -1,5 +1,15 @@
+/** `health_heartbeats`: each instance's last health call (a write: health says ok only while the database takes them). */
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { HeartbeatsRepository } from './types';
+
+export interface HeartbeatsRepository {
+  /**
+   * Upserts `instance`'s heartbeat at `beatAt` (never back to an older time) in a write transaction, so on
+   * SQLite it fails when the file moved (database-file.ts); drops the rows of instances silent since `staleBefore`.
+   */
+  beat(instance: string, beatAt: number, staleBefore: number): Promise<void>;
+  /** The last heartbeat of `instance` as stored, or null. */
+  lastBeat(instance: string): Promise<number | null>;
+}
 
 export function createHeartbeatsRepository(handle: DatabaseHandle): HeartbeatsRepository {
   const { db } = handle;

@@ -1,46 +1,82 @@
 import type { DatabaseHandle } from '../db/connection';
-import { createAlertQueueRepository } from './alert-queue';
-import { createAlertRecipientsRepository } from './alert-recipients';
-import { createAuditRepository } from './audit';
-import { createDealsRepository } from './deals';
-import { createDeliveryQueueRepository } from './delivery-queue';
-import { createGiftScheduleRepository } from './gift-schedule';
-import { createHeartbeatsRepository } from './heartbeats';
-import { createLeadsRepository } from './leads';
-import { createOperatorsRepository } from './operators';
-import { createPersonalDataRepository } from './personal-data';
-import { createPopupStatsRepository } from './popup-stats';
-import { createPopupsRepository } from './popups';
-import { createRateLimitRepository } from './rate-limit';
-import { createSettingsRepository } from './settings';
-import { createSplitTestsRepository } from './split-tests';
-import { createTrafficRepository } from './traffic';
-import type { Repositories } from './types';
-import { createVitalsRepository } from './vitals';
+import { createAlertQueueRepository, type AlertQueueRepository } from './alert-queue';
+import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
+import { createAuditRepository, type AuditRepository } from './audit';
+import { createDealReconciliationRepository, type DealReconciliationRepository } from './deal-reconciliation';
+import { createDealStatusChangesRepository, type DealStatusChangesRepository } from './deal-status-changes';
+import { createDealUnmatchedCallbacksRepository, type DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
+import { createDealsRepository, type DealsRepository } from './deals';
+import { createDeliveryQueueRepository, type DeliveryQueueRepository } from './delivery-queue';
+import { createGiftScheduleRepository, type GiftScheduleRepository } from './gift-schedule';
+import { createHeartbeatsRepository, type HeartbeatsRepository } from './heartbeats';
+import { createLeadsRepository, type LeadsRepository } from './leads';
+import { createOperatorsRepository, type OperatorsRepository } from './operators';
+import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
+import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
+import { createPopupsRepository, type PopupsRepository } from './popups';
+import { createRateLimitRepository, type RateLimitRepository } from './rate-limit';
+import { createSettingsRepository, type SettingsRepository } from './settings';
+import { createSplitTestsRepository, type SplitTestsRepository } from './split-tests';
+import { createTrafficRepository, type TrafficRepository } from './traffic';
+import { createVitalsRepository, type VitalsRepository } from './vitals';
 
-export type * from './types';
+/**
+ * The storage of the site, over Kysely for SQLite and PostgreSQL alike: one repository a table (or a few
+ * tables of one thing), each module naming its tables at its top and declaring its own types. A write
+ * that spans tables is a unit of work: one repository opens the transaction and hands it to the others.
+ */
+export interface Repositories {
+  leads: LeadsRepository;
+  deliveryQueue: DeliveryQueueRepository;
+  alertQueue: AlertQueueRepository;
+  giftSchedule: GiftScheduleRepository;
+  rateLimit: RateLimitRepository;
+  settings: SettingsRepository;
+  audit: AuditRepository;
+  operators: OperatorsRepository;
+  popupStats: PopupStatsRepository;
+  personalData: PersonalDataRepository;
+  popups: PopupsRepository;
+  splitTests: SplitTestsRepository;
+  traffic: TrafficRepository;
+  deals: DealsRepository;
+  dealStatusChanges: DealStatusChangesRepository;
+  dealUnmatchedCallbacks: DealUnmatchedCallbacksRepository;
+  dealReconciliation: DealReconciliationRepository;
+  alertRecipients: AlertRecipientsRepository;
+  vitals: VitalsRepository;
+  heartbeats: HeartbeatsRepository;
+}
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
 export function createRepositories(handle: DatabaseHandle): Repositories {
   const settings = createSettingsRepository(handle);
   const deliveryQueue = createDeliveryQueueRepository(handle);
   const alertQueue = createAlertQueueRepository(handle);
+  const rateLimit = createRateLimitRepository(handle);
+  const leads = createLeadsRepository(handle, { settings, deliveryQueue, alertQueue });
+  const dealStatusChanges = createDealStatusChangesRepository(handle);
+  const dealUnmatchedCallbacks = createDealUnmatchedCallbacksRepository(handle);
+  const popups = createPopupsRepository(handle);
   return {
-    leads: createLeadsRepository(handle, { settings, deliveryQueue, alertQueue }),
+    leads,
     deliveryQueue,
     alertQueue,
     giftSchedule: createGiftScheduleRepository(handle),
-    rateLimit: createRateLimitRepository(handle),
+    rateLimit,
     settings,
     audit: createAuditRepository(handle),
     operators: createOperatorsRepository(handle),
     popupStats: createPopupStatsRepository(handle),
-    personalData: createPersonalDataRepository(handle),
-    popups: createPopupsRepository(handle),
-    deals: createDealsRepository(handle),
+    personalData: createPersonalDataRepository(handle, { leads, deliveryQueue, alertQueue, rateLimit }),
+    popups,
+    deals: createDealsRepository(handle, { leads, deliveryQueue, statusChanges: dealStatusChanges, unmatchedCallbacks: dealUnmatchedCallbacks }),
+    dealStatusChanges,
+    dealUnmatchedCallbacks,
+    dealReconciliation: createDealReconciliationRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
     vitals: createVitalsRepository(handle),
-    splitTests: createSplitTestsRepository(handle),
+    splitTests: createSplitTestsRepository(handle, { popups }),
     heartbeats: createHeartbeatsRepository(handle),
     traffic: createTrafficRepository(handle),
   };

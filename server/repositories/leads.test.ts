@@ -3,8 +3,9 @@ import { decodeCursor, encodeCursor } from '../admin/lead-filter';
 import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from '../admin/leads-csv';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { phoneSearchKey } from './leads';
-import type { LeadFilter, Repositories } from './types';
+import { deliveryFailed, deliverySent } from '../testing/seed';
+import { phoneSearchKey, type LeadFilter } from './leads';
+import type { Repositories } from '.';
 
 describe('leads list helpers', () => {
   it('reads a typed phone as the stored E.164', () => {
@@ -36,7 +37,7 @@ describeEachDatabase('the console\'s leads', (database) => {
 
   beforeEach(async () => {
     await database().clear();
-    const { repos, handle } = database();
+    const { repos } = database();
     ids = [];
     // 30 leads an hour apart; every third from vk; lead 5 is spam (no delivery), lead 7's delivery died.
     for (let i = 0; i < 30; i += 1) {
@@ -49,10 +50,11 @@ describeEachDatabase('the console\'s leads', (database) => {
         isSpam: i === 5,
         deliveryMode: i === 5 ? 'none' : 'deal',
       });
-      ids.push((await repos.leads.accept(lead, i === 5 ? null : { kind: 'deal', payload: {} })).leadId);
+      const { leadId, outboxId } = await repos.leads.accept(lead, i === 5 ? null : { kind: 'deal', payload: {} });
+      ids.push(leadId);
+      if (i === 7) await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: 20, error: 'HTTP 500', retryAt: null });
+      if (i >= 20) await deliverySent(database(), outboxId!, lead.createdAt);
     }
-    await handle.db.updateTable('outbox').set({ status: 'dead', attempts: 20, last_error: 'HTTP 500' }).where('lead_id', '=', ids[7]!).execute();
-    await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: start }).where('lead_id', 'in', ids.slice(20)).execute();
   });
 
   async function allPages(filter: LeadFilter, limit = 7) {

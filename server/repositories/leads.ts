@@ -1,12 +1,189 @@
+/**
+ * `leads`: the leads the site accepted, and what the console, the funnel, the erasure and the retention
+ * ask of them. Accepting a lead is a unit of work with its GetCourse delivery and its alerts: this
+ * repository opens the transaction and hands it to each queue's repository (the outbox's two).
+ */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
-import { paidDealAmount, paidDealExists } from './deals';
-import type { AlertQueueRepository } from './alert-queue';
-import { deliveriesOfLead, type DeliveryQueueRepository } from './delivery-queue';
-import type { DeliveryState, LeadCounts, LeadFilter, LeadListRow, LeadsRepository, NewLead, SettingsRepository, StoredLead } from './types';
+import { funnelKey, paidDealAmount, paidDealExists, type DealLeads } from './deals';
+import type { AlertQueueRepository, NewAlert } from './alert-queue';
+import { deliveriesOfLead, type DeliveryQueueRepository, type NewDelivery } from './delivery-queue';
+import type { SettingsRepository } from './settings';
+
+/** A lead as the API accepted it, ready to store. */
+export interface NewLead {
+  createdAt: number;
+  formId: string;
+  productName: string;
+  event: string;
+  name: string;
+  email: string;
+  /** E.164. */
+  phone: string;
+  utm: { source?: string; medium?: string; campaign?: string; content?: string; term?: string; id?: string };
+  pagePath: string;
+  variantId: string | null;
+  blockId: string | null;
+  googleClientId: string | null;
+  yandexClientId: string | null;
+  consentTextVersion: string;
+  clientAddressHash: string | null;
+  isSpam: boolean;
+  /** `deal`: our worker sends it; `browser`: the visitor's browser posted it to GetCourse; `none`: spam. */
+  deliveryMode: 'deal' | 'browser' | 'none';
+}
+
+export interface StoredLead extends NewLead {
+  id: number;
+  /** When the retention job removed the personal fields (they are empty then); absent before. */
+  anonymizedAt?: number;
+  /** The visitor's idempotency key of the request that made the lead, while it is kept. */
+  idempotencyKey?: string;
+}
+
+/**
+ * The visitor's idempotency key of a request and a hash of what the request said: a second request with
+ * the key is answered from the first one's row (the same request) or refused (other contents).
+ */
+export interface Idempotency {
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * What storing a keyed request did: stored it now (`replayed: false`), or found the key's earlier row
+ * and wrote nothing (`replayed: true`, `outboxId: null`; `sameRequest` says whether the contents matched).
+ */
+export interface StoreOutcome {
+  outboxId: number | null;
+  replayed: boolean;
+  sameRequest: boolean;
+}
+
+/** What the leads list can be narrowed to; every field optional. Times are epoch ms, `to` exclusive. */
+export interface LeadFilter {
+  from?: number;
+  to?: number;
+  formId?: string;
+  productName?: string;
+  utmSource?: string;
+  utmCampaign?: string;
+  /** `paid`: its GetCourse deal is paid (fully or partly, not refunded); `unpaid`: it is not. */
+  payment?: 'paid' | 'unpaid';
+  /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
+  delivery?: DeliveryState;
+  spam?: 'only' | 'exclude';
+  /** An e-mail (exact, any case) or a phone (any spelling of the digits). */
+  search?: string;
+}
+
+export const deliveryStates = ['waiting', 'sent', 'dead', 'none'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+/** Where the next page starts: just after this lead in (created_at, id) descending order. */
+export interface LeadCursor {
+  createdAt: number;
+  id: number;
+}
+
+export interface LeadListRow {
+  id: number;
+  createdAt: number;
+  formId: string;
+  productName: string;
+  name: string;
+  email: string;
+  phone: string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+  utmTerm: string | null;
+  pagePath: string;
+  isSpam: boolean;
+  /** The status of the lead's latest delivery; null when it has none. */
+  deliveryStatus: OutboxStatus | null;
+  dealNumber: string | null;
+  /** What the lead's paid deal brought, in kopecks; null when it is not paid. */
+  paidKopecks: number | null;
+}
+
+/** Leads (not spam) of one form or UTM source: today, the last 7 and the last 30 Moscow days. */
+export interface LeadCounts {
+  key: string;
+  today: number;
+  week: number;
+  month: number;
+}
+
+export interface DailySeries {
+  /** The last 30 Moscow days, oldest first, as `23.11`. */
+  days: string[];
+  /** Leads (not spam) per day, one series per form. */
+  series: { key: string; counts: number[] }[];
+}
+
+export interface LeadsRepository extends DealLeads {
+  /**
+   * Stores the lead and, when given, its delivery in ONE transaction: both or neither. With an
+   * idempotency key that a lead already holds, stores nothing and says so (also when two requests
+   * with the key race: the unique index lets one in, the other finds its row).
+   */
+  accept(lead: NewLead, delivery: NewDelivery | null, idempotency?: Idempotency, alerts?: readonly NewAlert[]): Promise<StoreOutcome & { leadId: number }>;
+  /** The lead an idempotency key made, if any (a read only: no lock, no write). */
+  findByIdempotencyKey(key: string): Promise<{ id: number; requestHash: string | null } | undefined>;
+  findLead(id: number): Promise<StoredLead | undefined>;
+  /** One page of leads, newest first, after `after` (keyset paging). */
+  list(filter: LeadFilter, options?: { after?: LeadCursor | null; limit?: number }): Promise<{ rows: LeadListRow[]; next: LeadCursor | null }>;
+  /** The form ids and UTM sources seen so far, for the filter's suggestions (both read from an index). */
+  facets(): Promise<{ formIds: string[]; utmSources: string[] }>;
+  markSpam(leadId: number, spam: boolean): Promise<boolean>;
+  /** Leads that are not spam, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
+  counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
+  /** Leads (not spam) per Moscow day and form over the last 30 days. */
+  perDay(now: number): Promise<DailySeries>;
+  /**
+   * The ids of the leads of an e-mail, inside the caller's transaction (an erasure's). Compared through
+   * lower() on both sides, which the lower(email) index serves (SQLite's lower() folds ASCII letters
+   * only: there a Cyrillic address must be typed in the case it was stored in).
+   */
+  idsByEmail(trx: Kysely<Database>, email: string): Promise<number[]>;
+  /**
+   * Deletes these leads, whole rows (any column a lead gains later goes with them), inside the caller's
+   * transaction; their deliveries and alerts must be gone first (they reference them). How many went.
+   */
+  remove(trx: Kysely<Database>, ids: readonly number[]): Promise<number>;
+  /**
+   * A lead created before `createdBefore` whose delivery is finished (every delivery of it is `sent`;
+   * alerts aside: a manager's notice that never went out keeps nobody's data; browser-posted leads and
+   * spam have none) loses its name, e-mail, phone, analytics ids and address hash; the rest of the row
+   * stays, so leads per form, UTM source and day still add up. Leads still pending, sending or dead keep
+   * their data until delivered: without it the school could never reach them. The idempotency key and
+   * the request's hash (taken over the personal fields) go with them: a retry half a year later is no
+   * retry. Safe to run from several workers at once; how many were blanked.
+   */
+  anonymizeDelivered(createdBefore: number, now: number): Promise<number>;
+  /** Deletes the spam created before `createdBefore`; how many went. */
+  deleteSpam(createdBefore: number): Promise<number>;
+}
+
+/**
+ * What an anonymised lead keeps of its personal fields: nothing. The idempotency key and the request's hash go
+ * with them, since they were taken over those fields.
+ */
+export const ANONYMIZED_LEAD_FIELDS = {
+  name: '',
+  email: '',
+  phone: '',
+  google_client_id: null,
+  yandex_client_id: null,
+  client_address_hash: null,
+  idempotency_key: null,
+  request_hash: null,
+} as const;
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
   waiting: ['pending', 'sending'],
@@ -26,10 +203,6 @@ export function phoneSearchKey(text: string): string | null {
   return `+${digits}`;
 }
 
-/**
- * A lead is stored with its GetCourse delivery and its alerts as one unit of work: the leads repository
- * opens the transaction and hands it to each queue's repository, so all are written or none.
- */
 export function createLeadsRepository(
   handle: DatabaseHandle,
   { settings, deliveryQueue, alertQueue }: { settings: SettingsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository },
@@ -193,6 +366,65 @@ export function createLeadsRepository(
         series.set(row.form_id, counts);
       }
       return { days, series: [...series].map(([key, counts]) => ({ key, counts })).sort((a, b) => a.key.localeCompare(b.key)) };
+    },
+
+    async funnelCounts(by, { from, to }) {
+      const key = funnelKey(by);
+      const rows = await db
+        .selectFrom('leads')
+        .select([key.as('key'), sql<number | string>`count(*)`.as('leads')])
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .where('is_spam', '=', 0)
+        .$if(by === 'popup', (q) => q.where('form_id', 'like', 'popup-%'))
+        .groupBy(key)
+        .execute();
+      return rows.map((row) => ({ key: row.key, leads: Number(row.leads) }));
+    },
+
+    async dealCopyOf(trx, leadId) {
+      const row = await trx
+        .selectFrom('leads')
+        .select(['created_at', 'form_id', 'utm_source', 'utm_campaign', 'page_path', 'variant_id'])
+        .where('id', '=', leadId)
+        .executeTakeFirst();
+      return (
+        row && {
+          createdAt: Number(row.created_at),
+          formId: row.form_id,
+          utmSource: row.utm_source,
+          utmCampaign: row.utm_campaign,
+          pagePath: row.page_path,
+          variantId: row.variant_id,
+        }
+      );
+    },
+
+    async idsByEmail(trx, email) {
+      const rows = await trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`).execute();
+      return rows.map((row) => row.id);
+    },
+
+    async remove(trx, ids) {
+      if (ids.length === 0) return 0;
+      const result = await trx.deleteFrom('leads').where('id', 'in', [...ids]).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async anonymizeDelivered(createdBefore, now) {
+      const result = await db
+        .updateTable('leads')
+        .set({ ...ANONYMIZED_LEAD_FIELDS, anonymized_at: now })
+        .where('anonymized_at', 'is', null)
+        .where('created_at', '<', createdBefore)
+        .where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id').where('outbox.status', '<>', 'sent'))))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async deleteSpam(createdBefore) {
+      const result = await db.deleteFrom('leads').where('is_spam', '=', 1).where('created_at', '<', createdBefore).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

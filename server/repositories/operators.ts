@@ -1,7 +1,21 @@
+/**
+ * `admin_users`, `admin_accounts`, `admin_sessions`: the console's operators, their passwords and their
+ * sessions. better-auth creates and signs them in (server/admin/operators.ts); reading and removing is ours.
+ */
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { OperatorsRepository } from './types';
 
-/** The console's operators. better-auth creates them (server/admin/operators.ts); reading and removing is ours. */
+export interface Operator {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+
+export interface OperatorsRepository {
+  list(): Promise<Operator[]>;
+  /** Removes the operator (`email` in lower case) with their sessions; false when there is none. */
+  remove(email: string): Promise<boolean>;
+}
+
 export function createOperatorsRepository(handle: DatabaseHandle): OperatorsRepository {
   return {
     async list() {

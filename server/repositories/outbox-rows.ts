@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Database, OutboxStatus, OutboxTable } from '../db/schema';
-
 /**
  * The `outbox` table holds two queues, each with its own repository: the GetCourse deliveries
  * (delivery-queue.ts) and the managers' lead alerts (alert-queue.ts, the rows of kind `alert`). What a
  * row goes through is the same in both and written here once: due, claimed by one worker under a lease,
  * then sent, due again later, or dead.
  */
+import { randomUUID } from 'node:crypto';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database, OutboxStatus, OutboxTable } from '../db/schema';
+
+export type { OutboxStatus };
+
 export const ALERT_KIND = 'alert';
 
 export type OutboxQueue = 'deliveries' | 'alerts';

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { DEFAULT_RETENTION } from '../config';
-import type { NewLead } from './types';
+import { ANONYMIZED_LEAD_FIELDS, type Idempotency, type NewLead } from './leads';
 import { describeEachDatabase } from '../testing/databases';
-import { markDelivered, sampleLead } from '../testing/fixtures';
-import { ANONYMIZED_LEAD_FIELDS } from './personal-data';
+import { sampleLead } from '../testing/fixtures';
+import { deliveryFailed, deliverySent } from '../testing/seed';
 
 const DAY_MS = 24 * 60 * 60_000;
 const now = Date.UTC(2026, 10, 23, 12);
@@ -14,12 +14,12 @@ describeEachDatabase('personal-data retention', (database) => {
   beforeEach(() => database().clear());
 
   /** A lead created `days` ago; its deal delivery ends `sent`, `dead` or stays `pending`. */
-  async function lead(days: number, overrides: Partial<NewLead>, delivery?: 'sent' | 'pending' | 'dead') {
-    const { repos, handle } = database();
+  async function lead(days: number, overrides: Partial<NewLead>, delivery?: 'sent' | 'pending' | 'dead', idempotency?: Idempotency) {
+    const { repos } = database();
     const values = sampleLead({ createdAt: daysAgo(days), ...overrides });
-    const { leadId, outboxId } = await repos.leads.accept(values, delivery ? { kind: 'deal', payload: {} } : null);
-    if (delivery === 'sent') await markDelivered(handle, outboxId!, daysAgo(days));
-    if (delivery === 'dead') await handle.db.updateTable('outbox').set({ status: 'dead' }).where('id', '=', outboxId!).execute();
+    const { leadId, outboxId } = await repos.leads.accept(values, delivery ? { kind: 'deal', payload: {} } : null, idempotency);
+    if (delivery === 'sent') await deliverySent(database(), outboxId!, daysAgo(days));
+    if (delivery === 'dead') await deliveryFailed(database(), outboxId!, { at: daysAgo(days), retryAt: null });
     return leadId;
   }
 
@@ -47,18 +47,16 @@ describeEachDatabase('personal-data retention', (database) => {
 
   it('blanks old delivered leads, keeps undelivered and young ones whole, deletes old spam, and the statistics stay', async () => {
     const identifiers = { googleClientId: 'GA1.1.123', yandexClientId: '456', clientAddressHash: 'abc123' };
-    const oldDeal = await lead(200, { formId: 'contact', utm: { source: 'yandex' }, ...identifiers }, 'sent');
+    const oldDeal = await lead(200, { formId: 'contact', utm: { source: 'yandex' }, ...identifiers }, 'sent', {
+      key: '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+      requestHash: 'a'.repeat(64),
+    });
     const oldBrowser = await lead(181, { formId: 'popup-junior', utm: { source: 'vk' }, deliveryMode: 'browser' });
     const oldPending = await lead(300, { formId: 'contact', utm: { source: 'vk' } }, 'pending');
     const oldDead = await lead(250, { formId: 'contact', utm: {} }, 'dead');
     const young = await lead(179, { formId: 'popup-junior', utm: { source: 'yandex' } }, 'sent');
     const oldSpam = await lead(8, { isSpam: true, deliveryMode: 'none' });
     const youngSpam = await lead(6, { isSpam: true, deliveryMode: 'none' });
-    await database()
-      .handle.db.updateTable('leads')
-      .set({ idempotency_key: '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c', request_hash: 'a'.repeat(64) })
-      .where('id', '=', oldDeal)
-      .execute();
     const before = { stats: await statistics(), oldDeal: await row(oldDeal), kept: await Promise.all([oldPending, oldDead, young, youngSpam].map(row)) };
 
     expect(await database().repos.personalData.applyRetention(DEFAULT_RETENTION, now)).toEqual({ anonymized: 2, spamDeleted: 1 });
@@ -85,11 +83,11 @@ describeEachDatabase('personal-data retention', (database) => {
   });
 
   it('anonymises a lead kept for its delivery once the delivery is done, and follows LEAD_RETENTION_DAYS', async () => {
-    const { handle, repos } = database();
+    const { repos } = database();
     const waiting = await lead(200, {}, 'pending');
     expect(await repos.personalData.applyRetention(DEFAULT_RETENTION, now)).toMatchObject({ anonymized: 0 });
-    const [delivery] = await handle.db.selectFrom('outbox').select('id').where('lead_id', '=', waiting).execute();
-    await markDelivered(handle, delivery!.id, now);
+    const [delivery] = await repos.deliveryQueue.findForLead(waiting);
+    await deliverySent(database(), delivery!.id, now);
     const monthOld = await lead(31, { deliveryMode: 'browser' });
     expect(await repos.personalData.applyRetention({ ...DEFAULT_RETENTION, leadDays: 30 }, now)).toMatchObject({ anonymized: 2 });
     expect(await row(monthOld)).toMatchObject({ email: '', anonymized_at: now });

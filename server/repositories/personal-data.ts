@@ -1,77 +1,71 @@
-import { sql } from 'kysely';
+/**
+ * Where the site keeps a visitor's personal data, and the two ways it leaves (152-FZ). No table of its
+ * own: an erasure is a unit of work over `leads`, their deliveries and alerts in the `outbox` and the
+ * e-mail's `rate_limit_counters`, handing its transaction to each table's repository; the retention
+ * asks the leads' repository.
+ */
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { PersonalDataRepository } from './types';
+import type { AlertQueueRepository } from './alert-queue';
+import type { DeliveryQueueRepository } from './delivery-queue';
+import type { LeadsRepository } from './leads';
+import type { RateLimitRepository } from './rate-limit';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/**
- * What an anonymised lead keeps of its personal fields: nothing. The idempotency key and the request's hash go
- * with them, since they were taken over those fields.
- */
-export const ANONYMIZED_LEAD_FIELDS = {
-  name: '',
-  email: '',
-  phone: '',
-  google_client_id: null,
-  yandex_client_id: null,
-  client_address_hash: null,
-  idempotency_key: null,
-  request_hash: null,
-} as const;
+/** What erasing one visitor removed from the site's database. */
+export interface ErasureCounts {
+  leads: number;
+  /** The outbox rows of those leads. */
+  deliveries: number;
+  /** Of those, the ones already delivered: GetCourse holds a copy the site cannot delete. */
+  deliveriesSent: number;
+  /** Rate-limit counter rows keyed by the e-mail's hash. */
+  counterRows: number;
+}
 
-/** Where the site keeps a visitor's personal data, and the two ways it leaves (152-FZ). */
-export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDataRepository {
+export interface RetentionCounts {
+  /** Leads whose personal fields were removed just now. */
+  anonymized: number;
+  spamDeleted: number;
+}
+
+export interface PersonalDataRepository {
+  /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing. */
+  erase(email: string, emailBucket: string): Promise<ErasureCounts>;
+  /** Anonymizes delivered leads older than `leadDays`, deletes spam older than `spamDays`. */
+  applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
+}
+
+export function createPersonalDataRepository(
+  handle: DatabaseHandle,
+  { leads, deliveryQueue, alertQueue, rateLimit }: { leads: LeadsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository; rateLimit: RateLimitRepository },
+): PersonalDataRepository {
   return {
     /**
-     * Every trace of a visitor in one transaction: their leads, the deliveries of those leads and the
-     * rate-limit counters of their e-mail; all or nothing. Whole rows go, so any column a lead gains later
-     * goes with it. The e-mail is compared through lower() on both sides, which the lower(email) index
-     * serves (SQLite's lower() folds ASCII letters only: there a Cyrillic address must be typed in the case
-     * it was stored in).
+     * Every trace of a visitor in one transaction: their leads, the deliveries and the managers' alerts
+     * of those leads (no personal data in an alert, but nothing of the visitor stays) and the rate-limit
+     * counters of their e-mail; all or nothing.
      */
     erase: (email, emailBucket) =>
       inWriteTransaction(handle, async (trx) => {
-        const leadIds = trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`);
-        // Deliveries first (they reference the leads); the statuses they had when deleted are counted.
-        const deliveries = await trx.deleteFrom('outbox').where('lead_id', 'in', leadIds).returning('status').execute();
-        // The managers' alerts of those leads (issue 26; no personal data in them, but nothing of the visitor stays).
-        await trx.deleteFrom('outbox').where('kind', '=', 'alert').where('alert_lead_id', 'in', leadIds).execute();
-        const leads = await trx.deleteFrom('leads').where('id', 'in', leadIds).executeTakeFirst();
-        const counters = await trx.deleteFrom('rate_limit_counters').where('bucket', '=', emailBucket).executeTakeFirst();
+        const leadIds = await leads.idsByEmail(trx, email);
+        // Deliveries and alerts first (they reference the leads); the statuses the deliveries had are counted.
+        const deliveries = await deliveryQueue.deleteForLeads(trx, leadIds);
+        await alertQueue.deleteForLeads(trx, leadIds);
+        const removed = await leads.remove(trx, leadIds);
+        const counterRows = await rateLimit.deleteBucket(trx, emailBucket);
         return {
-          leads: Number(leads.numDeletedRows),
+          leads: removed,
           deliveries: deliveries.length,
-          deliveriesSent: deliveries.filter((row) => row.status === 'sent').length,
-          counterRows: Number(counters.numDeletedRows),
+          deliveriesSent: deliveries.filter((status) => status === 'sent').length,
+          counterRows,
         };
       }),
 
-    /**
-     * A lead older than `leadDays` whose delivery is finished (every outbox row of it is `sent`, alerts aside:
-     * a manager's notice that never went out keeps nobody's data;
-     * browser-posted leads and spam have none) loses its name, e-mail, phone, analytics ids and address
-     * hash; the rest of the row stays, so leads per form, UTM source and day still add up. Leads still
-     * pending, sending or dead keep their data until delivered: without it the school could never reach
-     * them. Spam older than `spamDays` is deleted. The idempotency key and the request's hash (taken over
-     * the personal fields too) go with the personal fields: a retry half a year later is no retry. Safe to
-     * run from several workers at once.
-     */
     async applyRetention(policy, now) {
-      const anonymized = await handle.db
-        .updateTable('leads')
-        .set({ ...ANONYMIZED_LEAD_FIELDS, anonymized_at: now })
-        .where('anonymized_at', 'is', null)
-        .where('created_at', '<', now - policy.leadDays * DAY_MS)
-        .where(({ exists, not, selectFrom }) =>
-          not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.lead_id', '=', 'leads.id').where('outbox.kind', '<>', 'alert').where('outbox.status', '<>', 'sent'))),
-        )
-        .executeTakeFirst();
-      const spam = await handle.db
-        .deleteFrom('leads')
-        .where('is_spam', '=', 1)
-        .where('created_at', '<', now - policy.spamDays * DAY_MS)
-        .executeTakeFirst();
-      return { anonymized: Number(anonymized.numUpdatedRows), spamDeleted: Number(spam.numDeletedRows) };
+      const anonymized = await leads.anonymizeDelivered(now - policy.leadDays * DAY_MS, now);
+      const spamDeleted = await leads.deleteSpam(now - policy.spamDays * DAY_MS);
+      return { anonymized, spamDeleted };
     },
   };
 }

@@ -1,8 +1,31 @@
+/** `popup_daily_counts`: how often each pop-up was shown, closed and finished, per Moscow day and page. */
 import { sql } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import type { DatabaseHandle } from '../db/connection';
-import type { PopupStatsRepository } from './types';
 
+export const popupEvents = ['shown', 'closed', 'finished'] as const;
+export type PopupEvent = (typeof popupEvents)[number];
+
+export interface PopupEventReport {
+  popup: string;
+  event: PopupEvent;
+  path: string;
+}
+
+export interface PopupDayFigures {
+  day: string;
+  popup: string;
+  shown: number;
+  closed: number;
+  finished: number;
+}
+
+export interface PopupStatsRepository {
+  /** Adds a beacon's events to the day's counts. */
+  record(reports: readonly PopupEventReport[], now: number): Promise<void>;
+  /** Counts per pop-up per day (pages summed) from `fromDay` to `toDay`, both included; newest day first. */
+  perDay(fromDay: string, toDay: string): Promise<PopupDayFigures[]>;
+}
 
 export function createPopupStatsRepository(handle: DatabaseHandle): PopupStatsRepository {
   const { db } = handle;

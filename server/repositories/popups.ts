@@ -1,6 +1,10 @@
-import type { Selectable } from 'kysely';
+/**
+ * `popups`, `popup_versions`: the pop-ups a marketer edits in the console, each with every version it
+ * had (a save or a rollback adds one; the row names the current one).
+ */
+import type { Kysely, Selectable } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { PopupVersionsTable } from '../db/schema';
+import type { Database, PopupVersionsTable } from '../db/schema';
 import { isLive, type ManagedPopupConfig } from '@/lib/popups/managed';
 
 /** A pop-up's current state. */
@@ -51,6 +55,11 @@ export interface PopupsRepository {
   setEnabled(id: string, enabled: boolean, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome>;
   /** Makes version `version`'s config current again, as a new version. */
   rollback(id: string, version: number, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome | { saved: false; reason: 'no_version' }>;
+  /**
+   * Marks the pop-up changed at `now` inside the caller's transaction (a split test's start): its row's
+   * lock orders concurrent changes of the pop-up on PostgreSQL (SQLite writes one at a time anyway).
+   */
+  markChanged(trx: Kysely<Database>, id: string, now: number): Promise<void>;
 }
 
 /** The top-level keys whose values differ (JSON comparison). */
@@ -185,6 +194,10 @@ export function createPopupsRepository(handle: DatabaseHandle): PopupsRepository
       const row = await db.selectFrom('popup_versions').select('config').where('popup_id', '=', id).where('version', '=', version).executeTakeFirst();
       if (!row) return { saved: false, reason: 'no_version' };
       return save(id, JSON.parse(row.config) as ManagedPopupConfig, options, version);
+    },
+
+    async markChanged(trx, id, now) {
+      await trx.updateTable('popups').set({ updated_at: now }).where('id', '=', id).execute();
     },
   };
 }

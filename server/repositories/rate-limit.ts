@@ -1,6 +1,23 @@
-import { sql } from 'kysely';
+/** `rate_limit_counters`: hits per bucket (a client address, an e-mail, the site) and window, shared by every instance. */
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
-import type { RateLimitRepository } from './types';
+import type { Database } from '../db/schema';
+
+export interface RateLimitRepository {
+  /** Counts one hit in the bucket's window and returns the window's total so far. */
+  hit(bucket: string, windowStart: number): Promise<number>;
+  /**
+   * Counts one hit unless the window already holds `limit`, in one atomic statement: of any number of
+   * claims at once (from any instance) at most `limit` are counted. The window's total with this hit,
+   * or null when it was full and nothing was counted.
+   */
+  claim(bucket: string, windowStart: number, limit: number): Promise<number | null>;
+  pruneBefore(windowStart: number): Promise<number>;
+  /** Takes one hit back from the bucket's window (never below zero). */
+  release(bucket: string, windowStart: number): Promise<void>;
+  /** Deletes every window of the bucket inside the caller's transaction (an erasure's: the e-mail's counters); how many rows went. */
+  deleteBucket(trx: Kysely<Database>, bucket: string): Promise<number>;
+}
 
 export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepository {
   const { db } = handle;
@@ -48,6 +65,11 @@ export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepo
 
     async pruneBefore(windowStart) {
       const result = await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async deleteBucket(trx, bucket) {
+      const result = await trx.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -13,7 +13,6 @@ describeEachDatabase('settings repository', (database) => {
 
   it('keeps the alert settings: defaults until saved, a seed only where none were saved', async () => {
     const { settings } = database().repos;
-    await database().handle.db.deleteFrom('settings').where('key', '=', 'lead_alerts').execute();
     expect(await settings.alertSettings()).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(await settings.seedAlertSettings({ ...DEFAULT_ALERT_SETTINGS, emails: ['seed@school.example'] })).toBe(true);
     expect((await settings.alertSettings()).emails).toEqual(['seed@school.example']);

@@ -1,8 +1,18 @@
+/** `settings`: one value a key: this database's deal-number prefix (migration 004) and the console's alert settings. */
 import type { DatabaseHandle } from '../db/connection';
 import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
 import { LEAD_ALERTS_SETTING } from '../db/migrations/009-alerts';
-import { deserializeAlertSettings, serializeAlertSettings } from '../alerts/settings';
-import type { SettingsRepository } from './types';
+import { deserializeAlertSettings, serializeAlertSettings, type AlertSettings } from '../alerts/settings';
+
+export interface SettingsRepository {
+  /** This database's deal-number prefix (migration 004), read once. */
+  dealNumberPrefix(): Promise<number>;
+  /** The console's alert settings, or the defaults (no recipients) until saved. */
+  alertSettings(): Promise<AlertSettings>;
+  saveAlertSettings(settings: AlertSettings): Promise<void>;
+  /** Stores these settings unless some were saved before (the console's always win); true when stored. */
+  seedAlertSettings(settings: AlertSettings): Promise<boolean>;
+}
 
 export function createSettingsRepository(handle: DatabaseHandle): SettingsRepository {
   let dealPrefix: Promise<number> | null = null;

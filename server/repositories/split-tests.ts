@@ -1,9 +1,14 @@
+/**
+ * `popup_tests`, `popup_test_exposures`, `popup_test_conversions`: the split tests of pop-ups, and per
+ * test the visitors shown a variant and those whose lead counted for it.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import type { VariantTexts } from '@/lib/experiments/variants';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { PopupTestsTable } from '../db/schema';
+import type { PopupsRepository } from './popups';
 
 export type SplitTestStatus = 'running' | 'stopped' | 'decided';
 
@@ -60,7 +65,7 @@ export interface SplitTestsRepository {
   perDay(testId: string): Promise<SplitTestDayRow[]>;
 }
 
-export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRepository {
+export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: { popups: Pick<PopupsRepository, 'markChanged'> }): SplitTestsRepository {
   const { db } = handle;
   const isRunning = async (testId: string) =>
     (await db.selectFrom('popup_tests').select('id').where('id', '=', testId).where('status', '=', 'running').executeTakeFirst()) !== undefined;
@@ -78,8 +83,8 @@ export function createSplitTestsRepository(handle: DatabaseHandle): SplitTestsRe
   return {
     async start(popupId, variants, options) {
       return inWriteTransaction(handle, async (trx) => {
-        // The pop-up's row orders concurrent starts (PostgreSQL); SQLite writes one at a time anyway.
-        await trx.updateTable('popups').set({ updated_at: options.now }).where('id', '=', popupId).execute();
+        // The pop-up's row orders concurrent starts.
+        await popups.markChanged(trx, popupId, options.now);
         const running = await trx.selectFrom('popup_tests').select('id').where('popup_id', '=', popupId).where('status', '=', 'running').executeTakeFirst();
         if (running) return { started: false, reason: 'running' } as const;
         const row = {

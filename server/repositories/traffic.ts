@@ -1,3 +1,7 @@
+/**
+ * `traffic_address_counters` and `traffic_daily_totals` (migration 015): how much each client address
+ * adds to the figures a day (server/traffic/caps.ts decides with it), and what was not counted.
+ */
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 
@@ -12,10 +16,6 @@ export interface TrafficDayTotals {
   uncounted: number;
 }
 
-/**
- * `traffic_address_counters` and `traffic_daily_totals` (migration 015): how much each client address
- * adds to the figures a day (server/traffic/caps.ts decides with it), and what was not counted.
- */
 export interface TrafficRepository {
   /**
    * Counts one more event of `address` (a keyed hash) in `scope` on `day` when the address's counted

@@ -1,13 +1,58 @@
+/**
+ * `vitals_histogram`, `vitals_attribution`, `vitals_context`: the field Core Web Vitals per Moscow day,
+ * page type and device: histograms, the elements they are attributed to, and the reports' context.
+ */
 import { sql } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import { bucketOf } from '@/lib/vitals/histogram';
-import type { VitalName } from '@/lib/vitals/metrics';
+import type { VitalName, VitalsReport } from '@/lib/vitals/metrics';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { VitalsRepository } from './types';
+
+/** One histogram bucket's count (lib/vitals/histogram.ts) of a page type, device and metric over a period. */
+export interface VitalsBucketRow {
+  pageType: string;
+  device: string;
+  metric: VitalName;
+  /** Whether a timed pop-up showed on those page views. */
+  popup: boolean;
+  bucket: number;
+  count: number;
+}
+
+export interface VitalsDailyBucketRow {
+  day: string;
+  metric: VitalName;
+  bucket: number;
+  count: number;
+}
+
+export interface VitalsTarget {
+  /** A CSS selector of the element. */
+  target: string;
+  /** INP's longest phase, null for LCP. */
+  phase: string | null;
+  count: number;
+  /** The metric's average over those page views (ms). */
+  average: number;
+}
+
+export interface VitalsRepository {
+  /** Adds one visitor's report to its Moscow day. */
+  record(report: VitalsReport, now: number): Promise<void>;
+  /** Bucket counts per page type, device, metric and pop-up flag from `fromDay` to `toDay`, both included. */
+  histograms(fromDay: string, toDay: string): Promise<VitalsBucketRow[]>;
+  /** Bucket counts per day and metric (pages and devices summed, or only the given ones), oldest day first. */
+  dailyHistograms(fromDay: string, toDay: string, filter?: { pageType?: string; device?: string }): Promise<VitalsDailyBucketRow[]>;
+  /** The elements most often attributed a metric on a page type (LCP element, INP target), most frequent first. */
+  topTargets(fromDay: string, toDay: string, pageType: string, metric: VitalName, limit?: number): Promise<VitalsTarget[]>;
+  /** Reports by connection's effective type and navigation type. */
+  context(fromDay: string, toDay: string): Promise<{ connection: string; navigation: string; reports: number }[]>;
+  /** Deletes the days before `day` (retention); returns the rows deleted. */
+  deleteBefore(day: string): Promise<number>;
+}
 
 const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
 
-/** Field Core Web Vitals (issue 30): histograms, attributions and report context per Moscow day. */
 export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository {
   const { db } = handle;
   return {

@@ -3,7 +3,7 @@ import { assignVariant, readTestBlockId } from '@/lib/experiments/variants';
 import { errorKind, type Logger } from '../log';
 import { popupTargetsPath } from '../popups/targeting';
 import type { SplitTest } from '../repositories/split-tests';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
 import type { TestEventOutcome } from './exposure';
 import { testVisitorOf, visitorKey } from './visitor';

@@ -1,4 +1,4 @@
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import { DAILY_CAPS } from '../traffic/caps';
 
 /** What a split test's show or lead did to its figures: counted, not counted (suspicious), or a repeat of a counted one (neither). */

@@ -1,6 +1,6 @@
 import { moscowToday } from '@/lib/calendar';
 import { analyseTest, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 import type { SplitTest } from '../repositories/split-tests';
 
 const DAY_MS = 86_400_000;

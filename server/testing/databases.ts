@@ -10,10 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { inWriteTransaction, openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { createRepositories } from '../repositories';
-import type { Repositories } from '../repositories/types';
+import { createRepositories, type Repositories } from '../repositories';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -23,7 +22,7 @@ export interface TestDatabase {
   config: DatabaseConfig;
   handle: DatabaseHandle;
   repos: Repositories;
-  /** Empties every table the tests write to (the gift schedule included); only on a migrated database. */
+  /** Empties every table but the migrator's and `settings` (the gift schedule too); only on a migrated database. */
   clear(): Promise<void>;
 }
 
@@ -72,12 +71,47 @@ async function open(config: DatabaseConfig, migrate: boolean): Promise<{ handle:
   return { handle, repos: createRepositories(handle) };
 }
 
+/**
+ * Tables a test's `clear()` keeps: the migrator's own, and `settings` (the deal-number prefix migration
+ * 004 chose for the database stays, as it does in production). Every other table is emptied.
+ */
+const KEPT_BY_CLEAR = ['kysely_migration', 'kysely_migration_lock', 'settings'];
+
+/**
+ * Every table of the test's database (its PostgreSQL schema), read from the database's own catalogue: a
+ * table a new migration adds is cleared and dropped with the others, with no list to remember.
+ */
+export async function tablesOf(handle: DatabaseHandle): Promise<string[]> {
+  const { rows } =
+    handle.dialect === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db);
+  return rows.map((row) => row.name).sort();
+}
+
 function clearTables(handle: DatabaseHandle) {
   return async () => {
-    for (const table of ['traffic_address_counters', 'traffic_daily_totals', 'popup_test_conversions', 'popup_test_exposures', 'popup_tests', 'vitals_histogram', 'vitals_attribution', 'vitals_context', 'alert_recipients', 'deals', 'deal_status_changes', 'deal_unmatched_callbacks', 'deal_reconciliation', 'outbox', 'leads', 'rate_limit_counters', 'gift_schedule_windows', 'admin_audit_log', 'popup_daily_counts', 'popup_versions', 'popups', 'admin_sessions', 'admin_accounts', 'admin_users', 'health_heartbeats'] as const) {
-      await handle.db.deleteFrom(table).execute();
+    const tables = (await tablesOf(handle)).filter((table) => !KEPT_BY_CLEAR.includes(table));
+    if (handle.dialect === 'postgres') {
+      // One statement for all: rows referencing each other (an outbox row its lead) go together.
+      await sql`truncate ${sql.join(tables.map((table) => sql.id(table)))}`.execute(handle.db);
+      return;
     }
+    // One transaction whose foreign keys are checked at its end, when every table is empty.
+    await inWriteTransaction(handle, async (trx) => {
+      await sql`pragma defer_foreign_keys = on`.execute(trx);
+      for (const table of tables) await sql`delete from ${sql.id(table)}`.execute(trx);
+    });
   };
+}
+
+/** Drops every table of the test's database, the migrator's too, as before the first migration. */
+export async function dropEveryTable(handle: DatabaseHandle): Promise<void> {
+  const tables = await tablesOf(handle);
+  await inWriteTransaction(handle, async (trx) => {
+    if (handle.dialect === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
+    for (const table of tables) await sql`drop table ${sql.id(table)}${sql.raw(handle.dialect === 'postgres' ? ' cascade' : '')}`.execute(trx);
+  });
 }
 
 export async function createSqliteDatabase(migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {

@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from '../db/connection';
-import type { NewLead } from '../repositories/types';
+import type { NewLead } from '../repositories/leads';
 
 let counter = 0;
 
@@ -38,9 +37,4 @@ export function sampleOrderBody(overrides: Record<string, unknown> = {}) {
     website: '',
     ...overrides,
   };
-}
-
-/** Records a delivery as done, as the worker would after GetCourse accepted it. */
-export async function markDelivered(handle: DatabaseHandle, outboxId: number, now = Date.now()) {
-  await handle.db.updateTable('outbox').set({ status: 'sent', sent_at: now, updated_at: now }).where('id', '=', outboxId).execute();
 }

@@ -2,7 +2,7 @@ import type { GetCourseConfig } from '../config';
 import type { ApiRuntime } from '../http/handlers';
 import type { Logger } from '../log';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from '../outbox/delivery-handler';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 /** A logger that drops every line. */
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,5 +1,5 @@
 import { filePopupSeeds } from '../popups/seed';
-import type { Repositories } from '../repositories/types';
+import type { Repositories } from '../repositories';
 
 /** Seeds the file's pop-ups and starts an A/B test of `popup` (headlines A and B) by a console operator; the test as started. */
 export async function startSplitTest(repos: Repositories, popup: string, { plannedShows, now }: { plannedShows: number; now: number }) {

@@ -1,4 +1,5 @@
-import type { PopupEvent, Repositories } from '../repositories/types';
+import type { PopupEvent } from '../repositories/popup-stats';
+import type { Repositories } from '../repositories';
 import type { TrafficKind } from '../repositories/traffic';
 
 /**

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_POLICY } from '@/server/admin/sign-in';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
-import type { AuditEntry } from '@/server/repositories/types';
+import type { AuditEntry } from '@/server/repositories/audit';
 import { addOperator, launchChromium, signedIn, signInForm, type Operator, type SignInAnswer } from './support/console';
 import { freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';

@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: 'Обзор' };
 
 export default async function OverviewPage() {
   const { runtime, now } = await requireOperator();
-  const { leads, deliveryQueue, alertQueue, deals } = runtime.repos;
+  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealReconciliation } = runtime.repos;
   const [daily, byForm, bySource, health] = await Promise.all([leads.perDay(now), leads.counts('form', now), leads.counts('utm_source', now), deliveryQueue.health(now)]);
-  const [unmatched, reconciliation, alerts] = await Promise.all([deals.unmatchedCount(), deals.reconciliation(), alertQueue.health()]);
+  const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>

@@ -1,0 +1,40 @@
+/**
+ * `deal_unmatched_callbacks`: deal numbers GetCourse reported that the site never sent, one row a number
+ * with how often and what it said last (written by deals.ts inside the report's transaction).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/connection';
+import type { Database } from '../db/schema';
+import type { DealReport } from '../deals/status';
+
+export interface DealUnmatchedCallbacksRepository {
+  /** Counts a report on a number the site never sent, inside the caller's transaction (the report's). */
+  record(trx: Kysely<Database>, report: DealReport): Promise<void>;
+  /** Numbers GetCourse reported that the site never sent. */
+  count(): Promise<number>;
+}
+
+export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): DealUnmatchedCallbacksRepository {
+  const { db } = handle;
+  return {
+    async record(trx, report) {
+      await trx
+        .insertInto('deal_unmatched_callbacks')
+        .values({ deal_number: report.dealNumber, first_at: report.at, last_at: report.at, calls: 1, gc_status: report.gcStatus, paid_kopecks: report.paidKopecks ?? 0 })
+        .onConflict((conflict) =>
+          conflict.column('deal_number').doUpdateSet({
+            last_at: report.at,
+            calls: sql<number>`deal_unmatched_callbacks.calls + 1`,
+            gc_status: report.gcStatus,
+            paid_kopecks: report.paidKopecks ?? 0,
+          }),
+        )
+        .execute();
+    },
+
+    async count() {
+      const row = await db.selectFrom('deal_unmatched_callbacks').select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
