@@ -5,8 +5,8 @@ import type { AuditAction, AuditRepository } from './types';
 export function createAuditRepository(handle: DatabaseHandle): AuditRepository {
   const { db } = handle;
   return {
-    async record(entry, now = Date.now()) {
-      await db
+    async record(entry, now = Date.now(), trx = db) {
+      await trx
         .insertInto('admin_audit_log')
         .values({
           at: now,

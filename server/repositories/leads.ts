@@ -143,8 +143,8 @@ export function createLeadsRepository(
       return { formIds: forms.map((row) => row.form_id), utmSources: sources.map((row) => row.utm_source!) };
     },
 
-    async markSpam(leadId, spam) {
-      const result = await db.updateTable('leads').set({ is_spam: spam ? 1 : 0 }).where('id', '=', leadId).executeTakeFirst();
+    async markSpam(leadId, spam, trx = db) {
+      const result = await trx.updateTable('leads').set({ is_spam: spam ? 1 : 0 }).where('id', '=', leadId).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

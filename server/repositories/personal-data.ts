@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
 import type { PersonalDataRepository } from './types';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -29,8 +29,8 @@ export function createPersonalDataRepository(handle: DatabaseHandle): PersonalDa
      * serves (SQLite's lower() folds ASCII letters only: there a Cyrillic address must be typed in the case
      * it was stored in).
      */
-    erase: (email, emailBucket) =>
-      inWriteTransaction(handle, async (trx) => {
+    erase: (email, emailBucket, outer) =>
+      inCallersTransaction(handle, outer, async (trx) => {
         const leadIds = trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`);
         // Deliveries first (they reference the leads); the statuses they had when deleted are counted.
         const deliveries = await trx.deleteFrom('outbox').where('lead_id', 'in', leadIds).returning('status').execute();

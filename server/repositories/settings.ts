@@ -36,9 +36,9 @@ export function createSettingsRepository(handle: DatabaseHandle): SettingsReposi
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    async saveAlertSettings(settings) {
+    async saveAlertSettings(settings, trx = handle.db) {
       const value = serializeAlertSettings(settings);
-      await handle.db
+      await trx
         .insertInto('settings')
         .values({ key: LEAD_ALERTS_SETTING, value })
         .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))

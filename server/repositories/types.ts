@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { GiftWindow } from '@/lib/api-contract';
-import type { OutboxStatus } from '../db/schema';
+import type { Database, OutboxStatus } from '../db/schema';
 import type { AlertSettings } from '../alerts/settings';
 import type { VitalName, VitalsReport } from '@/lib/vitals/metrics';
 import type { AlertQueueRepository, NewAlert } from './alert-queue';
@@ -229,7 +230,8 @@ export interface LeadsRepository {
   list(filter: LeadFilter, options?: { after?: LeadCursor | null; limit?: number }): Promise<{ rows: LeadListRow[]; next: LeadCursor | null }>;
   /** The form ids and UTM sources seen so far, for the filter's suggestions (both read from an index). */
   facets(): Promise<{ formIds: string[]; utmSources: string[] }>;
-  markSpam(leadId: number, spam: boolean): Promise<boolean>;
+  /** In `trx` when given: the caller's transaction (a console action's, with its audit row). */
+  markSpam(leadId: number, spam: boolean, trx?: Kysely<Database>): Promise<boolean>;
   /** Leads that are not spam, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
   counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
   /** Leads (not spam) per Moscow day and form over the last 30 days. */
@@ -250,10 +252,13 @@ export interface AlertRecipientsRepository {
 export interface GiftScheduleRepository {
   /** Sorted by start. */
   list(): Promise<StoredGiftWindow[]>;
-  /** Validated against the other stored windows inside the same transaction (as `update`). */
-  add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: WindowProblem }>;
-  update(id: number, window: GiftWindow): Promise<{ updated: boolean } | { problem: WindowProblem }>;
-  remove(id: number): Promise<boolean>;
+  /**
+   * Validated against the other stored windows inside the same transaction (as `update`): the caller's
+   * `trx` when given (a console action's, with its audit row), else one of its own.
+   */
+  add(window: GiftWindow, now: number, trx?: Kysely<Database>): Promise<{ id: number } | { problem: WindowProblem }>;
+  update(id: number, window: GiftWindow, trx?: Kysely<Database>): Promise<{ updated: boolean } | { problem: WindowProblem }>;
+  remove(id: number, trx?: Kysely<Database>): Promise<boolean>;
 }
 
 export interface RateLimitRepository {
@@ -275,13 +280,18 @@ export interface SettingsRepository {
   dealNumberPrefix(): Promise<number>;
   /** The console's alert settings (issue 26), or the defaults (no recipients) until saved. */
   alertSettings(): Promise<AlertSettings>;
-  saveAlertSettings(settings: AlertSettings): Promise<void>;
+  /** In `trx` when given: the caller's transaction (the console's save, with the queue following it and its audit row). */
+  saveAlertSettings(settings: AlertSettings, trx?: Kysely<Database>): Promise<void>;
   /** Stores these settings unless some were saved before (the console's always win); true when stored. */
   seedAlertSettings(settings: AlertSettings): Promise<boolean>;
 }
 
 export interface AuditRepository {
-  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number): Promise<void>;
+  /**
+   * One row of who did what. `trx`: the transaction of the change it records, so the change and its row
+   * commit or roll back together (every console action: server/admin/operator-action.ts).
+   */
+  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number, trx?: Kysely<Database>): Promise<void>;
   /**
    * Counts one attempt into the row of `foldKey` (made with this actor and action by the first), in one
    * atomic statement, so attempts at once from several instances add up in one row.
@@ -307,8 +317,8 @@ export interface PopupStatsRepository {
 }
 
 export interface PersonalDataRepository {
-  /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing. */
-  erase(email: string, emailBucket: string): Promise<ErasureCounts>;
+  /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing (in the caller's `trx` when given). */
+  erase(email: string, emailBucket: string, trx?: Kysely<Database>): Promise<ErasureCounts>;
   /** Anonymizes delivered leads older than `leadDays`, deletes spam older than `spamDays`. */
   applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
 }

@@ -1,0 +1,80 @@
+/**
+ * The steps every console action takes once its operator is known (operator-action.ts adds the session):
+ * read the form with zod, prepare, write, audit, answer. The write and its audit row go in ONE write
+ * transaction, so the journal never shows a change that did not happen, nor misses one that did.
+ */
+import type { Kysely } from 'kysely';
+import type { z } from '@/lib/validation/zod';
+import { inWriteTransaction } from '../db/connection';
+import type { Database } from '../db/schema';
+import type { AuditAction } from '../repositories/types';
+import type { AdminRuntime } from './runtime';
+
+/** Who asks: the signed-in operator, the server's runtime and the request's time (read once). */
+export interface OperatorRequest {
+  email: string;
+  runtime: AdminRuntime;
+  now: number;
+}
+
+/** The journal row of a change; its actor is the operator. */
+export interface AuditNote {
+  action: AuditAction;
+  subject?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** What `prepare` found: the change to write, or the answer to give without writing. */
+export type Prepared<Change, Answer> = { change: Change } | { answer: Answer };
+
+export interface ActionSteps<Input, Change, Written, Answer> {
+  /** The form's fields (formFields: a field sent once is a string, one sent several times a list). */
+  input: z.ZodType<Input>;
+  /** The answer to a form that does not parse (one the console never sends); without it, nothing happens. */
+  invalid?: (error: z.ZodError) => Answer;
+  /**
+   * Before the transaction: the reads the change needs and the checks that may answer instead (problems
+   * beside their fields, a pop-up not found), and work that must not hold the database's write lock (a
+   * test message to Telegram, ending a session). Without it the change is the input.
+   */
+  prepare?: (input: Input, request: OperatorRequest) => Promise<Prepared<Change, Answer>>;
+  /** The change, every write in `trx` (on SQLite the transaction holds the one connection). */
+  write?: (change: Change, trx: Kysely<Database>, request: OperatorRequest) => Promise<Written>;
+  /** The change's journal row, written in the same transaction; null when nothing changed. */
+  audit?: (written: Written, change: Change) => AuditNote | null;
+  /** After the commit: what the operator sees (a revalidated page, a redirect, or the form's next state: codes, never sentences). */
+  answer: (written: Written, change: Change) => Answer | Promise<Answer>;
+}
+
+/** A form's fields as the steps' zod schema reads them: a field sent once is a string, one sent several times (checkboxes of one name) the list. */
+export function formFields(form: FormData): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name).filter((value): value is string => typeof value === 'string');
+    fields[name] = values.length === 1 ? values[0]! : values;
+  }
+  return fields;
+}
+
+export async function runActionSteps<Input, Change, Written, Answer>(
+  steps: ActionSteps<Input, Change, Written, Answer>,
+  request: OperatorRequest,
+  form: FormData,
+): Promise<Answer> {
+  const parsed = steps.input.safeParse(formFields(form));
+  if (!parsed.success) return steps.invalid ? steps.invalid(parsed.error) : (undefined as Answer);
+  const prepared = steps.prepare ? await steps.prepare(parsed.data, request) : { change: parsed.data as unknown as Change };
+  if ('answer' in prepared) return prepared.answer;
+  const { change } = prepared;
+  const { write, audit } = steps;
+  const written =
+    write || audit
+      ? await inWriteTransaction(request.runtime.database, async (trx) => {
+          const result = (write ? await write(change, trx, request) : undefined) as Written;
+          const note = audit?.(result, change);
+          if (note) await request.runtime.repos.audit.record({ actor: request.email, ...note }, request.now, trx);
+          return result;
+        })
+      : (undefined as Written);
+  return steps.answer(written, change);
+}
