@@ -4,7 +4,7 @@ import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { withE2eDatabase } from './support/database';
 import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
-import { formatMoscowTime } from '../server/gift-schedule/windows';
+import { formatMoscowTime } from '../lib/calendar';
 import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 
