@@ -1,5 +1,4 @@
-import type { TrafficDayTotals } from '@/server/repositories/traffic';
-import { sharePercent, SUSPICIOUS_SHARE, suspiciousDays } from './traffic-figures';
+import { sharePercent, SUSPICIOUS_SHARE, suspiciousDays, type DayTotals } from './traffic-figures';
 import { figureColumns, TableHead } from './table-head';
 import { ui } from './ui';
 
@@ -8,7 +7,7 @@ import { ui } from './ui';
  * a page type were accepted and not counted (server/traffic/caps.ts), with the counts; nothing when
  * there are none. `subject` names the column of the pop-up or page type (none for one test).
  */
-export function SuspiciousTraffic({ rows, subject, what }: { rows: readonly TrafficDayTotals[]; subject?: string; what: string }) {
+export function SuspiciousTraffic({ rows, subject, what }: { rows: readonly DayTotals[]; subject?: string; what: string }) {
   const days = suspiciousDays(rows);
   if (days.length === 0) return null;
   return (

@@ -1,4 +1,13 @@
-import type { TrafficDayTotals } from '@/server/repositories/traffic';
+/**
+ * A day's events of one subject (a pop-up, a split test, a page type): those counted and those accepted
+ * but not counted, as the traffic repository totals them (server/repositories/traffic.ts).
+ */
+export interface DayTotals {
+  day: string;
+  subject: string;
+  counted: number;
+  uncounted: number;
+}
 
 /**
  * The share of a day's events that were accepted and not counted (past a client address's daily cap,
@@ -8,13 +17,13 @@ import type { TrafficDayTotals } from '@/server/repositories/traffic';
  */
 export const SUSPICIOUS_SHARE = 0.1;
 
-export interface SuspiciousDay extends TrafficDayTotals {
+export interface SuspiciousDay extends DayTotals {
   /** Uncounted of all the day's events, 0 to 1. */
   share: number;
 }
 
 /** The days (and subjects) whose uncounted share reaches SUSPICIOUS_SHARE, in the order given. */
-export function suspiciousDays(rows: readonly TrafficDayTotals[]): SuspiciousDay[] {
+export function suspiciousDays(rows: readonly DayTotals[]): SuspiciousDay[] {
   return rows.flatMap((row) => {
     const share = row.uncounted / Math.max(1, row.counted + row.uncounted);
     return share >= SUSPICIOUS_SHARE ? [{ ...row, share }] : [];

@@ -1,39 +1,36 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { requireOperator } from '@/server/admin/session';
+import { z } from '@/lib/validation/zod';
+import { answered } from '@/server/admin/action-steps';
+import { operatorAction } from '@/server/admin/operator-action';
 import { followSavedSettings } from '@/server/alerts/follow-settings';
-import { parseAlertSettings, type AlertSettings, type AlertSettingsField } from '@/server/alerts/settings';
 import { formatHours } from '@/server/alerts/schedule';
-import { sendTestAlerts } from '@/server/alerts/test-send';
-import { alertSettingsErrorText, testResultText } from './alert-labels';
+import { parseAlertSettings, type AlertSettings, type AlertSettingsErrors, type AlertSettingsInput } from '@/server/alerts/settings';
+import { sendTestAlerts, type TestResult } from '@/server/alerts/test-send';
 
-export interface AlertFormValues {
-  telegramChats: string;
-  emails: string;
-  hours: string;
-  days: string[];
-  withoutPersonalData: boolean;
-}
-
+/** What the «Уведомления» form shows after a save or a test, as codes (alert-labels.ts words them). */
 export interface AlertFormState {
-  values: AlertFormValues;
-  /** Russian, beside each refused field. */
-  errors: Partial<Record<AlertSettingsField, string>>;
-  message: string | null;
-  /** «Отправить пробное уведомление»: one line a recipient, in Russian. */
-  results: { text: string; ok: boolean }[] | null;
+  /** What was typed, kept in the form. */
+  values: AlertSettingsInput;
+  /** Beside each refused field. */
+  errors: AlertSettingsErrors;
+  message: 'invalid' | 'no_recipients' | 'saved' | null;
+  /** «Отправить пробное уведомление»: how it went for each recipient. */
+  results: TestResult[] | null;
 }
 
-function readForm(form: FormData): AlertFormValues {
-  return {
-    telegramChats: String(form.get('telegramChats') ?? '').slice(0, 5000),
-    emails: String(form.get('emails') ?? '').slice(0, 10_000),
-    hours: String(form.get('hours') ?? '').slice(0, 50),
-    days: form.getAll('days').map(String),
-    withoutPersonalData: form.get('withoutPersonalData') === 'on',
-  };
-}
+const typed = (max: number) => z.string().default('').transform((text) => text.slice(0, max));
+const alertForm = z.object({
+  telegramChats: typed(5000),
+  emails: typed(10_000),
+  hours: typed(50),
+  // A checkbox of each day, all named `days`: none, one or several.
+  days: z.union([z.string(), z.array(z.string())]).default([]).transform((days) => [days].flat()),
+  withoutPersonalData: z.string().optional().transform((checked) => checked === 'on'),
+});
+const unreadable = (): AlertFormState => ({ values: { telegramChats: '', emails: '', hours: '', days: [], withoutPersonalData: false }, errors: {}, message: 'invalid', results: null });
+const refused = (values: AlertSettingsInput, errors: AlertSettingsErrors): AlertFormState => ({ values, errors, message: 'invalid', results: null });
 
 /** What changed, for the audit log (field names and counts: the managers' addresses stay out of it). */
 function changes(before: AlertSettings, after: AlertSettings): Record<string, unknown> {
@@ -50,38 +47,53 @@ function changes(before: AlertSettings, after: AlertSettings): Record<string, un
 }
 
 /** «Отправить заново недоставленные уведомления»: the dead alerts get a fresh set of attempts. */
-export async function resendDeadAlertsAction(): Promise<void> {
-  const { runtime, email } = await requireOperator();
-  const count = await runtime.repos.alertQueue.requeueDead(Date.now());
-  await runtime.repos.audit.record({ actor: email, action: 'resend_all', subject: 'уведомления', details: { alerts: count } });
-  revalidatePath('/admin/notifications');
-}
+export const resendDeadAlertsAction = operatorAction({
+  input: z.object({}),
+  write: (_change, trx, { runtime, now }) => runtime.repos.alertQueue.requeueDead(now, trx),
+  audit: (alerts) => ({ action: 'resend_all', subject: 'уведомления', details: { alerts } }),
+  answer: () => revalidatePath('/admin/notifications'),
+});
 
-/** «Сохранить» (intent `save`) or «Отправить пробное уведомление» (intent `test`, with the form's recipients as typed). */
+/** «Сохранить»: the settings, and the queued alerts following them, in one transaction with the journal's row. */
+const saveAlertSettings = operatorAction({
+  input: alertForm,
+  invalid: unreadable,
+  async prepare(values, { runtime }) {
+    const parsed = parseAlertSettings(values);
+    if (!parsed.ok) return answered(refused(values, parsed.errors));
+    return { values, settings: parsed.settings, before: await runtime.repos.settings.alertSettings() };
+  },
+  async write({ settings }, trx, { runtime, now }) {
+    await runtime.repos.settings.saveAlertSettings(settings, trx);
+    return followSavedSettings(runtime.repos.alertQueue, settings, now, trx);
+  },
+  audit: (queue, { before, settings }) => ({ action: 'alerts_save', subject: 'уведомления', details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped } }),
+  answer(_queue, { values }): AlertFormState {
+    revalidatePath('/admin/notifications');
+    return { values, errors: {}, message: 'saved', results: null };
+  },
+});
+
+/** «Отправить пробное уведомление» to the recipients as typed (nothing saved). */
+const sendTestAlertsAction = operatorAction({
+  input: alertForm,
+  invalid: unreadable,
+  async prepare(values, { runtime }) {
+    const parsed = parseAlertSettings(values);
+    if (!parsed.ok) return answered(refused(values, parsed.errors));
+    if (parsed.settings.telegramChats.length + parsed.settings.emails.length === 0) return answered<AlertFormState>({ values, errors: {}, message: 'no_recipients', results: null });
+    // Sent before the journal's transaction: a slow Telegram or mail server must not hold the database's write lock.
+    return { values, results: await sendTestAlerts(runtime.config.alerts, parsed.settings) };
+  },
+  audit: (_written, { results }) => ({
+    action: 'alerts_test',
+    subject: 'уведомления',
+    details: { recipients: results.length, delivered: results.filter((result) => result.outcome === 'sent').length },
+  }),
+  answer: (_written, { values, results }): AlertFormState => ({ values, errors: {}, message: null, results }),
+});
+
+/** The «Уведомления» form's two buttons: «Сохранить» (intent `save`) and «Отправить пробное уведомление» (intent `test`). */
 export async function alertSettingsAction(_previous: AlertFormState, form: FormData): Promise<AlertFormState> {
-  const { runtime, email } = await requireOperator();
-  const values = readForm(form);
-  const parsed = parseAlertSettings(values);
-  if (!parsed.ok) {
-    const errors = Object.fromEntries(Object.entries(parsed.errors).map(([field, error]) => [field, alertSettingsErrorText(error)]));
-    return { values, errors, message: 'Не сохранено: исправьте отмеченные поля', results: null };
-  }
-  const settings = parsed.settings;
-  if (form.get('intent') === 'test') {
-    if (settings.telegramChats.length + settings.emails.length === 0) return { values, errors: {}, message: 'Добавьте хотя бы одного получателя', results: null };
-    const results = await sendTestAlerts(runtime.config.alerts, settings);
-    await runtime.repos.audit.record({
-      actor: email,
-      action: 'alerts_test',
-      subject: 'уведомления',
-      details: { recipients: results.length, delivered: results.filter((result) => result.outcome === 'sent').length },
-    });
-    return { values, errors: {}, message: null, results: results.map((result) => ({ text: testResultText(result), ok: result.outcome === 'sent' })) };
-  }
-  const before = await runtime.repos.settings.alertSettings();
-  await runtime.repos.settings.saveAlertSettings(settings);
-  const queue = await followSavedSettings(runtime.repos.alertQueue, settings, Date.now());
-  await runtime.repos.audit.record({ actor: email, action: 'alerts_save', subject: 'уведомления', details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped } });
-  revalidatePath('/admin/notifications');
-  return { values, errors: {}, message: 'Сохранено', results: null };
+  return form.get('intent') === 'test' ? sendTestAlertsAction(form) : saveAlertSettings(form);
 }

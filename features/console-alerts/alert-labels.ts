@@ -1,7 +1,14 @@
-/** The alerts' words in the console: the «Уведомления» page's field errors and test results, a lead's alerts. */
-import { parseRecipientKey, type AlertRecipient, type AlertSettingsError } from '@/server/alerts/settings';
+/** The alerts' words in the console: the «Уведомления» page's messages, field errors and test results, a lead's alerts. */
+import type { AlertRecipient, AlertSettingsError } from '@/server/alerts/settings';
 import type { TestResult } from '@/server/alerts/test-send';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
+import type { AlertFormState } from './alert-actions';
+
+export const alertFormMessages: Record<NonNullable<AlertFormState['message']>, string> = {
+  invalid: 'Не сохранено: исправьте отмеченные поля',
+  no_recipients: 'Добавьте хотя бы одного получателя',
+  saved: 'Сохранено',
+};
 
 export function alertSettingsErrorText(error: { code: AlertSettingsError; value?: string }): string {
   switch (error.code) {
@@ -28,6 +35,7 @@ const outcomeTexts: Record<TestResult['outcome'], string> = {
   unauthorized: 'Telegram не принял токен бота (TELEGRAM_BOT_TOKEN)',
   rate_limited: 'Telegram просит подождать, попробуйте через минуту',
   unreachable: 'сервер недоступен, попробуйте позже',
+  link_refused: 'не принято',
   refused: 'не принято',
 };
 
@@ -40,12 +48,6 @@ export function testResultText({ recipient, outcome }: TestResult): string {
   const where = recipientText(recipient);
   const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
   return `${where}: ${detail}`;
-}
-
-/** To whom a lead's alert went, as the outbox keeps it (`telegram:<chat>`, `email:<address>`). */
-export function alertRecipientText(key: string): string {
-  const recipient = parseRecipientKey(key);
-  return recipient ? recipientText(recipient) : key;
 }
 
 /** How far a lead's alert got; one written at night waits for the working hours, not for a retry. */

@@ -1,8 +1,10 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { alertSettingsAction, type AlertFormState, type AlertFormValues } from './alert-actions';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
+import type { AlertSettingsInput } from '@/server/alerts/settings';
+import { alertSettingsAction, type AlertFormState } from './alert-actions';
+import { alertFormMessages, alertSettingsErrorText, testResultText } from './alert-labels';
 
 const WEEKDAYS = [
   ['1', 'Пн'],
@@ -15,22 +17,24 @@ const WEEKDAYS = [
 ] as const;
 
 /** The console's «Уведомления» form: recipients, working hours and days, «Без личных данных»; save or send a test. */
-export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
+export function AlertSettingsForm({ initial }: { initial: AlertSettingsInput }) {
   const [state, action, pending] = useActionState<AlertFormState, FormData>(alertSettingsAction, { values: initial, errors: {}, message: null, results: null });
   const [values, setValues] = useState(initial);
-  const set = <K extends keyof AlertFormValues>(key: K, value: AlertFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+  const set = <K extends keyof AlertSettingsInput>(key: K, value: AlertSettingsInput[K]) => setValues((previous) => ({ ...previous, [key]: value }));
   const field = 'flex flex-col gap-1 text-sm';
   const hint = 'text-gray-600';
   /** The hint and, when refused, the reason, read out with the field. */
   const describedBy = (name: keyof AlertFormState['errors'], withHint = true) =>
     [withHint ? `${name}-hint` : null, state.errors[name] ? `${name}-error` : null].filter(Boolean).join(' ') || undefined;
   const invalid = (name: keyof AlertFormState['errors']) => (state.errors[name] ? true : undefined);
-  const error = (name: keyof AlertFormState['errors']) =>
-    state.errors[name] ? (
+  const error = (name: keyof AlertFormState['errors']) => {
+    const refusal = state.errors[name];
+    return refusal ? (
       <span id={`${name}-error`} className="text-red-700">
-        {state.errors[name]}
+        {alertSettingsErrorText(refusal)}
       </span>
     ) : null;
+  };
   /** A labelled text field with its hint and its refusal: a textarea when `rows` is given (one value a line). */
   const textField = (name: 'telegramChats' | 'emails' | 'hours', label: string, hintText: string, shape: { rows?: number; className?: string }) => {
     const control = {
@@ -103,12 +107,12 @@ export function AlertSettingsForm({ initial }: { initial: AlertFormValues }) {
         </button>
       </div>
       <div role="status" aria-live="polite" className="text-sm">
-        {state.message && <p className={Object.keys(state.errors).length > 0 ? 'text-red-700' : ''}>{state.message}</p>}
+        {state.message && <p className={Object.keys(state.errors).length > 0 ? 'text-red-700' : ''}>{alertFormMessages[state.message]}</p>}
         {state.results && (
           <ul aria-label="Результат пробного уведомления">
             {state.results.map((result) => (
-              <li key={result.text} className={result.ok ? 'text-green-800' : 'text-red-700'}>
-                {result.text}
+              <li key={`${result.recipient.channel}:${result.recipient.address}`} className={result.outcome === 'sent' ? 'text-green-800' : 'text-red-700'}>
+                {testResultText(result)}
               </li>
             ))}
           </ul>

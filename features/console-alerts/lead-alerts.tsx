@@ -1,8 +1,15 @@
+import { ConsoleTable } from '@/components/console/console-table';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
+import { parseRecipientKey } from '@/server/alerts/settings';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
-import { alertRecipientText, alertStateText } from './alert-labels';
-import { ConsoleTable } from './console-table';
-import { moscowTime } from './labels';
-import { ui } from './ui';
+import { alertStateText, recipientText } from './alert-labels';
+
+/** To whom a lead's alert went, as the outbox keeps it (`telegram:<chat>`, `email:<address>`). */
+function recipientOf(key: string): string {
+  const recipient = parseRecipientKey(key);
+  return recipient ? recipientText(recipient) : key;
+}
 
 /** Whom the managers' alerts of a lead went to (page «Уведомления»), and how far each got. */
 export function LeadAlerts({ alerts }: { alerts: LeadAlertRow[] }) {
@@ -18,7 +25,7 @@ export function LeadAlerts({ alerts }: { alerts: LeadAlertRow[] }) {
           items={alerts}
           renderRow={(alert) => (
             <tr key={alert.id}>
-              <td className="break-all">{alertRecipientText(alert.recipient)}</td>
+              <td className="break-all">{recipientOf(alert.recipient)}</td>
               <td>{alertStateText(alert)}</td>
               <td>{alert.attempts}</td>
               <td>{alert.status === 'pending' ? moscowTime(alert.nextAttemptAt) : '—'}</td>

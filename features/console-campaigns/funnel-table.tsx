@@ -8,8 +8,8 @@ import {
   type FunnelFigures,
   type FunnelGrouping,
 } from '@/lib/funnel';
-import { ui } from './ui';
-import { TableHead, figureColumns } from './table-head';
+import { ui } from '@/components/console/ui';
+import { TableHead, figureColumns } from '@/components/console/table-head';
 
 /** The funnel «Кампании»: one row a key, sorted by revenue (as the repository gives them), and the totals. */
 export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: FunnelGrouping }) {

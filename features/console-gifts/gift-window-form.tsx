@@ -1,8 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
+import { ui } from '@/components/console/ui';
 import { saveGiftWindowAction, type GiftWindowState } from './gift-actions';
-import { ui } from './ui';
+import { giftWindowStateText, isRefusal } from './gift-labels';
 
 export interface GiftWindowDraft {
   id: number;
@@ -14,7 +15,7 @@ export interface GiftWindowDraft {
 
 /** Adds a window, or edits `draft` when given. Times are typed and shown in Moscow time. */
 export function GiftWindowForm({ draft, lastGift }: { draft: GiftWindowDraft | null; lastGift: number }) {
-  const [state, action, pending] = useActionState<GiftWindowState, FormData>(saveGiftWindowAction, { error: null, message: null });
+  const [state, action, pending] = useActionState<GiftWindowState, FormData>(saveGiftWindowAction, { outcome: null });
   const field = 'flex flex-col gap-1 text-sm';
   return (
     <form action={action} className="mb-6 flex flex-wrap items-end gap-3" aria-label={draft ? `Изменить окно ${draft.id}` : 'Новое окно'}>
@@ -34,8 +35,8 @@ export function GiftWindowForm({ draft, lastGift }: { draft: GiftWindowDraft | n
       <button type="submit" disabled={pending} className={ui.primaryButton}>
         {draft ? 'Сохранить' : 'Добавить окно'}
       </button>
-      <p aria-live="polite" className={`basis-full text-sm ${state.error ? 'text-red-700' : ''}`}>
-        {state.error ?? state.message}
+      <p aria-live="polite" className={`basis-full text-sm ${isRefusal(state) ? 'text-red-700' : ''}`}>
+        {giftWindowStateText(state)}
       </p>
     </form>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, moscowPeriod } from './labels';
+import { auditActionText, moscowPeriod } from './journal-labels';
 
 describe('the journal’s words', () => {
   it('says a folded row of sign-in attempts with its count, every other action by its name', () => {

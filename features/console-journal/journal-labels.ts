@@ -1,11 +1,5 @@
-import type { AuditAction, AuditEntry, FoldedAuditAction, OutboxStatus } from '@/server/repositories/types';
-
-export const deliveryStatusLabels: Record<OutboxStatus, string> = {
-  pending: 'ждёт отправки',
-  sending: 'отправляется',
-  sent: 'доставлена',
-  dead: 'не доставлена',
-};
+import { moscowTime } from '@/components/console/moscow-time';
+import type { AuditAction, AuditEntry, FoldedAuditAction } from '@/server/repositories/types';
 
 /** A folded row's words, before its count: «Неудачные входы: 37». */
 const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
@@ -44,11 +38,6 @@ export function auditActionText(entry: Pick<AuditEntry, 'action' | 'count'>): st
 
 function isFolded(action: AuditAction): action is FoldedAuditAction {
   return Object.hasOwn(foldedAuditActionLabels, action);
-}
-
-/** `23.11.2026, 12:34`, Moscow time, however the server's clock is set. */
-export function moscowTime(timestamp: number): string {
-  return new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' }).format(timestamp);
 }
 
 /** When a journal entry happened: `23.11.2026, 12:34`, or for a folded row its first to last attempt, `23.11.2026, 12:34–12:41`. */

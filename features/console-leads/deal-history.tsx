@@ -1,8 +1,8 @@
 import { revenueText } from '@/lib/funnel';
 import type { DealChange, DealView } from '@/server/repositories/deals';
-import { moscowTime } from './labels';
-import { ui } from './ui';
-import { TableHead } from './table-head';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
+import { TableHead } from '@/components/console/table-head';
 
 const statusLabels: Record<DealView['status'], string> = {
   open: 'не оплачен',

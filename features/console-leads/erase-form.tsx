@@ -1,11 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
+import { ui } from '@/components/console/ui';
 import { eraseVisitorAction, type EraseState } from './lead-actions';
-import { ui } from './ui';
+import { eraseStateText } from './lead-labels';
 
 export function EraseVisitorForm() {
-  const [state, action, pending] = useActionState<EraseState, FormData>(eraseVisitorAction, { message: null, error: null });
+  const [state, action, pending] = useActionState<EraseState, FormData>(eraseVisitorAction, { outcome: null });
+  const refused = state.outcome === 'email_invalid' || state.outcome === 'not_confirmed';
   return (
     <form action={action} className="flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-sm">
@@ -19,8 +21,8 @@ export function EraseVisitorForm() {
       <button type="submit" disabled={pending} className={ui.dangerButton}>
         Удалить данные
       </button>
-      <p aria-live="polite" className={`basis-full text-sm ${state.error ? 'text-red-700' : ''}`}>
-        {state.error ?? state.message}
+      <p aria-live="polite" className={`basis-full text-sm ${refused ? 'text-red-700' : ''}`}>
+        {eraseStateText(state)}
       </p>
     </form>
   );

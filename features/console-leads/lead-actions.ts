@@ -3,52 +3,48 @@
 import { revalidatePath } from 'next/cache';
 import { z } from '@/lib/validation/zod';
 import { emailSchema } from '@/lib/validation/lead';
-import { requireOperator } from '@/server/admin/session';
+import { operatorAction } from '@/server/admin/operator-action';
 import { eraseVisitor } from '@/server/privacy/erase';
+import type { ErasureCounts } from '@/server/repositories/types';
 
 const id = z.coerce.number().int().positive();
 
-export async function resendDeliveryAction(form: FormData): Promise<void> {
-  const { runtime, email } = await requireOperator();
-  const outboxId = id.parse(form.get('outboxId'));
-  const leadId = id.parse(form.get('leadId'));
-  if ((await runtime.repos.deliveryQueue.requeueDead(Date.now(), outboxId)) === 1) {
-    await runtime.repos.audit.record({ actor: email, action: 'resend', subject: `lead ${leadId}`, details: { outboxId } });
-  }
-  revalidatePath(`/admin/leads/${leadId}`);
-}
+/** «Отправить заново»: one dead delivery of a lead back in the queue. */
+export const resendDeliveryAction = operatorAction({
+  input: z.object({ outboxId: id, leadId: id }),
+  write: ({ outboxId }, trx, { runtime, now }) => runtime.repos.deliveryQueue.requeueDead(now, outboxId, trx),
+  audit: (requeued, { leadId, outboxId }) => (requeued === 1 ? { action: 'resend', subject: `lead ${leadId}`, details: { outboxId } } : null),
+  answer: (_requeued, { leadId }) => revalidatePath(`/admin/leads/${leadId}`),
+});
 
-export async function resendAllDeadAction(): Promise<void> {
-  const { runtime, email } = await requireOperator();
-  const count = await runtime.repos.deliveryQueue.requeueDead(Date.now());
-  await runtime.repos.audit.record({ actor: email, action: 'resend_all', details: { count } });
-  revalidatePath('/admin/leads');
-}
+/** «Отправить заново все недоставленные». */
+export const resendAllDeadAction = operatorAction({
+  input: z.object({}),
+  write: (_change, trx, { runtime, now }) => runtime.repos.deliveryQueue.requeueDead(now, undefined, trx),
+  audit: (count) => ({ action: 'resend_all', details: { count } }),
+  answer: () => revalidatePath('/admin/leads'),
+});
 
-export async function markSpamAction(form: FormData): Promise<void> {
-  const { runtime, email } = await requireOperator();
-  const leadId = id.parse(form.get('leadId'));
-  const spam = form.get('spam') === '1';
-  if (await runtime.repos.leads.markSpam(leadId, spam)) {
-    await runtime.repos.audit.record({ actor: email, action: spam ? 'spam' : 'not_spam', subject: `lead ${leadId}` });
-  }
-  revalidatePath(`/admin/leads/${leadId}`);
-}
+/** «Отметить как спам» / «Это не спам». */
+export const markSpamAction = operatorAction({
+  input: z.object({ leadId: id, spam: z.enum(['0', '1']).transform((flag) => flag === '1') }),
+  write: ({ leadId, spam }, trx, { runtime }) => runtime.repos.leads.markSpam(leadId, spam, trx),
+  audit: (marked, { leadId, spam }) => (marked ? { action: spam ? 'spam' : 'not_spam', subject: `lead ${leadId}` } : null),
+  answer: (_marked, { leadId }) => revalidatePath(`/admin/leads/${leadId}`),
+});
 
-export interface EraseState {
-  message: string | null;
-  error: string | null;
-}
+/** What the erasure form shows (lead-labels.ts words it). */
+export type EraseState = { outcome: null } | { outcome: 'email_invalid' | 'not_confirmed' } | { outcome: 'erased'; counts: ErasureCounts };
 
-export async function eraseVisitorAction(_previous: EraseState, form: FormData): Promise<EraseState> {
-  const { runtime, email } = await requireOperator();
-  const parsed = emailSchema.safeParse(form.get('email'));
-  if (!parsed.success) return { message: null, error: 'Введите e-mail посетителя' };
-  if (form.get('confirm') !== 'on') return { message: null, error: 'Подтвердите, что данные нужно удалить безвозвратно' };
-  const counts = await eraseVisitor(runtime.repos, parsed.data, runtime.hashKey);
+/** «Удалить данные»: every trace of a visitor, at their request (152-FZ). */
+export const eraseVisitorAction = operatorAction({
+  input: z.object({ email: emailSchema, confirm: z.literal('on') }),
+  invalid: (error): EraseState => ({ outcome: error.issues.some((issue) => issue.path[0] === 'email') ? 'email_invalid' : 'not_confirmed' }),
+  write: ({ email }, trx, { runtime }) => eraseVisitor(runtime.repos, email, runtime.hashKey, trx),
   // The address is the request's subject: the log keeps who asked to erase whom, as 152-FZ requires an answer.
-  await runtime.repos.audit.record({ actor: email, action: 'erase', subject: parsed.data, details: { ...counts } });
-  revalidatePath('/admin/leads');
-  const inGetCourse = counts.deliveriesSent > 0 ? ` ${counts.deliveriesSent} из них уже в GetCourse: удалите пользователя там вручную (Пользователи → найти по e-mail → удалить).` : '';
-  return { message: `Удалено заявок: ${counts.leads}, отправок: ${counts.deliveries}.${inGetCourse}`, error: null };
-}
+  audit: (counts, { email }) => ({ action: 'erase', subject: email, details: { ...counts } }),
+  answer(counts): EraseState {
+    revalidatePath('/admin/leads');
+    return { outcome: 'erased', counts };
+  },
+});

@@ -2,10 +2,11 @@ import { UTM_KEYS } from '@/lib/leads/extra-data';
 import type { OutboxRow } from '@/server/repositories/outbox-rows';
 import type { StoredLead } from '@/server/repositories/types';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
-import { deliveryStatusLabels, moscowTime } from './labels';
-import { ui } from './ui';
-import { ConsoleTable } from './console-table';
-import { ActionButton } from './action-button';
+import { moscowTime } from '@/components/console/moscow-time';
+import { deliveryStatusLabels } from './lead-labels';
+import { ui } from '@/components/console/ui';
+import { ConsoleTable } from '@/components/console/console-table';
+import { ActionButton } from '@/components/console/action-button';
 
 type Field = [label: string, value: string | number | null | undefined];
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { LeadSearchParams } from '@/server/admin/lead-filter';
 import { moscowToday } from '@/lib/calendar';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
 
 function value(params: LeadSearchParams, key: string): string {
   const raw = params[key];

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import type { LeadListRow } from '@/server/repositories/types';
 import { revenueText } from '@/lib/funnel';
-import { deliveryStatusLabels, moscowTime } from './labels';
-import { ui } from './ui';
-import { TableHead } from './table-head';
+import { moscowTime } from '@/components/console/moscow-time';
+import { deliveryStatusLabels } from './lead-labels';
+import { ui } from '@/components/console/ui';
+import { TableHead } from '@/components/console/table-head';
 
 export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
   if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { AlertQueueHealth } from '@/server/repositories/alert-queue';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
 
 /** Issue 26: the managers' lead alerts (Telegram, e-mail); shown once one was given up on. */
 export function AlertHealthNotice({ health }: { health: AlertQueueHealth }) {

@@ -1,9 +1,9 @@
 import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
 import type { LeadCounts } from '@/server/repositories/types';
 import { FactList, type FactListItem } from './fact-list';
-import { moscowTime } from './labels';
-import { ui } from './ui';
-import { TableHead, figureColumns } from './table-head';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
+import { TableHead, figureColumns } from '@/components/console/table-head';
 
 export function CountsTable({ caption, keyTitle, rows, empty }: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string }) {
   return (

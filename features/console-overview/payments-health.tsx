@@ -1,7 +1,7 @@
 import type { ReconciliationState } from '@/server/repositories/deals';
 import { FactList, type FactListItem } from './fact-list';
-import { moscowTime } from './labels';
-import { ui } from './ui';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
 
 /** Payments from GetCourse on the overview (issue 27): numbers it reported that the site never sent, and the reconciliation. */
 export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {

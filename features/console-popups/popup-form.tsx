@@ -6,7 +6,7 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 import { previewPopupAction, savePopupAction, type PopupFormState } from './popup-actions';
 import { pagesPhrase, popupFieldLabels, popupProblemText, popupSaveMessages } from './popup-labels';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
 
 export interface PopupFormProps {
   id: string;

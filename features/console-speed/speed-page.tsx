@@ -1,42 +1,24 @@
-import { VITAL_NAMES, DEVICE_CLASSES } from '@/lib/vitals/metrics';
-import type { Repositories } from '@/server/repositories/types';
+import { BarChart } from '@/components/console/bar-chart';
+import { DateRangeFields } from '@/components/console/date-range-fields';
+import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
+import { figureColumns, TableHead } from '@/components/console/table-head';
+import { ui } from '@/components/console/ui';
+import { DEVICE_CLASSES, VITAL_NAMES } from '@/lib/vitals/metrics';
 import { DAILY_CAPS } from '@/server/traffic/caps';
-import { BarChart } from './bar-chart';
-import { DateRangeFields } from './date-range-fields';
-import { SuspiciousTraffic } from './suspicious-traffic';
-import { TableHead, figureColumns } from './table-head';
-import { ui } from './ui';
+import type { Speed } from './load';
+import { deviceLabels, formatVital, metricLabels, MIN_SAMPLES } from './vitals-figures';
 import { TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
-import { dailyTrend, deviceLabels, formatVital, metricLabels, MIN_SAMPLES, parseVitalsQuery, popupEffect, slowPageTypes, vitalsTable } from './vitals-figures';
 
 const chartValue = (metric: string, p75: number | null) => (p75 === null ? 0 : metric === 'CLS' ? Math.round(p75 * 1000) / 1000 : metric === 'INP' ? Math.round(p75) : Math.round(p75 / 10) / 100);
 const chartUnit = (metric: string) => (metric === 'CLS' ? '' : metric === 'INP' ? ', мс' : ', с');
 const shortDay = (day: string) => day.split('-').reverse().slice(0, 2).join('.');
 
 /**
- * «Скорость сайта» (issue 30): how fast the pages are on visitors' own devices, from their browsers'
- * reports (features/analytics): p75 per page type and device, the daily trend, what makes the slow page
- * types slow, and what the pop-ups cost.
+ * «Скорость сайта»: how fast the pages are on visitors' own devices, from their browsers' reports
+ * (features/analytics): p75 per page type and device, the daily trend, what makes the slow page types
+ * slow, and what the pop-ups cost.
  */
-export async function SpeedPage({ repos, params, now }: { repos: Pick<Repositories, 'vitals' | 'traffic'>; params: Record<string, string | string[] | undefined>; now: number }) {
-  const query = parseVitalsQuery(params, now);
-  const rows = await repos.vitals.histograms(query.fromDay, query.toDay);
-  const table = vitalsTable(rows, query.device);
-  const trend = dailyTrend(await repos.vitals.dailyHistograms(query.fromDay, query.toDay, { device: query.device ?? undefined }), query.trend, query.fromDay, query.toDay);
-  const slow = slowPageTypes(rows, query.device);
-  const targets = await Promise.all(
-    slow.map(async ({ pageType }) => ({
-      pageType,
-      lcp: await repos.vitals.topTargets(query.fromDay, query.toDay, pageType, 'LCP'),
-      inp: await repos.vitals.topTargets(query.fromDay, query.toDay, pageType, 'INP'),
-    })),
-  );
-  const effect = popupEffect(rows, query.device);
-  const context = await repos.vitals.context(query.fromDay, query.toDay);
-  const traffic = await repos.traffic.totals('vitals', query.fromDay, query.toDay);
-  const reports = context.reduce((total, row) => total + row.reports, 0);
-  const byConnection = new Map<string, number>();
-  for (const row of context) byConnection.set(row.connection, (byConnection.get(row.connection) ?? 0) + row.reports);
+export function SpeedPage({ query, table, trend, targets, effect, reports, byConnection, traffic }: Speed) {
   return (
     <>
       <h1 className={ui.h1}>Скорость сайта</h1>

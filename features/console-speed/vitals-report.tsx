@@ -1,8 +1,8 @@
 import type { VitalRating, VitalName } from '@/lib/vitals/metrics';
 import { VITAL_NAMES, VITAL_THRESHOLDS } from '@/lib/vitals/metrics';
 import type { VitalsTarget } from '@/server/repositories/types';
-import { TableHead, figureColumns } from './table-head';
-import { ui } from './ui';
+import { TableHead, figureColumns } from '@/components/console/table-head';
+import { ui } from '@/components/console/ui';
 import { deviceLabels, FEW_SAMPLES_LABEL, formatVital, MIN_SAMPLES, ratingLabels, type VitalCell, type VitalsRow } from './vitals-figures';
 
 const ratingClass: Record<VitalRating, string> = {

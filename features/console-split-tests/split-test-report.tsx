@@ -1,13 +1,13 @@
 import { variantLetter } from '@/lib/experiments/variants';
 import type { SplitTestView } from '@/server/split-tests/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
-import { ActionButton } from './action-button';
+import { ActionButton } from '@/components/console/action-button';
 import { ConversionChart } from './conversion-chart';
-import { moscowTime } from './labels';
+import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
 import { percent, pValueText, range, signedPercent, splitTestLabels, verdictText } from './split-test-labels';
-import { figureColumns, TableHead } from './table-head';
-import { ui } from './ui';
+import { figureColumns, TableHead } from '@/components/console/table-head';
+import { ui } from '@/components/console/ui';
 
 /**
  * «Результаты теста» (issue 28): per variant shows, leads, conversion with its 95 % interval, the

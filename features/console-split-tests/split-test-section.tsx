@@ -1,30 +1,20 @@
-import { moscowToday } from '@/lib/calendar';
+import { ActionButton } from '@/components/console/action-button';
+import { moscowTime } from '@/components/console/moscow-time';
+import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
+import { TableHead } from '@/components/console/table-head';
+import { ui } from '@/components/console/ui';
 import { MIN_VARIANTS, variantLetter } from '@/lib/experiments/variants';
-import { requireOperator } from '@/server/admin/session';
-import type { StoredPopup } from '@/server/repositories/popups';
-import { planTest, splitTestView } from '@/server/split-tests/report';
-import { ActionButton } from './action-button';
-import { moscowTime } from './labels';
+import type { SplitTestData } from './load';
 import { startTestAction, stopTestAction } from './split-test-actions';
 import { splitTestLabels, splitTestMessages } from './split-test-labels';
 import { SplitTestReport } from './split-test-report';
-import { SuspiciousTraffic } from './suspicious-traffic';
-import { TableHead } from './table-head';
-import { ui } from './ui';
 import { VariantsForm } from './variants-form';
 
 /**
- * The split test of a pop-up's page (issue 28): its variants, «Начать тест» / «Остановить тест», the
+ * The split test of a pop-up's page: its variants, «Начать тест» / «Остановить тест», the
  * running (or last) test's results and every test's start, stop and decision.
  */
-export async function SplitTestSection({ popup, notice }: { popup: StoredPopup; notice: string | null }) {
-  const { runtime, now } = await requireOperator();
-  const tests = await runtime.repos.splitTests.forPopup(popup.id);
-  const running = tests.find((test) => test.status === 'running');
-  const shown = running ?? tests[0];
-  const usual = running ? (await planTest(runtime.repos, popup.id, running.variants.length, now)).showsPerDay : 0;
-  const view = shown ? await splitTestView(runtime.repos, shown, now, usual) : null;
-  const traffic = shown ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id) : [];
+export function SplitTestSection({ popup, tests, running, view, traffic, notice }: SplitTestData & { notice: string | null }) {
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
   return (

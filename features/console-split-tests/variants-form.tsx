@@ -4,7 +4,7 @@ import { useActionState, useState } from 'react';
 import { MAX_VARIANTS, variantLetter, type VariantTexts } from '@/lib/experiments/variants';
 import { saveVariantsAction, type VariantsFormState } from './split-test-actions';
 import { splitTestLabels, variantProblemText, variantsOutcomeText } from './split-test-labels';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
 
 /**
  * The variants B, C, D of a pop-up (issue 28): «Добавить вариант» adds one with its own texts, saved

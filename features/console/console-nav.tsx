@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { signOut } from './auth-actions';
-import { ui } from './ui';
+import { ui } from '@/components/console/ui';
 
 const sections = [
   { href: '/admin', label: 'Обзор' },

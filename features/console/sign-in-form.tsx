@@ -1,8 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
+import { ui } from '@/components/console/ui';
 import { signIn, type SignInState } from './auth-actions';
-import { ui } from './ui';
+import { signInErrorTexts } from './sign-in-labels';
 
 export function SignInForm() {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, { error: null });
@@ -18,7 +19,7 @@ export function SignInForm() {
       </label>
       {state.error && (
         <p id="sign-in-error" role="alert" className="text-sm text-red-700">
-          {state.error}
+          {signInErrorTexts[state.error]}
         </p>
       )}
       <button type="submit" disabled={pending} className={ui.primaryButton}>

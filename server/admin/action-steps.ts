@@ -24,8 +24,12 @@ export interface AuditNote {
   details?: Record<string, unknown>;
 }
 
-/** What `prepare` found: the change to write, or the answer to give without writing. */
-export type Prepared<Change, Answer> = { change: Change } | { answer: Answer };
+/** What `prepare` answers instead of writing: problems beside their fields, a pop-up not found. */
+export class Answered<Answer> {
+  constructor(readonly answer: Answer) {}
+}
+
+export const answered = <Answer>(answer: Answer) => new Answered(answer);
 
 export interface ActionSteps<Input, Change, Written, Answer> {
   /** The form's fields (formFields: a field sent once is a string, one sent several times a list). */
@@ -35,9 +39,10 @@ export interface ActionSteps<Input, Change, Written, Answer> {
   /**
    * Before the transaction: the reads the change needs and the checks that may answer instead (problems
    * beside their fields, a pop-up not found), and work that must not hold the database's write lock (a
-   * test message to Telegram, ending a session). Without it the change is the input.
+   * test message to Telegram, ending a session). It gives the change to write, or `answered(…)`.
+   * Without it the change is the input.
    */
-  prepare?: (input: Input, request: OperatorRequest) => Promise<Prepared<Change, Answer>>;
+  prepare?: (input: Input, request: OperatorRequest) => Promise<Change | Answered<Answer>>;
   /** The change, every write in `trx` (on SQLite the transaction holds the one connection). */
   write?: (change: Change, trx: Kysely<Database>, request: OperatorRequest) => Promise<Written>;
   /** The change's journal row, written in the same transaction; null when nothing changed. */
@@ -63,9 +68,8 @@ export async function runActionSteps<Input, Change, Written, Answer>(
 ): Promise<Answer> {
   const parsed = steps.input.safeParse(formFields(form));
   if (!parsed.success) return steps.invalid ? steps.invalid(parsed.error) : (undefined as Answer);
-  const prepared = steps.prepare ? await steps.prepare(parsed.data, request) : { change: parsed.data as unknown as Change };
-  if ('answer' in prepared) return prepared.answer;
-  const { change } = prepared;
+  const change = steps.prepare ? await steps.prepare(parsed.data, request) : (parsed.data as unknown as Change);
+  if (change instanceof Answered) return change.answer;
   const { write, audit } = steps;
   const written =
     write || audit
