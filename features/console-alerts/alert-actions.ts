@@ -93,7 +93,11 @@ const sendTestAlertsAction = operatorAction({
   answer: (_written, { values, results }): AlertFormState => ({ values, errors: {}, message: null, results }),
 });
 
-/** The «Уведомления» form's two buttons: «Сохранить» (intent `save`) and «Отправить пробное уведомление» (intent `test`). */
-export async function alertSettingsAction(_previous: AlertFormState, form: FormData): Promise<AlertFormState> {
-  return form.get('intent') === 'test' ? sendTestAlertsAction(form) : saveAlertSettings(form);
+/**
+ * The «Уведомления» form's two buttons: «Сохранить» (intent `save`) and «Отправить пробное уведомление»
+ * (intent `test`). Whatever a client posts, each of the two checks the session before it reads anything.
+ */
+export async function alertSettingsAction(previous: AlertFormState, form: FormData): Promise<AlertFormState> {
+  const test = form instanceof FormData && form.get('intent') === 'test';
+  return test ? sendTestAlertsAction(previous, form) : saveAlertSettings(previous, form);
 }

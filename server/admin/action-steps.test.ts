@@ -75,6 +75,8 @@ describeEachDatabase("a console action's change and its journal row", (database)
     };
     expect(await run(remove, { id: '404' })).toBe(false);
     expect(await run(remove, { id: 'окно' })).toBe(false);
+    // A call that posts no form at all (anyone may call a server action with anything).
+    expect(await runActionSteps(remove, request, ['not', 'a', 'form'])).toBe(false);
     expect(await database().repos.audit.list()).toEqual([]);
   });
 

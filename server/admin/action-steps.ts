@@ -43,7 +43,10 @@ export interface ActionSteps<Input, Change, Written, Answer> {
    * Without it the change is the input.
    */
   prepare?: (input: Input, request: OperatorRequest) => Promise<Change | Answered<Answer>>;
-  /** The change, every write in `trx` (on SQLite the transaction holds the one connection). */
+  /**
+   * The change, every write in `trx` (on SQLite the transaction holds the one connection). An action with
+   * neither `write` nor `audit` (a preview) opens no transaction.
+   */
   write?: (change: Change, trx: Kysely<Database>, request: OperatorRequest) => Promise<Written>;
   /** The change's journal row, written in the same transaction; null when nothing changed. */
   audit?: (written: Written, change: Change) => AuditNote | null;
@@ -61,12 +64,16 @@ export function formFields(form: FormData): Record<string, string | string[]> {
   return fields;
 }
 
+/**
+ * The steps for the request's operator. `form` is what the client posted: anyone may call a server action
+ * with anything, so what is not a form is read as an empty one (and refused by any schema that needs a field).
+ */
 export async function runActionSteps<Input, Change, Written, Answer>(
   steps: ActionSteps<Input, Change, Written, Answer>,
   request: OperatorRequest,
-  form: FormData,
+  form: unknown,
 ): Promise<Answer> {
-  const parsed = steps.input.safeParse(formFields(form));
+  const parsed = steps.input.safeParse(formFields(form instanceof FormData ? form : new FormData()));
   if (!parsed.success) return steps.invalid ? steps.invalid(parsed.error) : (undefined as Answer);
   const change = steps.prepare ? await steps.prepare(parsed.data, request) : (parsed.data as unknown as Change);
   if (change instanceof Answered) return change.answer;

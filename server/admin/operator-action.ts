@@ -18,6 +18,6 @@ export interface ConsoleAction<Answer> {
 export function operatorAction<Input, Change = Input, Written = undefined, Answer = void>(steps: ActionSteps<Input, Change, Written, Answer>): ConsoleAction<Answer> {
   return (async (...args: [FormData] | [Answer, FormData]) => {
     const { email, runtime, now } = await requireOperator();
-    return runActionSteps(steps, { email, runtime, now }, args[args.length - 1] as FormData);
+    return runActionSteps(steps, { email, runtime, now }, args[args.length - 1]);
   }) as ConsoleAction<Answer>;
 }
