@@ -41,6 +41,8 @@ const layerZones = [
     })),
 ];
 
+const zodPath = { name: 'zod', message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.", allowTypeImports: true };
+
 /** A client component ('use client') runs in the browser: nothing of server/ may reach its bundle. */
 const clientBoundary = {
   rules: {
@@ -83,19 +85,34 @@ export default defineConfig([
   {
     // The public site navigates with plain <a href> on purpose: next/link would prefetch every link in view
     // (dozens of RSC requests a page on a phone's data plan) and ship its client code before first paint.
-    // The console under /admin keeps next/link for its client-side navigation.
+    // The console under /admin (its pages, its features and their shared parts) keeps next/link for its client-side navigation.
     files: ['app/**', 'components/**', 'features/**'],
-    ignores: ['app/admin/**', 'features/admin/**'],
+    ignores: ['app/admin/**', 'features/console*/**', 'components/console/**'],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   {
     // Zod comes configured for the site's Content Security Policy (lib/validation/zod.ts says why).
     files: ['**/*.{ts,tsx,mts}'],
     ignores: ['lib/validation/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodPath] }] },
+  },
+  {
+    // Every console action goes through operatorAction: the session, the form read with zod, the write and its
+    // audit row in one transaction, an answer in codes. An action file that checks the session itself skips that.
+    files: ['features/console*/**/*-actions.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.", allowTypeImports: true }] },
+        {
+          paths: [
+            zodPath,
+            {
+              name: '@/server/admin/session',
+              importNames: ['requireOperator', 'operatorOf'],
+              message: 'A console action is an operatorAction (server/admin/operator-action.ts): it checks the session, writes with its audit row in one transaction and answers in codes.',
+            },
+          ],
+        },
       ],
     },
   },

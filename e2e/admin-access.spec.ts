@@ -51,7 +51,8 @@ function adminActions(): { id: string; name: string }[] {
     node: Record<string, ManifestAction>;
   };
   return Object.entries(manifest.node)
-    .filter(([, action]) => /(^|\/)(features|app)\/admin\//.test(action.filename ?? ''))
+    // The console's actions: its features (features/console, features/console-<section>) and its pages.
+    .filter(([, action]) => /(^|\/)(features\/console(-[^/]+)?|app\/admin)\//.test(action.filename ?? ''))
     .map(([id, action]) => ({ id, name: action.exportedName ?? id }))
     .filter((action) => !publicActions.has(action.name));
 }

@@ -5,7 +5,7 @@ import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
 import { sentDeliveryMadeDead } from '../server/testing/seed';
 import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
-import { formatMoscowTime } from '../server/gift-schedule/windows';
+import { formatMoscowTime } from '../lib/calendar';
 import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 

@@ -36,6 +36,21 @@ const DAY_MS = 86_400_000;
 /** Moscow keeps UTC+3 all year. */
 const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
+const moscowClock = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Moscow',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** `2026-12-20 10:00:00 MSK`: the school works in Moscow time, so its people read schedules in it. */
+export function formatMoscowTime(timestamp: number): string {
+  return `${moscowClock.format(timestamp)} MSK`;
+}
+
 /** Midnight in Moscow of the day `now` falls on (epoch ms). */
 export function moscowMidnight(now: number): number {
   return Math.floor((now + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS;

@@ -19,11 +19,6 @@ export interface AlertWorkerOptions extends QueueWorkerOptions {
 export const ALERT_SPACING_MS = 1000;
 const RECIPIENTS_A_RUN = 50;
 
-/** Telegram's 400 for a link it does not accept (`wrong HTTP URL`, `can't parse entities`). */
-function isRefusedLink(error: string): boolean {
-  return /^Telegram HTTP 400: .*(url|entit)/i.test(error);
-}
-
 /** One message to one recipient: the alerts it carries (a lead, a burst's list or the night's digest). */
 interface AlertJob extends QueueJob {
   key: string;
@@ -99,7 +94,7 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
           const text = (telLinks: boolean) => (digest ? telegramDigest(leads, { ...digest, telLinks }) : telegramAlert(leads[0]!, { ...options, telLinks }));
           return sendTelegram(telegram!, recipient.address, text(true)).then((result) =>
             // A Telegram that will not take the `tel:` link: the same message with the number as text.
-            !result.ok && isRefusedLink(result.error) ? sendTelegram(telegram!, recipient.address, text(false)) : result,
+            !result.ok && result.failure === 'link_refused' ? sendTelegram(telegram!, recipient.address, text(false)) : result,
           );
         }
         return sendMail(email!, recipient.address, digest ? mailDigest(leads, digest) : mailAlert(leads[0]!, options));

@@ -11,8 +11,12 @@ export type SendResult =
   /** `retryAfterMs`: Telegram's `429 retry_after`; nothing goes to that chat before it has passed. */
   | { ok: false; error: string; retryAfterMs?: number; failure: SendFailure };
 
-/** Why a message did not go, for the console's test result (rendered in Russian there). */
-export type SendFailure = 'chat_not_found' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unreachable' | 'refused';
+/**
+ * Why a message did not go, for the alert worker and the console's test result (rendered in Russian there).
+ * `link_refused`: Telegram would not take a link or the markup of the text (its 400 `wrong HTTP URL`,
+ * `can't parse entities`), as some of its servers do with a `tel:` link.
+ */
+export type SendFailure = 'chat_not_found' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unreachable' | 'link_refused' | 'refused';
 
 type TelegramConfig = NonNullable<AlertsConfig['telegram']>;
 type MailConfig = NonNullable<AlertsConfig['email']>;
@@ -49,6 +53,7 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
     : response.status === 401 || response.status === 404 ? 'unauthorized'
     : response.status === 403 ? 'forbidden'
     : response.status === 400 && /chat not found/i.test(description) ? 'chat_not_found'
+    : response.status === 400 && /url|entit/i.test(description) ? 'link_refused'
     : response.status >= 500 ? 'unreachable'
     : 'refused';
   return {

@@ -136,3 +136,12 @@ export async function inWriteTransaction<T>(handle: DatabaseHandle, work: (trx: 
     return result;
   });
 }
+
+/**
+ * `work` inside the caller's write transaction when one is given (its writes then commit or roll back with
+ * the caller's other writes, as a lead's queue rows do with the lead), else in a write transaction of its
+ * own. What a repository method opens a transaction for, it runs through this.
+ */
+export function inCallersTransaction<T>(handle: DatabaseHandle, trx: Kysely<Database> | undefined, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return trx ? work(trx) : inWriteTransaction(handle, work);
+}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { parseScheduleTime, readScheduleTime, runScheduleCommand } from './command';
-import { formatMoscowTime } from './windows';
+import { formatMoscowTime } from '@/lib/calendar';
 
 describe('schedule times', () => {
   it('reads Moscow time without an offset, explicit offsets, UTC and epoch milliseconds', () => {

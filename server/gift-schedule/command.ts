@@ -1,6 +1,7 @@
-import { isCalendarDate, isClockTime } from '@/lib/calendar';
+import { formatMoscowTime, isCalendarDate, isClockTime } from '@/lib/calendar';
 import type { Repositories } from '../repositories';
-import { describeWindowProblem, FIRST_GIFT, formatMoscowTime, LAST_GIFT, windowState } from './windows';
+import { describeWindow, describeWindowProblem } from '@/lib/gift-windows';
+import { FIRST_GIFT, LAST_GIFT, windowState } from './windows';
 
 /**
  * `npm run schedule -- list | add <gift> <start> <end> | remove <id>`: how marketing edits the gift
@@ -77,7 +78,7 @@ export async function runScheduleCommand(args: readonly string[], repos: Reposit
         io.err(`Не добавлено: ${describeWindowProblem(result.problem)}.`);
         return 1;
       }
-      io.out(`Добавлено окно #${result.id}: подарок ${giftNumber}, ${formatMoscowTime(window.startTimestamp)} – ${formatMoscowTime(window.endTimestamp)}.`);
+      io.out(`Добавлено окно #${result.id}: ${describeWindow(window)}.`);
       return 0;
     }
     case 'remove': {

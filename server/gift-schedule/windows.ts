@@ -5,19 +5,13 @@
  */
 import { giftOffers } from '@/content/gift-offers';
 import type { GiftWindow } from '@/lib/api-contract';
+import type { WindowProblem } from '@/lib/gift-windows';
 
-export type { GiftWindow };
+export type { GiftWindow, WindowProblem };
 
 /** Gifts are numbered from 1 to the number of offers in content/gift-offers.ts. */
 export const FIRST_GIFT = 1;
 export const LAST_GIFT = giftOffers.length;
-
-/** Why a window cannot be stored, as a code with its data; the console and the CLI put it in words. */
-export type WindowProblem =
-  | { code: 'gift-number'; first: number; last: number }
-  | { code: 'invalid-time' }
-  | { code: 'start-not-before-end' }
-  | { code: 'overlap'; with: GiftWindow };
 
 /** Why a window cannot be stored, or null when it can. Windows may touch (one ends as the next starts). */
 export function windowProblem(candidate: GiftWindow, existing: readonly GiftWindow[]): WindowProblem | null {
@@ -30,35 +24,6 @@ export function windowProblem(candidate: GiftWindow, existing: readonly GiftWind
   const clash = existing.find((other) => startTimestamp < other.endTimestamp && other.startTimestamp < endTimestamp);
   if (clash) return { code: 'overlap', with: { giftNumber: clash.giftNumber, startTimestamp: clash.startTimestamp, endTimestamp: clash.endTimestamp } };
   return null;
-}
-
-/** The problem in the words of the people who run the schedule (the console and `npm run schedule`). */
-export function describeWindowProblem(problem: WindowProblem): string {
-  switch (problem.code) {
-    case 'gift-number':
-      return `Номер подарка — целое число от ${problem.first} до ${problem.last}`;
-    case 'invalid-time':
-      return 'Укажите начало и конец';
-    case 'start-not-before-end':
-      return 'Начало должно быть раньше конца';
-    case 'overlap':
-      return `Пересекается с окном подарка ${problem.with.giftNumber} (${formatMoscowTime(problem.with.startTimestamp)} - ${formatMoscowTime(problem.with.endTimestamp)})`;
-  }
-}
-
-const moscow = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Moscow',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** `2026-12-20 10:00:00 MSK`: the school works in Moscow time, so its people read schedules in it. */
-export function formatMoscowTime(timestamp: number): string {
-  return `${moscow.format(timestamp)} MSK`;
 }
 
 export function sortByStart<T extends GiftWindow>(windows: readonly T[]): T[] {

@@ -60,8 +60,8 @@ export interface AlertQueueRepository extends ClaimResults {
    * this claim still holds. How many went.
    */
   dropClaimed(claims: readonly Pick<OutboxClaim, 'id' | 'claimToken'>[]): Promise<number>;
-  /** The dead alerts back in the queue, due now, with fresh attempts; how many. */
-  requeueDead(now: number): Promise<number>;
+  /** The dead alerts back in the queue, due now, with fresh attempts; how many. In the caller's `trx` when given. */
+  requeueDead(now: number, trx?: Kysely<Database>): Promise<number>;
   health(): Promise<AlertQueueHealth>;
   /** A lead's alerts, in the order they were written. */
   forLead(leadId: number): Promise<LeadAlertRow[]>;
@@ -69,9 +69,10 @@ export interface AlertQueueRepository extends ClaimResults {
   /**
    * After the alert settings changed: the alerts held for the working hours and not yet tried are due at
    * `heldDueAt` (left as they are when null: no working day), and the waiting or dead alerts to a
-   * recipient not in `recipients` are deleted. How many moved and how many went.
+   * recipient not in `recipients` are deleted. How many moved and how many went. In the caller's `trx` when
+   * given (the save of the settings it follows).
    */
-  followSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number): Promise<{ moved: number; dropped: number }>;
+  followSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number, trx?: Kysely<Database>): Promise<{ moved: number; dropped: number }>;
   /** Deletes the alerts of these leads inside the caller's transaction (an erasure's: nothing of the visitor stays); how many went. */
   deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<number>;
 }
@@ -150,7 +151,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
       return Number(result.numDeletedRows);
     },
 
-    requeueDead: (now) => requeueDeadRows(db, 'alerts', now),
+    requeueDead: (now, trx = db) => requeueDeadRows(trx, 'alerts', now),
 
     async health() {
       const rows = await db
@@ -190,15 +191,15 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
 
     list: (options) => listRows(db, 'alerts', options),
 
-    async followSettings({ recipients, heldDueAt }, now) {
-      const dropped = await db
+    async followSettings({ recipients, heldDueAt }, now, trx = db) {
+      const dropped = await trx
         .deleteFrom('outbox')
         .where((eb) => inQueue(eb, 'alerts'))
         .where('status', 'in', ['pending', 'dead'])
         .$if(recipients.length > 0, (query) => query.where('recipient', 'not in', recipients))
         .executeTakeFirst();
       if (heldDueAt === null) return { moved: 0, dropped: Number(dropped.numDeletedRows) };
-      const moved = await db
+      const moved = await trx
         .updateTable('outbox')
         .set({ next_attempt_at: heldDueAt, updated_at: now })
         .where((eb) => inQueue(eb, 'alerts'))

@@ -1,4 +1,6 @@
 /** `admin_audit_log`: the console's journal: who did what, with sign-in failures folded into one row a window. */
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 
@@ -49,7 +51,11 @@ export interface AuditEntry {
 }
 
 export interface AuditRepository {
-  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number): Promise<void>;
+  /**
+   * One row of who did what. `trx`: the transaction of the change it records, so the change and its row
+   * commit or roll back together (every console action: server/admin/operator-action.ts).
+   */
+  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number, trx?: Kysely<Database>): Promise<void>;
   /**
    * Counts one attempt into the row of `foldKey` (made with this actor and action by the first), in one
    * atomic statement, so attempts at once from several instances add up in one row.
@@ -64,8 +70,8 @@ export interface AuditRepository {
 export function createAuditRepository(handle: DatabaseHandle): AuditRepository {
   const { db } = handle;
   return {
-    async record(entry, now = Date.now()) {
-      await db
+    async record(entry, now = Date.now(), trx = db) {
+      await trx
         .insertInto('admin_audit_log')
         .values({
           at: now,

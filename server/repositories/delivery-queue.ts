@@ -48,8 +48,11 @@ export interface DeliveryQueueRepository extends ClaimResults {
    */
   claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<OutboxClaim[]>;
   countByStatus(): Promise<Record<OutboxStatus, number>>;
-  /** Puts the dead deliveries (or only the one with id `only`) back in the queue, due now, with fresh attempts. */
-  requeueDead(now: number, only?: number): Promise<number>;
+  /**
+   * Puts the dead deliveries (or only the one with id `only`) back in the queue, due now, with fresh
+   * attempts; in the caller's `trx` when given (the console's re-send, with its audit row).
+   */
+  requeueDead(now: number, only?: number, trx?: Kysely<Database>): Promise<number>;
   findForLead(leadId: number): Promise<OutboxRow[]>;
   list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   health(now: number): Promise<DeliveryHealth>;
@@ -120,7 +123,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
     },
 
     // A dead delivery goes back due now with fresh attempts; its deal number stays, so GetCourse updates one deal.
-    requeueDead: (now, only) => requeueDeadRows(db, 'deliveries', now, only),
+    requeueDead: (now, only, trx = db) => requeueDeadRows(trx, 'deliveries', now, only),
 
     async findForLead(leadId) {
       const rows = await db

@@ -1,6 +1,6 @@
 /** `gift_schedule_windows`: when each gift of the gift promotion runs (migration 002 seeded the default). */
 import { sql, type Kysely } from 'kysely';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
 import { sortByStart, windowProblem, type GiftWindow, type WindowProblem } from '../gift-schedule/windows';
 
@@ -12,9 +12,9 @@ export interface GiftScheduleRepository {
   /** Sorted by start. */
   list(): Promise<StoredGiftWindow[]>;
   /** Validated against the other stored windows inside the same transaction (as `update`). */
-  add(window: GiftWindow, now: number): Promise<{ id: number } | { problem: WindowProblem }>;
-  update(id: number, window: GiftWindow): Promise<{ updated: boolean } | { problem: WindowProblem }>;
-  remove(id: number): Promise<boolean>;
+  add(window: GiftWindow, now: number, trx?: Kysely<Database>): Promise<{ id: number } | { problem: WindowProblem }>;
+  update(id: number, window: GiftWindow, trx?: Kysely<Database>): Promise<{ updated: boolean } | { problem: WindowProblem }>;
+  remove(id: number, trx?: Kysely<Database>): Promise<boolean>;
 }
 
 export function createGiftScheduleRepository(handle: DatabaseHandle): GiftScheduleRepository {
@@ -22,11 +22,16 @@ export function createGiftScheduleRepository(handle: DatabaseHandle): GiftSchedu
 
   /**
    * Runs `write` only when `window` keeps the rules against the other stored windows (all but `replacing`),
-   * checked inside the write transaction: two people adding or moving windows at once must not both pass
-   * the overlap check (PostgreSQL: a table lock; SQLite: its single writer).
+   * checked inside the write transaction (the caller's `outer` when given): two people adding or moving
+   * windows at once must not both pass the overlap check (PostgreSQL: a table lock; SQLite: its single writer).
    */
-  function checkedWrite<T>(window: GiftWindow, replacing: number | null, write: (trx: Kysely<Database>) => Promise<T>): Promise<T | { problem: WindowProblem }> {
-    return inWriteTransaction(handle, async (trx) => {
+  function checkedWrite<T>(
+    window: GiftWindow,
+    replacing: number | null,
+    outer: Kysely<Database> | undefined,
+    write: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T | { problem: WindowProblem }> {
+    return inCallersTransaction(handle, outer, async (trx) => {
       if (handle.dialect === 'postgres') await sql`lock table gift_schedule_windows in share row exclusive mode`.execute(trx);
       const others = await trx
         .selectFrom('gift_schedule_windows')
@@ -49,8 +54,8 @@ export function createGiftScheduleRepository(handle: DatabaseHandle): GiftSchedu
       );
     },
 
-    add: (window, now) =>
-      checkedWrite(window, null, async (trx) => {
+    add: (window, now, outer) =>
+      checkedWrite(window, null, outer, async (trx) => {
         const { id } = await trx
           .insertInto('gift_schedule_windows')
           .values({ gift_number: window.giftNumber, start_at: window.startTimestamp, end_at: window.endTimestamp, created_at: now })
@@ -59,8 +64,8 @@ export function createGiftScheduleRepository(handle: DatabaseHandle): GiftSchedu
         return { id };
       }),
 
-    update: (id, window) =>
-      checkedWrite(window, id, async (trx) => {
+    update: (id, window, outer) =>
+      checkedWrite(window, id, outer, async (trx) => {
         const result = await trx
           .updateTable('gift_schedule_windows')
           .set({ gift_number: window.giftNumber, start_at: window.startTimestamp, end_at: window.endTimestamp })
@@ -69,8 +74,8 @@ export function createGiftScheduleRepository(handle: DatabaseHandle): GiftSchedu
         return { updated: Number(result.numUpdatedRows) === 1 };
       }),
 
-    async remove(id) {
-      const result = await db.deleteFrom('gift_schedule_windows').where('id', '=', id).executeTakeFirst();
+    async remove(id, trx = db) {
+      const result = await trx.deleteFrom('gift_schedule_windows').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
   };

@@ -140,7 +140,8 @@ export interface LeadsRepository extends DealLeads {
   list(filter: LeadFilter, options?: { after?: LeadCursor | null; limit?: number }): Promise<{ rows: LeadListRow[]; next: LeadCursor | null }>;
   /** The form ids and UTM sources seen so far, for the filter's suggestions (both read from an index). */
   facets(): Promise<{ formIds: string[]; utmSources: string[] }>;
-  markSpam(leadId: number, spam: boolean): Promise<boolean>;
+  /** In `trx` when given: the caller's transaction (a console action's, with its audit row). */
+  markSpam(leadId: number, spam: boolean, trx?: Kysely<Database>): Promise<boolean>;
   /** Leads that are not spam, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
   counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
   /** Leads (not spam) per Moscow day and form over the last 30 days. */
@@ -316,8 +317,8 @@ export function createLeadsRepository(
       return { formIds: forms.map((row) => row.form_id), utmSources: sources.map((row) => row.utm_source!) };
     },
 
-    async markSpam(leadId, spam) {
-      const result = await db.updateTable('leads').set({ is_spam: spam ? 1 : 0 }).where('id', '=', leadId).executeTakeFirst();
+    async markSpam(leadId, spam, trx = db) {
+      const result = await trx.updateTable('leads').set({ is_spam: spam ? 1 : 0 }).where('id', '=', leadId).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

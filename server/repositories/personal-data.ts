@@ -4,7 +4,9 @@
  * e-mail's `rate_limit_counters`, handing its transaction to each table's repository; the retention
  * asks the leads' repository.
  */
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
+import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
 import type { AlertQueueRepository } from './alert-queue';
 import type { DeliveryQueueRepository } from './delivery-queue';
 import type { LeadsRepository } from './leads';
@@ -31,7 +33,7 @@ export interface RetentionCounts {
 
 export interface PersonalDataRepository {
   /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing. */
-  erase(email: string, emailBucket: string): Promise<ErasureCounts>;
+  erase(email: string, emailBucket: string, trx?: Kysely<Database>): Promise<ErasureCounts>;
   /** Anonymizes delivered leads older than `leadDays`, deletes spam older than `spamDays`. */
   applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
 }
@@ -46,8 +48,8 @@ export function createPersonalDataRepository(
      * of those leads (no personal data in an alert, but nothing of the visitor stays) and the rate-limit
      * counters of their e-mail; all or nothing.
      */
-    erase: (email, emailBucket) =>
-      inWriteTransaction(handle, async (trx) => {
+    erase: (email, emailBucket, outer) =>
+      inCallersTransaction(handle, outer, async (trx) => {
         const leadIds = await leads.idsByEmail(trx, email);
         // Deliveries and alerts first (they reference the leads); the statuses the deliveries had are counted.
         const deliveries = await deliveryQueue.deleteForLeads(trx, leadIds);

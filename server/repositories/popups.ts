@@ -3,7 +3,7 @@
  * had (a save or a rollback adds one; the row names the current one).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import { inCallersTransaction, inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database, PopupVersionsTable } from '../db/schema';
 import { isLive, type ManagedPopupConfig } from '@/lib/popups/managed';
 
@@ -49,12 +49,20 @@ export interface PopupsRepository {
   get(id: string): Promise<StoredPopup | undefined>;
   /** Newest first. */
   history(id: string): Promise<PopupVersion[]>;
-  /** Stores `config` as a new version, unless the current one is no longer `expectedVersion`. */
-  save(id: string, config: ManagedPopupConfig, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome>;
+  /**
+   * Stores `config` as a new version, unless the current one is no longer `expectedVersion`; in the caller's
+   * `trx` when given (a console action's, with its audit row), else in a transaction of its own (as `rollback`).
+   */
+  save(id: string, config: ManagedPopupConfig, options: { expectedVersion: number; actor: string; now: number }, trx?: Kysely<Database>): Promise<PopupSaveOutcome>;
   /** «Показывать» on or off, as a new version. */
   setEnabled(id: string, enabled: boolean, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome>;
   /** Makes version `version`'s config current again, as a new version. */
-  rollback(id: string, version: number, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome | { saved: false; reason: 'no_version' }>;
+  rollback(
+    id: string,
+    version: number,
+    options: { expectedVersion: number; actor: string; now: number },
+    trx?: Kysely<Database>,
+  ): Promise<PopupSaveOutcome | { saved: false; reason: 'no_version' }>;
   /**
    * Marks the pop-up changed at `now` inside the caller's transaction (a split test's start): its row's
    * lock orders concurrent changes of the pop-up on PostgreSQL (SQLite writes one at a time anyway).
@@ -99,9 +107,10 @@ export function createPopupsRepository(handle: DatabaseHandle): PopupsRepository
     id: string,
     config: ManagedPopupConfig,
     options: { expectedVersion: number; actor: string; now: number },
-    restoredFrom: number | null = null,
+    restoredFrom: number | null,
+    outer: Kysely<Database> | undefined,
   ): Promise<PopupSaveOutcome> {
-    return inWriteTransaction(handle, async (trx) => {
+    return inCallersTransaction(handle, outer, async (trx) => {
       const row = await trx
         .selectFrom('popups')
         .innerJoin('popup_versions', (join) =>
@@ -182,18 +191,19 @@ export function createPopupsRepository(handle: DatabaseHandle): PopupsRepository
       return rows.map(versionOf);
     },
 
-    save: (id, config, options) => save(id, config, options),
+    save: (id, config, options, trx) => save(id, config, options, null, trx),
 
     async setEnabled(id, enabled, options) {
       const popup = await this.get(id);
       if (!popup) return { saved: false, reason: 'not_found' };
-      return save(id, { ...popup.config, enabled }, options);
+      return save(id, { ...popup.config, enabled }, options, null, undefined);
     },
 
-    async rollback(id, version, options) {
-      const row = await db.selectFrom('popup_versions').select('config').where('popup_id', '=', id).where('version', '=', version).executeTakeFirst();
+    async rollback(id, version, options, trx) {
+      // Read in the caller's transaction too: on SQLite its one connection is the transaction's until it ends.
+      const row = await (trx ?? db).selectFrom('popup_versions').select('config').where('popup_id', '=', id).where('version', '=', version).executeTakeFirst();
       if (!row) return { saved: false, reason: 'no_version' };
-      return save(id, JSON.parse(row.config) as ManagedPopupConfig, options, version);
+      return save(id, JSON.parse(row.config) as ManagedPopupConfig, options, version, trx);
     },
 
     async markChanged(trx, id, now) {

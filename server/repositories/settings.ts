@@ -1,4 +1,6 @@
 /** `settings`: one value a key: this database's deal-number prefix (migration 004) and the console's alert settings. */
+import type { Database } from '../db/schema';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
 import { LEAD_ALERTS_SETTING } from '../db/migrations/009-alerts';
@@ -9,7 +11,8 @@ export interface SettingsRepository {
   dealNumberPrefix(): Promise<number>;
   /** The console's alert settings, or the defaults (no recipients) until saved. */
   alertSettings(): Promise<AlertSettings>;
-  saveAlertSettings(settings: AlertSettings): Promise<void>;
+  /** In `trx` when given: the caller's transaction (the console's save, with the queue following it and its audit row). */
+  saveAlertSettings(settings: AlertSettings, trx?: Kysely<Database>): Promise<void>;
   /** Stores these settings unless some were saved before (the console's always win); true when stored. */
   seedAlertSettings(settings: AlertSettings): Promise<boolean>;
 }
@@ -46,9 +49,9 @@ export function createSettingsRepository(handle: DatabaseHandle): SettingsReposi
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    async saveAlertSettings(settings) {
+    async saveAlertSettings(settings, trx = handle.db) {
       const value = serializeAlertSettings(settings);
-      await handle.db
+      await trx
         .insertInto('settings')
         .values({ key: LEAD_ALERTS_SETTING, value })
         .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))

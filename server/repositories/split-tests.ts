@@ -3,11 +3,11 @@
  * test the visitors shown a variant and those whose lead counted for it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import type { VariantTexts } from '@/lib/experiments/variants';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
-import type { PopupTestsTable } from '../db/schema';
+import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
+import type { Database, PopupTestsTable } from '../db/schema';
 import type { PopupsRepository } from './popups';
 
 export type SplitTestStatus = 'running' | 'stopped' | 'decided';
@@ -43,15 +43,20 @@ export interface VisitorEvent {
 }
 
 export interface SplitTestsRepository {
-  /** Starts a test of the pop-up, unless one is running. */
-  start(popupId: string, variants: VariantTexts[], options: { plannedShows: number; actor: string; now: number }): Promise<{ started: true; test: SplitTest } | { started: false; reason: 'running' }>;
+  /** Starts a test of the pop-up, unless one is running; in the caller's `trx` when given (a console action's, with its audit row). */
+  start(
+    popupId: string,
+    variants: VariantTexts[],
+    options: { plannedShows: number; actor: string; now: number },
+    trx?: Kysely<Database>,
+  ): Promise<{ started: true; test: SplitTest } | { started: false; reason: 'running' }>;
   /** The running test of each pop-up that has one. */
   running(): Promise<SplitTest[]>;
   get(id: string): Promise<SplitTest | undefined>;
   /** The pop-up's tests, newest first. */
   forPopup(popupId: string): Promise<SplitTest[]>;
-  /** Ends a running test; `winner` when a variant was kept. False when it was not running. */
-  stop(id: string, options: { actor: string; now: number; winner?: number }): Promise<boolean>;
+  /** Ends a running test; `winner` when a variant was kept. False when it was not running. In the caller's `trx` when given. */
+  stop(id: string, options: { actor: string; now: number; winner?: number }, trx?: Kysely<Database>): Promise<boolean>;
   /** What a visitor has done in a test so far: the variant they were shown (null: none yet), and whether their lead counted. */
   visitorSeen(testId: string, visitor: string): Promise<{ shown: number | null; converted: boolean }>;
   /** A visitor saw `variant`: true when this is their first show in the test (only then it counts). */
@@ -81,8 +86,8 @@ export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: {
   };
 
   return {
-    async start(popupId, variants, options) {
-      return inWriteTransaction(handle, async (trx) => {
+    async start(popupId, variants, options, outer) {
+      return inCallersTransaction(handle, outer, async (trx) => {
         // The pop-up's row orders concurrent starts.
         await popups.markChanged(trx, popupId, options.now);
         const running = await trx.selectFrom('popup_tests').select('id').where('popup_id', '=', popupId).where('status', '=', 'running').executeTakeFirst();
@@ -119,8 +124,8 @@ export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: {
       return rows.map(testOf);
     },
 
-    async stop(id, options) {
-      const result = await db
+    async stop(id, options, trx = db) {
+      const result = await trx
         .updateTable('popup_tests')
         .set({ status: options.winner === undefined ? 'stopped' : 'decided', stopped_at: options.now, stopped_by: options.actor, winner: options.winner ?? null })
         .where('id', '=', id)

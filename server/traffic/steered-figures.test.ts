@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, expect, it } from 'vitest';
-import { conversionRate } from '@/features/admin/popup-figures';
-import { SuspiciousTraffic } from '@/features/admin/suspicious-traffic';
-import { suspiciousDays } from '@/features/admin/traffic-figures';
-import { vitalsTable } from '@/features/admin/vitals-figures';
+import { conversionRate } from '@/features/console-popups/popup-figures';
+import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
+import { suspiciousDays } from '@/components/console/traffic-figures';
+import { vitalsTable } from '@/features/console-speed/vitals-figures';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { issueVisitorId } from '../experiments/visitor-id';

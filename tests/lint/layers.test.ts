@@ -35,6 +35,17 @@ describe('the layers, as npm run lint holds them', () => {
     expect(found).toEqual([expect.stringContaining('features/gift may not import another feature: move what both need into components/ or lib/')]);
   });
 
+  it('refuses a console action that checks the session itself instead of being an operatorAction', async () => {
+    const action = `'use server';\nimport { requireOperator } from '@/server/admin/session';\nexport async function probe() {\n  await requireOperator();\n}\n`;
+    expect(await problems('features/console-leads/fixture-actions.ts', action)).toEqual([expect.stringContaining('A console action is an operatorAction')]);
+    // A console page's loader checks the session as every page does.
+    expect(await problems('features/console-leads/fixture-load.ts', action.replace("'use server';\n", ''))).toEqual([]);
+    // One console feature does not reach into another: what they share lives in components/console.
+    expect(await problems('features/console-gifts/fixture.ts', `import { LeadsTable } from '@/features/console-leads/leads-table';\nexport const probe = LeadsTable;\n`)).toEqual([
+      expect.stringContaining('features/console-gifts may not import another feature'),
+    ]);
+  });
+
   it('refuses a feature (or server code) imported by content', async () => {
     expect(await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`)).toEqual([
       expect.stringContaining('content/ is data: it imports only lib/ and other content'),

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { SignInForm } from '@/features/admin/sign-in-form';
+import { SignInForm } from '@/features/console/sign-in-form';
 import { operatorOf } from '@/server/admin/session';
 
 export const metadata: Metadata = { title: 'Вход' };

@@ -1,65 +1,10 @@
 import type { Metadata } from 'next';
-import { BarChart } from '@/features/admin/bar-chart';
-import { FunnelTable } from '@/features/admin/funnel-table';
-import { ui } from '@/features/admin/ui';
-import { funnelGroupingLabels, funnelGroupings, funnelKeyLabel, funnelPeriodLabels, funnelPeriods, funnelSearch, parseFunnelQuery } from '@/lib/funnel';
-import { requireOperator } from '@/server/admin/session';
-import { DateRangeFields } from '@/features/admin/date-range-fields';
+import { CampaignsPage } from '@/features/console-campaigns/campaigns-page';
+import { loadCampaigns } from '@/features/console-campaigns/load';
 
 export const metadata: Metadata = { title: 'Кампании' };
 
-/** The funnel per campaign (or source, landing, pop-up, form): leads → paid deals → revenue. */
-export default async function CampaignsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { runtime } = await requireOperator();
-  const query = parseFunnelQuery(await searchParams);
-  const rows = await runtime.repos.deals.funnel(query.by, query);
-  const charted = rows.filter((row) => row.revenueKopecks > 0).slice(0, 12);
-  return (
-    <>
-      <h1 className={ui.h1}>Кампании: от заявки до оплаты</h1>
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="funnel-period">Период</label>
-          <select id="funnel-period" name="period" defaultValue={query.period} className={ui.input}>
-            {funnelPeriods.map((period) => (
-              <option key={period} value={period}>{funnelPeriodLabels[period]}</option>
-            ))}
-          </select>
-        </div>
-        <DateRangeFields from={query.fromDay} to={query.toDay} fromLabel="С даты (для своих дат)" />
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="funnel-by">Группировать по</label>
-          <select id="funnel-by" name="by" defaultValue={query.by} className={ui.input}>
-            {funnelGroupings.map((by) => (
-              <option key={by} value={by}>{funnelGroupingLabels[by]}</option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={ui.primaryButton}>Показать</button>
-        <a href={`/api/admin/campaigns/export?${funnelSearch(query)}`} className={ui.button} download>
-          Скачать CSV
-        </a>
-      </form>
-      <p className="mb-4 max-w-3xl text-sm">
-        Заявки, оставленные с {query.fromDay.split('-').reverse().join('.')} по {query.toDay.split('-').reverse().join('.')} (по Москве), и их сделки в
-        GetCourse: оплаченные (полностью или частично, без возвратов), конверсия заявки в оплату и выручка — сколько оплачено по этим сделкам.
-        Заявки без метки собраны в строке «без метки».
-      </p>
-      {rows.length === 0 ? (
-        <p>За этот период заявок нет.</p>
-      ) : (
-        <>
-          {charted.length > 0 && (
-            <BarChart
-              data={{ labels: charted.map((row) => funnelKeyLabel(row.key)), series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }] }}
-              stacked={false}
-              label={`Выручка по группам «${funnelGroupingLabels[query.by]}», ₽`}
-              caption="Выручка, ₽ (больше — выше в таблице)"
-            />
-          )}
-          <FunnelTable rows={rows} by={query.by} />
-        </>
-      )}
-    </>
-  );
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const campaigns = await loadCampaigns(await searchParams);
+  return <CampaignsPage {...campaigns} />;
 }

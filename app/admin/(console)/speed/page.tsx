@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { SpeedPage } from '@/features/admin/speed-page';
-import { requireOperator } from '@/server/admin/session';
+import { loadSpeed } from '@/features/console-speed/load';
+import { SpeedPage } from '@/features/console-speed/speed-page';
 
 export const metadata: Metadata = { title: 'Скорость сайта' };
 
-/** Field Core Web Vitals per page type and device (issue 30). */
+/** Field Core Web Vitals per page type and device. */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { runtime, now } = await requireOperator();
-  return <SpeedPage repos={runtime.repos} params={await searchParams} now={now} />;
+  const speed = await loadSpeed(await searchParams);
+  return <SpeedPage {...speed} />;
 }

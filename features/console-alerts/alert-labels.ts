@@ -1,0 +1,65 @@
+/** The alerts' words in the console: the «Уведомления» page's messages, field errors and test results, a lead's alerts. */
+import type { AlertRecipient, AlertSettingsError } from '@/server/alerts/settings';
+import type { TestResult } from '@/server/alerts/test-send';
+import type { LeadAlertRow } from '@/server/repositories/alert-queue';
+import type { AlertFormState } from './alert-actions';
+
+export const alertFormMessages: Record<NonNullable<AlertFormState['message']>, string> = {
+  invalid: 'Не сохранено: исправьте отмеченные поля',
+  no_recipients: 'Добавьте хотя бы одного получателя',
+  saved: 'Сохранено',
+};
+
+export function alertSettingsErrorText(error: { code: AlertSettingsError; value?: string }): string {
+  switch (error.code) {
+    case 'chat_invalid':
+      return `«${error.value ?? ''}» — не номер чата: нужен числовой id (у групп и каналов он с минусом) или @имя канала, по одному в строке`;
+    case 'email_invalid':
+      return `«${error.value ?? ''}» — не адрес e-mail: по одному адресу в строке, без имён и запятых`;
+    case 'too_many':
+      return 'Не больше 20 получателей в списке';
+    case 'hours_format':
+      return 'Укажите часы как 10:00–19:00 (московское время)';
+    case 'hours_order':
+      return 'Начало рабочего дня должно быть раньше конца (например, 10:00–19:00)';
+    case 'days_empty':
+      return 'Отметьте хотя бы один рабочий день';
+  }
+}
+
+const outcomeTexts: Record<TestResult['outcome'], string> = {
+  sent: 'доставлено',
+  not_configured: 'канал не настроен на сервере',
+  chat_not_found: 'чат не найден: напишите боту /start или добавьте его в группу',
+  forbidden: 'бот не может писать в этот чат (его удалили или заблокировали)',
+  unauthorized: 'Telegram не принял токен бота (TELEGRAM_BOT_TOKEN)',
+  rate_limited: 'Telegram просит подождать, попробуйте через минуту',
+  unreachable: 'сервер недоступен, попробуйте позже',
+  link_refused: 'не принято',
+  refused: 'не принято',
+};
+
+/** «Telegram 424242», «E-mail sales@school.example». */
+export function recipientText(recipient: AlertRecipient): string {
+  return recipient.channel === 'telegram' ? `Telegram ${recipient.address}` : `E-mail ${recipient.address}`;
+}
+
+export function testResultText({ recipient, outcome }: TestResult): string {
+  const where = recipientText(recipient);
+  const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
+  return `${where}: ${detail}`;
+}
+
+/** How far a lead's alert got; one written at night waits for the working hours, not for a retry. */
+export function alertStateText({ status, held }: Pick<LeadAlertRow, 'status' | 'held'>): string {
+  switch (status) {
+    case 'pending':
+      return held ? 'ждёт рабочего времени' : 'ждёт отправки';
+    case 'sending':
+      return 'отправляется';
+    case 'sent':
+      return 'доставлено';
+    case 'dead':
+      return 'не доставлено';
+  }
+}

@@ -1,0 +1,51 @@
+import { moscowTime } from '@/components/console/moscow-time';
+import type { AuditAction, AuditEntry, FoldedAuditAction } from '@/server/repositories/audit';
+
+/** A folded row's words, before its count: «Неудачные входы: 37». */
+const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
+  sign_in_failed: 'Неудачные входы',
+  sign_in_refused: 'Входы отклонены: много неудачных попыток',
+  sign_in_refused_address: 'Входы с одного адреса отклонены: много неудачных попыток',
+};
+
+const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string> = {
+  sign_in: 'Вход',
+  sign_out: 'Выход',
+  export: 'Выгрузка CSV',
+  resend: 'Повторная отправка',
+  resend_all: 'Повторная отправка всех «мёртвых»',
+  erase: 'Удаление данных посетителя',
+  spam: 'Отмечено как спам',
+  not_spam: 'Снята отметка «спам»',
+  schedule_add: 'Окно подарка добавлено',
+  schedule_edit: 'Окно подарка изменено',
+  schedule_remove: 'Окно подарка удалено',
+  popup_save: 'Поп-ап изменён',
+  popup_rollback: 'Поп-ап: возвращена прежняя версия',
+  alerts_save: 'Уведомления о заявках изменены',
+  alerts_test: 'Пробное уведомление отправлено',
+  popup_variants_save: 'Поп-ап: сохранены варианты для теста',
+  popup_test_start: 'Поп-ап: тест начат',
+  popup_test_stop: 'Поп-ап: тест остановлен',
+  popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
+};
+
+/** What the journal says an entry did; a folded row of sign-in attempts with its count. */
+export function auditActionText(entry: Pick<AuditEntry, 'action' | 'count'>): string {
+  if (isFolded(entry.action)) return `${foldedAuditActionLabels[entry.action]}: ${entry.count}`;
+  return auditActionLabels[entry.action] ?? entry.action;
+}
+
+function isFolded(action: AuditAction): action is FoldedAuditAction {
+  return Object.hasOwn(foldedAuditActionLabels, action);
+}
+
+/** When a journal entry happened: `23.11.2026, 12:34`, or for a folded row its first to last attempt, `23.11.2026, 12:34–12:41`. */
+export function moscowPeriod(from: number, to: number): string {
+  const start = moscowTime(from);
+  const end = moscowTime(to);
+  if (end === start) return start;
+  const [startDay] = start.split(', ');
+  const [endDay, endTime] = end.split(', ');
+  return endDay === startDay ? `${start}–${endTime}` : `${start} – ${end}`;
+}

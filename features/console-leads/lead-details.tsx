@@ -1,0 +1,102 @@
+import { UTM_KEYS } from '@/lib/leads/extra-data';
+import type { OutboxRow } from '@/server/repositories/outbox-rows';
+import type { StoredLead } from '@/server/repositories/leads';
+import { markSpamAction, resendDeliveryAction } from './lead-actions';
+import { moscowTime } from '@/components/console/moscow-time';
+import { deliveryStatusLabels } from './lead-labels';
+import { ui } from '@/components/console/ui';
+import { ConsoleTable } from '@/components/console/console-table';
+import { ActionButton } from '@/components/console/action-button';
+
+type Field = [label: string, value: string | number | null | undefined];
+
+/** What a manager reads first: who, what, where from. */
+function mainFields(lead: StoredLead): Field[] {
+  return [
+    ['ID', lead.id],
+    ['Получена (МСК)', moscowTime(lead.createdAt)],
+    ['Форма', lead.formId],
+    ['Продукт', lead.productName],
+    ['Событие', lead.event],
+    ['Имя', lead.name],
+    ['E-mail', lead.email],
+    ['Телефон', lead.phone],
+    ...UTM_KEYS.map((key): Field => [`utm_${key}`, lead.utm[key]]),
+    ['Страница', lead.pagePath],
+    ['Вариант страницы', lead.variantId],
+    ['Блок', lead.blockId],
+    ['Спам', lead.isSpam ? 'да' : 'нет'],
+    ['Обезличена (МСК)', lead.anonymizedAt === undefined ? null : moscowTime(lead.anonymizedAt)],
+  ];
+}
+
+/** What only an engineer looking into a problem needs, shown as stored: folded away. */
+const technicalLabels = {
+  googleClientId: 'Google client id',
+  yandexClientId: 'Яндекс client id',
+  consentTextVersion: 'Версия согласия',
+  clientAddressHash: 'Хеш адреса клиента',
+  deliveryMode: 'Способ доставки',
+  idempotencyKey: 'Ключ отправки (Idempotency-Key)',
+} as const satisfies Partial<Record<keyof StoredLead, string>>;
+
+function technicalFields(lead: StoredLead): Field[] {
+  return Object.entries(technicalLabels).map(([key, label]) => [label, lead[key as keyof typeof technicalLabels]]);
+}
+
+function Fields({ fields }: { fields: Field[] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+      {fields.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-gray-700">{label}</dt>
+          <dd className="break-all">{value === null || value === undefined || value === '' ? '—' : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries: OutboxRow[] }) {
+  return (
+    <>
+      <Fields fields={mainFields(lead)} />
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer">Технические подробности</summary>
+        <div className="mt-2">
+          <Fields fields={technicalFields(lead)} />
+        </div>
+      </details>
+      <ActionButton action={markSpamAction} fields={{ leadId: lead.id, spam: lead.isSpam ? '0' : '1' }} formClassName="mt-4">
+        {lead.isSpam ? 'Это не спам' : 'Отметить как спам'}
+      </ActionButton>
+
+      <h2 className={ui.h2}>Доставка в GetCourse</h2>
+      {deliveries.length === 0 ? (
+        <p>Доставлять нечего: заявку отправил браузер посетителя или это спам.</p>
+      ) : (
+        <ConsoleTable
+          columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]}
+          items={deliveries}
+          renderRow={(delivery) => (
+            <tr key={delivery.id}>
+              <td>{delivery.dealNumber ?? '—'}</td>
+              <td>{deliveryStatusLabels[delivery.status]}</td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
+              <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
+              <td className="break-all">{delivery.lastError ?? '—'}</td>
+              <td>
+                {delivery.status === 'dead' && (
+                  <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>
+                    Отправить заново
+                  </ActionButton>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import { ActionButton } from '@/components/console/action-button';
+import { ui } from '@/components/console/ui';
+import { filterQuery } from '@/server/admin/lead-filter';
+import { EraseVisitorForm } from './erase-form';
+import { resendAllDeadAction } from './lead-actions';
+import { LeadsFilterForm } from './leads-filter-form';
+import { LeadsTable } from './leads-table';
+import type { LeadsPageData } from './load';
+
+export function LeadsPage({ params, paged, rows, next, facets, dead }: LeadsPageData) {
+  return (
+    <>
+      <h1 className={ui.h1}>Заявки</h1>
+      <LeadsFilterForm params={params} formIds={facets.formIds} utmSources={facets.utmSources} />
+      <div className="mb-4 flex flex-wrap items-center gap-4">
+        <a href={`/api/admin/leads/export${filterQuery(params)}`} className={ui.button} download>
+          Выгрузить CSV (с этим фильтром)
+        </a>
+        {dead > 0 && <ActionButton action={resendAllDeadAction}>Отправить заново все недоставленные ({dead})</ActionButton>}
+      </div>
+      <LeadsTable rows={rows} />
+      <nav aria-label="Страницы" className="mt-4 flex gap-4">
+        {paged && (
+          <Link href={`/admin/leads${filterQuery(params)}`} className={ui.link}>
+            К новым
+          </Link>
+        )}
+        {next && (
+          <Link href={`/admin/leads${filterQuery(params, { after: next })}`} className={ui.link}>
+            Дальше (старее)
+          </Link>
+        )}
+      </nav>
+      <h2 className={ui.h2}>Удалить данные посетителя по его просьбе</h2>
+      <EraseVisitorForm />
+    </>
+  );
+}

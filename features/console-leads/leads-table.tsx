@@ -1,0 +1,39 @@
+import Link from 'next/link';
+import type { LeadListRow } from '@/server/repositories/leads';
+import { revenueText } from '@/lib/funnel';
+import { moscowTime } from '@/components/console/moscow-time';
+import { deliveryStatusLabels } from './lead-labels';
+import { ui } from '@/components/console/ui';
+import { TableHead } from '@/components/console/table-head';
+
+export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
+  if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className={ui.table}>
+        <caption className="sr-only">Заявки, сначала новые</caption>
+        <TableHead columns={['Дата (МСК)', 'Форма', 'Имя', 'E-mail', 'Телефон', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <Link href={`/admin/leads/${row.id}`} className={ui.link}>
+                  {moscowTime(row.createdAt)}
+                </Link>
+              </td>
+              <td>{row.formId}</td>
+              <td>{row.name}</td>
+              <td>{row.email}</td>
+              <td>{row.phone}</td>
+              <td>{row.utmSource ?? '—'}</td>
+              <td>{row.utmCampaign ?? '—'}</td>
+              <td>{row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}</td>
+              <td>{row.deliveryStatus ? deliveryStatusLabels[row.deliveryStatus] : 'не требуется'}</td>
+              <td>{row.isSpam ? 'да' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
+import type { LeadCounts } from '@/server/repositories/leads';
+import { FactList, type FactListItem } from './fact-list';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
+import { TableHead, figureColumns } from '@/components/console/table-head';
+
+export function CountsTable({ caption, keyTitle, rows, empty }: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string }) {
+  return (
+    <table className={`${ui.table} max-w-2xl`}>
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <TableHead columns={[keyTitle, ...figureColumns('Сегодня', '7 дней', '30 дней')]} />
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={4}>{empty}</td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row" className="font-normal">
+              {row.key || '(без метки)'}
+            </th>
+            <td className="text-right">{row.today}</td>
+            <td className="text-right">{row.week}</td>
+            <td className="text-right">{row.month}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ageText(seconds: number): string {
+  if (seconds < 60) return `${seconds} с`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} мин`;
+  return `${Math.floor(seconds / 3600)} ч ${Math.floor((seconds % 3600) / 60)} мин`;
+}
+
+export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: DeliveryHealth; getCourseConfigured: boolean }) {
+  const items: FactListItem[] = [
+    ['Ждут отправки', String(health.waiting)],
+    ['Из них повторяются после ошибки', String(health.retrying)],
+    ['Не доставлены (нужен человек)', String(health.dead)],
+    ['Самая старая ждёт', health.waiting > 0 ? ageText(health.oldestWaitingSeconds) : '—'],
+    ['Последняя доставка', health.lastSuccessAt ? moscowTime(health.lastSuccessAt) : 'ещё не было'],
+  ];
+  return (
+    <section aria-labelledby="delivery-health">
+      <h2 id="delivery-health" className={ui.h2}>
+        Доставка в GetCourse
+      </h2>
+      {!getCourseConfigured && (
+        <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-3">
+          <strong>GetCourse не настроен</strong>: заявки сохраняются и ждут, но не отправляются. Задайте GETCOURSE_ACCOUNT и
+          GETCOURSE_API_KEY.
+        </p>
+      )}
+      <FactList items={items} />
+    </section>
+  );
+}

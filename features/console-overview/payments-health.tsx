@@ -1,0 +1,27 @@
+import type { ReconciliationState } from '@/server/repositories/deal-reconciliation';
+import { FactList, type FactListItem } from './fact-list';
+import { moscowTime } from '@/components/console/moscow-time';
+import { ui } from '@/components/console/ui';
+
+/** Payments from GetCourse on the overview (issue 27): numbers it reported that the site never sent, and the reconciliation. */
+export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
+  const failedLast = reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
+  const items: FactListItem[] = [
+    ['Оплаты по неизвестным номерам сделок', String(unmatched)],
+    ['Последняя сверка с GetCourse', reconciliation.lastSuccessAt ? moscowTime(reconciliation.lastSuccessAt) : 'ещё не было'],
+    ['Последняя ошибка сверки', reconciliation.lastFailureAt ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ?? '—'})` : 'не было'],
+  ];
+  return (
+    <section aria-labelledby="payments-health">
+      <h2 id="payments-health" className={ui.h2}>
+        Оплаты из GetCourse
+      </h2>
+      {failedLast && (
+        <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-3">
+          Последняя сверка оплат не удалась: оплаты, о которых GetCourse не сообщил, появятся после следующей успешной.
+        </p>
+      )}
+      <FactList items={items} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { formOf } from '@/lib/popups/edit-check';
+import { popupPeriod } from '@/server/admin/popup-period';
+import { requireOperator } from '@/server/admin/session';
+import { popupCheckSite } from '@/server/popups/site';
+import { conversionSeries } from './popup-figures';
+
+/** «Поп-апы»: every pop-up (and which run a test), their figures per day of the period, what went uncounted. */
+export async function loadPopupsPage(params: { from?: string; to?: string }) {
+  const { runtime } = await requireOperator();
+  const period = popupPeriod(params);
+  const [rows, traffic, popups, running] = await Promise.all([
+    runtime.repos.popupStats.perDay(period.from, period.to),
+    runtime.repos.traffic.totals('popup', period.from, period.to),
+    runtime.repos.popups.list(),
+    runtime.repos.splitTests.running(),
+  ]);
+  return { period, rows, traffic, chart: conversionSeries(rows, period.from, period.to), popups, testing: running.map((test) => test.popupId) };
+}
+
+/** A pop-up's page: the pop-up, its history, and the site's pages and the other pop-ups' targeting (for «Будет показываться на N страницах»); undefined when there is none. */
+export async function loadPopupPage(id: string) {
+  const { runtime } = await requireOperator();
+  const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
+  if (!popup) return undefined;
+  return {
+    popup,
+    form: formOf(popup.config),
+    history,
+    paths: popupCheckSite().paths,
+    others: all.map(({ id: otherId, config }) => ({ id: otherId, config })),
+  };
+}
+
+export type PopupsPageData = Awaited<ReturnType<typeof loadPopupsPage>>;
+export type PopupPageData = NonNullable<Awaited<ReturnType<typeof loadPopupPage>>>;

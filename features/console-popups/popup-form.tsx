@@ -1,0 +1,174 @@
+'use client';
+
+import { useActionState, useMemo, useRef, useState } from 'react';
+import { lines, popupCoverage, type PopupField, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
+import type { ManagedPopupConfig } from '@/lib/popups/managed';
+import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
+import { previewPopupAction, savePopupAction, type PopupFormState } from './popup-actions';
+import { pagesPhrase, popupFieldLabels, popupProblemText, popupSaveMessages } from './popup-labels';
+import { ui } from '@/components/console/ui';
+
+export interface PopupFormProps {
+  id: string;
+  version: number;
+  form: PopupForm;
+  /** The site's pages, and the other pop-ups' targeting, for «Будет показываться на N страницах». */
+  paths: readonly string[];
+  others: readonly { id: string; config: ManagedPopupConfig }[];
+  /** Shown when the pop-up is bound to pages by their marker (the gift page). */
+  markerNote: string | null;
+  /** Set right after this operator saved `version`: the confirmation. */
+  justSaved: boolean;
+}
+
+type EditedField = Exclude<PopupField, 'enabled'>;
+
+/** How each field is entered: a textarea of `rows` lines, or else an input. */
+const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; inputMode?: 'numeric'; className?: string; hint?: string }> = {
+  headline: {},
+  text: { rows: 3 },
+  buttonLabel: {},
+  price: { inputMode: 'numeric' },
+  oldPrice: { inputMode: 'numeric' },
+  delaySeconds: { inputMode: 'numeric', className: `${ui.input} w-32`, hint: 'От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.' },
+  includePaths: {
+    rows: 5,
+    className: `${ui.input} font-mono`,
+    hint: 'Один путь в строке: /products/git — только эта страница, /products/git/* — все страницы внутри, /* — весь сайт.',
+  },
+  excludePaths: { rows: 3, className: `${ui.input} font-mono` },
+  startsAt: { type: 'datetime-local' },
+  endsAt: { type: 'datetime-local' },
+};
+
+/** The fields in the order of the form; the prices only on a gift pop-up. */
+const textFields: EditedField[] = ['headline', 'text', 'buttonLabel'];
+const priceFields: EditedField[] = ['price', 'oldPrice'];
+const showingFields: EditedField[] = ['delaySeconds', 'includePaths', 'excludePaths'];
+const windowFields: EditedField[] = ['startsAt', 'endsAt'];
+
+/** One pop-up's form (issue 25): its texts, switch, delay, pages and window; checked on the server. */
+export function PopupEditForm(props: PopupFormProps) {
+  const initial: PopupFormState = { form: props.form, version: props.version, problems: [], outcome: null };
+  const [state, action, pending] = useActionState<PopupFormState, FormData>(savePopupAction, initial);
+  const [targeting, setTargeting] = useState({ include: props.form.includePaths, exclude: props.form.excludePaths });
+  const [previewProblems, setPreviewProblems] = useState<PopupProblem[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const coverage = useMemo(
+    () => popupCoverage(props.id, { includePaths: lines(targeting.include), excludePaths: lines(targeting.exclude) }, props.others, props.paths),
+    [props.id, props.others, props.paths, targeting],
+  );
+  const problems = state.problems.length > 0 ? state.problems : previewProblems;
+  const problemsOf = (field: PopupField) => problems.filter((problem) => problem.field === field);
+  const form = state.form;
+  const gift = form.price !== undefined;
+
+  const errorOf = (field: PopupField) => {
+    const own = problemsOf(field);
+    if (own.length === 0) return null;
+    return (
+      <span id={`${field}-error`} className="text-sm text-red-700">
+        {own.map((problem) => popupProblemText(problem)).join('. ')}
+      </span>
+    );
+  };
+  const described = (field: PopupField) => (problemsOf(field).length > 0 ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {});
+
+  /** A labelled field: its control as `controls` describes it, its hint and its problems. */
+  const renderField = (name: EditedField) => {
+    const { rows, type, inputMode, className = ui.input, hint } = controls[name];
+    const attributes = { id: `popup-${name}`, name };
+    return (
+      <div key={name} className="flex flex-col gap-1 text-sm">
+        <label htmlFor={attributes.id}>{popupFieldLabels[name]}</label>
+        {rows ? (
+          <textarea {...attributes} rows={rows} defaultValue={form[name]} className={className} {...described(name)} />
+        ) : (
+          <input {...attributes} type={type} inputMode={inputMode} defaultValue={form[name]} className={className} {...described(name)} />
+        )}
+        {hint && <span className="text-gray-600">{hint}</span>}
+        {errorOf(name)}
+      </div>
+    );
+  };
+
+  const preview = async () => {
+    if (!formRef.current) return;
+    // Opened now, inside the click, so no pop-up blocker stops it; pointed at the page once the check answers.
+    const tab = window.open('about:blank', '_blank');
+    const result = await previewPopupAction(new FormData(formRef.current));
+    setPreviewProblems(result.problems);
+    if (!result.popup) return tab?.close();
+    window.localStorage.setItem(previewStorageKey, JSON.stringify(result.popup));
+    const page = coverage.pages[0] ?? '/';
+    if (tab) tab.location.href = `${page}?${previewParameter}=1`;
+  };
+
+  return (
+    <form
+      ref={formRef}
+      action={action}
+      aria-label="Поп-ап"
+      className="flex max-w-3xl flex-col gap-4"
+      onInput={(event) => {
+        const target = event.target as HTMLTextAreaElement;
+        if (target.name === 'includePaths') setTargeting((current) => ({ ...current, include: target.value }));
+        if (target.name === 'excludePaths') setTargeting((current) => ({ ...current, exclude: target.value }));
+      }}
+    >
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="version" value={state.version} />
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" role="switch" name="enabled" defaultChecked={form.enabled} />
+        {popupFieldLabels.enabled}
+      </label>
+      {textFields.map(renderField)}
+      {gift && <div className="flex flex-wrap gap-4">{priceFields.map(renderField)}</div>}
+      {showingFields.map(renderField)}
+      <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
+        {props.markerNote && <p>{props.markerNote}</p>}
+        <p>Будет показываться {pagesPhrase(coverage.pages.length)}</p>
+        {coverage.pages.length > 0 && (
+          <details>
+            <summary>Список страниц</summary>
+            <ul className="ml-4 list-disc font-mono">
+              {coverage.pages.map((page) => (
+                <li key={page}>{page}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+        {coverage.lostTo.length > 0 && (
+          <>
+            <p className="mt-2">На этих страницах вместо него покажется другой поп-ап (его путь точнее):</p>
+            <ul className="ml-4 list-disc">
+              {coverage.lostTo.map((page) => (
+                <li key={page.path}>
+                  <span className="font-mono">{page.path}</span> — «{page.winner}»
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <div className="flex flex-wrap gap-4">
+        {windowFields.map(renderField)}
+        <p className="basis-full text-sm text-gray-600">Время московское; пустое поле — без ограничения.</p>
+      </div>
+      <div className="flex gap-3">
+        <button type="submit" disabled={pending} className={ui.primaryButton}>
+          Сохранить
+        </button>
+        <button type="button" onClick={() => void preview()} className={ui.button}>
+          Предпросмотр
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className={`text-sm ${state.outcome ? 'text-red-700' : ''}`}>
+        {state.outcome === null && props.justSaved && popupSaveMessages.saved(props.version)}
+        {state.outcome === 'invalid' && popupSaveMessages.invalid}
+        {state.outcome === 'conflict' && popupSaveMessages.conflict}
+        {state.outcome === 'not_found' && popupSaveMessages.notFound}
+      </p>
+    </form>
+  );
+}
