@@ -1,6 +1,7 @@
 /** What the benchmark scripts share: builds, servers of a build, the wait for them (medians: statistics.ts). */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 
 /** `command` is `next build` for the floor and the site's own `npm run build` (which rewrites the built pages). */
 export function build(command: string[], env: Record<string, string>): void {
@@ -41,3 +42,27 @@ export async function ready(url: string): Promise<void> {
 }
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * Every benchmark writes what it printed to `bench/results/<name>.md` (one file per benchmark, replaced by
+ * each run) headed by the date, the machine and the commit, so `docs/benchmarks.md` points at figures a
+ * script wrote and nobody copies numbers by hand.
+ */
+export function recordResults(name: string, lines: string[]): string {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() ? ' (with uncommitted changes)' : '';
+  const cpus = os.cpus();
+  const header = [
+    `# \`npm run bench:${name}\``,
+    '',
+    `- run: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)} at the end`,
+    `- commit: ${commit}${dirty}`,
+    '',
+    '```',
+  ];
+  fs.mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${name}.md`;
+  fs.writeFileSync(file, [...header, ...lines, '```', ''].join('\n'));
+  return file;
+}
