@@ -5,8 +5,13 @@ import { SubmissionKeys } from './submission-key';
 import { IDS_ENDPOINT, ORDERS_ENDPOINT } from '@/lib/api-contract';
 import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from './submit';
 
-/** A small budget so the failures below end in milliseconds (the real numbers are in network-policy.ts). */
-const quick = { budgetMs: 300, attemptDeadlineMs: 100, retryBaseMs: 1, maxRetryAfterMs: 5 };
+/**
+ * Millisecond pauses between attempts, and deadlines no busy machine reaches, so a test that ends in
+ * success never depends on how fast the machine runs (the real numbers are in network-policy.ts).
+ */
+const quick = { budgetMs: 60_000, attemptDeadlineMs: 10_000, retryBaseMs: 1, maxRetryAfterMs: 5 };
+/** The same with a budget spent in a moment: for the presses that must end in a final failure. */
+const spentSoon = { ...quick, budgetMs: 300 };
 
 /** Path, body and headers of a fetch call, whether made with a URL (the ids call) or a Request (ky). */
 async function described(input: RequestInfo | URL, init?: RequestInit) {
@@ -72,7 +77,7 @@ describe('submitLead, ajax flow (spec 7)', () => {
     ['a network failure every time', async () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('fails on %s, without the analytics event', async (_, orders) => {
     const { dataLayer } = fakeNetwork(orders);
-    const error = await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e);
+    const error = await submitLead(ajax, values, {}, page, spentSoon).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadSubmitError);
     expect((error as Error).message).toBe(ORDER_FAILED);
     expect(dataLayer).toEqual([]);
@@ -144,7 +149,7 @@ describe('submitLead, ajax flow (spec 7)', () => {
     let fail = true;
     const { calls } = fakeNetwork(async () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : Response.json({ message: 'Заявка принята' })));
     const keys = new SubmissionKeys<SubmissionSnapshot>();
-    await expect(submitLead(ajax, values, { keys }, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
+    await expect(submitLead(ajax, values, { keys }, page, spentSoon)).rejects.toBeInstanceOf(LeadSubmitError);
     const first = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!;
     fail = false;
     // The page changed meanwhile (a new UTM in the address): the repeat still sends what the first press sent.
@@ -157,7 +162,7 @@ describe('submitLead, ajax flow (spec 7)', () => {
     expect(calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key).not.toBe(first.key);
     const afterSuccess = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
     fail = true;
-    await submitLead(ajax, { ...values, fullName: 'Анна Мария' }, { keys }, page, quick).catch(() => undefined);
+    await submitLead(ajax, { ...values, fullName: 'Анна Мария' }, { keys }, page, spentSoon).catch(() => undefined);
     const changed = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
     expect(changed).not.toBe(afterSuccess);
   });
