@@ -6,7 +6,7 @@
  *
  * One web server (the production build) on a fresh SQLite file, BENCH_BACKLOG (2000) waiting deliveries
  * and a fake GetCourse that answers at once. Clients load a pre-rendered page, read the gift schedule
- * (a database read) and send orders (a database write) in turn, first with no worker running (idle),
+ * (a database read) and send leads (a database write) in turn, first with no worker running (idle),
  * then while the worker process drains the backlog, then while another process holds the write lock
  * for BENCH_HOLD_MS (2000) three times (what a long transaction of another process does: retention of
  * a large table, an erasure). Prints p50 / p95 / max latency of each, and the web process's longest
@@ -26,7 +26,7 @@ import { createRepositories } from '../server/repositories';
 import { sampleLead } from '../server/testing/fixtures';
 import { parseExposition } from '../server/testing/prometheus-text';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
-import { assertBuilt, distDir, freePort, orderBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
 
 const backlog = Number(process.env.BENCH_BACKLOG ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -40,9 +40,9 @@ const kinds: Kind[] = ['page', 'read', 'write'];
 
 /** One request of that kind, timed to its last body byte by the caller. */
 async function send(server: NextServer, kind: Kind): Promise<boolean> {
-  const order = { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(orderBody('bench').body) };
+  const lead = { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(leadBody('bench').body) };
   const response =
-    kind === 'page' ? await fetch(`${server.url}/`) : kind === 'read' ? await fetch(`${server.url}/api/gift-schedule`) : await fetch(`${server.url}/api/getcourse/orders`, order);
+    kind === 'page' ? await fetch(`${server.url}/`) : kind === 'read' ? await fetch(`${server.url}/api/gift-schedule`) : await fetch(`${server.url}/api/leads`, lead);
   await response.arrayBuffer();
   return response.ok;
 }

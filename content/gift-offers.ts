@@ -79,7 +79,7 @@ function paymentPageForm(
   };
 }
 
-/** A lead for a manager, sent through `POST /api/getcourse/orders`. */
+/** A lead for a manager, sent through `POST /api/leads`. */
 function managerCallForm(offerNumber: number, productName: string): AjaxFormConfig {
   const formId = `gift-${offerNumber}`;
   return {

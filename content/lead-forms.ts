@@ -1,5 +1,5 @@
 /**
- * Every form id the server accepts on `POST /api/getcourse/orders` (an unknown id is a 400 on
+ * Every form id the server accepts on `POST /api/leads` (an unknown id is a 400 on
  * `form.id`), and how the server delivers that form's leads to GetCourse. The browser only ever sends
  * the id: where a lead goes is decided here, on the server, so a visitor cannot redirect it.
  *

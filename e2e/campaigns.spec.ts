@@ -34,7 +34,7 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
   ].map((lead, index) => ({ ...lead, email: `campaign-${run}-${index}@example.com` }));
 
   for (const [index, lead] of leads.entries()) {
-    const order = await page.request.post('/api/getcourse/orders', {
+    const posted = await page.request.post('/api/leads', {
       headers: { origin: e2eBaseUrl },
       data: {
         extra: { utm: { source: 'vk', campaign: lead.campaign }, page_path: '/products/git' },
@@ -43,7 +43,7 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
         website: '',
       },
     });
-    expect(order.ok()).toBe(true);
+    expect(posted.ok()).toBe(true);
   }
   // The worker delivers each lead as a deal; GetCourse knows them by our deal numbers.
   const received = await fakeGetCourse.waitFor((all) => leads.every((lead) => dealNumberOf(all, lead.email)));

@@ -305,9 +305,9 @@ test.describe('gift modal', () => {
     await expect(dialog(page)).toHaveAccessibleName(offerShown(4).name);
     await fillGiftForm(page, visitor);
 
-    const orders = page.waitForResponse('**/api/getcourse/orders');
+    const leads = page.waitForResponse('**/api/leads');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
-    const response = await orders;
+    const response = await leads;
     expect(response.request().postDataJSON()).toMatchObject({
       form: { id: 'gift-4' },
       contacts: { name: visitor.name, email: visitor.email, phone: '+79123456780' },
@@ -334,7 +334,7 @@ test.describe('gift modal', () => {
     await openModal(page);
     await fillGiftForm(page, visitor);
 
-    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/getcourse/orders');
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/leads');
     const paymentPage = page.waitForEvent('popup');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const popup = await paymentPage;

@@ -3,8 +3,8 @@
  * Both sides import them from here, so neither can drift from the other.
  */
 
-export const ORDERS_ENDPOINT = '/api/getcourse/orders';
-export const IDS_ENDPOINT = '/api/getcourse/ids';
+export const LEADS_ENDPOINT = '/api/leads';
+export const LEAD_IDS_ENDPOINT = '/api/leads/ids';
 export const GIFT_SCHEDULE_ENDPOINT = '/api/gift-schedule';
 export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
 /** The live pop-ups (issue 25); its answer's shape: `PublicPopups` in lib/popups/managed.ts. */

@@ -59,15 +59,15 @@ const clientIdSchema = idSchema.nullish();
 /** Analytics client ids from the `_ga` and `_ym_uid` cookies (spec 3, "Extra submit data"). */
 const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
 
-/** Body of POST /api/getcourse/orders (spec 7) plus our optional extras. */
-export const orderRequestSchema = z.object({
+/** Body of POST /api/leads (spec 7) plus our optional extras. */
+export const leadRequestSchema = z.object({
   extra: z
     .object({
       utm: utmSchema.default({}),
       page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
       variant_id: idSchema.optional(),
       block_id: idSchema.optional(),
-      /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
+      /** Optional: stored with the lead and sent with its deal (the `/api/leads/ids` call stores nothing). */
       ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
@@ -78,9 +78,9 @@ export const orderRequestSchema = z.object({
   /** Set by native forms whose browser already posted the lead to GetCourse itself. */
   browser_delivered: z.boolean().optional(),
 });
-export type OrderRequest = z.infer<typeof orderRequestSchema>;
+export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
-/** Body of POST /api/getcourse/ids (spec 7). */
+/** Body of POST /api/leads/ids (spec 7). */
 export const idsRequestSchema = z.object({
   email: emailSchema,
   ids: clientIdsSchema,

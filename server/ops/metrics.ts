@@ -9,7 +9,7 @@ import type { QueueSnapshot } from '../repositories/delivery-queue';
 import type { Repositories } from '../repositories';
 import { renderVitals } from './vitals-exposition';
 
-export type LeadRoute = 'orders' | 'ids';
+export type LeadRoute = 'leads' | 'ids';
 /** Why the lead API said no (or, for spam, said yes and stored nothing to deliver). */
 export const REFUSAL_REASONS = ['foreign_origin', 'invalid', 'rate_limited', 'ceiling', 'spam', 'unavailable'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
