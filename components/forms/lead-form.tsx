@@ -6,7 +6,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
 import { submissionKeysFor } from '@/lib/leads/submission-key';
-import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
+import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
 import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
 import { ConsentLine } from './consent-line';
@@ -154,7 +154,7 @@ export function LeadForm({
         const field = serverFieldPaths[path];
         if (field) form.setError(field, { type: 'server', message });
       }
-      form.setError('root.server', { type: 'server', message: ORDER_FAILED });
+      form.setError('root.server', { type: 'server', message: LEAD_FAILED });
       const fieldRefusal = error instanceof LeadSubmitError && error.fieldErrors.length > 0;
       setRetryable(valid && !fieldRefusal);
       setServerFailed(!fieldRefusal);

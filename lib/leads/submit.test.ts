@@ -3,7 +3,7 @@ import type { PageContext } from './extra-data';
 import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from './form-config';
 import { SubmissionKeys } from './submission-key';
 import { LEAD_IDS_ENDPOINT, LEADS_ENDPOINT } from '@/lib/api-contract';
-import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from './submit';
+import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from './submit';
 
 /** A small budget so the failures below end in milliseconds (the real numbers are in network-policy.ts). */
 const quick = { budgetMs: 300, attemptDeadlineMs: 100, retryBaseMs: 1, maxRetryAfterMs: 5 };
@@ -74,7 +74,7 @@ describe('submitLead, ajax flow (spec 7)', () => {
     const { dataLayer } = fakeNetwork(leads);
     const error = await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadSubmitError);
-    expect((error as Error).message).toBe(ORDER_FAILED);
+    expect((error as Error).message).toBe(LEAD_FAILED);
     expect(dataLayer).toEqual([]);
   });
 

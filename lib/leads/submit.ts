@@ -11,11 +11,11 @@ import { SubmissionKeys, submissionFingerprint } from './submission-key';
 /** The submit flows of spec 7, one per form kind. */
 
 /** Internal message of spec 8 when the lead call is not ok or has no `message`. */
-export const ORDER_FAILED = 'Ошибка при отправке формы';
+export const LEAD_FAILED = 'Ошибка при отправке формы';
 
 export class LeadSubmitError extends Error {
   constructor(
-    message: string = ORDER_FAILED,
+    message: string = LEAD_FAILED,
     /** Field errors the server answered with (400), e.g. `{ code: 'invalid_format', path: 'contacts.email', … }`. */
     readonly fieldErrors: FieldError[] = [],
   ) {
@@ -94,7 +94,7 @@ export async function submitAjaxLead(
   const outcome = await postWithRetries(LEADS_ENDPOINT, buildLeadRequest(config.formId, values, extra, { honeypot }), idempotencyKey, policy);
   const { data } = outcome;
   if (outcome.ok && isRecord(data) && typeof data.message === 'string' && data.message) return;
-  throw new LeadSubmitError(ORDER_FAILED, fieldErrorsOf(data));
+  throw new LeadSubmitError(LEAD_FAILED, fieldErrorsOf(data));
 }
 
 /**
