@@ -16,6 +16,9 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
 import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer } from '../tests/system/support/next-server';
+import { benchReport } from './support';
+
+const report = benchReport('leads');
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -93,7 +96,7 @@ function row(label: string, figures: Figures) {
 
 async function main() {
   assertBuilt();
-  console.log(
+  report.print(
     `bench:leads — build ${distDir}, ${requests} requests a measurement, ${concurrency} concurrent clients, ${os.cpus().length} CPUs, Node ${process.version}\n`,
   );
   const results = [];
@@ -137,20 +140,21 @@ async function main() {
       await admin.close();
     }
   } else {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)\n');
+    report.print('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)\n');
   }
 
-  console.log(`  ${''.padEnd(34)} ${'ok'.padStart(6)} ${'failed'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  report.print(`  ${''.padEnd(34)} ${'ok'.padStart(6)} ${'failed'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   for (const { name, leads, pages, stored, expected } of results) {
-    console.log(`${name}`);
-    console.log(row('POST /api/leads', leads));
-    console.log(row(`GET ${pagePath} (pre-rendered)`, pages));
-    console.log(
+    report.print(`${name}`);
+    report.print(row('POST /api/leads', leads));
+    report.print(row(`GET ${pagePath} (pre-rendered)`, pages));
+    report.print(
       `  leads vs page: ${(leads.perSecond / pages.perSecond).toFixed(2)}x the throughput, ` +
         `${(leads.p50 / pages.p50).toFixed(1)}x the p50, ${(leads.p99 / pages.p99).toFixed(1)}x the p99 latency`,
     );
-    console.log(`  leads in the database afterwards: ${stored} of ${expected} acknowledged${stored === expected ? '' : '  <-- MISMATCH'}\n`);
+    report.print(`  leads in the database afterwards: ${stored} of ${expected} acknowledged${stored === expected ? '' : '  <-- MISMATCH'}\n`);
   }
+  console.error(`written to ${report.record()}`);
 }
 
 main().catch((error: unknown) => {

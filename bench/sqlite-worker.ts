@@ -27,6 +27,9 @@ import { sampleLead } from '../server/testing/fixtures';
 import { parseExposition } from '../server/testing/prometheus-text';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
 import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { benchReport } from './support';
+
+const output = benchReport('sqlite-worker');
 
 const backlog = Number(process.env.BENCH_BACKLOG ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -78,12 +81,12 @@ async function eventLoopMaxMs(server: NextServer): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 function report(phase: string, result: Awaited<ReturnType<typeof load>>, loopMaxMs: number, extra = '') {
-  console.log(`\n${phase}${extra}: ${result.failed} failed; web event loop's longest stall ${loopMaxMs.toFixed(0)} ms`);
-  console.log('  kind   requests   p50 ms   p95 ms   max ms');
+  output.print(`\n${phase}${extra}: ${result.failed} failed; web event loop's longest stall ${loopMaxMs.toFixed(0)} ms`);
+  output.print('  kind   requests   p50 ms   p95 ms   max ms');
   for (const kind of kinds) {
     const sorted = [...result.latencies[kind]].sort((a, b) => a - b);
     const cells = [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1) ?? 0].map((ms) => ms.toFixed(1).padStart(8));
-    console.log(`  ${kind.padEnd(6)} ${String(sorted.length).padStart(8)} ${cells.join(' ')}`);
+    output.print(`  ${kind.padEnd(6)} ${String(sorted.length).padStart(8)} ${cells.join(' ')}`);
   }
 }
 
@@ -115,7 +118,7 @@ async function main() {
       await repos.leads.accept(sampleLead({ email: `backlog-${index}@example.com` }), { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
     }
     const waiting = async () => (await repos.deliveryQueue.countByStatus()).pending;
-    console.log(`SQLite ${file}: ${await waiting()} deliveries waiting; ${concurrency} clients; worker: node ${workerCommand().join(' ')}`);
+    output.print(`SQLite ${file}: ${await waiting()} deliveries waiting; ${concurrency} clients; worker: node ${workerCommand().join(' ')}`);
 
     await load(server, { count: 150 }); // warm-up: compiled routes, caches
     await eventLoopMaxMs(server);
@@ -151,6 +154,7 @@ async function main() {
     await holds;
     holder.close();
     report(`while another process holds the write lock ${HOLDS} × ${holdMs} ms`, held, await eventLoopMaxMs(server));
+    console.error(`written to ${output.record()}`);
   } finally {
     worker?.kill('SIGTERM');
     await server.kill('SIGTERM');
