@@ -15,7 +15,7 @@
  * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
  * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
  * that lay out and paint the page: the course page painted 0.3–0.4 s later than with the chunks
- * precompressed (README, bench:real-phone).
+ * precompressed (docs/benchmarks.md, bench:real-phone).
  * Needs Debian's nginx and its Brotli modules (the test command installs them). A benchmark, not a test
  * (the machines are noisy): about 7 minutes on 2 cores with the builds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages

@@ -1,6 +1,6 @@
 /**
  * The files of deploy/ as a server reads them: systemd accepts the units, nginx accepts the site
- * configuration, and the example environment file names every production variable of the README.
+ * configuration, and the example environment file names every production variable of docs/operations.md.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -148,9 +148,10 @@ describe('nginx compression (issue 30)', () => {
 });
 
 describe('example environment file', () => {
-  it('lists every variable of the README table except the tests-only ones, with no secret filled in', () => {
-    const readme = fs.readFileSync(path.join(deployDir, '..', 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Environment variables'), readme.indexOf('## A public build fails closed'));
+  it('lists every variable of the table in docs/operations.md except the tests-only ones, with no secret filled in', () => {
+    const operations = fs.readFileSync(path.join(deployDir, '..', 'docs', 'operations.md'), 'utf8');
+    const section = operations.slice(operations.indexOf('## Environment variables'));
+    const table = section.slice(0, section.indexOf('\n#', 1));
     const variables = [...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]*)\|/gm)]
       .filter(([, , description]) => !description!.startsWith('tests only'))
       .map(([, name]) => name!);

@@ -4,7 +4,7 @@ import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 
-/** The «Вызвать URL» template as the README tells the school to paste it. */
+/** The «Вызвать URL» template as docs/operations.md tells the school to paste it. */
 const callbackTemplate = `${e2eBaseUrl}/api/getcourse/deal-status?number={object.number}&status={object.status}&cost={object.cost_money_value}&paid={object.payed_money}&secret=${e2eCallbackSecret}`;
 
 function dealNumberOf(received: ReceivedRequest[], email: string): string | undefined {
