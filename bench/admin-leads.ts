@@ -2,7 +2,7 @@
  * `npm run bench:admin`: the console's leads list and CSV export over 200 000 leads, on SQLite and on
  * PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: a throw-away schema). Times the
  * server's work (the queries and the CSV encoding), not the page rendering. A benchmark, not a test.
- * Issue 27: one lead in 20 has a paid GetCourse deal (one in 100 refunded); the funnel «Кампании» is
+ * One lead in 20 has a paid GetCourse deal (one in 100 refunded); the funnel «Кампании» is
  * timed for 30 days and for the whole year, and the leads list with the payment filter.
  *   BENCH_LEADS (200000)
  */

@@ -50,7 +50,7 @@ describe.skipIf(!systemdAnalyze)('systemd units', () => {
     expect(result).toEqual({ status: 0, output: '' });
   });
 
-  it('reconcile.service and its timer (issue 27) pass systemd-analyze verify', () => {
+  it('reconcile.service and its timer pass systemd-analyze verify', () => {
     const result = verify({ 'reconcile.service': read('reconcile.service'), 'reconcile.timer': read('reconcile.timer') });
     expect(result).toEqual({ status: 0, output: '' });
     expect(read('reconcile.service')).toContain('\nExecStart=/usr/bin/node cli/reconcile.mjs\n');
@@ -136,7 +136,7 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
   });
 });
 
-describe('nginx compression (issue 30)', () => {
+describe('nginx compression', () => {
   it('sends the precompressed build files and compresses pages and JSON on the fly, Brotli first, gzip otherwise', () => {
     const site = read('nginx-site.conf');
     const staticBlock = /location \/_next\/static\/ \{[^}]*\}/.exec(site)?.[0] ?? '';

@@ -8,7 +8,7 @@ import { serverAnswers } from './support/server-answers';
 import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
- * A lead survives the visitor's network (issue 15), for the contact form of a course page, the timed
+ * A lead survives the visitor's network, for the contact form of a course page, the timed
  * lead-form pop-up and the consultation popover, against the production build, its SQLite database and
  * the fake GetCourse. Playwright controls the network of the order call only: it loses the answer after
  * the server stored the lead, stalls the call, answers what our server answers when its database is

@@ -8,7 +8,7 @@ import { crashedAnswer, serverAnswers } from './support/server-answers';
 import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
- * A lead form whose server keeps failing (issue 29): the visitor is told within 6 s that the site is still
+ * A lead form whose server keeps failing: the visitor is told within 6 s that the site is still
  * trying and that nothing typed is lost, and gets the final error with the messenger contacts within 20 s,
  * not after half a minute of silent retries. The order call is answered by Playwright only because a
  * failing server cannot be caused on demand: 500 as Next.js answers a handler that throws (or a failing

@@ -8,7 +8,7 @@ import { e2eRunningGift } from './support/env';
 import { emptyGiftSchedule } from './support/server-answers';
 
 /**
- * The gift tab and its modals (spec 2.5, 4.4, 9). The schedule is answered inside each test; the
+ * The gift tab and its modals. The schedule is answered inside each test; the
  * browser's clock is Playwright's, so windows open and close without real waits.
  */
 
@@ -28,7 +28,7 @@ interface Window {
 
 /**
  * An offer as the modal and the promotion page show it: the values of content/gift-offers.ts, the
- * prices as Intl formats roubles (spec 9: ru-RU, RUB), the instalment with "/мес.".
+ * prices as Intl formats roubles (ru-RU, RUB), the instalment with "/мес.".
  */
 const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 const offerShown = (number: number) => {

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { runningGiftSchedule, serverAnswers } from './support/server-answers';
 
 /**
- * The lead forms of issue 4 against the real stack (production build, SQLite, fake GetCourse): the
+ * The lead forms against the real stack (production build, SQLite, fake GetCourse): the
  * contact block of a product page and the generic modal form. The only network interference is where
  * the issue asks for it: holding the leads call to see the spinner, failing it to see the toast, and
  * answering for the third-party geolocation service.
@@ -427,7 +427,7 @@ test.describe('toasts', () => {
   test('closes itself after 5 s, and not while hovered', async ({ page }) => {
     await page.clock.install();
     const form = await contactForm(page);
-    // No toast area before the first toast: its code comes with it (issue 11).
+    // No toast area before the first toast: its code comes with it.
     await expect(toastRegion(page)).toHaveCount(0);
     await fill(form);
     await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));

@@ -22,7 +22,7 @@ import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './
 
 
 /**
- * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
+ * The lead form every form of the site is built from: name, e-mail and phone with
  * validation on every change, submit disabled until valid, a spinner while sending, the thank-you view
  * (and a reset form) on success, and on failure the destructive toast, a revalidated form and the
  * server error marked in it.

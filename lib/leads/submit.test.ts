@@ -47,7 +47,7 @@ describe('formKind', () => {
   });
 });
 
-describe('submitLead, ajax flow (spec 7)', () => {
+describe('submitLead, ajax flow', () => {
   it('succeeds when the answer has a message; fires the ids call and pushes the analytics event', async () => {
     const { calls, dataLayer } = fakeNetwork(async () => Response.json({ message: 'Заявка принята' }));
     await expect(submitLead(ajax, values, { blockId: 'lead-form' }, page, quick)).resolves.toBe('ajax');

@@ -8,9 +8,9 @@ import { postWithRetries, type PolicyOptions } from './network-policy';
 import { buildIdsRequest, buildLeadRequest } from './lead-request';
 import { SubmissionKeys, submissionFingerprint } from './submission-key';
 
-/** The submit flows of spec 7, one per form kind. */
+/** The submit flows, one per form kind. */
 
-/** Internal message of spec 8 when the lead call is not ok or has no `message`. */
+/** Internal message when the lead call is not ok or has no `message`. */
 export const LEAD_FAILED = 'Ошибка при отправке формы';
 
 export class LeadSubmitError extends Error {
@@ -116,7 +116,7 @@ export function submitNativeForm(config: NativeFormConfig, values: LeadFormValue
 }
 
 /**
- * `POST /api/leads/ids` on every submit: not awaited, its failure ignored (spec 7). It carries the
+ * `POST /api/leads/ids` on every submit: not awaited, its failure ignored. It carries the
  * submission's key, so a repeated press does not queue a second GetCourse update.
  */
 export function sendClientIds(email: string, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {

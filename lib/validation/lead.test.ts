@@ -21,7 +21,7 @@ function itGivesFirstErrors(schema: Schema, cases: Case[]) {
   });
 }
 
-describe('fullName (spec 5)', () => {
+describe('fullName', () => {
   const cases: Case[] = [
     ['Анна', null],
     ['Анна-Мария', null],
@@ -44,7 +44,7 @@ describe('fullName (spec 5)', () => {
   itGivesFirstErrors(fullNameSchema, cases);
 });
 
-describe('email (spec 5)', () => {
+describe('email', () => {
   const cases: Case[] = [
     ['anna@example.com', null],
     ['anna.petrova+course@mail.ru', null],
@@ -62,7 +62,7 @@ describe('email (spec 5)', () => {
   itGivesFirstErrors(emailSchema, cases);
 });
 
-describe('phone (spec 5)', () => {
+describe('phone', () => {
   const cases: Case[] = [
     ['+7 912 345-67-89', null],
     ['+79123456789', null],

@@ -77,7 +77,7 @@ describeEachDatabase('lead API', (database) => {
     expect(queued).toBe(1);
   });
 
-  it('answers 400 with the field errors of spec 5 in Russian and stores nothing', async () => {
+  it('answers 400 with the field errors in Russian and stores nothing', async () => {
     const body = sampleLeadBody({ contacts: { name: 'R2-D2', email: 'not-an-email', phone: '+7 123 456-78-90' } });
     const response = await handleLeads(post('/api/leads', body), source);
     expect(response.status).toBe(400);

@@ -36,11 +36,11 @@ export interface AcceptContext {
   admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
   /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
   idempotencyKey?: string | null;
-  /** The alert channels this server can send on (issue 26); absent or none: no alerts are queued. */
+  /** The alert channels this server can send on; absent or none: no alerts are queued. */
   alertChannels?: { telegram: boolean; email: boolean };
 }
 
-// zod's own messages (wrong types, missing objects) in Russian; the field rules carry spec 5's texts.
+// zod's own messages (wrong types, missing objects) in Russian; the field rules carry the form's own Russian texts.
 const russian = { error: z.locales.ru().localeError };
 
 /**
@@ -91,7 +91,7 @@ async function onSale(form: LeadFormEntry, context: AcceptContext): Promise<bool
 }
 
 /**
- * `POST /api/leads/ids` (spec 7: fired on every submit, its answer read as `msg`). Validated and
+ * `POST /api/leads/ids` (fired on every submit, its answer read as `msg`). Validated and
  * answered, and nothing stored: the analytics ids reach GetCourse with the lead's deal (the lead
  * carries them), never as a separate user import, which would let anyone who knows an e-mail rewrite
  * that person's profile.

@@ -1,5 +1,5 @@
 /**
- * Issue 26's console page «Уведомления» in a real browser against the built server: the exact labels,
+ * The console page «Уведомления» in a real browser against the built server: the exact labels,
  * invalid values refused beside their fields in Russian (nothing saved), «Отправить пробное уведомление»
  * with a result per recipient, «Сохранить» audited, and a lead then alerted to what the console saved.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26 against the built server: lead alerts reach a fake Telegram and a fake SMTP server from the
+ * Lead alerts against the built server: they reach a fake Telegram and a fake SMTP server from the
  * real `next start` (its instrumentation hook runs the alert worker beside the GetCourse one). A lead in
  * working hours arrives within 10 s; a SIGKILL after the lead's commit and before its alert went out
  * loses no alert; two instances on one PostgreSQL database send each alert once.
