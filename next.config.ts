@@ -21,7 +21,7 @@ const nextConfig: NextConfig = {
   // resources (hot reload, chunks) for any other origin, and the page then never becomes interactive.
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
   reactStrictMode: true,
-  // Several instances behind a load balancer run the standalone output (see README).
+  // Several instances behind a load balancer run the standalone output (docs/operations.md, "Several instances").
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // One id for every build of a commit (BUILD_ID or the checkout's commit): instances of a deploy agree,
   // and a page of the previous deploy reloads in full on its next navigation instead of mixing builds.

@@ -7,7 +7,7 @@ import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 
 /**
- * Field Core Web Vitals (issue 30), end to end: a real browser opens pages as a phone, a tablet and a
+ * Field Core Web Vitals, end to end: a real browser opens pages as a phone, a tablet and a
  * desktop, switches away from them, and its reports are found counted under the right page type (the route pattern,
  * never the path or its query) and device, in the console's «Скорость сайта» and in /api/metrics.
  */

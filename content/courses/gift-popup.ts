@@ -1,5 +1,5 @@
 /**
- * The secret path segment of the gift pop-up page (/products/junior-js/{token}, spec 2.4). Read once,
+ * The secret path segment of the gift pop-up page (/products/junior-js/{token}). Read once,
  * at build time: the page is pre-rendered, so changing the token means rebuilding. Server code only
  * (next.config.ts `compiler.defineServer`): a client module importing it would put the token in a browser
  * script, which e2e/popups.spec.ts checks never happens. A build without GIFT_POPUP_TOKEN gets a segment
