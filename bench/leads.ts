@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
-import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer } from '../tests/system/support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer } from '@/tests/support/next-server';
 import { benchReport } from './support';
 
 const report = benchReport('leads');

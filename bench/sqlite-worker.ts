@@ -26,7 +26,7 @@ import { createRepositories } from '../server/repositories';
 import { sampleLead } from '../server/testing/fixtures';
 import { parseExposition } from '../server/testing/prometheus-text';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
-import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '@/tests/support/next-server';
 import { benchReport } from './support';
 
 const output = benchReport('sqlite-worker');

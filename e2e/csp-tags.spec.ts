@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseExposition } from '../server/testing/prometheus-text';
-import { startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { startNextServer, type NextServer } from '@/tests/support/next-server';
 import { e2eEnv, e2ePort } from './support/env';
 import { expect, test } from './support/fixtures';
 

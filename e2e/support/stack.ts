@@ -3,10 +3,10 @@
  * production build served by `next start` (never a dev server) on a fresh SQLite database.
  * It builds first unless E2E_SKIP_BUILD=1 (the test command builds once before the system and e2e stages).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
+import { startNextServer } from '../../tests/support/next-server';
 import { openDatabase } from '../../server/db/connection';
 import { markerOf } from '../../server/db/database-file';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -29,19 +29,16 @@ async function main() {
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
   console.log(`fake GetCourse on ${gc.url}`);
 
-  // Node runs Next's CLI directly (no npx in between), so stopping this child stops the server itself.
-  const nextCli = path.resolve('node_modules/next/dist/bin/next');
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
   // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
-  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env: { ...env, TRUST_PROXY: '1' }, stdio: 'inherit' });
-  server.on('exit', (code) => {
+  const server = await startNextServer(e2ePort, { ...env, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
+  void server.exited.then(({ code }) => {
     void gc.close();
     process.exit(code ?? 0);
   });
 
   const stop = () => {
-    server.kill('SIGTERM');
-    void gc.close().then(() => process.exit(0));
+    void server.kill('SIGTERM').then(() => gc.close()).then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -11,7 +11,7 @@ import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
 import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
 const operator = { email: 'alerts-console@school-system.ru', password: 'alerts console password' };

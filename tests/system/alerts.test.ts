@@ -15,7 +15,7 @@ import { migrateToLatest } from '@/server/db/migrate';
 import { createRepositories } from '@/server/repositories';
 import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
 const CHAT = '424242';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER, hashClientAddress } from '@/server/leads/client-address';
-import { assertBuilt, freePort, leadBody, serverEnv, startNextServer, type NextServer } from './support/next-server';
+import { assertBuilt, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '@/tests/support/next-server';
 
 const HASH_KEY = 'system-test-hash-key-0123456789abcdef';
 const LIMIT = 30;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
-import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
 const CONCURRENCY = 16;

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { HEALTH_DEADLINE_MS } from '@/server/http/health';
 import { refusalMessages } from '@/server/http/messages';
-import { freePort, leadBody, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite, type SystemSuite } from './support/suite';
 
 const CLIENTS = 4;

@@ -30,7 +30,7 @@ import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { DEBIAN_ACCESS_LOG, nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
-import { assertBuilt, distDir, freePort, leadBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from '@/tests/support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
 function runRelease(command: 'release' | 'rollback', env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {

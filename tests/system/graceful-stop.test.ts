@@ -18,7 +18,7 @@ import {
   startStandaloneServer,
   waitFor,
   type NextServer,
-} from './support/next-server';
+} from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
 const suite = systemSuite('graceful');

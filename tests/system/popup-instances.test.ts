@@ -8,7 +8,7 @@ import { addOperator, launchChromium, signedIn } from './support/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popups } from '@/content/popups';
 import { advanceTo, openWithPopupClock } from '@/tests/support/popup-visit';
-import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();

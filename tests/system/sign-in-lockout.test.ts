@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
 import type { AuditEntry } from '@/server/repositories/audit';
 import { addOperator, launchChromium, signedIn, signInForm, type Operator, type SignInAnswer } from './support/console';
-import { freePort, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { systemSuite } from './support/suite';
 

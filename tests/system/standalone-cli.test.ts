@@ -13,7 +13,7 @@ import { migrateToLatest } from '@/server/db/migrate';
 import { createRepositories, type Repositories } from '@/server/repositories';
 import { sampleLead } from '@/server/testing/fixtures';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { assertBuilt, distDir, waitFor } from './support/next-server';
+import { assertBuilt, distDir, waitFor } from '@/tests/support/next-server';
 
 describe('the CLI tools of the standalone output', () => {
   let gc: FakeGetCourse;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { assertBuilt, type NextServer } from './next-server';
+import { assertBuilt, type NextServer } from '@/tests/support/next-server';
 
 export interface SystemSuite {
   /** The fake GetCourse every server of the suite delivers to. */

@@ -1,7 +1,8 @@
 /**
  * A production server as a child process: `next start`, or the standalone `server.js` that
  * deploy/site@.service runs; the real server, its real instrumentation hook (migrations, the inline
- * outbox worker, the graceful stop) and real route handlers. Loopback only.
+ * outbox worker, the graceful stop) and real route handlers. Loopback only. The one way the system
+ * tests, the end-to-end stack (e2e/support/stack.ts) and the benchmarks start a server and wait for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,9 +68,18 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
 /** Ready when the API answers from the database (migrations done in the instrumentation hook). */
 const apiAnswers = async (url: string) => (await fetch(`${url}/api/gift-schedule`)).ok;
 
-/** `ready`: when the server counts as started (by default, once the API answers from the database). */
-export function startNextServer(port: number, env: NodeJS.ProcessEnv, ready: (url: string) => Promise<boolean> = apiAnswers): Promise<NextServer> {
-  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env, ready);
+export interface StartOptions {
+  /** When the server counts as started (by default, once the API answers from the database). */
+  ready?: (url: string) => Promise<boolean>;
+  /** Also print what the server prints (the end-to-end stack, whose log Playwright shows). */
+  echo?: boolean;
+  /** How long it may take to be ready (60 s). */
+  timeoutMs?: number;
+}
+
+export function startNextServer(port: number, env: NodeJS.ProcessEnv, options: StartOptions | StartOptions['ready'] = {}): Promise<NextServer> {
+  const startOptions = typeof options === 'function' ? { ready: options } : options;
+  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env, startOptions);
 }
 
 /** Starts a standalone `server.js`: the build's, or `serverJs` of a release folder (the deploy test's releases). */
@@ -80,11 +90,19 @@ export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serv
   return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
-async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, ready = apiAnswers): Promise<NextServer> {
+async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, { ready = apiAnswers, echo = false, timeoutMs = 60_000 }: StartOptions = {}): Promise<NextServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // An echoed server runs a whole suite long: it keeps only its latest output for an error message.
+  const keep = (chunk: Buffer) => (output = echo ? (output + chunk.toString()).slice(-65_536) : output + chunk.toString());
+  child.stdout!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (echo) process.stdout.write(chunk);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (echo) process.stderr.write(chunk);
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -101,7 +119,7 @@ async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv,
     },
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${output}`);
     try {
@@ -111,7 +129,7 @@ async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv,
     }
     if (Date.now() > deadline) {
       await server.kill('SIGKILL');
-      throw new Error(`${args.join(' ')} on ${url} was not ready within 60 s:\n${output}`);
+      throw new Error(`${args.join(' ')} on ${url} was not ready within ${timeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
