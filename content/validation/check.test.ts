@@ -181,7 +181,7 @@ describe('a future-dated article', () => {
     expect(before.media.items.map((item) => item.id)).toEqual(['published']);
     expect(pathsOf(before)).not.toContain('/media/scheduled');
     expect(datedPathsOf(before).find((page) => page.path === '/media')?.lastModified).toBe('2026-11-02');
-    expect(before.scheduled).toEqual([{ file: 'content/media/scheduled.md', path: '/media/scheduled', publishedAt: '2026-12-01' }]);
+    expect(before.scheduled).toEqual([{ file: 'content/media/scheduled.md', path: '/media/scheduled', title: 'Выйдет в декабре', publishedAt: '2026-12-01' }]);
 
     const onItsDay = loadCollections(contentTree(files), { today: '2026-12-01' });
     expect(onItsDay.media.items.map((item) => item.id)).toEqual(['scheduled', 'published']);

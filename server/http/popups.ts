@@ -1,7 +1,6 @@
 import { courses } from '@/content/courses';
 import { publicPopup, type PublicPopup, type PublicPopups } from '@/lib/popups/managed';
 import { resolvePopupPrices, resolveTexts } from '@/lib/popups/prices';
-import { consoleLogger } from '../log';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { jsonOk } from './responses';
@@ -24,7 +23,7 @@ export const popupsCacheControl = 'public, max-age=30, s-maxage=30';
 export const handlePopups = endpoint<ApiRuntime>({
   name: 'popups',
   methods: ['GET'],
-  async handle({ runtime: { repos }, now }) {
+  async handle({ runtime: { repos }, now, log }) {
     const [active, tests] = await Promise.all([repos.popups.listActive(now), repos.splitTests.running()]);
     const running = new Map(tests.map((test) => [test.popupId, { id: test.id, variants: test.variants }]));
     const shown: PublicPopup[] = [];
@@ -34,7 +33,7 @@ export const handlePopups = endpoint<ApiRuntime>({
       const testTexts = test?.variants.map((texts) => resolveTexts(texts, courses));
       const problems = [...priced.problems, ...(testTexts ?? []).flatMap((texts) => texts.problems)];
       if (!priced.config || problems.length > 0) {
-        consoleLogger.warn('popups.price_reference_unresolved', { popup: popup.id, problems: problems.map((problem) => problem.message).join('; ') });
+        log.warn('popups.price_reference_unresolved', { popup: popup.id, problems: problems.map((problem) => problem.message).join('; ') });
         continue;
       }
       shown.push(publicPopup(popup.id, priced.config, test && { id: test.id, variants: testTexts!.map((texts) => texts.texts) }));
