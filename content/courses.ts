@@ -35,7 +35,7 @@ export const courses: readonly Course[] = parseCourses(
 );
 
 export function parseCourses(entries: readonly unknown[]): Course[] {
-  // Prices in the texts are references to the tariffs (content/shared/price-text.ts), written in here.
+  // Prices in the texts are references to the tariffs (lib/price-references.ts), written in here.
   // A reference to a course not among `entries` (a test parsing one course) reads the catalogue's tariffs.
   const catalogue = [...professionCourses, ...skillCourses, ...freeCourses].map(({ slug, tariffs }) => ({ slug, tariffs: tariffs ?? [] }));
   const { courses: parsed, problems } = resolveCoursePrices(parseEntries(courseSource, courseSchema, entries), courseFile, catalogue);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { events, getEvent, parseEvents } from './events';
+import { events, getEvent, isEventPublished, parseEvents } from './events';
 
 const specEvents = ['snow-quest', 'spring-2025', 'demo5days', 'demo5js1', 'demo5html1'];
 
@@ -53,5 +53,14 @@ describe('events', () => {
   it('rejects two events with one form id', () => {
     const second = { ...validEvent(), slug: 'other' };
     expect(() => parseEvents([validEvent(), second])).toThrow('событие «event-snow-quest», поле «id формы» (formId): значение «event-snow-quest» встречается дважды');
+  });
+
+  it('is scheduled like an article: out on its publish date (Moscow), a date that does not exist refused', () => {
+    expect(isEventPublished({ publishedAt: '2026-12-16' }, '2026-12-15')).toBe(false);
+    expect(isEventPublished({ publishedAt: '2026-12-16' }, '2026-12-16')).toBe(true);
+    expect(isEventPublished({}, '2000-01-01')).toBe(true);
+    const broken = validEvent();
+    broken.publishedAt = '2026-11-31';
+    expect(() => parseEvents([broken])).toThrow('content/events.ts, событие «snow-quest», поле «дата публикации» (publishedAt): нужна дата, которая есть в календаре');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from '@/lib/validation/zod';
+import { calendarDateMessage, isCalendarDate, moscowToday } from '@/lib/calendar';
 import { courses } from './courses';
 import { fieldPath } from './validation/field-labels';
 import { quoted, throwProblems } from './validation/problems';
@@ -36,6 +37,12 @@ export const eventSchema = z.object({
     .object({ start: z.iso.date(), end: z.iso.date() })
     .refine((dates) => dates.start <= dates.end, { message: 'последний день не может быть раньше первого', path: ['end'] })
     .optional(),
+  /**
+   * The day (Moscow time, YYYY-MM-DD) the event's page appears, as an article's `publishedAt`: a build
+   * before that day leaves it out of every list, the sitemap and its own address (404), and the release
+   * timer releases on that morning (scripts/release-due.ts). Left out: the page is there from now on.
+   */
+  publishedAt: z.string().refine(isCalendarDate, calendarDateMessage).optional(),
   summary: textSchema.max(200, 'не длиннее 200 символов: это описание для поисковиков (meta description)'),
   image: imageSchema,
   hero: z.object({ lead: textSchema, cta: textSchema }),
@@ -304,6 +311,22 @@ export function parseEvents(input: readonly unknown[]): SchoolEvent[] {
   return parsed;
 }
 
-export function getEvent(slug: string): SchoolEvent | undefined {
-  return events.find((event) => event.slug === slug);
+/** Whether the event's page is out on `today` (YYYY-MM-DD, Moscow): no `publishedAt`, or that day has come. */
+export function isEventPublished(event: Pick<SchoolEvent, 'publishedAt'>, today: string): boolean {
+  return event.publishedAt === undefined || event.publishedAt <= today;
+}
+
+/** The events a build made on `today` (Moscow; the day of the build by default) has pages for. */
+export function publishedEvents(today: string = moscowToday()): SchoolEvent[] {
+  return events.filter((event) => isEventPublished(event, today));
+}
+
+/** The events dated after `today`: checked like the others, left out until a build on their day. */
+export function scheduledEvents(today: string = moscowToday()): SchoolEvent[] {
+  return events.filter((event) => !isEventPublished(event, today));
+}
+
+/** A published event by its slug (a scheduled one is no page yet). */
+export function getEvent(slug: string, today: string = moscowToday()): SchoolEvent | undefined {
+  return publishedEvents(today).find((event) => event.slug === slug);
 }

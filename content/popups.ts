@@ -126,7 +126,8 @@ export const popups: readonly PopupConfig[] = [
     content: {
       kind: 'gift',
       title: 'Получите в подарок курс «Продвинутый JavaScript»',
-      offer: { price: 0, oldPrice: 13_790, oldPriceFrom: [{ course: 'advanced-js', tariff: 1 }], condition: 'при покупке курса Junior' },
+      // The struck-out price is the course's own (content/courses/skills.ts), looked up when the pop-up is shown.
+      offer: { price: 0, oldPrice: '{цена advanced-js}', condition: 'при покупке курса Junior' },
       submitLabel: 'Забрать подарок',
     },
     // Only on the junior page at the secret token path (GIFT_POPUP_TOKEN), which declares this marker

@@ -1,5 +1,5 @@
 import { coursePages, courses } from './courses';
-import { events } from './events';
+import { publishedEvents } from './events';
 import { giftPromotion } from './gift-promotion';
 import { welcomeInfoPages } from './pages';
 
@@ -8,8 +8,8 @@ import { welcomeInfoPages } from './pages';
  * lists those). The sitemap lists the indexable ones; the content check resolves pop-up paths against all.
  */
 
-/** Every indexable page: the fixed ones, courses, welcome pages, events and the gift promotion. */
-export function indexablePagePaths(): string[] {
+/** Every indexable page: the fixed ones, courses, welcome pages, events (published by `today`) and the gift promotion. */
+export function indexablePagePaths(today?: string): string[] {
   const paths = [
     '/',
     '/products',
@@ -18,13 +18,13 @@ export function indexablePagePaths(): string[] {
     '/cooperation',
     '/docs',
     ...welcomeInfoPages.map((page) => page.path),
-    ...events.map((event) => `/events/${event.slug}`),
+    ...publishedEvents(today).map((event) => `/events/${event.slug}`),
     giftPromotion.path,
   ];
   return [...new Set(paths)];
 }
 
 /** Every page a visitor can open: the indexable ones, the course variants (noindex) and the collections' pages. */
-export function allPagePaths(collectionPaths: readonly string[]): string[] {
-  return [...new Set([...indexablePagePaths(), ...coursePages().map((page) => page.path), ...collectionPaths])];
+export function allPagePaths(collectionPaths: readonly string[], today?: string): string[] {
+  return [...new Set([...indexablePagePaths(today), ...coursePages().map((page) => page.path), ...collectionPaths])];
 }

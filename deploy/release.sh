@@ -4,7 +4,7 @@
 #                                the shared folder (earlier builds' stay), switch `current`, restart the
 #                                instances one at a time, waiting for each to be healthy
 #   deploy/release.sh rollback   switch `current` back to the release before it, same rolling restart
-#   deploy/release.sh scheduled  what the timer runs: a release only when an article or story becomes
+#   deploy/release.sh scheduled  what the timer runs: a release only when an article, story or event becomes
 #                                due today (scripts/release-due.ts), nothing otherwise
 # Settings (environment; the defaults are the server's): SITE_ROOT, REPOSITORY, PORTS, and for tests
 # RELEASE_BUILD, RELEASE_RESTART, RELEASE_HEALTH (shell snippets; $port is the instance), RELEASE_SETTLE.
@@ -51,7 +51,7 @@ case "${1:-}" in
     switch_to "$previous"
     ;;
   scheduled)
-    if (cd "$SITE_ROOT/current" && node --import tsx --conditions=react-server scripts/release-due.ts); then
+    if (cd "$SITE_ROOT/current" && node --import tsx --conditions=react-server scripts/release-due.ts --record); then
       exec "$0" release
     fi
     ;;

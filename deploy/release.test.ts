@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { releaseTimerMoscowTime } from '@/lib/release-timer';
 import { contentTree, markdownDoc, roadmapFiles } from '@/tests/support/content-tree';
 
 vi.mock('server-only', () => ({}));
@@ -109,6 +110,11 @@ describe('deploy/release.sh on a test folder', () => {
     ]);
     fs.rmSync(siteRoot, { recursive: true, force: true });
   }, 60_000);
+});
+
+it("the release timer's time is the one the console's «Публикации» counts its next run from", () => {
+  expect(fs.readFileSync('deploy/site-release.timer', 'utf8')).toContain(`\nOnCalendar=*-*-* ${releaseTimerMoscowTime}:00 Europe/Moscow\n`);
+  expect(fs.readFileSync('deploy/release.sh', 'utf8')).toContain('scripts/release-due.ts --record');
 });
 
 describe.skipIf(!fs.existsSync('/usr/bin/systemd-analyze'))('the release timer', () => {

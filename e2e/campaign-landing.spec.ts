@@ -1,6 +1,6 @@
 import { getCourse, variantPath } from '../content/courses';
 import { campaignLandingFixture } from '../content/courses/fixtures';
-import { resolvePriceReferences } from '../content/shared/price-text';
+import { resolvePriceReferences } from '../lib/price-references';
 import { leadsOf } from './support/database';
 import { expect, test } from './support/fixtures';
 

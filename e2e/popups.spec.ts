@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { coursePages } from '../content/courses';
+import { coursePages, courses } from '../content/courses';
 import { findLeadForm } from '../content/lead-forms';
 import { type LeadFormPopupConfig, popupId, popups, type PromoPopupConfig } from '../content/popups';
 import { legalLinks } from '../content/site';
 import { selectPopup } from '../features/popups/targeting';
 import { matchesPattern } from '../lib/path-patterns';
 import { formatRub } from '../lib/money';
+import { resolvePopupPrices } from '../lib/popups/prices';
 import { e2eDistDir, e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
@@ -57,7 +58,9 @@ const siblingPromo = sibling.popup as PromoPopupConfig;
 const untargetedPage = ['/about', '/docs', '/cooperation', '/products'].find((path) => chosenAt(path) === null)!;
 
 const gift = popups.find((popup): popup is LeadFormPopupConfig => popup.content.kind === 'gift')!;
-const giftContent = gift.content.kind === 'gift' ? gift.content : undefined;
+// As the server answers it: the struck-out price looked up in the course it refers to.
+const shownGift = resolvePopupPrices({ ...gift, enabled: true, startsAt: null, endsAt: null }, courses).config!;
+const giftContent = shownGift.content.kind === 'gift' ? shownGift.content : undefined;
 const giftPage = `/products/junior-js/${e2eGiftPopupToken}`;
 const successTitle = 'Ваша заявка отправлена!';
 const oneDay = 24 * 60 * 60;

@@ -61,3 +61,17 @@ export function periodStarts(now: number): { today: number; week: number; month:
   const today = moscowMidnight(now);
   return { today, week: today - 6 * DAY_MS, month: today - 29 * DAY_MS };
 }
+
+const moscowDayMonth = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long' });
+const moscowHourMinute = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const moscowYear = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', year: 'numeric' });
+
+/**
+ * «16 декабря, 10:00 МСК»: a moment as the school's people read it in the console; the year is added
+ * («16 декабря 2027, 10:00 МСК») when it is not the year of `now`.
+ */
+export function formatMoscowMoment(timestamp: number, now: number = Date.now()): string {
+  const year = moscowYear.format(timestamp);
+  const day = moscowDayMonth.format(timestamp);
+  return `${day}${year === moscowYear.format(now) ? '' : ` ${year}`}, ${moscowHourMinute.format(timestamp)} МСК`;
+}

@@ -5,7 +5,7 @@ import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { courses, getCourse } from '@/content/courses';
-import { hardCodedRoubles, hardCodedRoublesMessage, resolvePriceReferences } from '@/content/shared/price-text';
+import { hardCodedRoubles, hardCodedRoublesMessage, resolvePriceReferences } from '@/lib/price-references';
 import { mediaCategories } from '@/content/media/categories';
 import { staffMember } from '@/content/staff';
 import { storyCategories } from '@/content/stories/categories';
@@ -121,6 +121,8 @@ export interface ScheduledFile {
   file: string;
   /** The page it will have. */
   path: string;
+  /** Its title (front matter), for the console's «Публикации». */
+  title: string;
   publishedAt: string;
 }
 
@@ -278,7 +280,7 @@ class DocumentReader {
   }
 
   /**
-   * The text with its price references written in (content/shared/price-text.ts); a rouble sum written as
+   * The text with its price references written in (lib/price-references.ts); a rouble sum written as
    * digits outside code is reported, so an article that sells a course cannot keep an old price.
    */
   private withPrices(file: string, markdown: string): string {
@@ -290,9 +292,9 @@ class DocumentReader {
   }
 
   /** Whether a valid entry is published by today; a later one is noted as scheduled and left out. */
-  published(file: string, entry: { publishedAt: string; path: string }): boolean {
+  published(file: string, entry: { publishedAt: string; path: string; title: string }): boolean {
     if (entry.publishedAt <= this.today) return true;
-    this.scheduled.push({ file: this.displayName(file), path: entry.path, publishedAt: entry.publishedAt });
+    this.scheduled.push({ file: this.displayName(file), path: entry.path, title: entry.title, publishedAt: entry.publishedAt });
     return false;
   }
 
@@ -326,7 +328,7 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
         articleFiles.set(articleAlias, file);
         const article = reader.read(file, roadmapArticleSchema, 'статья');
         const articlePath = `${roadmapPath}/article/${articleAlias}`;
-        if (!article || !reader.published(file, { publishedAt: article.data.publishedAt, path: articlePath })) continue;
+        if (!article || !reader.published(file, { publishedAt: article.data.publishedAt, path: articlePath, title: article.data.title })) continue;
         articles.push({
           alias: articleAlias,
           roadmapAlias,
@@ -370,7 +372,7 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
   return byOrder(roadmaps);
 }
 
-function loadCategorized<Schema extends z.ZodType<{ category: string; related: string[]; publishedAt: string }>, Item extends { id: string; category: CollectionCategory; relatedIds: string[]; publishedAt: string }>(
+function loadCategorized<Schema extends z.ZodType<{ title: string; category: string; related: string[]; publishedAt: string }>, Item extends { id: string; category: CollectionCategory; relatedIds: string[]; publishedAt: string }>(
   reader: DocumentReader,
   folder: string,
   schema: Schema,
@@ -386,7 +388,7 @@ function loadCategorized<Schema extends z.ZodType<{ category: string; related: s
     // /media/category/... is the category route, so "category" cannot be an id.
     if (id === 'category') reader.report(file, 'имя файла «category» занято адресами категорий (/…/category/…): назовите файл иначе');
     const document = reader.read(file, schema, kind);
-    if (!document || !reader.published(file, { publishedAt: document.data.publishedAt, path: `${sectionPath}/${id}` })) continue;
+    if (!document || !reader.published(file, { publishedAt: document.data.publishedAt, path: `${sectionPath}/${id}`, title: document.data.title })) continue;
     const category = allCategories.find((candidate) => candidate.slug === document.data.category);
     if (!category) continue; // the schema's enum already reported it
     items.push(build(id, document.data, document.body, category));

@@ -8,9 +8,10 @@ import { datedPathsOf, loadCollections, pathsOf } from '@/content/collections/lo
 import { courses, parseCourses } from '@/content/courses';
 import { professionCourses } from '@/content/courses/professions';
 import { giftOfferInputs } from '@/content/gift-offers';
-import { popups } from '@/content/popups';
+import { type LeadFormPopupConfig, popups } from '@/content/popups';
 import { allPagePaths } from '@/content/site-paths';
 import { moscowToday } from '@/lib/calendar';
+import { resolvePopupPrices } from '@/lib/popups/prices';
 import { runScheduleCommand } from '@/server/gift-schedule/command';
 import type { Repositories } from '@/server/repositories';
 import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
@@ -146,11 +147,19 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     );
   });
 
-  it("the gift pop-up's struck-through price left behind by its course's tariff", () => {
+  it("the gift pop-up's struck-through price follows its course's tariff: no second edit", () => {
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!;
     const changed = courses.map((course) => (course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course));
-    expect(popupProblems([giftPopup], { ...site, courses: changed }).map(problemLine)).toEqual([
-      'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 13\u00a0790\u00a0₽ должна быть равна цене тарифа (тариф 1 курса «advanced-js»): 14\u00a0990\u00a0₽; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)',
+    expect(popupProblems([giftPopup], { ...site, courses: changed })).toEqual([]);
+    expect(resolvePopupPrices({ ...giftPopup, enabled: true, startsAt: null, endsAt: null }, changed).config?.content).toMatchObject({ offer: { oldPrice: 14990 } });
+  });
+
+  it("a gift pop-up's price reference that names no tariff, or a monthly one", () => {
+    const giftPopup = popups.find((popup) => popup.content.kind === 'gift')! as LeadFormPopupConfig;
+    const withOldPrice = (oldPrice: string) => ({ ...giftPopup, content: { ...giftPopup.content, offer: { price: 0, oldPrice, condition: 'при покупке курса Junior' } } }) as LeadFormPopupConfig;
+    expect([...popupProblems([withOldPrice('{цена advanced-js 5}')], site), ...popupProblems([withOldPrice('{цена junior-js}')], site)].map(problemLine)).toEqual([
+      'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов 2',
+      'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу',
     ]);
   });
 
@@ -172,7 +181,7 @@ describe('a future-dated article', () => {
     expect(before.media.items.map((item) => item.id)).toEqual(['published']);
     expect(pathsOf(before)).not.toContain('/media/scheduled');
     expect(datedPathsOf(before).find((page) => page.path === '/media')?.lastModified).toBe('2026-11-02');
-    expect(before.scheduled).toEqual([{ file: 'content/media/scheduled.md', path: '/media/scheduled', publishedAt: '2026-12-01' }]);
+    expect(before.scheduled).toEqual([{ file: 'content/media/scheduled.md', path: '/media/scheduled', title: 'Выйдет в декабре', publishedAt: '2026-12-01' }]);
 
     const onItsDay = loadCollections(contentTree(files), { today: '2026-12-01' });
     expect(onItsDay.media.items.map((item) => item.id)).toEqual(['scheduled', 'published']);

@@ -15,7 +15,7 @@ import { ContentError, type ContentProblem } from './problems';
  */
 export interface ContentCheck {
   problems: ContentProblem[];
-  /** Valid articles and stories dated after `today`, which this build leaves out. */
+  /** Valid articles, stories and events dated after `today`, which this build leaves out. */
   scheduled: ScheduledFile[];
 }
 
@@ -29,13 +29,14 @@ export async function checkContent({ root, today }: { root: string; today: strin
     });
 
   const site = await reported(async () => {
-    const [{ courses }, { allPagePaths }, { loadCollections, pathsOf }] = await Promise.all([
+    const [{ courses }, { allPagePaths }, { loadCollections, pathsOf }, { scheduledEvents }] = await Promise.all([
       import('@/content/courses'),
       import('@/content/site-paths'),
       import('@/content/collections/load'),
+      import('@/content/events'),
       import('@/content/lead-forms'),
     ]);
-    return { courses, allPagePaths, loadCollections, pathsOf };
+    return { courses, allPagePaths, loadCollections, pathsOf, scheduledEvents };
   });
   const collections: Collections | undefined = site && (await reported(async () => site.loadCollections(root, { today })));
 
@@ -44,9 +45,15 @@ export async function checkContent({ root, today }: { root: string; today: strin
   const courses: readonly Course[] | undefined = site?.courses;
   const pages = site && collections && {
     courses: site.courses,
-    paths: site.allPagePaths(site.pathsOf(collections)),
+    paths: site.allPagePaths(site.pathsOf(collections), today),
     markers: site.courses.flatMap((course) => course.variants.flatMap((variant) => (variant.popupMarker ? [variant.popupMarker] : []))),
   };
   problems.push(...popupProblems(popups, pages), ...giftOfferProblems(giftOfferInputs, courses));
-  return { problems, scheduled: collections?.scheduled ?? [] };
+  const events: ScheduledFile[] = (site?.scheduledEvents(today) ?? []).map((event) => ({
+    file: 'content/events.ts',
+    path: `/events/${event.slug}`,
+    title: event.title,
+    publishedAt: event.publishedAt!,
+  }));
+  return { problems, scheduled: [...(collections?.scheduled ?? []), ...events] };
 }

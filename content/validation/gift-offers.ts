@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 import type { Course } from '@/content/courses';
 import type { GiftOfferInput } from '@/content/gift-offers';
 import { discountPercent, formatPrice } from '@/lib/money';
-import { hardCodedRoubles } from '@/content/shared/price-text';
+import { hardCodedRoubles } from '@/lib/price-references';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
 import { issueProblems } from './zod-issues';

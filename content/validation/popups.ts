@@ -3,9 +3,9 @@ import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { closestPath } from '@/lib/popups/edit-check';
-import { hardCodedRoubles } from '@/content/shared/price-text';
+import { hardCodedRoubles, hardCodedRoublesMessage } from '@/lib/price-references';
+import { resolvePopupPrices, type PricedField } from '@/lib/popups/prices';
 import { fieldPath } from './field-labels';
-import { tiedPriceProblems } from './gift-offers';
 import { type ContentProblem, quoted } from './problems';
 import { issueProblems } from './zod-issues';
 
@@ -23,6 +23,9 @@ import { maxPopupDelayMs } from '@/lib/popups/limits';
 import { PATH_PATTERN_SHAPE } from '@/lib/path-patterns';
 
 const text = z.string().trim().min(1);
+const priceValue = z.union([z.int().nonnegative(), z.string().regex(/^\s*\{[^{}]*\}(?:\s*\+\s*\{[^{}]*\})*\s*$/)], {
+  error: 'цена — целое число рублей (990) или ссылка на цену курса в кавычках: \'{цена advanced-js}\'',
+});
 const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
 
 /** `/products/git`, `/products/middle-js/*`, `/*`. */
@@ -64,14 +67,8 @@ const contentSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('gift'),
     title: text,
-    offer: z
-      .object({
-        price: z.int().nonnegative(),
-        oldPrice: z.int().positive(),
-        oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
-        condition: text,
-      })
-      .refine((offer) => offer.price < offer.oldPrice, { message: 'цена подарка должна быть ниже зачёркнутой цены', path: ['price'] }),
+    // A price is whole roubles, or the course price it repeats: '{цена advanced-js}' (looked up when shown).
+    offer: z.strictObject({ price: priceValue, oldPrice: priceValue, condition: text }),
     submitLabel: text,
   }),
 ]);
@@ -86,7 +83,7 @@ export interface PopupSite {
   paths: readonly string[];
   /** The pop-up markers pages declare (course variants' `popupMarker`). */
   markers: readonly string[];
-  /** The courses, for a struck-through price tied to their tariffs. */
+  /** The courses, whose tariffs price references (`{цена advanced-js}`) name. */
   courses: readonly Course[];
 }
 
@@ -111,20 +108,15 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     if (includePaths.length === 0 && pageMarker === undefined) {
       report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
     }
-    for (const [key, text] of Object.entries(parsed.data.content)) {
-      if (typeof text !== 'string') continue;
-      for (const sum of hardCodedRoubles(text)) {
-        report(
-          fieldPath(['content', key]),
-          `сумма «${sum}» написана цифрами в тексте поп-апа: цену показывают поля offer.price и offer.oldPrice (они сверяются с тарифами), а в тексте её не повторяйте`,
-        );
-      }
+    const content = parsed.data.content;
+    const texts: [PropertyKey[], string][] = Object.entries(content).flatMap(([key, value]) => (typeof value === 'string' ? [[['content', key], value] as [PropertyKey[], string]] : []));
+    if (content.kind === 'gift') texts.push([['content', 'offer', 'condition'], content.offer.condition]);
+    for (const [path, value] of texts) {
+      for (const sum of hardCodedRoubles(value)) report(fieldPath(path), hardCodedRoublesMessage(sum));
     }
     if (!site) return;
-    if (parsed.data.content.kind === 'gift') {
-      const offer = { ...parsed.data.content.offer, isMonthlyPayment: false };
-      for (const problem of tiedPriceProblems(offer, site.courses, ['content', 'offer'])) report(problem.field, problem.message);
-    }
+    const priced = resolvePopupPrices({ ...(popup as PopupConfig), enabled: true, startsAt: null, endsAt: null }, site.courses);
+    for (const problem of priced.problems) report(fieldPath(pricedFieldPath(content.kind, problem.field)), problem.message);
     for (const [key, patterns] of [['includePaths', includePaths], ['excludePaths', excludePaths]] as const) {
       patterns.forEach((pattern, position) => {
         if (!site.paths.some((path) => matchesPattern(path, pattern))) {
@@ -140,6 +132,14 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     }
   });
   return problems;
+}
+
+/** Where a field of the console's form sits in a pop-up of the file. */
+function pricedFieldPath(kind: 'promo' | 'discount' | 'gift', field: PricedField): PropertyKey[] {
+  if (field === 'price' || field === 'oldPrice') return ['content', 'offer', field];
+  if (field === 'headline') return ['content', kind === 'promo' ? 'heading' : 'title'];
+  if (field === 'buttonLabel') return ['content', kind === 'promo' ? 'actionLabel' : 'submitLabel'];
+  return kind === 'gift' ? ['content', 'offer', 'condition'] : ['content', 'text'];
 }
 
 function safeId(popup: PopupConfig): string | undefined {

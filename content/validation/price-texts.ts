@@ -5,13 +5,13 @@ import {
   hardCodedRoublesMessage,
   type PricedCourse,
   resolvePriceReferences,
-} from '@/content/shared/price-text';
+} from '@/lib/price-references';
 import { formatPrice } from '@/lib/money';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
 
 /**
- * Prices in the courses' running texts (content/shared/price-text.ts): every text of a course and of its
+ * Prices in the courses' running texts (lib/price-references.ts): every text of a course and of its
  * landings is searched for rouble sums written as digits (refused), its price references are written in,
  * and a landing's price line must agree with the course's tariffs. Returns the courses with the prices
  * written in, and every problem with its file, entry and field.

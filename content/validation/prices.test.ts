@@ -12,7 +12,7 @@ import { professionCourses } from '@/content/courses/professions';
 import { skillCourses } from '@/content/courses/skills';
 import { giftOfferInputs } from '@/content/gift-offers';
 import { popups } from '@/content/popups';
-import { coursePriceLine } from '@/content/shared/price-text';
+import { coursePriceLine } from '@/lib/price-references';
 import { contacts } from '@/content/site';
 import { allPagePaths } from '@/content/site-paths';
 import { formatPrice } from '@/lib/money';
@@ -109,7 +109,7 @@ describe('a price in running text is written once', () => {
   it('a rouble sum in a pop-up text', () => {
     const problems = popupProblems([{ ...promoFrameworks, content: { ...promoFrameworks.content, text: 'Курс за 2 990 ₽ — только сегодня' } } as typeof promoFrameworks], site).map(problemLine);
     expect(problems).toEqual([
-      'content/popups.ts, поп-ап «promo-frameworks», содержимое (content), поле «текст» (text): сумма «2 990 ₽» написана цифрами в тексте поп-апа: цену показывают поля offer.price и offer.oldPrice (они сверяются с тарифами), а в тексте её не повторяйте',
+      'content/popups.ts, поп-ап «promo-frameworks», содержимое (content), поле «текст» (text): сумма «2 990 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена advanced-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 2 990 ₽}',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { formOf } from '@/lib/popups/edit-check';
+import { resolvePopupPrices } from '@/lib/popups/prices';
 import { popupPeriod } from '@/server/admin/popup-period';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
@@ -22,11 +23,15 @@ export async function loadPopupPage(id: string) {
   const { runtime } = await requireOperator();
   const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
   if (!popup) return undefined;
+  const site = popupCheckSite();
+  const shown = resolvePopupPrices(popup.config, site.courses).config;
   return {
     popup,
     form: formOf(popup.config),
+    /** The gift's prices as visitors see them now (a reference looked up in its course), null when it cannot be. */
+    shownPrices: shown?.content.kind === 'gift' ? { price: shown.content.offer.price, oldPrice: shown.content.offer.oldPrice } : null,
     history,
-    paths: popupCheckSite().paths,
+    paths: site.paths,
     others: all.map(({ id: otherId, config }) => ({ id: otherId, config })),
   };
 }

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
 import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
+import { resolvePopupPrices } from '@/lib/popups/prices';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { popupCheckSite } from '@/server/popups/site';
@@ -97,9 +98,13 @@ export const previewPopupAction = operatorAction({
   async prepare({ id, form }, { runtime }): Promise<PopupPreview> {
     const popup = await runtime.repos.popups.get(id);
     if (!popup) return { popup: null, problems: [] };
-    const checked = applyPopupForm(popup.config, form, popupCheckSite());
+    const site = popupCheckSite();
+    const checked = applyPopupForm(popup.config, form, site);
     if (!checked.config) return { popup: null, problems: checked.problems };
-    return { popup: publicPopup(id, { ...checked.config, showDelayMs: 0 }), problems: [] };
+    // With the prices looked up, as a visitor will see them (the check above has found every reference).
+    const priced = resolvePopupPrices(checked.config, site.courses);
+    if (!priced.config) return { popup: null, problems: priced.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message })) };
+    return { popup: publicPopup(id, { ...priced.config, showDelayMs: 0 }), problems: [] };
   },
   answer: (_nothing, preview) => preview,
 });

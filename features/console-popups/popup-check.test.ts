@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coursePages } from '@/content/courses';
+import { coursePages, courses } from '@/content/courses';
 import { popupId, popups } from '@/content/popups';
 import { indexablePagePaths } from '@/content/site-paths';
 import { popupProblemText } from './popup-labels';
@@ -8,7 +8,7 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 
 const managed = (index: number): ManagedPopupConfig => ({ ...popups[index]!, enabled: true, startsAt: null, endsAt: null });
 const all = popups.map((popup, index) => ({ id: popupId(popup), config: managed(index) }));
-const site = { paths: [...indexablePagePaths(), ...coursePages().map((page) => page.path)] };
+const site = { paths: [...indexablePagePaths(), ...coursePages().map((page) => page.path)], courses };
 const discountIndex = popups.findIndex((popup) => popupId(popup) === 'popup-junior-discount');
 const giftIndex = popups.findIndex((popup) => popup.content.kind === 'gift');
 
@@ -49,12 +49,32 @@ describe('the console check of a pop-up', () => {
     expect(result.texts).toEqual([[field, text]]);
   });
 
-  it('refuses a gift price above the struck-out one, and a struck-out price that no longer repeats its tariff', () => {
+  it('refuses a gift price above the struck-out one, looked up in the course the struck-out price refers to', () => {
+    expect(formOf(managed(giftIndex)).oldPrice).toBe('{цена advanced-js}');
     expect(check(giftIndex, { price: '20000' }).texts).toEqual([['price', 'Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)']]);
-    const base = managed(giftIndex);
-    const tied = applyPopupForm(base, { ...formOf(base), oldPrice: '15000' }, { ...site, tiedOldPrice: () => 13_790 });
-    expect(tied.problems).toEqual([{ field: 'oldPrice', code: 'old_price_not_tariffs', expected: 13_790 }]);
-    expect(check(giftIndex, { price: '990' }).config).toMatchObject({ content: { offer: { price: 990, oldPrice: 13_790 } } });
+    // Stored as typed: the figure is looked up whenever the pop-up is shown.
+    expect(check(giftIndex, { price: '990' }).config).toMatchObject({ content: { offer: { price: 990, oldPrice: '{цена advanced-js}' } } });
+    expect(check(giftIndex, { oldPrice: '{цена typescript} + {цена git}' }).config).toMatchObject({ content: { offer: { oldPrice: '{цена typescript} + {цена git}' } } });
+    expect(check(giftIndex, { oldPrice: '15000' }).config).toMatchObject({ content: { offer: { oldPrice: 15_000 } } });
+  });
+
+  it.each([
+    [{ oldPrice: '13790' }, 'oldPrice', '«13790» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)'],
+    [{ oldPrice: '{цена advanced-jss}' }, 'oldPrice', 'В {цена advanced-jss} курс «advanced-jss», а такого курса нет в content/courses/'],
+    [{ oldPrice: '{цена advanced-js 3}' }, 'oldPrice', 'В {цена advanced-js 3} тариф 3, а у курса «advanced-js» тарифов 2'],
+    [{ oldPrice: '{цена junior-js}' }, 'oldPrice', 'Подарок оплачивается сразу, а этот тариф курса — помесячно: сошлитесь на тариф с оплатой сразу'],
+    [{ oldPrice: 'тринадцать тысяч' }, 'oldPrice', 'Цена — целое число рублей без пробелов и копеек, или ссылка на цену курса: {цена advanced-js}'],
+    [{ text: 'Курс за 13 790 ₽ в подарок' }, 'text', '«13 790 ₽» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)'],
+    [{ text: 'Вместо {цена от нет-такого}' }, 'text', expect.stringContaining('курс «нет-такого», а такого курса нет')],
+  ])('refuses on the gift pop-up %j', (change, field, text) => {
+    const result = check(giftIndex, change);
+    expect(result.config).toBeNull();
+    expect(result.texts).toEqual([[field, text]]);
+  });
+
+  it('takes a price reference in a text, and a sum that is no course price', () => {
+    expect(check(discountIndex, { text: 'Junior — {цена от junior-js}, и ещё 5%' }).problems).toEqual([]);
+    expect(check(discountIndex, { text: 'Скидка 1 000 ₽' }).problems).toEqual([]);
   });
 
   it('reads Moscow time', () => {

@@ -7,11 +7,14 @@ import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 import { previewPopupAction, savePopupAction, type PopupFormState } from './popup-actions';
 import { pagesPhrase, popupFieldLabels, popupProblemText, popupSaveMessages } from './popup-labels';
 import { ui } from '@/components/console/ui';
+import { formatRub } from '@/lib/money';
 
 export interface PopupFormProps {
   id: string;
   version: number;
   form: PopupForm;
+  /** A gift pop-up's prices as visitors see them now, in roubles (a reference looked up in its course). */
+  shownPrices?: { price: number; oldPrice: number } | null;
   /** The site's pages, and the other pop-ups' targeting, for «Будет показываться на N страницах». */
   paths: readonly string[];
   others: readonly { id: string; config: ManagedPopupConfig }[];
@@ -28,8 +31,11 @@ const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; in
   headline: {},
   text: { rows: 3 },
   buttonLabel: {},
-  price: { inputMode: 'numeric' },
-  oldPrice: { inputMode: 'numeric' },
+  price: { className: `${ui.input} w-72` },
+  oldPrice: {
+    className: `${ui.input} w-72`,
+    hint: 'Число рублей или ссылка на цену курса: {цена advanced-js} (тариф 2 — {цена advanced-js 2}); ссылка меняется вместе с ценой курса.',
+  },
   delaySeconds: { inputMode: 'numeric', className: `${ui.input} w-32`, hint: 'От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.' },
   includePaths: {
     rows: 5,
@@ -86,7 +92,10 @@ export function PopupEditForm(props: PopupFormProps) {
         ) : (
           <input {...attributes} type={type} inputMode={inputMode} defaultValue={form[name]} className={className} {...described(name)} />
         )}
-        {hint && <span className="text-gray-600">{hint}</span>}
+        {hint && <span className="max-w-sm text-gray-600">{hint}</span>}
+        {(name === 'price' || name === 'oldPrice') && props.shownPrices && (
+          <span className="text-gray-600">Сейчас на сайте: {formatRub(props.shownPrices[name])}</span>
+        )}
         {errorOf(name)}
       </div>
     );

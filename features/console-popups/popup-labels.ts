@@ -50,11 +50,15 @@ export function popupProblemText(problem: PopupProblem): string {
     case 'end_before_start':
       return 'Конец показа должен быть позже начала';
     case 'price_invalid':
-      return 'Цена — целое число рублей, без пробелов и копеек';
+      return 'Цена — целое число рублей без пробелов и копеек, или ссылка на цену курса: {цена advanced-js}';
     case 'gift_not_cheaper':
       return `Цена подарка (${formatRub(problem.price)}) должна быть ниже зачёркнутой цены (${formatRub(problem.oldPrice)})`;
-    case 'old_price_not_tariffs':
-      return `Зачёркнутая цена повторяет цену тарифа курса и должна быть равна ей: ${formatRub(problem.expected)}`;
+    case 'monthly_tariff':
+      return 'Подарок оплачивается сразу, а этот тариф курса — помесячно: сошлитесь на тариф с оплатой сразу';
+    case 'price_reference':
+      return `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}`;
+    case 'repeats_course_price':
+      return `«${problem.sum}» — это цена курса: напишите ${problem.reference}, и сайт будет брать цену из курса (она поменяется вместе с ним)`;
   }
 }
 

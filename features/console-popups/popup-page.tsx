@@ -18,7 +18,7 @@ export interface PopupNotices {
 }
 
 /** A pop-up's page: its form, then `splitTest` (the split test of its texts), then its history with «Вернуть эту версию». */
-export function PopupPage({ popup, form, history, paths, others, notices, splitTest }: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
+export function PopupPage({ popup, form, shownPrices, history, paths, others, notices, splitTest }: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
   const { id } = popup;
   const marker = popup.config.pageMarker;
   return (
@@ -38,6 +38,7 @@ export function PopupPage({ popup, form, history, paths, others, notices, splitT
         id={id}
         version={popup.version}
         form={form}
+        shownPrices={shownPrices}
         paths={paths}
         others={others}
         justSaved={notices.saved === String(popup.version)}

@@ -3,6 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
+import { resolveTexts } from '@/lib/popups/prices';
+import { popupCheckSite } from '@/server/popups/site';
 import { checkVariant, MAX_VARIANTS, textsOf, withTexts, type VariantProblem, type VariantTexts } from '@/lib/experiments/variants';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { answered } from '@/server/admin/action-steps';
@@ -43,7 +45,13 @@ export const saveVariantsAction = operatorAction({
     const popup = await runtime.repos.popups.get(id);
     if (!popup || version === undefined) return refused('not_found');
     if ((await runtime.repos.splitTests.forPopup(id)).some((test) => test.status === 'running')) return refused('running');
-    const problems = variants.flatMap((texts, i) => checkVariant(texts, i + 1));
+    const problems: VariantProblem[] = variants.flatMap((texts, i) => checkVariant(texts, i + 1));
+    // A price reference must name a tariff: a visitor never gets `{цена …}` (lib/popups/prices.ts).
+    for (const [i, texts] of variants.entries()) {
+      for (const problem of resolveTexts(texts, popupCheckSite().courses, i + 1).problems) {
+        problems.push({ variant: i + 1, field: problem.field as keyof VariantTexts, code: 'price_reference', message: problem.message });
+      }
+    }
     if (problems.length > 0) return refused('invalid', problems);
     const trimmed = variants.map((v) => ({ headline: v.headline.trim(), text: v.text.trim(), buttonLabel: v.buttonLabel.trim() }));
     return { id, version, variants, config: { ...popup.config, variants: trimmed } };

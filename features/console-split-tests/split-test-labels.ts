@@ -57,6 +57,7 @@ export function verdictText(verdict: Verdict): string {
 }
 
 export function variantProblemText(problem: VariantProblem): string {
+  if (problem.code === 'price_reference') return `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}`;
   return problem.code === 'empty' ? 'Заполните это поле' : `Не длиннее ${problem.max} знаков`;
 }
 

@@ -9,6 +9,7 @@ const sections = [
   { href: '/admin/popups', label: 'Поп-апы' },
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
+  { href: '/admin/publications', label: 'Публикации' },
   { href: '/admin/notifications', label: 'Уведомления' },
   { href: '/admin/audit', label: 'Журнал' },
 ];

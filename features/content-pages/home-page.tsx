@@ -97,8 +97,9 @@ export function HomePage() {
       <PageSection id="events" title={home.events.heading}>
         <ul className="grid gap-6 md:grid-cols-3">
           {home.events.slugs.map((slug) => {
-            // Slugs were checked against the event list when the home content loaded.
-            const event = getEvent(slug)!;
+            // Slugs were checked against the event list when the home content loaded; a scheduled one waits for its day.
+            const event = getEvent(slug);
+            if (!event) return null;
             return (
               <li key={slug} className="relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 hover:border-brand-600">
                 <StaticImage src={event.image.src} alt="" width={event.image.width} height={event.image.height} sizes="(min-width: 768px) 360px, 100vw" className="aspect-[8/5] w-full object-cover" />

@@ -19,7 +19,7 @@ export function LeadFormPopup({
   onSubmitted,
   preview = false,
   blockId = 'popup',
-}: Pick<LeadFormPopupConfig, 'formConfig' | 'content'> & { onSubmitted: () => void; preview?: boolean; blockId?: string }) {
+}: Pick<LeadFormPopupConfig<number>, 'formConfig' | 'content'> & { onSubmitted: () => void; preview?: boolean; blockId?: string }) {
   const [submitted, setSubmitted] = useState(false);
 
   if (submitted) return <PopupSuccess gift={content.kind === 'gift'} />;

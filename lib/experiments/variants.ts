@@ -34,7 +34,10 @@ export function withTexts<C extends PopupConfig['content']>(content: C, texts: V
   return { ...content, title: texts.headline, submitLabel: texts.buttonLabel, offer: { ...content.offer, condition: texts.text } };
 }
 
-export type VariantProblem = { variant: number; field: keyof VariantTexts; code: 'empty' | 'too_long'; max?: number };
+export type VariantProblem =
+  | { variant: number; field: keyof VariantTexts; code: 'empty' | 'too_long'; max?: number }
+  /** A price reference (`{цена advanced-js}`) that names no tariff; `message` is lib/price-references.ts's sentence. */
+  | { variant: number; field: keyof VariantTexts; code: 'price_reference'; message: string };
 export const MAX_VARIANT_TEXT = 500;
 
 /** A variant's texts are checked like the pop-up's own: none empty (and none absurdly long). */

@@ -37,7 +37,8 @@ describe('postWithRetries', () => {
       async () => new Response('Bad Gateway', { status: 502 }),
       async () => Response.json({ message: 'Заявка принята' }),
     ]);
-    const outcome = await postWithRetries('/api/x', { a: 1 }, key, { ...quick, fetch });
+    // A budget no busy machine spends: the pauses are milliseconds, and success must not hang on speed.
+    const outcome = await postWithRetries('/api/x', { a: 1 }, key, { ...quick, budgetMs: 60_000, attemptDeadlineMs: 10_000, fetch });
     expect(outcome).toEqual({ ok: true, status: 200, data: { message: 'Заявка принята' } });
     expect(seen).toHaveLength(5);
     expect(seen.every((s) => s.key === key)).toBe(true);

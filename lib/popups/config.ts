@@ -1,4 +1,5 @@
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
+import type { PriceValue } from '@/lib/price-references';
 
 /**
  * The shape of a timed pop-up: the contract between content/popups.ts
@@ -33,14 +34,15 @@ export interface DiscountPopupContent {
 }
 
 /**
- * The gift variant: a course for `price` instead of the struck-through `oldPrice`, paid at once. A
- * struck-through price that repeats course tariffs names them in `oldPriceFrom` (as in gift offers), so
- * the content check fails the build when the course price changes and this one does not.
+ * The gift variant: a course for `price` instead of the struck-through `oldPrice`, paid at once. A price
+ * that repeats a course's tariff is written as a reference to it (`{цена advanced-js}`, lib/price-references.ts),
+ * in content/popups.ts and in the console alike, and stored so: every answer to a visitor looks the figure
+ * up in the courses (lib/popups/prices.ts), so a release that changes the course price changes this one.
  */
-export interface GiftPopupContent {
+export interface GiftPopupContent<Price extends PriceValue = PriceValue> {
   kind: 'gift';
   title: string;
-  offer: { price: number; oldPrice: number; oldPriceFrom?: readonly { course: string; tariff: number }[]; condition: string };
+  offer: { price: Price; oldPrice: Price; condition: string };
   submitLabel: string;
 }
 
@@ -50,11 +52,12 @@ export interface PromoPopupConfig extends PopupTargeting {
   content: PromoPopupContent;
 }
 
-export interface LeadFormPopupConfig extends PopupTargeting {
+export interface LeadFormPopupConfig<Price extends PriceValue = PriceValue> extends PopupTargeting {
   /** Optional: the id falls back to the form id. */
   popupName?: string;
   formConfig: AjaxFormConfig & { submitAnalyticsEvent: { event: 'application' } };
-  content: DiscountPopupContent | GiftPopupContent;
+  content: DiscountPopupContent | GiftPopupContent<Price>;
 }
 
-export type PopupConfig = PromoPopupConfig | LeadFormPopupConfig;
+/** As written (prices may be references) or, with `number`, as a visitor gets it: every price in roubles. */
+export type PopupConfig<Price extends PriceValue = PriceValue> = PromoPopupConfig | LeadFormPopupConfig<Price>;

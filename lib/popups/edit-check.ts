@@ -1,7 +1,9 @@
 import { maxPopupDelayMs } from './limits';
 import { PATH_PATTERN_SHAPE, matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { isCalendarDate, isClockTime } from '@/lib/calendar';
+import { isPriceReference, type PricedCourse, referenceForAmount, resolvePriceValue, roublesIn } from '@/lib/price-references';
 import type { ManagedPopupConfig } from './managed';
+import { resolvePopupPrices } from './prices';
 import { selectPopup } from './targeting';
 
 /**
@@ -9,7 +11,10 @@ import { selectPopup } from './targeting';
  * problems out. Problems are codes with data; the console renders them in Russian beside their field
  * (features/console-popups/popup-labels.ts). The rules are the build's (content/validation/popups.ts): delay 0 to
  * 600 s, paths from the root with a `*` only at the end and reaching a page of the site, non-empty texts,
- * a gift below its struck-out price (and a struck-out price equal to the tariffs it repeats).
+ * a gift below its struck-out price. A price that repeats a course's tariff is a reference to it
+ * (`{цена advanced-js}`, lib/price-references.ts): typed so in a price field or a text, it is stored as
+ * typed and looked up whenever the pop-up is shown; a figure typed that equals exactly one tariff is
+ * refused with the reference to write instead.
  */
 
 /** The form's fields, as typed. */
@@ -42,14 +47,18 @@ export type PopupProblem =
   | { field: 'endsAt'; code: 'end_before_start' }
   | { field: 'price' | 'oldPrice'; code: 'price_invalid' }
   | { field: 'price'; code: 'gift_not_cheaper'; price: number; oldPrice: number }
-  | { field: 'oldPrice'; code: 'old_price_not_tariffs'; expected: number };
+  | { field: 'price' | 'oldPrice'; code: 'monthly_tariff' }
+  /** A reference that cannot be looked up; `message` is lib/price-references.ts's Russian sentence. */
+  | { field: 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice'; code: 'price_reference'; message: string }
+  /** A figure typed that is exactly one course tariff's price: `reference` is what to write instead. */
+  | { field: 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice'; code: 'repeats_course_price'; sum: string; reference: string };
 
 /** What the checks need to know about the site. */
 export interface PopupCheckSite {
   /** Every page of the site (content/site-paths.ts `allPagePaths`). */
   paths: readonly string[];
-  /** The summed price of the tariffs a struck-out price repeats (`oldPriceFrom`), or undefined when unknown. */
-  tiedOldPrice?: (config: ManagedPopupConfig) => number | undefined;
+  /** The courses and their tariffs, which price references (`{цена advanced-js}`) name. */
+  courses: readonly PricedCourse[];
 }
 
 /** Lines of a textarea, trimmed, blanks left out. */
@@ -142,24 +151,30 @@ export function applyPopupForm(
   if (form.endsAt.trim() !== '' && endsAt === null) problems.push({ field: 'endsAt', code: 'date_invalid' });
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) problems.push({ field: 'endsAt', code: 'end_before_start' });
 
+  for (const [field, value] of [['headline', headline], ['text', text], ['buttonLabel', buttonLabel]] as const) {
+    for (const sum of roublesIn(value)) {
+      const reference = referenceForAmount(sum.amount, site.courses, { monthly: sum.monthly });
+      if (reference) problems.push({ field, code: 'repeats_course_price', sum: sum.text, reference });
+    }
+  }
+
   let content = base.content;
   if (content.kind === 'promo') content = { ...content, heading: headline, text, actionLabel: buttonLabel };
   else if (content.kind === 'discount') content = { ...content, title: headline, text, submitLabel: buttonLabel };
   else {
-    const price = (form.price ?? '').trim();
-    const oldPrice = (form.oldPrice ?? '').trim();
-    const priceOk = /^\d+$/.test(price);
-    const oldPriceOk = /^\d+$/.test(oldPrice) && Number(oldPrice) > 0;
-    if (!priceOk) problems.push({ field: 'price', code: 'price_invalid' });
-    if (!oldPriceOk) problems.push({ field: 'oldPrice', code: 'price_invalid' });
+    const read = (field: 'price' | 'oldPrice') => {
+      const typed = (form[field] ?? '').trim();
+      if (isPriceReference(typed)) return typed;
+      if (!/^\d+$/.test(typed)) return void problems.push({ field, code: 'price_invalid' });
+      const reference = referenceForAmount(Number(typed), site.courses);
+      if (reference) return void problems.push({ field, code: 'repeats_course_price', sum: typed, reference });
+      return Number(typed);
+    };
+    const price = read('price');
+    const oldPrice = read('oldPrice');
+    if (oldPrice === 0) problems.push({ field: 'oldPrice', code: 'price_invalid' });
     content = { ...content, title: headline, submitLabel: buttonLabel, offer: { ...content.offer, condition: text } };
-    if (priceOk && oldPriceOk) {
-      content.offer.price = Number(price);
-      content.offer.oldPrice = Number(oldPrice);
-      if (content.offer.price >= content.offer.oldPrice) {
-        problems.push({ field: 'price', code: 'gift_not_cheaper', price: content.offer.price, oldPrice: content.offer.oldPrice });
-      }
-    }
+    if (price !== undefined && oldPrice !== undefined) content.offer = { ...content.offer, price, oldPrice };
   }
 
   const config = {
@@ -172,11 +187,26 @@ export function applyPopupForm(
     startsAt,
     endsAt,
   } as ManagedPopupConfig;
-  if (config.content.kind === 'gift' && problems.length === 0) {
-    const expected = site.tiedOldPrice?.(config);
-    if (expected !== undefined && expected !== config.content.offer.oldPrice) problems.push({ field: 'oldPrice', code: 'old_price_not_tariffs', expected });
-  }
+  if (problems.length === 0) problems.push(...pricesProblems(config, site.courses));
   return problems.length === 0 ? { config, problems: [] } : { config: null, problems };
+}
+
+/** What the pop-up's prices and references come to now: a reference that names no tariff, a monthly tariff for a gift paid at once, a gift not cheaper. */
+function pricesProblems(config: ManagedPopupConfig, courses: readonly PricedCourse[]): PopupProblem[] {
+  if (config.content.kind === 'gift') {
+    const prices = { price: resolvePriceValue(config.content.offer.price, courses), oldPrice: resolvePriceValue(config.content.offer.oldPrice, courses) };
+    const problems: PopupProblem[] = [];
+    for (const field of ['price', 'oldPrice'] as const) {
+      const resolved = prices[field];
+      if ('problem' in resolved) problems.push({ field, code: 'price_reference', message: resolved.problem });
+      else if (resolved.monthly) problems.push({ field, code: 'monthly_tariff' });
+    }
+    if (problems.length > 0) return problems;
+    const [price, oldPrice] = [prices.price, prices.oldPrice] as { amount: number }[];
+    if (price!.amount >= oldPrice!.amount) return [{ field: 'price', code: 'gift_not_cheaper', price: price!.amount, oldPrice: oldPrice!.amount }];
+  }
+  const resolved = resolvePopupPrices({ ...config, variants: [] }, courses);
+  return resolved.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message }));
 }
 
 /** Where a pop-up shows: the site's pages it wins, and those it matches where another pop-up wins. */

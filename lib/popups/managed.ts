@@ -1,11 +1,12 @@
 import type { VariantTexts } from '@/lib/experiments/variants';
+import type { PriceValue } from '@/lib/price-references';
 import type { PopupConfig } from './config';
 
 /**
  * A pop-up as the console steers it: the file's config plus what only the console sets. It is
  * stored whole, as JSON, in each version (server/repositories/popups.ts).
  */
-export type ManagedPopupConfig = PopupConfig & {
+export type ManagedPopupConfig<Price extends PriceValue = PriceValue> = PopupConfig<Price> & {
   /** «Показывать»: off, no visitor sees it. */
   enabled: boolean;
   /** «Показывать с» / «Показывать до»: epoch ms (entered in Moscow time); null: no bound. */
@@ -21,8 +22,8 @@ export interface PublicSplitTest {
   variants: VariantTexts[];
 }
 
-/** What `GET /api/popups` answers for one pop-up: what a visitor's browser needs, nothing else. */
-export type PublicPopup = PopupConfig & { id: string; test?: PublicSplitTest };
+/** What `GET /api/popups` answers for one pop-up: what a visitor's browser needs, nothing else (prices in roubles). */
+export type PublicPopup = PopupConfig<number> & { id: string; test?: PublicSplitTest };
 
 export interface PublicPopups {
   popups: PublicPopup[];
@@ -39,9 +40,9 @@ export function isLive(config: Pick<ManagedPopupConfig, 'enabled' | 'startsAt' |
 /** What the console keeps of a pop-up and a visitor never gets: its switch, its window, the split test's other variants. */
 const CONSOLE_ONLY: readonly string[] = ['enabled', 'startsAt', 'endsAt', 'variants'] satisfies (keyof ManagedPopupConfig)[];
 
-/** The visitor's part of a stored pop-up: no switch, no window, no history, no operator. */
-export function publicPopup(id: string, config: ManagedPopupConfig, test?: PublicSplitTest): PublicPopup {
-  const visible = Object.fromEntries(Object.entries(config).filter(([key]) => !CONSOLE_ONLY.includes(key))) as PopupConfig;
+/** The visitor's part of a stored pop-up (its prices looked up: lib/popups/prices.ts): no switch, no window, no history, no operator. */
+export function publicPopup(id: string, config: ManagedPopupConfig<number>, test?: PublicSplitTest): PublicPopup {
+  const visible = Object.fromEntries(Object.entries(config).filter(([key]) => !CONSOLE_ONLY.includes(key))) as PopupConfig<number>;
   return { ...visible, id, ...(test ? { test } : {}) };
 }
 

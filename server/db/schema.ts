@@ -31,6 +31,7 @@ export interface Database {
   health_heartbeats: HealthHeartbeatsTable;
   traffic_address_counters: TrafficAddressCountersTable;
   traffic_daily_totals: TrafficDailyTotalsTable;
+  release_runs: ReleaseRunsTable;
 }
 
 export interface LeadsTable {
@@ -117,6 +118,16 @@ export interface AlertRecipientsTable {
 export interface HealthHeartbeatsTable {
   instance: string;
   beat_at: number;
+}
+
+/** 018: each run of the release timer (scripts/release-due.ts --record): the day it checked, what became due, what it did. */
+export interface ReleaseRunsTable {
+  id: Generated<number>;
+  ran_at: number;
+  day: string;
+  /** JSON list of { kind, title, path }. */
+  due: string;
+  outcome: 'release' | 'nothing';
 }
 
 export interface SettingsTable {

@@ -2,7 +2,9 @@ import { beforeEach, expect, it } from 'vitest';
 import { readPopups } from '@/features/popups/popup-source';
 import { filePopupSeeds } from '../popups/seed';
 import { describeEachDatabase } from '../testing/databases';
-import { testApiRuntime } from '../testing/runtime';
+import { capturingLogger, testApiRuntime } from '../testing/runtime';
+import { getCourse } from '@/content/courses';
+import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import type { ApiRuntime } from './handlers';
 import { handlePopups } from './popups';
 
@@ -31,6 +33,23 @@ describeEachDatabase('GET /api/popups', (database) => {
     }
     // What the browser reads back is every pop-up it was sent.
     expect(readPopups(body)).toHaveLength(body.popups.length);
+  });
+
+  it("answers the gift's struck-out price looked up in its course, and leaves out a pop-up whose reference names no tariff", async () => {
+    const log = capturingLogger();
+    runtime = { ...runtime, log };
+    const seeds = filePopupSeeds();
+    await runtime.repos.popups.seed(seeds, 0);
+    const gift = seeds.find((seed) => seed.config.content.kind === 'gift')!;
+    const answer = async () => ((await (await handlePopups(get(), () => Promise.resolve(runtime))).json()) as { popups: { id: string; content: { offer?: unknown } }[] }).popups;
+    expect((await answer()).find((popup) => popup.id === gift.id)?.content.offer).toEqual({ price: 0, oldPrice: getCourse('advanced-js')!.tariffs[0]!.price, condition: 'при покупке курса Junior' });
+
+    const broken = { ...gift.config, content: { ...gift.config.content, offer: { price: 0, oldPrice: '{цена снятый-курс}', condition: 'при покупке курса Junior' } } } as ManagedPopupConfig;
+    await runtime.repos.popups.save(gift.id, broken, { expectedVersion: 1, actor: 'anna@school.ru', now: 1 });
+    const popups = await answer();
+    expect(popups.map((popup) => popup.id)).not.toContain(gift.id);
+    expect(popups).toHaveLength(seeds.length - 1);
+    expect(log.lines.join('\n')).toContain('popups.price_reference_unresolved');
   });
 
   it('is a 503 the browser treats as no pop-up when the database is away', async () => {

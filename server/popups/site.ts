@@ -8,7 +8,7 @@ import { consoleLogger, errorKind } from '../log';
 
 /**
  * The site as the console's pop-up check sees it: every page a visitor can open (the build's list:
- * content/site-paths.ts with the Markdown collections), and the tariffs a gift's struck-out price repeats.
+ * content/site-paths.ts with the Markdown collections), and the courses whose tariffs price references name.
  * Read once a day per process (a scheduled article becomes a page on its day).
  */
 let cached: { day: string; paths: string[] } | undefined;
@@ -25,17 +25,5 @@ export function popupCheckSite(): PopupCheckSite & { paths: string[] } {
     }
     cached = { day, paths: allPagePaths(collectionPaths) };
   }
-  return {
-    paths: cached.paths,
-    tiedOldPrice(config) {
-      if (config.content.kind !== 'gift' || !config.content.offer.oldPriceFrom) return undefined;
-      let sum = 0;
-      for (const reference of config.content.offer.oldPriceFrom) {
-        const tariff = courses.find((course) => course.slug === reference.course)?.tariffs[reference.tariff - 1];
-        if (!tariff) return undefined;
-        sum += tariff.price;
-      }
-      return sum;
-    },
-  };
+  return { paths: cached.paths, courses };
 }

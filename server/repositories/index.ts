@@ -15,6 +15,7 @@ import { createPersonalDataRepository, type PersonalDataRepository } from './per
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit';
+import { createReleaseRunsRepository, type ReleaseRunsRepository } from './release-runs';
 import { createSettingsRepository, type SettingsRepository } from './settings';
 import { createSplitTestsRepository, type SplitTestsRepository } from './split-tests';
 import { createTrafficRepository, type TrafficRepository } from './traffic';
@@ -46,6 +47,7 @@ export interface Repositories {
   alertRecipients: AlertRecipientsRepository;
   vitals: VitalsRepository;
   heartbeats: HeartbeatsRepository;
+  releaseRuns: ReleaseRunsRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -78,6 +80,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     vitals: createVitalsRepository(handle),
     splitTests: createSplitTestsRepository(handle, { popups }),
     heartbeats: createHeartbeatsRepository(handle),
+    releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),
   };
 }

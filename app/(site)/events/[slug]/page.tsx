@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { events, getEvent } from '@/content/events';
+import { getEvent, publishedEvents } from '@/content/events';
 import { EventPageView } from '@/features/content-pages/event-page';
 import { eventMetadata } from '@/features/content-pages/metadata';
 import { withParams } from '@/lib/route-params';
@@ -10,8 +10,9 @@ type Params = { slug: string };
 
 export const dynamicParams = false;
 
+/** The events published on the day of the build: a scheduled one is a 404 until a build on its day. */
 export function generateStaticParams(): Params[] {
-  return events.map((event) => ({ slug: event.slug }));
+  return publishedEvents().map((event) => ({ slug: event.slug }));
 }
 
 const eventAt = ({ slug }: Params) => getEvent(slug) ?? notFound();
