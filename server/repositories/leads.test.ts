@@ -102,6 +102,25 @@ describeEachDatabase('the console\'s leads', (database) => {
     expect(await database().repos.leads.facets()).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
   });
 
+  it('finds a part of a name, an e-mail or a phone, in any case and alphabet', async () => {
+    const { repos } = database();
+    const accept = async (overrides: Parameters<typeof sampleLead>[0]) => (await repos.leads.accept(sampleLead({ createdAt: start, ...overrides }), null)).leadId;
+    const olga = await accept({ name: 'Ольга Ёлкина', email: 'olga.yolkina@mail.example', phone: '+79035550102' });
+    const john = await accept({ name: 'John O\'Hara', email: 'JOHN_100%@Corp.example', phone: '+447700900123' });
+    expect(await allPages({ search: 'ёлкин' })).toEqual([olga]);
+    expect(await allPages({ search: 'ОЛЬГА' })).toEqual([olga]);
+    expect(await allPages({ search: 'yolk' })).toEqual([olga]);
+    expect(await allPages({ search: 'o\'hara' })).toEqual([john]);
+    expect(await allPages({ search: '100%@corp' })).toEqual([john]);
+    // LIKE's own characters are taken literally: `_` is no wildcard, `%` no «anything».
+    expect(await allPages({ search: 'n_1' })).toEqual([john]);
+    expect(await allPages({ search: 'a%b' })).toEqual([]);
+    expect(await allPages({ search: '555-01' })).toEqual([olga]);
+    expect(await allPages({ search: '(903) 555' })).toEqual([olga]);
+    expect((await allPages({ search: '916000' })).length).toBe(30);
+    expect(await allPages({ search: 'петрова', formId: 'contact', utmSource: 'vk', delivery: 'sent' })).toEqual([ids[24]]);
+  });
+
   it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
     const { repos } = database();
     const [dead] = await repos.deliveryQueue.findForLead(ids[7]!);
