@@ -191,3 +191,18 @@ export function pagesInWords(targeting: { includePaths: readonly string[]; exclu
   }
   return { shown, excepted: targeting.excludePaths.map(phrase) };
 }
+
+/**
+ * A row of «Кампании» by what it groups: a pop-up or form by its name, a landing by its page's name (its
+ * path beside when the name is only its type's), a campaign or source as tagged; «без метки» for none.
+ */
+export function funnelKeyName(by: 'campaign' | 'source' | 'landing' | 'popup' | 'form', key: string): string {
+  if (key === '') return 'без метки';
+  if (by === 'popup') return popupName(key);
+  if (by === 'form') return formName(key);
+  if (by === 'landing') {
+    const { name, exact } = pageName(key);
+    return exact ? name : `${name} (${key})`;
+  }
+  return key;
+}

@@ -146,8 +146,10 @@ describeEachDatabase('the console\'s leads', (database) => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith(csvHeader)).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Спам;Доставка;Номер сделки;Оплачено, ₽');
+    expect(lines[0]).toBe('ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Адрес страницы;Спам;Доставка;Номер сделки;Оплачено, ₽');
     expect(lines).toHaveLength(16);
-    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;contact;contact;Анна Петрова;lead28@example.com;\\+79160000028;`));
+    // The form and product by their names, the page by its name and its path.
+    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;Контактная форма — Заявка с сайта;Заявка с сайта;Анна Петрова;lead28@example.com;\\+79160000028;`));
+    expect(lines[1]).toContain(';Страница курса «Junior фронтенд-разработчик»;/products/junior-js;');
   });
 });
