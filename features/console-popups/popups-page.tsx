@@ -92,7 +92,7 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing, now 
           </table>
         </>
       )}
-      <SuspiciousTraffic rows={traffic} subject="Поп-ап" what="показы, закрытия и завершения поп-апа" />
+      <SuspiciousTraffic rows={traffic} subject="Поп-ап" what="показы, закрытия и завершения поп-апа" nameOf={popupName} />
     </>
   );
 }

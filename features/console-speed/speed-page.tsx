@@ -1,3 +1,4 @@
+import { pageTypeName } from '@/content/names';
 import { BarChart } from '@/components/console/bar-chart';
 import { DateRangeFields } from '@/components/console/date-range-fields';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
@@ -106,7 +107,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
           </p>
         </>
       )}
-      <SuspiciousTraffic rows={traffic} subject="Тип страницы" what="отчёты о скорости" />
+      <SuspiciousTraffic rows={traffic} subject="Тип страницы" what="отчёты о скорости" nameOf={pageTypeName} />
     </>
   );
 }
