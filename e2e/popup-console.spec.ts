@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { popupName } from '../content/names';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
@@ -73,6 +74,9 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     // It asks first: «Отмена» changes nothing, «Да, вернуть версию 1» brings it back.
     await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
     const confirmation = page.getByRole('dialog', { name: /^Вернуть версию 1\?/ });
+    await expect(confirmation.getByRole('button', { name: 'Да, вернуть версию 1' })).toBeFocused();
+    const axe = await new AxeBuilder({ page }).include('table').analyze();
+    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
     await confirmation.getByRole('button', { name: 'Отмена' }).click();
     await expect(confirmation).toHaveCount(0);
     expect(await popupVersion(id)).toBe(3);
