@@ -52,7 +52,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
           />
           <table className={`${ui.table} mb-6 max-w-xl`}>
             <caption className="sr-only">p75 {query.trend} по дням</caption>
-            <TableHead columns={['День', ...figureColumns(`p75 ${query.trend}`, 'Просмотров с замером')]} />
+            <TableHead columns={['День', ...figureColumns(`p75: ${metricLabels[query.trend]}`, 'Просмотров с замером')]} />
             <tbody>
               {trend.days.map((day, index) =>
                 trend.samples[index] === 0 ? null : (
