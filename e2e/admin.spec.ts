@@ -5,7 +5,8 @@ import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
 import { sentDeliveryMadeDead } from '../server/testing/seed';
 import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
-import { formatMoscowTime } from '../lib/calendar';
+import { moscowDayTime } from '../components/console/moscow-time';
+import { giftName, popupName } from '../content/names';
 import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 
@@ -56,7 +57,7 @@ test('an operator finds a lead by e-mail, re-sends its dead delivery under the s
 
   await signIn(page, newOperator('leads'));
   await page.getByRole('link', { name: 'Заявки' }).click();
-  await page.getByLabel('Поиск: e-mail или телефон').fill(visitor.email.toUpperCase());
+  await page.getByLabel('Поиск: имя, e-mail или телефон').fill(visitor.email.toUpperCase());
   await page.getByRole('button', { name: 'Показать' }).click();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(2);
@@ -100,20 +101,21 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   const start = Math.ceil((Math.max(Date.now(), ...before.map((w) => w.endTimestamp)) + hour) / 60_000) * 60_000;
   await page.getByRole('link', { name: 'Окна подарков' }).click();
   const form = page.getByRole('form', { name: 'Новое окно' });
-  await form.getByLabel('Подарок (1–13)').fill('5');
+  // The gift is chosen by its name; the window is listed by it, with its dates in words.
+  await form.getByLabel('Подарок').selectOption({ label: giftName(5) });
   await form.getByLabel('Начало (МСК)').fill(moscowInput(start));
   await form.getByLabel('Конец (МСК)').fill(moscowInput(start + 2 * hour));
   await form.getByRole('button', { name: 'Добавить окно' }).click();
-  await expect(form.getByText(/^Добавлено: подарок 5/)).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'впереди' }).filter({ hasText: formatMoscowTime(start) });
+  await expect(form.getByText(`Добавлено: «${giftName(5)}»: ${moscowDayTime(start)} – ${moscowDayTime(start + 2 * hour)}`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `начнётся ${moscowDayTime(start)}` });
   await expect(row).toHaveCount(1);
 
   // The same rules as the CLI: an overlapping window is refused, in Russian.
-  await form.getByLabel('Подарок (1–13)').fill('6');
+  await form.getByLabel('Подарок').selectOption({ label: giftName(6) });
   await form.getByLabel('Начало (МСК)').fill(moscowInput(start + hour));
   await form.getByLabel('Конец (МСК)').fill(moscowInput(start + 3 * hour));
   await form.getByRole('button', { name: 'Добавить окно' }).click();
-  await expect(form.getByText(/^Пересекается с окном подарка 5/)).toBeVisible();
+  await expect(form.getByText(`Пересекается с окном «${giftName(5)}»`)).toBeVisible();
 
   // A visitor (a fresh browser: nothing cached) gets the window from the endpoint the gift tab reads.
   const visitor = await browser.newContext();
@@ -134,24 +136,26 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   };
   expect(await visitorTab()).toMatch(/Не упустите: 0[3-5]:/);
   const running = page.getByRole('row').filter({ hasText: 'идёт сейчас' });
-  const originalEnd = await running.locator('td').nth(3).textContent();
+  await expect(running.getByRole('cell').first()).toHaveText(giftName(e2eRunningGift.giftNumber));
   await running.getByRole('link', { name: /^Изменить окно/ }).click();
   const edit = page.getByRole('form', { name: /^Изменить окно/ });
+  const originalEnd = await edit.getByLabel('Конец (МСК)').inputValue();
   await edit.getByLabel('Конец (МСК)').fill(moscowInput(Math.floor(Date.now() / 60_000) * 60_000 + 3 * hour));
   await edit.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(edit.getByText(new RegExp(`^Сохранено: подарок ${e2eRunningGift.giftNumber}`))).toBeVisible();
+  await expect(edit.getByText(`Сохранено: «${giftName(e2eRunningGift.giftNumber)}»`, { exact: false })).toBeVisible();
   expect(await visitorTab()).toMatch(/Не упустите: 02:/);
-  await edit.getByLabel('Конец (МСК)').fill(originalEnd!.slice(0, 16).replace(' ', 'T'));
+  await edit.getByLabel('Конец (МСК)').fill(originalEnd);
   await edit.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(edit.getByText(new RegExp(`^Сохранено: подарок ${e2eRunningGift.giftNumber}`))).toBeVisible();
+  await expect(edit.getByText(`Сохранено: «${giftName(e2eRunningGift.giftNumber)}»`, { exact: false })).toBeVisible();
   await page.goto('/admin/gift-windows');
 
   // Other tests share this stack: the window goes again.
   await row.getByRole('button', { name: /^Удалить окно/ }).click();
-  await expect(page.getByRole('row').filter({ hasText: formatMoscowTime(start) })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: `начнётся ${moscowDayTime(start)}` })).toHaveCount(0);
   await page.getByRole('link', { name: 'Журнал' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка добавлено' }).filter({ hasText: 'gifts@school-e2e.ru' })).toHaveCount(1);
-  await expect(page.getByRole('row').filter({ hasText: 'Окно подарка удалено' })).toHaveCount(1);
+  const added = `Добавлено окно подарка «${giftName(5)}»: ${moscowDayTime(start)}`;
+  await expect(page.getByRole('row').filter({ hasText: added }).filter({ hasText: 'gifts@school-e2e.ru' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: `Удалено окно подарка «${giftName(5)}»: ${moscowDayTime(start)}` })).toHaveCount(1);
 });
 
 test('the console is kept out of search engines, has no serious accessibility problems, and the health check answers without a session', async ({ page }) => {
@@ -203,7 +207,7 @@ test('a visitor meets a pop-up and the console shows its shown and finished coun
   await signIn(page, newOperator('popups'));
   await page.getByRole('link', { name: 'Поп-апы' }).click();
   // The figures table (the list of pop-ups above it names the pop-up too).
-  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: promo });
+  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: popupName(promo) });
   await expect(row).toHaveCount(1);
   const cells = row.getByRole('cell');
   await expect(cells.nth(2)).toHaveText(String(before.shown + 1));

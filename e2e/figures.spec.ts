@@ -1,3 +1,4 @@
+import { popupName } from '../content/names';
 import { moscowToday } from '../lib/calendar';
 import { DAILY_CAPS } from '../server/traffic/caps';
 import { popupCounts as countsOf } from './support/database';
@@ -45,7 +46,7 @@ test('a flood from one address moves the console\'s figures by at most its caps 
   await signIn(page, newOperator('figures-flood'));
   await page.goto('/admin/popups');
   const today = moscowToday().split('-').reverse().join('.');
-  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: popup }).filter({ hasText: today });
+  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: popupName(popup) }).filter({ hasText: today });
   const cells = row.getByRole('cell');
   const [shown, finished] = [Number(await cells.nth(2).textContent()), Number(await cells.nth(4).textContent())];
   expect(finished).toBeLessThanOrEqual(shown);

@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
+import { popupName } from '../content/names';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';
 import { advanceTo, openWithPopupClock } from '../tests/support/popup-visit';
 import { popupVersion, restorePopupFromFile, withE2eDatabase } from './support/database';
@@ -33,8 +35,12 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
   const operator = await signIn(page, newOperator('popup-editor'));
   try {
     await page.goto('/admin/popups');
-    await page.getByRole('link', { name: id }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${id}»` })).toBeVisible();
+    // The list names the pop-up by its purpose, says where it shows and that it is on.
+    const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: popupName(id), exact: true }) });
+    await expect(listed).toContainText('Страница курса «Продвинутая вёрстка: HTML и CSS (лендинг:');
+    await expect(listed).toContainText('включён');
+    await listed.getByRole('link', { name: popupName(id), exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${popupName(id)}»` })).toBeVisible();
     await expect(page.getByText(/Будет показываться на 1 странице/)).toBeVisible();
     await page.getByLabel('Заголовок').fill(headline);
     await page.getByLabel('Задержка, секунд').fill('10');
@@ -65,7 +71,17 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(rows.nth(1)).toContainText(operator.email);
     await expect(rows.nth(1)).toContainText('показ');
     await expect(rows.last()).toContainText('из файла content/popups.ts');
+    // It asks first: «Отмена» changes nothing, «Да, вернуть версию 1» brings it back.
     await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    const confirmation = page.getByRole('dialog', { name: /^Вернуть версию 1\?/ });
+    await expect(confirmation.getByRole('button', { name: 'Да, вернуть версию 1' })).toBeFocused();
+    const axe = await new AxeBuilder({ page }).include('table').analyze();
+    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+    await confirmation.getByRole('button', { name: 'Отмена' }).click();
+    await expect(confirmation).toHaveCount(0);
+    expect(await popupVersion(id)).toBe(3);
+    await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    await confirmation.getByRole('button', { name: 'Да, вернуть версию 1' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Версия возвращена: теперь это версия 4' })).toBeVisible();
     await expect(rows.nth(1)).toContainText('возвращена версия 1');
     const back = await freshVisitor(browser, path);
@@ -75,8 +91,10 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
 
     // Each change is in the audit log.
     await page.goto('/admin/audit');
-    await expect(page.getByText('Поп-ап изменён').first()).toBeVisible();
-    await expect(page.getByText('Поп-ап: возвращена прежняя версия').first()).toBeVisible();
+    const named = page.getByRole('row').filter({ hasText: operator.email });
+    await expect(named.filter({ hasText: `Изменён поп-ап «${popupName(id)}»: заголовок, задержка` })).toHaveCount(1);
+    await expect(named.filter({ hasText: `Изменён поп-ап «${popupName(id)}»: выключен` })).toHaveCount(1);
+    await expect(named.filter({ hasText: `Поп-ап «${popupName(id)}»: возвращена версия 1 (теперь это версия 4)` })).toHaveCount(1);
   } finally {
     await restorePopupFromFile(id);
   }
@@ -188,6 +206,7 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
     expect(await version()).toBe(before + 2);
     // A version brought back from the stale page is refused the same way, with a word, not silently.
     await other.getByRole('table', { name: 'Версии поп-апа, новые сверху' }).getByRole('button', { name: /Вернуть эту версию/ }).first().click();
+    await other.getByRole('dialog').getByRole('button', { name: /^Да, вернуть версию/ }).click();
     await expect(other.getByRole('alert').filter({ hasText: 'Версия не возвращена: пока страница была открыта, поп-ап изменил кто-то другой' })).toBeVisible();
     expect(await version()).toBe(before + 2);
   } finally {

@@ -109,8 +109,11 @@ export function funnelTotals(rows: readonly FunnelFigures[]): FunnelFigures {
   });
 }
 
-/** The CSV of the table (`;`, UTF-8 with BOM, as the leads export): plain numbers a spreadsheet can sum. */
-export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[]): string {
+/**
+ * The CSV of the table (`;`, UTF-8 with BOM, as the leads export): plain numbers a spreadsheet can sum;
+ * each row's key as `nameOf` names it (content/names.ts: pop-ups and forms by name, not id).
+ */
+export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[], nameOf: (key: string) => string = funnelKeyLabel): string {
   const field = (value: string) => {
     const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
     return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -119,7 +122,7 @@ export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[]): s
   const lines = [[funnelGroupingLabels[query.by], 'Заявки', 'Оплаченные сделки', 'Конверсия в оплату, %', 'Выручка, ₽', 'Выручка на заявку, ₽']];
   for (const row of rows) {
     lines.push([
-      funnelKeyLabel(row.key),
+      nameOf(row.key),
       String(row.leads),
       String(row.paidDeals),
       row.leads === 0 ? '' : number((row.paidDeals / row.leads) * 100, 1),

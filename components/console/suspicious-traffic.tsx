@@ -5,9 +5,10 @@ import { ui } from './ui';
 /**
  * «Подозрительный трафик»: the days on which a tenth or more of the events of a pop-up, a split test or
  * a page type were accepted and not counted (server/traffic/caps.ts), with the counts; nothing when
- * there are none. `subject` names the column of the pop-up or page type (none for one test).
+ * there are none. `subject` names the column of the pop-up or page type (none for one test); `nameOf`
+ * names each one in it (content/names.ts), its code staying in `data-suspicious`.
  */
-export function SuspiciousTraffic({ rows, subject, what }: { rows: readonly DayTotals[]; subject?: string; what: string }) {
+export function SuspiciousTraffic({ rows, subject, what, nameOf = (key) => key }: { rows: readonly DayTotals[]; subject?: string; what: string; nameOf?: (key: string) => string }) {
   const days = suspiciousDays(rows);
   if (days.length === 0) return null;
   return (
@@ -24,7 +25,7 @@ export function SuspiciousTraffic({ rows, subject, what }: { rows: readonly DayT
           {days.map((day) => (
             <tr key={`${day.day} ${day.subject}`} data-suspicious={day.subject}>
               <td>{day.day.split('-').reverse().join('.')}</td>
-              {subject && <td>{day.subject}</td>}
+              {subject && <td>{nameOf(day.subject)}</td>}
               <td className="text-right">{day.uncounted.toLocaleString('ru-RU')}</td>
               <td className="text-right">{day.counted.toLocaleString('ru-RU')}</td>
               <td className="text-right">{sharePercent(day.share)}</td>

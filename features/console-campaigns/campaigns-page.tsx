@@ -1,7 +1,8 @@
 import { BarChart } from '@/components/console/bar-chart';
 import { DateRangeFields } from '@/components/console/date-range-fields';
 import { ui } from '@/components/console/ui';
-import { funnelGroupingLabels, funnelGroupings, funnelKeyLabel, funnelPeriodLabels, funnelPeriods, funnelSearch } from '@/lib/funnel';
+import { funnelKeyName } from '@/content/names';
+import { funnelGroupingLabels, funnelGroupings, funnelPeriodLabels, funnelPeriods, funnelSearch } from '@/lib/funnel';
 import { FunnelTable } from './funnel-table';
 import type { Campaigns } from './load';
 
@@ -45,7 +46,7 @@ export function CampaignsPage({ query, rows }: Campaigns) {
         <>
           {charted.length > 0 && (
             <BarChart
-              data={{ labels: charted.map((row) => funnelKeyLabel(row.key)), series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }] }}
+              data={{ labels: charted.map((row) => funnelKeyName(query.by, row.key)), series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }] }}
               stacked={false}
               label={`Выручка по группам «${funnelGroupingLabels[query.by]}», ₽`}
               caption="Выручка, ₽ (больше — выше в таблице)"

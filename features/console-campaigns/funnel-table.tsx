@@ -1,7 +1,7 @@
+import { funnelKeyName } from '@/content/names';
 import {
   conversionText,
   funnelGroupingLabels,
-  funnelKeyLabel,
   funnelTotals,
   revenuePerLeadText,
   revenueText,
@@ -20,7 +20,7 @@ export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: 
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
-            <th scope="row" className="font-normal">{funnelKeyLabel(row.key)}</th>
+            <th scope="row" className="font-normal">{funnelKeyName(by, row.key)}</th>
             <FigureCells figures={row} />
           </tr>
         ))}

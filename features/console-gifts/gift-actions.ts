@@ -36,7 +36,8 @@ export const saveGiftWindowAction = operatorAction({
   audit(result, { editing, window }) {
     if ('problem' in result || ('updated' in result && !result.updated)) return null;
     const subject = `окно ${'id' in result ? result.id : editing}`;
-    return { action: editing === null ? 'schedule_add' : 'schedule_edit', subject, details: { window: describeWindow(window) } };
+    // The window's gift and times as data: the journal words them (journal-sentences.ts).
+    return { action: editing === null ? 'schedule_add' : 'schedule_edit', subject, details: { window: describeWindow(window), ...windowDetails(window) } };
   },
   answer(result, { editing, window }): GiftWindowState {
     if ('problem' in result) return { outcome: 'problem', problem: result.problem };
@@ -46,10 +47,16 @@ export const saveGiftWindowAction = operatorAction({
   },
 });
 
-/** «Удалить» a window. */
+const windowDetails = (window: GiftWindow) => ({ giftNumber: window.giftNumber, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp });
+
+/** «Удалить» a window; the journal keeps which gift and when it was. */
 export const removeGiftWindowAction = operatorAction({
   input: z.object({ id: windowId }),
+  async prepare({ id }, { runtime }) {
+    const window = (await runtime.repos.giftSchedule.list()).find((stored) => stored.id === id);
+    return { id, window: window ? windowDetails(window) : null };
+  },
   write: ({ id }, trx, { runtime }) => runtime.repos.giftSchedule.remove(id, trx),
-  audit: (removed, { id }) => (removed ? { action: 'schedule_remove', subject: `окно ${id}` } : null),
+  audit: (removed, { id, window }) => (removed ? { action: 'schedule_remove', subject: `окно ${id}`, ...(window ? { details: window } : {}) } : null),
   answer: () => revalidatePath('/admin/gift-windows'),
 });

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { ui } from '@/components/console/ui';
 import { saveGiftWindowAction, type GiftWindowState } from './gift-actions';
-import { giftWindowStateText, isRefusal } from './gift-labels';
+import { giftWindowStateText, isRefusal, type GiftNames } from './gift-labels';
 
 export interface GiftWindowDraft {
   id: number;
@@ -13,16 +13,25 @@ export interface GiftWindowDraft {
   end: string;
 }
 
-/** Adds a window, or edits `draft` when given. Times are typed and shown in Moscow time. */
-export function GiftWindowForm({ draft, lastGift }: { draft: GiftWindowDraft | null; lastGift: number }) {
+/** Adds a window, or edits `draft` when given: the gift chosen by its name, times typed and shown in Moscow time. */
+export function GiftWindowForm({ draft, giftNames }: { draft: GiftWindowDraft | null; giftNames: GiftNames }) {
   const [state, action, pending] = useActionState<GiftWindowState, FormData>(saveGiftWindowAction, { outcome: null });
   const field = 'flex flex-col gap-1 text-sm';
   return (
-    <form action={action} className="mb-6 flex flex-wrap items-end gap-3" aria-label={draft ? `Изменить окно ${draft.id}` : 'Новое окно'}>
+    <form action={action} className="mb-6 flex flex-wrap items-end gap-3" aria-label={draft ? `Изменить окно «${giftNames[draft.giftNumber]}»` : 'Новое окно'}>
       {draft && <input type="hidden" name="id" value={draft.id} />}
       <label className={field}>
-        Подарок (1–{lastGift})
-        <input name="gift" type="number" min={1} max={lastGift} required defaultValue={draft?.giftNumber} className={ui.input} />
+        Подарок
+        <select name="gift" required defaultValue={draft?.giftNumber ?? ''} className={`${ui.input} max-w-md`}>
+          <option value="" disabled>
+            выберите подарок
+          </option>
+          {Object.entries(giftNames).map(([number, name]) => (
+            <option key={number} value={number}>
+              {name}
+            </option>
+          ))}
+        </select>
       </label>
       <label className={field}>
         Начало (МСК)
@@ -36,7 +45,7 @@ export function GiftWindowForm({ draft, lastGift }: { draft: GiftWindowDraft | n
         {draft ? 'Сохранить' : 'Добавить окно'}
       </button>
       <p aria-live="polite" className={`basis-full text-sm ${isRefusal(state) ? 'text-red-700' : ''}`}>
-        {giftWindowStateText(state)}
+        {giftWindowStateText(state, giftNames)}
       </p>
     </form>
   );

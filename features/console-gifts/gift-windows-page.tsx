@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { ActionButton } from '@/components/console/action-button';
 import { TableHead } from '@/components/console/table-head';
+import { moscowDayTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 import { formatMoscowTime } from '@/lib/calendar';
 import { removeGiftWindowAction } from './gift-actions';
-import { windowStateLabels } from './gift-labels';
+import { windowStateText } from './gift-labels';
 import { GiftWindowForm } from './gift-window-form';
 import type { GiftWindows } from './load';
 
@@ -13,7 +14,10 @@ function moscowInput(timestamp: number): string {
   return formatMoscowTime(timestamp).slice(0, 16).replace(' ', 'T');
 }
 
-export function GiftWindowsPage({ windows, editing, lastGift }: GiftWindows) {
+export function GiftWindowsPage({ windows, editing, giftNames, now }: GiftWindows) {
+  const nameOf = (giftNumber: number) => giftNames[giftNumber] ?? `подарок ${giftNumber}`;
+  /** Which window a row's buttons act on, for screen readers: its gift and its start. */
+  const which = (window: GiftWindows['windows'][number]) => `«${nameOf(window.giftNumber)}» с ${moscowDayTime(window.startTimestamp, now)}`;
   return (
     <>
       <h1 className={ui.h1}>Окна подарков</h1>
@@ -21,10 +25,10 @@ export function GiftWindowsPage({ windows, editing, lastGift }: GiftWindows) {
         Всё время — московское. Окна не пересекаются; вкладка подарков на сайте подхватывает изменения без выкладки, в пределах
         времени кэширования.
       </p>
-      <h2 className={ui.h2}>{editing ? `Изменить окно №${editing.id}` : 'Новое окно'}</h2>
+      <h2 className={ui.h2}>{editing ? `Изменить окно «${nameOf(editing.giftNumber)}»` : 'Новое окно'}</h2>
       <GiftWindowForm
         key={editing?.id ?? 'new'}
-        lastGift={lastGift}
+        giftNames={giftNames}
         draft={editing ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) } : null}
       />
       {editing && (
@@ -36,20 +40,19 @@ export function GiftWindowsPage({ windows, editing, lastGift }: GiftWindows) {
       )}
       <table className={ui.table}>
         <caption className="sr-only">Окна подарков по времени начала</caption>
-        <TableHead columns={['№', 'Подарок', 'Начало (МСК)', 'Конец (МСК)', 'Состояние', { label: 'Действия', srOnly: true }]} />
+        <TableHead columns={['Подарок', 'Начало', 'Конец', 'Когда', { label: 'Действия', srOnly: true }]} />
         <tbody>
           {windows.map((window) => (
             <tr key={window.id} className={window.state === 'active' ? 'bg-green-50' : undefined}>
-              <td>{window.id}</td>
-              <td>{window.giftNumber}</td>
-              <td>{formatMoscowTime(window.startTimestamp)}</td>
-              <td>{formatMoscowTime(window.endTimestamp)}</td>
-              <td>{windowStateLabels[window.state]}</td>
+              <td>{nameOf(window.giftNumber)}</td>
+              <td>{moscowDayTime(window.startTimestamp, now)}</td>
+              <td>{moscowDayTime(window.endTimestamp, now)}</td>
+              <td>{windowStateText(window, window.state, now)}</td>
               <td className="flex gap-3">
-                <Link href={`/admin/gift-windows?edit=${window.id}`} className={ui.link} aria-label={`Изменить окно ${window.id}`}>
+                <Link href={`/admin/gift-windows?edit=${window.id}`} className={ui.link} aria-label={`Изменить окно ${which(window)}`}>
                   Изменить
                 </Link>
-                <ActionButton action={removeGiftWindowAction} fields={{ id: window.id }} className={ui.link} label={`Удалить окно ${window.id}`}>
+                <ActionButton action={removeGiftWindowAction} fields={{ id: window.id }} className={ui.link} label={`Удалить окно ${which(window)}`}>
                   Удалить
                 </ActionButton>
               </td>

@@ -32,11 +32,11 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */
 export function auditActionText(entry: Pick<AuditEntry, 'action' | 'count'>): string {
-  if (isFolded(entry.action)) return `${foldedAuditActionLabels[entry.action]}: ${entry.count}`;
+  if (isFoldedAction(entry.action)) return `${foldedAuditActionLabels[entry.action]}: ${entry.count}`;
   return auditActionLabels[entry.action] ?? entry.action;
 }
 
-function isFolded(action: AuditAction): action is FoldedAuditAction {
+export function isFoldedAction(action: AuditAction): action is FoldedAuditAction {
   return Object.hasOwn(foldedAuditActionLabels, action);
 }
 

@@ -41,7 +41,7 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
           {changes.map((change, index) => (
             <tr key={index}>
               <td>{moscowTime(change.at)}</td>
-              <td>{statusLabels[change.status]} ({change.gcStatus})</td>
+              <td>{statusLabels[change.status]}</td>
               <td>{revenueText(change.paidKopecks)}</td>
               <td>{sourceLabels[change.source]}</td>
             </tr>

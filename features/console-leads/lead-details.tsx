@@ -1,30 +1,31 @@
+import type { ReactNode } from 'react';
+import { formName, productName } from '@/content/names';
 import { UTM_KEYS } from '@/lib/leads/extra-data';
 import type { OutboxRow } from '@/server/repositories/outbox-rows';
 import type { StoredLead } from '@/server/repositories/leads';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { moscowTime } from '@/components/console/moscow-time';
-import { deliveryStatusLabels } from './lead-labels';
+import { deliveryStatusLabels, leadBlockLabel, leadEventLabel } from './lead-labels';
+import { PageName } from './page-name';
 import { ui } from '@/components/console/ui';
 import { ConsoleTable } from '@/components/console/console-table';
 import { ActionButton } from '@/components/console/action-button';
 
-type Field = [label: string, value: string | number | null | undefined];
+type Field = [label: string, value: ReactNode];
 
-/** What a manager reads first: who, what, where from. */
+/** What a manager reads first: who, what, where from; in names, never ids. */
 function mainFields(lead: StoredLead): Field[] {
   return [
-    ['ID', lead.id],
     ['Получена (МСК)', moscowTime(lead.createdAt)],
-    ['Форма', lead.formId],
-    ['Продукт', lead.productName],
-    ['Событие', lead.event],
+    ['Форма', formName(lead.formId)],
+    ['Продукт', productName(lead.productName)],
+    ['Что сделал посетитель', leadEventLabel(lead.event)],
     ['Имя', lead.name],
     ['E-mail', lead.email],
     ['Телефон', lead.phone],
     ...UTM_KEYS.map((key): Field => [`utm_${key}`, lead.utm[key]]),
-    ['Страница', lead.pagePath],
-    ['Вариант страницы', lead.variantId],
-    ['Блок', lead.blockId],
+    ['Страница', <PageName key="page" path={lead.pagePath} />],
+    ['Где на странице', leadBlockLabel(lead.blockId)],
     ['Спам', lead.isSpam ? 'да' : 'нет'],
     ['Обезличена (МСК)', lead.anonymizedAt === undefined ? null : moscowTime(lead.anonymizedAt)],
   ];
@@ -32,6 +33,13 @@ function mainFields(lead: StoredLead): Field[] {
 
 /** What only an engineer looking into a problem needs, shown as stored: folded away. */
 const technicalLabels = {
+  id: 'Номер заявки в базе',
+  formId: 'Форма (id)',
+  productName: 'Продукт (product_name)',
+  event: 'Событие аналитики',
+  variantId: 'Вариант страницы',
+  blockId: 'Блок (block_id)',
+  pagePath: 'Путь страницы',
   googleClientId: 'Google client id',
   yandexClientId: 'Яндекс client id',
   consentTextVersion: 'Версия согласия',
@@ -50,7 +58,7 @@ function Fields({ fields }: { fields: Field[] }) {
       {fields.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-gray-700">{label}</dt>
-          <dd className="break-all">{value === null || value === undefined || value === '' ? '—' : String(value)}</dd>
+          <dd className="break-all">{value === null || value === undefined || value === '' ? '—' : value}</dd>
         </div>
       ))}
     </dl>

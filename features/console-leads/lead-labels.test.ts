@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseStateText } from './lead-labels';
+import { eraseStateText, leadBlockLabel, leadEventLabel } from './lead-labels';
 
 describe('the erasure form in Russian', () => {
   it('says what it refused, and what went and what GetCourse still holds', () => {
@@ -10,5 +10,16 @@ describe('the erasure form in Russian', () => {
     expect(eraseStateText({ outcome: 'erased', counts: { leads: 3, deliveries: 3, deliveriesSent: 2, counterRows: 0 } })).toBe(
       'Удалено заявок: 3, отправок: 3. 2 из них уже в GetCourse: удалите пользователя там вручную (Пользователи → найти по e-mail → удалить).',
     );
+  });
+});
+
+describe('a lead in the team’s words', () => {
+  it('says what the visitor did and where on the page, never the raw code', () => {
+    expect(leadEventLabel('application')).toBe('оставил заявку на обучение');
+    expect(leadEventLabel('something_new')).toBe('другое действие');
+    expect(leadBlockLabel('popup')).toBe('поп-ап');
+    expect(leadBlockLabel('popup:popup-junior-discount:B')).toBe('поп-ап, вариант B сплит-теста');
+    expect(leadBlockLabel('hero-42')).toBe('другое место страницы');
+    expect(leadBlockLabel(null)).toBeNull();
   });
 });

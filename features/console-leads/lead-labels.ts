@@ -1,6 +1,33 @@
 import type { OutboxStatus } from '@/server/repositories/outbox-rows';
 import type { EraseState } from './lead-actions';
 
+/** What the visitor did, by the lead's analytics event. */
+const leadEventLabels: Record<string, string> = {
+  lead: 'оставил заявку',
+  application: 'оставил заявку на обучение',
+  auto_purchase: 'перешёл к оплате на странице GetCourse',
+};
+
+export function leadEventLabel(event: string): string {
+  return leadEventLabels[event] ?? 'другое действие';
+}
+
+/** Which block of the page the form was in (`block_id`); a split test's variant of a pop-up named by its letter. */
+const leadBlockLabels: Record<string, string> = {
+  'lead-form': 'форма на странице',
+  'modal-form': 'форма в окне',
+  popup: 'поп-ап',
+  'gift-modal': 'окно подарка',
+  'consultation-popover': 'окно консультации',
+};
+
+export function leadBlockLabel(blockId: string | null): string | null {
+  if (blockId === null || blockId === '') return null;
+  const variant = /^popup:[\w-]+:([A-D])$/.exec(blockId)?.[1];
+  if (variant) return `поп-ап, вариант ${variant} сплит-теста`;
+  return leadBlockLabels[blockId] ?? 'другое место страницы';
+}
+
 export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   pending: 'ждёт отправки',
   sending: 'отправляется',

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { LeadSearchParams } from '@/server/admin/lead-filter';
 import { moscowToday } from '@/lib/calendar';
 import { ui } from '@/components/console/ui';
+import type { FilterOption, FilterOptionGroup } from './lead-options';
 
 function value(params: LeadSearchParams, key: string): string {
   const raw = params[key];
@@ -9,15 +10,16 @@ function value(params: LeadSearchParams, key: string): string {
 }
 
 /** A plain GET form: the filter lives in the address, so a filtered list can be bookmarked and shared. */
-export function LeadsFilterForm({ params, formIds, utmSources }: { params: LeadSearchParams; formIds: string[]; utmSources: string[] }) {
+export function LeadsFilterForm(props: { params: LeadSearchParams; forms: FilterOptionGroup[]; products: FilterOption[]; utmSources: string[] }) {
+  const { params, utmSources } = props;
   const today = moscowToday();
   return (
     <form method="get" action="/admin/leads" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Фильтр заявок">
-      <TextFilter params={params} label="Поиск: e-mail или телефон" name="q" type="search" />
+      <TextFilter params={params} label="Поиск: имя, e-mail или телефон" name="q" type="search" />
       <TextFilter params={params} label="С даты" name="from" type="date" />
       <TextFilter params={params} label="По дату" name="to" type="date" />
-      <TextFilter params={params} label="Форма" name="form" suggestions={{ id: 'admin-form-ids', values: formIds }} />
-      <TextFilter params={params} label="Продукт" name="product" />
+      <ListFilter params={params} label="Форма" name="form" anyLabel="любая" groups={props.forms} />
+      <ListFilter params={params} label="Продукт" name="product" anyLabel="любой" groups={[{ label: null, options: props.products }]} />
       <TextFilter params={params} label="utm_source" name="utm_source" suggestions={{ id: 'admin-utm-sources', values: utmSources }} />
       <TextFilter params={params} label="utm_campaign" name="utm_campaign" />
       <ChoiceFilter params={params} label="Оплата" name="payment" options={{ '': 'любая', paid: 'оплачен', unpaid: 'не оплачен' }} />
@@ -57,6 +59,33 @@ function TextFilter(props: { params: LeadSearchParams; label: string; name: stri
           ))}
         </datalist>
       )}
+    </label>
+  );
+}
+
+/** A filter picked from a list of names (grouped where `label` is given); the value sent is the id. */
+function ListFilter(props: { params: LeadSearchParams; label: string; name: string; anyLabel: string; groups: { label: string | null; options: FilterOption[] }[] }) {
+  const options = (list: FilterOption[]) =>
+    list.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
+  return (
+    <label className={fieldClass}>
+      {props.label}
+      <select name={props.name} defaultValue={value(props.params, props.name)} className={`${ui.input} max-w-xs`}>
+        <option value="">{props.anyLabel}</option>
+        {props.groups.map((group) =>
+          group.label === null ? (
+            options(group.options)
+          ) : (
+            <optgroup key={group.label} label={group.label}>
+              {options(group.options)}
+            </optgroup>
+          ),
+        )}
+      </select>
     </label>
   );
 }

@@ -8,11 +8,11 @@ import { LeadsFilterForm } from './leads-filter-form';
 import { LeadsTable } from './leads-table';
 import type { LeadsPageData } from './load';
 
-export function LeadsPage({ params, paged, rows, next, facets, dead }: LeadsPageData) {
+export function LeadsPage({ params, paged, rows, next, forms, products, utmSources, dead }: LeadsPageData) {
   return (
     <>
       <h1 className={ui.h1}>Заявки</h1>
-      <LeadsFilterForm params={params} formIds={facets.formIds} utmSources={facets.utmSources} />
+      <LeadsFilterForm params={params} forms={forms} products={products} utmSources={utmSources} />
       <div className="mb-4 flex flex-wrap items-center gap-4">
         <a href={`/api/admin/leads/export${filterQuery(params)}`} className={ui.button} download>
           Выгрузить CSV (с этим фильтром)

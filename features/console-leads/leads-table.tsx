@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import type { LeadListRow } from '@/server/repositories/leads';
+import { formName } from '@/content/names';
 import { revenueText } from '@/lib/funnel';
 import { moscowTime } from '@/components/console/moscow-time';
 import { deliveryStatusLabels } from './lead-labels';
+import { PageName } from './page-name';
 import { ui } from '@/components/console/ui';
 import { TableHead } from '@/components/console/table-head';
 
@@ -12,7 +14,7 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
     <div className="overflow-x-auto">
       <table className={ui.table}>
         <caption className="sr-only">Заявки, сначала новые</caption>
-        <TableHead columns={['Дата (МСК)', 'Форма', 'Имя', 'E-mail', 'Телефон', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
+        <TableHead columns={['Дата (МСК)', 'Форма', 'Страница', 'Имя', 'E-mail', 'Телефон', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -21,7 +23,10 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
                   {moscowTime(row.createdAt)}
                 </Link>
               </td>
-              <td>{row.formId}</td>
+              <td>{formName(row.formId)}</td>
+              <td>
+                <PageName path={row.pagePath} />
+              </td>
               <td>{row.name}</td>
               <td>{row.email}</td>
               <td>{row.phone}</td>

@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor, parseLeadFilter, type LeadSearchParams } from '@/server/admin/lead-filter';
 import { requireOperator } from '@/server/admin/session';
+import { formOptions, productOptions } from './lead-options';
 
 /** «Заявки»: a page of leads under the filter of the address, the filter's suggestions, and how many deliveries are dead. */
 export async function loadLeadsPage(params: LeadSearchParams) {
@@ -10,7 +11,17 @@ export async function loadLeadsPage(params: LeadSearchParams) {
     runtime.repos.leads.facets(),
     runtime.repos.deliveryQueue.countByStatus(),
   ]);
-  return { params, paged: after !== null, rows: page.rows, next: page.next && encodeCursor(page.next), facets, dead: counts.dead };
+  const filter = parseLeadFilter(params);
+  return {
+    params,
+    paged: after !== null,
+    rows: page.rows,
+    next: page.next && encodeCursor(page.next),
+    forms: formOptions([...facets.formIds, ...(filter.formId ? [filter.formId] : [])]),
+    products: productOptions(filter.productName ? [filter.productName] : []),
+    utmSources: facets.utmSources,
+    dead: counts.dead,
+  };
 }
 
 /** A lead's page: the lead, its GetCourse deliveries and its deal; undefined when there is no such lead. */

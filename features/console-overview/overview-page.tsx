@@ -1,3 +1,4 @@
+import { formName } from '@/content/names';
 import { BarChart } from '@/components/console/bar-chart';
 import { ui } from '@/components/console/ui';
 import { AlertHealthNotice } from './alert-health';
@@ -14,13 +15,13 @@ export function OverviewPage({ daily, byForm, bySource, delivery, getCourseConfi
       <PaymentsHealthPanel unmatched={unmatched} reconciliation={reconciliation} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
       <BarChart
-        data={{ labels: daily.days, series: daily.series.map((series) => ({ key: series.key, values: series.counts })) }}
+        data={{ labels: daily.days, series: daily.series.map((series) => ({ key: formName(series.key), values: series.counts })) }}
         stacked
         label={`Заявки по дням за 30 дней по формам, всего ${daily.series.reduce((sum, series) => sum + series.counts.reduce((a, b) => a + b, 0), 0)}`}
         caption="Заявки по дням за 30 дней (по Москве), по формам; спам не учтён"
       />
       <div className="flex flex-col gap-6">
-        <CountsTable caption="По формам" keyTitle="Форма" rows={byForm} empty="За 30 дней заявок не было." />
+        <CountsTable caption="По формам" keyTitle="Форма" rows={byForm} empty="За 30 дней заявок не было." nameOf={formName} />
         <CountsTable caption="По источникам (utm_source)" keyTitle="utm_source" rows={bySource} empty="За 30 дней заявок не было." />
       </div>
     </>

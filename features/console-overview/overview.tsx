@@ -5,7 +5,9 @@ import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 import { TableHead, figureColumns } from '@/components/console/table-head';
 
-export function CountsTable({ caption, keyTitle, rows, empty }: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string }) {
+/** Leads per key (a form, a source), the key shown as `nameOf` names it. */
+export function CountsTable(props: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string; nameOf?: (key: string) => string }) {
+  const { caption, keyTitle, rows, empty, nameOf = (key: string) => key || '(без метки)' } = props;
   return (
     <table className={`${ui.table} max-w-2xl`}>
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
@@ -19,7 +21,7 @@ export function CountsTable({ caption, keyTitle, rows, empty }: { caption: strin
         {rows.map((row) => (
           <tr key={row.key}>
             <th scope="row" className="font-normal">
-              {row.key || '(без метки)'}
+              {nameOf(row.key)}
             </th>
             <td className="text-right">{row.today}</td>
             <td className="text-right">{row.week}</td>

@@ -1,3 +1,4 @@
+import { popupName } from '@/content/names';
 import { formOf } from '@/lib/popups/edit-check';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { popupPeriod } from '@/server/admin/popup-period';
@@ -7,7 +8,7 @@ import { conversionSeries } from './popup-figures';
 
 /** «Поп-апы»: every pop-up (and which run a test), their figures per day of the period, what went uncounted. */
 export async function loadPopupsPage(params: { from?: string; to?: string }) {
-  const { runtime } = await requireOperator();
+  const { runtime, now } = await requireOperator();
   const period = popupPeriod(params);
   const [rows, traffic, popups, running] = await Promise.all([
     runtime.repos.popupStats.perDay(period.from, period.to),
@@ -15,7 +16,16 @@ export async function loadPopupsPage(params: { from?: string; to?: string }) {
     runtime.repos.popups.list(),
     runtime.repos.splitTests.running(),
   ]);
-  return { period, rows, traffic, chart: conversionSeries(rows, period.from, period.to), popups, testing: running.map((test) => test.popupId) };
+  const chart = conversionSeries(rows, period.from, period.to);
+  return {
+    period,
+    rows,
+    traffic,
+    chart: { ...chart, series: chart.series.map((series) => ({ ...series, key: popupName(series.key) })) },
+    popups,
+    testing: running.map((test) => test.popupId),
+    now,
+  };
 }
 
 /** A pop-up's page: the pop-up, its history, and the site's pages and the other pop-ups' targeting (for «Будет показываться на N страницах»); undefined when there is none. */
@@ -32,7 +42,7 @@ export async function loadPopupPage(id: string) {
     shownPrices: shown?.content.kind === 'gift' ? { price: shown.content.offer.price, oldPrice: shown.content.offer.oldPrice } : null,
     history,
     paths: site.paths,
-    others: all.map(({ id: otherId, config }) => ({ id: otherId, config })),
+    others: all.map(({ id: otherId, config }) => ({ id: otherId, name: popupName(otherId), config })),
   };
 }
 

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
-import { applyPopupForm, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
-import { publicPopup, type PublicPopup } from '@/lib/popups/managed';
+import { applyPopupForm, formOf, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
+import { publicPopup, type ManagedPopupConfig, type PublicPopup } from '@/lib/popups/managed';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
@@ -52,6 +52,12 @@ const popupForm = z
   });
 const blankForm: PopupForm = { enabled: false, headline: '', text: '', buttonLabel: '', delaySeconds: '', includePaths: '', excludePaths: '', startsAt: '', endsAt: '' };
 
+/** The fields of the pop-up's form whose values differ between two versions. */
+function changedFields(before: ManagedPopupConfig, after: ManagedPopupConfig): string[] {
+  const [was, is] = [formOf(before), formOf(after)];
+  return (Object.keys(is) as (keyof PopupForm)[]).filter((key) => was[key] !== is[key]);
+}
+
 /** «Сохранить»: checks, then stores a new version unless someone saved meanwhile; audited. */
 export const savePopupAction = operatorAction({
   input: popupForm,
@@ -61,10 +67,14 @@ export const savePopupAction = operatorAction({
     if (!popup || expected === undefined) return answered<PopupFormState>({ form, version: expected ?? 0, problems: [], outcome: 'not_found' });
     const checked = applyPopupForm(popup.config, form, popupCheckSite());
     if (!checked.config) return answered<PopupFormState>({ form, version: expected, problems: checked.problems, outcome: 'invalid' });
-    return { id, expected, form, config: checked.config };
+    return { id, expected, form, config: checked.config, fields: changedFields(popup.config, checked.config) };
   },
   write: ({ id, expected, config }, trx, { runtime, email, now }) => runtime.repos.popups.save(id, config, { expectedVersion: expected, actor: email, now }, trx),
-  audit: (result, { id }) => (result.saved ? { action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes } } : null),
+  // `fields`: the form's fields that changed (the journal names them: «Изменён поп-ап «…»: заголовок»); `enabled`: the switch, when it moved.
+  audit: (result, { id, config, fields }) =>
+    result.saved
+      ? { action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes, fields, ...(fields.includes('enabled') ? { enabled: config.enabled } : {}) } }
+      : null,
   answer(result, { id, expected, form }): PopupFormState {
     if (!result.saved) return { form, version: expected, problems: [], outcome: result.reason };
     revalidatePath('/admin/popups');

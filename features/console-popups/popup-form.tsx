@@ -17,7 +17,7 @@ export interface PopupFormProps {
   shownPrices?: { price: number; oldPrice: number } | null;
   /** The site's pages, and the other pop-ups' targeting, for «Будет показываться на N страницах». */
   paths: readonly string[];
-  others: readonly { id: string; config: ManagedPopupConfig }[];
+  others: readonly { id: string; name: string; config: ManagedPopupConfig }[];
   /** Shown when the pop-up is bound to pages by their marker (the gift page). */
   markerNote: string | null;
   /** Set right after this operator saved `version`: the confirmation. */
@@ -153,7 +153,7 @@ export function PopupEditForm(props: PopupFormProps) {
             <ul className="ml-4 list-disc">
               {coverage.lostTo.map((page) => (
                 <li key={page.path}>
-                  <span className="font-mono">{page.path}</span> — «{page.winner}»
+                  <span className="font-mono">{page.path}</span> — «{props.others.find((other) => other.id === page.winner)?.name ?? page.winner}»
                 </li>
               ))}
             </ul>

@@ -1,5 +1,7 @@
 import type { PopupField, PopupProblem } from '@/lib/popups/edit-check';
+import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { formatRub } from '@/lib/money';
+import { moscowDayTime } from '@/components/console/moscow-time';
 
 /** The pop-up page's field labels, exactly as the marketing team and the tests find them. */
 export const popupFieldLabels: Record<PopupField, string> = {
@@ -83,4 +85,23 @@ export const popupKindLabels = {
   promo: 'Анонс с картинкой и кнопкой-ссылкой',
   discount: 'Форма заявки на скидку',
   gift: 'Форма заявки на подарок',
+} as const;
+
+/**
+ * Whether visitors see a pop-up now, in the list's words: «выключен», «запланирован с 16 декабря, 10:00
+ * МСК» (on, but its start is ahead), «закончился …» (its end has passed), «включён» (up to its end, if any).
+ * The same moments as the site's (lib/popups/managed.ts `isLive`).
+ */
+export function popupStateText(config: Pick<ManagedPopupConfig, 'enabled' | 'startsAt' | 'endsAt'>, now: number): string {
+  if (!config.enabled) return 'выключен';
+  if (config.startsAt !== null && now < config.startsAt) return `запланирован с ${moscowDayTime(config.startsAt, now)}`;
+  if (config.endsAt !== null && now >= config.endsAt) return `закончился ${moscowDayTime(config.endsAt, now)}`;
+  return config.endsAt === null ? 'включён' : `включён до ${moscowDayTime(config.endsAt, now)}`;
+}
+
+/** «Вернуть эту версию»'s question and answer before anything changes. */
+export const rollbackConfirmation = {
+  question: (version: number) => `Вернуть версию ${version}? Посетители увидят её в течение минуты; нынешняя версия останется в истории.`,
+  confirm: (version: number) => `Да, вернуть версию ${version}`,
+  cancel: 'Отмена',
 } as const;

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ActionButton } from '@/components/console/action-button';
+import { ConfirmActionButton } from '@/components/console/confirm-action-button';
+import { pagesInWords, popupName } from '@/content/names';
 import { ConsoleTable } from '@/components/console/console-table';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
@@ -8,7 +9,7 @@ import { formOf } from '@/lib/popups/edit-check';
 import type { PopupPageData } from './load';
 import { rollbackPopupAction } from './popup-actions';
 import { PopupEditForm } from './popup-form';
-import { popupChangeLabels, popupKindLabels, popupSaveMessages } from './popup-labels';
+import { popupChangeLabels, popupKindLabels, popupSaveMessages, rollbackConfirmation } from './popup-labels';
 
 /** What the address says just happened: `saved` / `restored` a version, or a rollback `refused`. */
 export interface PopupNotices {
@@ -28,11 +29,22 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, no
           ← Все поп-апы
         </Link>
       </p>
-      <h1 className={ui.h1}>Поп-ап «{id}»</h1>
+      <h1 className={ui.h1}>Поп-ап «{popupName(id)}»</h1>
       <p className="mb-4 max-w-3xl text-sm">
         {popupKindLabels[popup.config.content.kind]}. Версия {popup.version}, изменён {moscowTime(popup.updatedAt)}. Сохранённое увидят новые
         посетители в течение минуты, без сборки сайта. Картинки и формы меняются в файлах (content/popups.ts).
       </p>
+      <details className="mb-4 text-sm">
+        <summary className="cursor-pointer">Технические подробности</summary>
+        <p className="mt-1">
+          Код поп-апа: <code>{id}</code>
+          {marker && (
+            <>
+              ; метка страницы: <code>{marker}</code>
+            </>
+          )}
+        </p>
+      </details>
       <PopupEditForm
         key={popup.version}
         id={id}
@@ -42,7 +54,7 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, no
         paths={paths}
         others={others}
         justSaved={notices.saved === String(popup.version)}
-        markerNote={marker ? `Также показывается на страницах с меткой «${marker}» (страница подарка) — там он важнее любого пути.` : null}
+        markerNote={marker ? `Также показывается на странице, которая объявляет его своим (${pagesInWords({ includePaths: [], excludePaths: [], pageMarker: marker }).shown.join(', ')}), — там он важнее любого пути.` : null}
       />
       {splitTest}
       <h2 className={ui.h2}>История изменений</h2>
@@ -77,13 +89,16 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, no
             <td>{formOf(version.config).headline}</td>
             <td>
               {version.version !== popup.version && (
-                <ActionButton
+                <ConfirmActionButton
                   action={rollbackPopupAction}
                   fields={{ id, target: version.version, version: popup.version }}
                   label={`Вернуть эту версию (${version.version})`}
+                  question={rollbackConfirmation.question(version.version)}
+                  confirmLabel={rollbackConfirmation.confirm(version.version)}
+                  cancelLabel={rollbackConfirmation.cancel}
                 >
                   Вернуть эту версию
-                </ActionButton>
+                </ConfirmActionButton>
               )}
             </td>
           </tr>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { pagesInWords, popupName } from '@/content/names';
 import { BarChart } from '@/components/console/bar-chart';
 import { DateRangeFields } from '@/components/console/date-range-fields';
 import { moscowTime } from '@/components/console/moscow-time';
@@ -9,31 +10,48 @@ import { formOf } from '@/lib/popups/edit-check';
 import { DAILY_CAPS } from '@/server/traffic/caps';
 import type { PopupsPageData } from './load';
 import { conversionRate } from './popup-figures';
+import { popupStateText } from './popup-labels';
 
-export function PopupsPage({ period, rows, traffic, chart, popups, testing }: PopupsPageData) {
+export function PopupsPage({ period, rows, traffic, chart, popups, testing, now }: PopupsPageData) {
   return (
     <>
       <h1 className={ui.h1}>Поп-апы</h1>
       <p className="mb-2 max-w-3xl text-sm">Откройте поп-ап, чтобы поменять его тексты, задержку, страницы и время показа или выключить его.</p>
-      <table className={`${ui.table} mb-6`}>
+      <table className={`${ui.table} mb-2`}>
         <caption className="sr-only">Поп-апы сайта</caption>
-        <TableHead columns={['Поп-ап', 'Заголовок', 'Показ', ...figureColumns('Задержка, с'), 'Изменён']} />
+        <TableHead columns={['Поп-ап', 'Где показывается', 'Заголовок', 'Показ', ...figureColumns('Задержка, с'), 'Изменён']} />
         <tbody>
           {popups.map((popup) => (
             <tr key={popup.id}>
               <td>
                 <Link href={`/admin/popups/${popup.id}`} className={ui.link}>
-                  {popup.id}
+                  {popupName(popup.id)}
                 </Link>
               </td>
+              <td>
+                <PopupPages config={popup.config} />
+              </td>
               <td>{formOf(popup.config).headline}</td>
-              <td>{popup.config.enabled ? 'включён' : 'выключен'}{testing.includes(popup.id) ? ', идёт тест' : ''}</td>
+              <td>
+                {popupStateText(popup.config, now)}
+                {testing.includes(popup.id) ? ', идёт тест' : ''}
+              </td>
               <td className="text-right">{popup.config.showDelayMs / 1000}</td>
               <td>{popup.version > 1 ? moscowTime(popup.updatedAt) : 'как в файле'}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <details className="mb-6 text-sm">
+        <summary className="cursor-pointer">Технические подробности</summary>
+        <ul className="mt-2 ml-4 list-disc">
+          {popups.map((popup) => (
+            <li key={popup.id}>
+              {popupName(popup.id)}: <code>{popup.id}</code>
+            </li>
+          ))}
+        </ul>
+      </details>
       <h2 className={ui.h2}>Конверсия поп-апов</h2>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Период">
         <DateRangeFields from={period.from} to={period.to} />
@@ -63,7 +81,7 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing }: Po
               {rows.map((row) => (
                 <tr key={`${row.day} ${row.popup}`}>
                   <td>{row.day.split('-').reverse().join('.')}</td>
-                  <td>{row.popup}</td>
+                  <td>{popupName(row.popup)}</td>
                   <td className="text-right">{row.shown}</td>
                   <td className="text-right">{row.closed}</td>
                   <td className="text-right">{row.finished}</td>
@@ -74,7 +92,20 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing }: Po
           </table>
         </>
       )}
-      <SuspiciousTraffic rows={traffic} subject="Поп-ап" what="показы, закрытия и завершения поп-апа" />
+      <SuspiciousTraffic rows={traffic} subject="Поп-ап" what="показы, закрытия и завершения поп-апа" nameOf={popupName} />
+    </>
+  );
+}
+
+/** Where a pop-up shows, in words (content/names.ts), and the pages it leaves out. */
+function PopupPages({ config }: { config: PopupsPageData['popups'][number]['config'] }) {
+  const { shown, excepted } = pagesInWords(config);
+  return (
+    <>
+      <ul className="ml-4 list-disc">
+        {shown.length === 0 ? <li>нигде</li> : shown.map((page) => <li key={page}>{page}</li>)}
+      </ul>
+      {excepted.length > 0 && <p className="mt-1">кроме: {excepted.join('; ')}</p>}
     </>
   );
 }

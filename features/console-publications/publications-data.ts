@@ -1,8 +1,7 @@
 import { loadCollections } from '@/content/collections/load';
 import { scheduledEvents } from '@/content/events';
-import { giftOffer } from '@/content/gift-offers';
+import { giftName, popupName } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
-import { textsOf } from '@/lib/experiments/variants';
 import { nextReleaseTimerRun } from '@/lib/release-timer';
 import type { Repositories } from '@/server/repositories';
 import { consoleLogger, errorKind } from '@/server/log';
@@ -37,12 +36,12 @@ export async function publicationsAt({ repos, contentRoot, now }: { repos: Pick<
     popups: popups
       .filter((popup) => popup.config.enabled && (popup.config.startsAt !== null || popup.config.endsAt !== null))
       .map((popup) => ({
-        name: `«${textsOf(popup.config.content).headline}»`,
+        name: popupName(popup.id),
         ...(popup.config.includePaths[0] ? { path: popup.config.includePaths[0] } : {}),
         startsAt: popup.config.startsAt,
         endsAt: popup.config.endsAt,
       })),
-    gifts: windows.map((window) => ({ ...window, name: giftOffer(window.giftNumber)?.name ?? `Подарок ${window.giftNumber}` })),
+    gifts: windows.map((window) => ({ ...window, name: giftName(window.giftNumber) })),
   };
   return { now, rows: publicationSchedule(input, now), lastRun, nextRun: nextReleaseTimerRun(now) };
 }

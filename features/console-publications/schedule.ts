@@ -14,7 +14,7 @@ export interface Publication {
   at: number;
   change: PublicationChange;
   kind: PublicationKind;
-  /** What it is called: the title, the pop-up's headline, the gift's offer. */
+  /** What it is called: the title, the pop-up's name, the gift's offer (content/names.ts). */
   name: string;
   /** Its page, when it has one (an article's, an event's; a pop-up's first page). */
   path?: string;

@@ -1,3 +1,4 @@
+import { pageTypeName } from '@/content/names';
 import { BarChart } from '@/components/console/bar-chart';
 import { DateRangeFields } from '@/components/console/date-range-fields';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
@@ -7,7 +8,7 @@ import { DEVICE_CLASSES, VITAL_NAMES } from '@/lib/vitals/metrics';
 import { DAILY_CAPS } from '@/server/traffic/caps';
 import type { Speed } from './load';
 import { deviceLabels, formatVital, metricLabels, MIN_SAMPLES } from './vitals-figures';
-import { TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
+import { PageTypeName, TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
 
 const chartValue = (metric: string, p75: number | null) => (p75 === null ? 0 : metric === 'CLS' ? Math.round(p75 * 1000) / 1000 : metric === 'INP' ? Math.round(p75) : Math.round(p75 / 10) / 100);
 const chartUnit = (metric: string) => (metric === 'CLS' ? '' : metric === 'INP' ? ', мс' : ', с');
@@ -51,7 +52,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
           />
           <table className={`${ui.table} mb-6 max-w-xl`}>
             <caption className="sr-only">p75 {query.trend} по дням</caption>
-            <TableHead columns={['День', ...figureColumns(`p75 ${query.trend}`, 'Замеров')]} />
+            <TableHead columns={['День', ...figureColumns(`p75: ${metricLabels[query.trend]}`, 'Просмотров с замером')]} />
             <tbody>
               {trend.days.map((day, index) =>
                 trend.samples[index] === 0 ? null : (
@@ -71,7 +72,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
             targets.map(({ pageType, lcp, inp }) => (
               <section key={pageType} aria-label={`Тип страницы ${pageType}`}>
                 <h3 className="mb-1 mt-4 font-semibold">
-                  <code>{pageType}</code>
+                  <PageTypeName pageType={pageType} />
                 </h3>
                 <TargetsTable metric="LCP" targets={lcp} />
                 <TargetsTable metric="INP" targets={inp} />
@@ -85,7 +86,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
             <tbody>
               {effect.map((row) => (
                 <tr key={row.metric}>
-                  <td>{row.metric}</td>
+                  <td>{metricLabels[row.metric]}</td>
                   <td className="text-right">
                     <VitalFigure name={row.metric} cell={row.without} />
                   </td>
@@ -97,7 +98,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
             </tbody>
           </table>
           <p className="mb-4 text-sm">
-            Отчётов за период: {reports}. Тип соединения:{' '}
+            Тип соединения у посетителей (доля отчётов браузеров за период):{' '}
             {[...byConnection.entries()]
               .sort((a, b) => b[1] - a[1])
               .map(([connection, count]) => `${connection === 'unknown' ? 'неизвестен' : connection} — ${Math.round((count / Math.max(1, reports)) * 100)} %`)
@@ -106,7 +107,7 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
           </p>
         </>
       )}
-      <SuspiciousTraffic rows={traffic} subject="Тип страницы" what="отчёты о скорости" />
+      <SuspiciousTraffic rows={traffic} subject="Тип страницы" what="отчёты о скорости" nameOf={pageTypeName} />
     </>
   );
 }

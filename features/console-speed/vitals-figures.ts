@@ -17,13 +17,15 @@ const DAY_MS = 86_400_000;
 export const deviceLabels: Record<DeviceClass, string> = { phone: 'Телефон', tablet: 'Планшет', desktop: 'Компьютер' };
 export const ratingLabels: Record<VitalRating, string> = { good: 'хорошо', 'needs-improvement': 'нужно улучшить', poor: 'плохо' };
 export const FEW_SAMPLES_LABEL = 'мало данных';
-export const metricLabels: Record<VitalName, string> = {
-  LCP: 'LCP — отрисовка главного',
-  INP: 'INP — отклик на действия',
-  CLS: 'CLS — сдвиги вёрстки',
-  FCP: 'FCP — первая отрисовка',
-  TTFB: 'TTFB — ответ сервера',
+/** Each metric in words, its abbreviation beside (the name Google's reports use). */
+export const metricWords: Record<VitalName, string> = {
+  LCP: 'Отрисовка главного элемента',
+  INP: 'Отклик на действия',
+  CLS: 'Сдвиги вёрстки',
+  FCP: 'Первая отрисовка',
+  TTFB: 'Ответ сервера',
 };
+export const metricLabels = Object.fromEntries(Object.entries(metricWords).map(([name, words]) => [name, `${words} (${name})`])) as Record<VitalName, string>;
 
 export interface VitalsQuery {
   /** Moscow days, both included. */

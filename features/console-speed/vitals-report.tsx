@@ -3,7 +3,8 @@ import { VITAL_NAMES, VITAL_THRESHOLDS } from '@/lib/vitals/metrics';
 import type { VitalsTarget } from '@/server/repositories/vitals';
 import { TableHead, figureColumns } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
-import { deviceLabels, FEW_SAMPLES_LABEL, formatVital, MIN_SAMPLES, ratingLabels, type VitalCell, type VitalsRow } from './vitals-figures';
+import { pageTypeName } from '@/content/names';
+import { deviceLabels, FEW_SAMPLES_LABEL, formatVital, metricLabels, MIN_SAMPLES, ratingLabels, type VitalCell, type VitalsRow } from './vitals-figures';
 
 const ratingClass: Record<VitalRating, string> = {
   good: 'bg-green-100 text-green-900',
@@ -17,32 +18,41 @@ export function VitalFigure({ name, cell }: { name: VitalName; cell: VitalCell }
   if (cell.rating === null) {
     return (
       <span className="text-gray-700" data-rating="few">
-        {formatVital(name, cell.p75)} <span className="text-xs">({FEW_SAMPLES_LABEL}: {cell.samples})</span>
+        {formatVital(name, cell.p75)} <span className="text-xs">({FEW_SAMPLES_LABEL})</span>
       </span>
     );
   }
   return (
     <span className={`rounded px-1.5 py-0.5 ${ratingClass[cell.rating]}`} data-rating={cell.rating}>
-      {formatVital(name, cell.p75)} <span className="text-xs">({ratingLabels[cell.rating]}, {cell.samples})</span>
+      {formatVital(name, cell.p75)} <span className="text-xs">({ratingLabels[cell.rating]})</span>
     </span>
   );
 }
 
 export function thresholdsNote(): string {
-  return (['LCP', 'INP', 'CLS'] as const).map((name) => `${name}: до ${formatVital(name, VITAL_THRESHOLDS[name][0])} — хорошо, выше ${formatVital(name, VITAL_THRESHOLDS[name][1])} — плохо`).join('; ');
+  return (['LCP', 'INP', 'CLS'] as const).map((name) => `${metricLabels[name]}: до ${formatVital(name, VITAL_THRESHOLDS[name][0])} — хорошо, выше ${formatVital(name, VITAL_THRESHOLDS[name][1])} — плохо`).join('; ');
 }
 
-/** p75 per page type and device, every metric. */
+/** A page type in words, its route beside in small type. */
+export function PageTypeName({ pageType }: { pageType: string }) {
+  return (
+    <>
+      {pageTypeName(pageType)} <code className="text-xs text-gray-600">{pageType}</code>
+    </>
+  );
+}
+
+/** p75 per page type and device, every metric; one count a row: the page views measured. */
 export function VitalsTable({ rows }: { rows: VitalsRow[] }) {
   return (
     <table className={`${ui.table} mb-6`}>
       <caption className="sr-only">75-й перцентиль показателей по типам страниц и устройствам</caption>
-      <TableHead columns={['Тип страницы', 'Устройство', ...figureColumns('Просмотров', ...VITAL_NAMES)]} />
+      <TableHead columns={['Тип страницы', 'Устройство', ...figureColumns('Просмотров с замерами', ...VITAL_NAMES.map((name) => metricLabels[name]))]} />
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.pageType} ${row.device}`} data-page-type={row.pageType} data-device={row.device}>
             <td>
-              <code>{row.pageType}</code>
+              <PageTypeName pageType={row.pageType} />
             </td>
             <td>{deviceLabels[row.device]}</td>
             <td className="text-right" data-views>

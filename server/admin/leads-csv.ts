@@ -1,3 +1,4 @@
+import { formName, pageName, productName } from '@/content/names';
 import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/leads';
 import type { Repositories } from '../repositories';
 
@@ -10,8 +11,8 @@ const deliveryLabels: Record<string, string> = { pending: 'ждёт', sending: '
 const columns: { title: string; value: (row: LeadListRow) => string }[] = [
   { title: 'ID', value: (row) => String(row.id) },
   { title: 'Дата (МСК)', value: (row) => moscowDateTime(row.createdAt) },
-  { title: 'Форма', value: (row) => row.formId },
-  { title: 'Продукт', value: (row) => row.productName },
+  { title: 'Форма', value: (row) => formName(row.formId) },
+  { title: 'Продукт', value: (row) => productName(row.productName) },
   { title: 'Имя', value: (row) => row.name },
   { title: 'E-mail', value: (row) => row.email },
   { title: 'Телефон', value: (row) => row.phone },
@@ -20,7 +21,8 @@ const columns: { title: string; value: (row: LeadListRow) => string }[] = [
   { title: 'utm_campaign', value: (row) => row.utmCampaign ?? '' },
   { title: 'utm_content', value: (row) => row.utmContent ?? '' },
   { title: 'utm_term', value: (row) => row.utmTerm ?? '' },
-  { title: 'Страница', value: (row) => row.pagePath },
+  { title: 'Страница', value: (row) => pageName(row.pagePath).name },
+  { title: 'Адрес страницы', value: (row) => row.pagePath },
   { title: 'Спам', value: (row) => (row.isSpam ? 'да' : 'нет') },
   { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus]! : 'не требуется') },
   { title: 'Номер сделки', value: (row) => row.dealNumber ?? '' },

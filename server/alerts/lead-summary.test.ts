@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { courseTitle, formTitle } from './lead-summary';
+import { sampleLead } from '../testing/fixtures';
+import { alertLead } from './lead-summary';
 
 describe('the form and course of an alert, in Russian', () => {
-  it('names the kind of form and the course from the registry', () => {
-    const formTitles = {
-      'contact-modal': 'Контактная форма',
-      'gift-3': 'Подарок',
-      'course-junior-js': 'Страница курса',
-      whatever: 'Форма на сайте',
+  it('names the kind of form and what it is for, by the names of the console', () => {
+    const titles = (formId: string) => {
+      const { formTitle, courseTitle } = alertLead({ ...sampleLead({ formId }), id: 1 });
+      return [formTitle, courseTitle];
     };
-    for (const [formId, title] of Object.entries(formTitles)) expect(formTitle(formId), formId).toBe(title);
-    expect(courseTitle('contact', 'contact')).toBe('Заявка с сайта');
-    expect(courseTitle('consultation', 'consultation')).toBe('Консультация');
-    expect(courseTitle('gift-1', 'x')).not.toBe('x');
+    expect(titles('course-react-developer')).toEqual(['Страница курса', 'React-разработчик']);
+    expect(titles('contact')).toEqual(['Контактная форма', 'Заявка с сайта']);
+    expect(titles('contact-modal')[0]).toBe('Контактная форма');
+    expect(titles('consultation')[0]).toBe('Консультация');
+    expect(titles('gift-1')).toEqual(['Подарок', 'Курс «Основы программирования»']);
+    expect(titles('popup-junior-discount')).toEqual(['Поп-ап', 'Скидка на курс «Junior фронтенд-разработчик»']);
   });
 });

@@ -54,6 +54,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // lower() of SQLite folds ASCII letters only; the console's search folds a name in any alphabet, as PostgreSQL's lower() does.
+  sqlite.function('unicode_lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   // A first read opens (and makes) the -wal and -shm, so the watch knows all three files from the start.
   sqlite.pragma('schema_version');
   writeMarker(file);

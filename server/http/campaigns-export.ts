@@ -1,3 +1,4 @@
+import { funnelKeyName } from '@/content/names';
 import { funnelCsv, parseFunnelQuery } from '@/lib/funnel';
 import { operatorCsvExport } from './operator-csv-export';
 
@@ -8,6 +9,6 @@ export const handleCampaignsExport = operatorCsvExport({
   async csv(admin, params) {
     const query = parseFunnelQuery(params);
     const rows = await admin.repos.deals.funnel(query.by, query);
-    return { body: funnelCsv(query, rows), filename: `campaigns-${query.by}-${query.fromDay}-${query.toDay}.csv` };
+    return { body: funnelCsv(query, rows, (key) => funnelKeyName(query.by, key)), filename: `campaigns-${query.by}-${query.fromDay}-${query.toDay}.csv` };
   },
 });

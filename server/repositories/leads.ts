@@ -4,7 +4,7 @@
  * repository opens the transaction and hands it to each queue's repository (the outbox's two).
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
+import { inWriteTransaction, type DatabaseHandle, type Dialect } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
@@ -76,7 +76,10 @@ export interface LeadFilter {
   /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
   delivery?: DeliveryState;
   spam?: 'only' | 'exclude';
-  /** An e-mail (exact, any case) or a phone (any spelling of the digits). */
+  /**
+   * A whole e-mail (exact, any case) or phone (any spelling of the digits), or else a part of a name,
+   * an e-mail or a phone, in any case (Cyrillic too).
+   */
   search?: string;
 }
 
@@ -253,7 +256,7 @@ export function createLeadsRepository(
     },
 
     async list(filter, { after, limit = 50 } = {}) {
-      const rows = await applyFilter(db.selectFrom('leads'), filter)
+      const rows = await applyFilter(db.selectFrom('leads'), filter, handle.dialect)
         .select((eb) => [
           'leads.id',
           'leads.created_at',
@@ -437,7 +440,42 @@ function latestDelivery(eb: ExpressionBuilder<Database, 'leads'>, column: 'statu
   return deliveriesOfLead(eb).select(column).orderBy('outbox.id', 'desc').limit(1);
 }
 
-function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O> {
+/** A whole e-mail address: looked up exactly, through the lower(email) index. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What a typed phone may hold besides its digits. */
+const PHONE_CHARACTERS = /^[\d\s()+-]+$/;
+
+/** `text` lower-cased as the database compares it: PostgreSQL's lower(), SQLite's unicode_lower() (server/db/connection.ts). */
+function folded(dialect: Dialect, column: 'leads.name' | 'leads.email') {
+  return dialect === 'sqlite' ? sql<string>`unicode_lower(${sql.ref(column)})` : sql<string>`lower(${sql.ref(column)})`;
+}
+
+/** `%part%` for LIKE, its own `%`, `_` and `\` taken literally (with `escape '\'`). */
+export function containsPattern(part: string): string {
+  return `%${part.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The search: a whole e-mail or phone exactly (their indexes answer it), anything else as a part of the
+ * name, the e-mail or (three digits or more, typed as a phone is) the phone, in any case.
+ */
+function searchCondition(search: string, dialect: Dialect) {
+  return (eb: ExpressionBuilder<Database, 'leads'>) => {
+    const phone = phoneSearchKey(search);
+    if (WHOLE_EMAIL.test(search)) return eb(sql<string>`lower(leads.email)`, '=', sql<string>`lower(${search})`);
+    if (phone && PHONE_CHARACTERS.test(search)) return eb('leads.phone', '=', phone);
+    const pattern = containsPattern(search.toLowerCase());
+    const digits = search.replace(/\D/g, '');
+    const parts = [
+      eb(folded(dialect, 'leads.name'), 'like', sql<string>`${pattern} escape '\\'`),
+      eb(folded(dialect, 'leads.email'), 'like', sql<string>`${pattern} escape '\\'`),
+    ];
+    if (digits.length >= 3 && PHONE_CHARACTERS.test(search)) parts.push(eb('leads.phone', 'like', `%${digits}%`));
+    return eb.or(parts);
+  };
+}
+
+function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter, dialect: Dialect): LeadsQuery<O> {
   const search = filter.search?.trim();
   return query
     .$if(filter.from !== undefined, (q) => q.where('leads.created_at', '>=', filter.from!))
@@ -462,12 +500,7 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter): LeadsQuery<O>
         ),
       ),
     )
-    .$if(!!search, (q) => {
-      // The lower(email) index (003) and the phone index (005) answer these exactly.
-      const phone = search!.includes('@') ? null : phoneSearchKey(search!);
-      if (phone) return q.where('leads.phone', '=', phone);
-      return q.where(sql<string>`lower(leads.email)`, '=', sql<string>`lower(${search})`);
-    });
+    .$if(!!search, (q) => q.where(searchCondition(search!, dialect)));
 }
 
 function leadRow(lead: NewLead) {

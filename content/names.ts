@@ -1,0 +1,208 @@
+/**
+ * One Russian name for everything the console, its CSV files and the managers' alerts speak of: every
+ * form, pop-up, product, gift and page type, derived from the content it belongs to (the course's title,
+ * the pop-up's purpose, the gift's offer, the page's title). Ids stay what the code and the database
+ * use; a person reads these names. Adding a course, a landing, an event, a gift or a pop-up names its
+ * forms and pages with no edit here; only a form that belongs to no content (the contact and consultation
+ * forms) has its name written below. `content/names.test.ts` holds every registered one to a name with
+ * no id in it.
+ */
+import { PAGE_TYPES, pageTypeOf, type PageType } from '@/lib/vitals/page-type';
+import { coursePages, type CoursePageEntry } from './courses';
+import { events } from './events';
+import { giftOffers } from './gift-offers';
+import { giftPromotion } from './gift-promotion';
+import { leadForms } from './lead-forms';
+import { aboutInfoPage, welcomeInfoPages } from './pages';
+import { popupId, popups, type PopupConfig } from './popups';
+
+/** A form's name in two parts, as the alerts print them: «Страница курса» — «React-разработчик». */
+export interface FormNameParts {
+  /** What kind of form: «Страница курса», «Поп-ап», «Подарок», … */
+  kind: string;
+  /** What it is for: the course, event, page, pop-up or gift offer. */
+  subject: string;
+}
+
+/** GetCourse's deal titles and gift names carry no-break spaces for the page; a list reads them as spaces. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+/** The forms that belong to no content entry: the site-wide contact forms and the consultation button. */
+const siteWideForms: Record<string, FormNameParts> = {
+  contact: { kind: 'Контактная форма', subject: 'Заявка с сайта' },
+  'contact-modal': { kind: 'Контактная форма', subject: 'Заявка с сайта в окне' },
+  consultation: { kind: 'Консультация', subject: 'Заявка на консультацию' },
+};
+
+/** A course page's name: the course, and for a landing what it is for (`purpose`, written for the team). */
+function coursePageSubject(page: CoursePageEntry): string {
+  return page.variant ? `${page.course.title} (лендинг: ${page.variant.purpose})` : page.course.title;
+}
+
+/** A pop-up's name from what it is for: the course it discounts, the gift's condition, the channel it announces. */
+function popupSubject(config: PopupConfig): string {
+  const { content } = config;
+  switch (content.kind) {
+    case 'promo':
+      return `Анонс «${plain(content.heading)}»`;
+    case 'gift':
+      return `Подарок ${plain(content.offer.condition)}`;
+    case 'discount': {
+      const courses = [...new Set(config.includePaths.map((path) => coursePages().find((page) => page.path === path)?.course.title))];
+      const [course] = courses;
+      return courses.length === 1 && course ? `Скидка на курс «${course}»` : `Скидка: ${plain(content.title)}`;
+    }
+  }
+}
+
+const popupNames = new Map(popups.map((config) => [popupId(config), popupSubject(config)]));
+
+function buildFormNames(): Map<string, FormNameParts> {
+  const names = new Map<string, FormNameParts>(Object.entries(siteWideForms));
+  for (const page of coursePages()) names.set(page.form.formId, { kind: 'Страница курса', subject: coursePageSubject(page) });
+  for (const event of events) names.set(event.form.formId, { kind: 'Мероприятие', subject: event.title });
+  for (const page of [aboutInfoPage, ...welcomeInfoPages]) if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: page.title });
+  for (const offer of giftOffers) names.set(offer.formConfig.formId, { kind: 'Подарок', subject: plain(offer.name) });
+  for (const config of popups) if (config.formConfig) names.set(config.formConfig.formId, { kind: 'Поп-ап', subject: popupNames.get(popupId(config))! });
+  return names;
+}
+
+const formNames = buildFormNames();
+
+/**
+ * A form's name in two parts. A form no longer on the site (an old lead's) is named by its id, the one
+ * case where the id is all there is.
+ */
+export function formNameParts(formId: string): FormNameParts {
+  const known = formNames.get(formId);
+  if (known) return known;
+  const form = leadForms.find((entry) => entry.id === formId);
+  const title = form?.delivery.kind === 'deal' ? form.delivery.productTitle : undefined;
+  return { kind: 'Форма', subject: title ? plain(title) : `«${formId}», которой больше нет на сайте` };
+}
+
+/** «Страница курса — React-разработчик», «Поп-ап — Скидка на курс «Middle фронтенд-разработчик»». */
+export function formName(formId: string): string {
+  const { kind, subject } = formNameParts(formId);
+  return `${kind} — ${subject}`;
+}
+
+/** A pop-up's name: «Скидка на курс «…»», «Анонс «Фреймворки без воды»», «Подарок при покупке курса Junior». */
+export function popupName(id: string): string {
+  return popupNames.get(id) ?? `Поп-ап «${id}», которого больше нет в файле`;
+}
+
+/**
+ * A product's name (a lead's `product_name`, the analytics and GetCourse product): what the first form
+ * registered with it is for, so `njfd` is «Junior фронтенд-разработчик», the course whose page sends it.
+ */
+export function productName(product: string): string {
+  const form = leadForms.find((entry) => entry.productName === product);
+  return form ? formNameParts(form.id).subject : `Продукт «${product}», которого больше нет на сайте`;
+}
+
+/** A gift's name: its offer («Курс «Junior Frontend-разработчик»: последний шанс»). */
+export function giftName(giftNumber: number): string {
+  const offer = giftOffers.find((candidate) => candidate.number === giftNumber);
+  return offer ? plain(offer.name) : `Подарок №${giftNumber}, которого больше нет в файле`;
+}
+
+/** Page types (lib/vitals/page-type.ts) as the team calls them. */
+export const pageTypeNames: Record<PageType, string> = {
+  '/': 'Главная',
+  '/about': 'О школе',
+  '/cooperation': 'Сотрудничество',
+  '/docs': 'Документы',
+  '/events/new-year-2425': 'Акция «Подарки от Санты»',
+  '/events/[slug]': 'Страница мероприятия',
+  '/frontend-developer': 'Страница профессии «Фронтенд-разработчик»',
+  '/frontend-developer/[variant]': 'Лендинг профессии «Фронтенд-разработчик»',
+  '/media': 'Медиа: все статьи',
+  '/media/[id]': 'Статья медиа',
+  '/media/category/[category]': 'Рубрика медиа',
+  '/personal-stories': 'Истории студентов: все',
+  '/personal-stories/[id]': 'История студента',
+  '/personal-stories/category/[category]': 'Рубрика историй студентов',
+  '/products': 'Каталог курсов',
+  '/products/[course]': 'Страница курса',
+  '/products/[course]/[variant]': 'Лендинг курса',
+  '/roadmap/[roadmapAlias]': 'Роадмап',
+  '/roadmap/[roadmapAlias]/article/[articleAlias]': 'Статья роадмапа',
+  '/roadmap/[roadmapAlias]/topic/[topicAlias]': 'Этап роадмапа',
+  '/[page]': 'Страница сайта (лендинг профессии или справка)',
+  other: 'Страница, которой нет на сайте',
+};
+
+/** A page type's name; a type no longer known (an old report's) by its route. */
+export function pageTypeName(type: string): string {
+  return (PAGE_TYPES as readonly string[]).includes(type) ? pageTypeNames[type as PageType] : `Тип страниц ${type}`;
+}
+
+function buildPageNames(): Map<string, string> {
+  const names = new Map<string, string>([
+    ['/', 'Главная'],
+    ['/products', 'Каталог курсов'],
+    ['/about', 'О школе'],
+    ['/cooperation', 'Сотрудничество'],
+    ['/docs', 'Документы'],
+    [giftPromotion.path, `Акция «${plain(giftPromotion.title)}»`],
+  ]);
+  for (const page of coursePages()) names.set(page.path, `Страница курса «${coursePageSubject(page)}»`);
+  for (const event of events) names.set(`/events/${event.slug}`, `Мероприятие «${event.title}»`);
+  for (const page of welcomeInfoPages) names.set(page.path, page.title);
+  return names;
+}
+
+const pageNames = buildPageNames();
+
+/**
+ * A page's name: the course, landing, event or page it is (`exact`), or else (an article, a story) the
+ * name of its type, to be shown with its path.
+ */
+export function pageName(path: string): { name: string; exact: boolean } {
+  const clean = (path.split(/[?#]/, 1)[0] ?? '').replace(/(.)\/+$/, '$1') || '/';
+  const known = pageNames.get(clean);
+  return known ? { name: known, exact: true } : { name: pageTypeName(pageTypeOf(clean)), exact: false };
+}
+
+/**
+ * Where a pop-up shows, in words, one line a rule of its pages: «Все страницы сайта», «Все страницы
+ * курсов», «Все лендинги курса «…»», a page by its name (its path when it has none), and the page its
+ * marker binds it to (the gift page, whose address is secret).
+ */
+export function pagesInWords(targeting: { includePaths: readonly string[]; excludePaths: readonly string[]; pageMarker?: string }): { shown: string[]; excepted: string[] } {
+  const phrase = (pattern: string): string => {
+    if (pattern === '/*') return 'Все страницы сайта';
+    if (pattern === '/products/*') return 'Все страницы курсов';
+    if (pattern === '/events/*') return 'Все страницы мероприятий';
+    if (pattern.endsWith('/*')) {
+      const base = pattern.slice(0, -2);
+      const course = coursePages().find((page) => page.path === base && !page.variant);
+      if (course) return `Все лендинги курса «${course.course.title}»`;
+      const named = pageNames.get(base);
+      return named ? `Все страницы внутри «${named}»` : `Все страницы, адрес которых начинается с ${base}/`;
+    }
+    return pageNames.get(pattern) ?? pattern;
+  };
+  const shown = targeting.includePaths.map(phrase);
+  if (targeting.pageMarker) {
+    const marked = coursePages().find((page) => page.variant?.popupMarker === targeting.pageMarker);
+    shown.push(marked ? `${pageNames.get(marked.path)} — по метке страницы, адрес секретный` : 'Страницы с меткой этого поп-апа');
+  }
+  return { shown, excepted: targeting.excludePaths.map(phrase) };
+}
+
+/**
+ * A row of «Кампании» by what it groups: a pop-up or form by its name, a landing by its page's name (its
+ * path beside when the name is only its type's), a campaign or source as tagged; «без метки» for none.
+ */
+export function funnelKeyName(by: 'campaign' | 'source' | 'landing' | 'popup' | 'form', key: string): string {
+  if (key === '') return 'без метки';
+  if (by === 'popup') return popupName(key);
+  if (by === 'form') return formName(key);
+  if (by === 'landing') {
+    const { name, exact } = pageName(key);
+    return exact ? name : `${name} (${key})`;
+  }
+  return key;
+}
