@@ -10,6 +10,7 @@ const sections = [
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
   { href: '/admin/notifications', label: 'Уведомления' },
+  { href: '/admin/operators', label: 'Операторы' },
   { href: '/admin/audit', label: 'Журнал' },
 ];
 
