@@ -155,7 +155,7 @@ test('an operator adds a gift window the public schedule serves at once, and an 
 });
 
 test('the console is kept out of search engines, has no serious accessibility problems, and the health check answers without a session', async ({ page }) => {
-  // Nine full axe runs: over a minute on a slow 2-core machine (2026-11-26).
+  // Ten full axe runs: over a minute on a slow 2-core machine (2026-11-26).
   test.slow();
   const health = await page.request.get('/api/health');
   expect(health.status()).toBe(200);
@@ -172,7 +172,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
   await signIn(page, newOperator('axe'));
   await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
   await expect(page.getByText('GetCourse не настроен')).toHaveCount(0);
-  for (const section of ['Обзор', 'Заявки', 'Кампании', 'Поп-апы', 'Скорость сайта', 'Окна подарков', 'Уведомления', 'Журнал']) {
+  for (const section of ['Обзор', 'Заявки', 'Кампании', 'Поп-апы', 'Скорость сайта', 'Окна подарков', 'Уведомления', 'Операторы', 'Журнал']) {
     await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: section }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousProblems(), section).toEqual([]);

@@ -36,7 +36,7 @@ export function ConfirmDialog({
           {trigger}
         </button>
       </DialogTrigger>
-      <DialogContent maxWidth={480} closeLabel="Отмена">
+      <DialogContent maxWidth={480}>
         <DialogTitle className="text-xl">{title}</DialogTitle>
         <DialogDescription asChild>
           <div>{description}</div>

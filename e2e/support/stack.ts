@@ -1,5 +1,6 @@
 /**
- * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse, then a
+ * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse and the
+ * fake Telegram of the lead-alert bot, then a
  * production build served by `next start` (never a dev server) on a fresh SQLite database.
  * It builds first unless E2E_SKIP_BUILD=1 (the test command builds once before the system and e2e stages).
  */
@@ -7,11 +8,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
+import { startFakeTelegram } from '../../tests/support/fake-telegram';
 import { openDatabase } from '../../server/db/connection';
 import { markerOf } from '../../server/db/database-file';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createRepositories } from '../../server/repositories';
-import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
+import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, e2eTelegramEnv, fakeGetCoursePort, fakeTelegramPort } from './env';
 
 async function main() {
   const env = e2eEnv();
@@ -28,20 +30,23 @@ async function main() {
 
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
   console.log(`fake GetCourse on ${gc.url}`);
+  const telegram = await startFakeTelegram({ port: fakeTelegramPort });
+  console.log(`fake Telegram on ${telegram.url}`);
+  const closeFakes = () => Promise.all([gc.close(), telegram.close()]);
 
   // Node runs Next's CLI directly (no npx in between), so stopping this child stops the server itself.
   const nextCli = path.resolve('node_modules/next/dist/bin/next');
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
   // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
-  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env: { ...env, TRUST_PROXY: '1' }, stdio: 'inherit' });
+  const server = spawn(process.execPath, [nextCli, 'start', '-p', String(e2ePort), '-H', '127.0.0.1'], { env: { ...env, ...e2eTelegramEnv, TRUST_PROXY: '1' }, stdio: 'inherit' });
   server.on('exit', (code) => {
-    void gc.close();
+    void closeFakes();
     process.exit(code ?? 0);
   });
 
   const stop = () => {
     server.kill('SIGTERM');
-    void gc.close().then(() => process.exit(0));
+    void closeFakes().then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
