@@ -49,7 +49,8 @@ test('an operator is added through «Добавить оператора» and i
   await invitedPage.getByLabel('Пароль', { exact: true }).fill('короткий');
   await invitedPage.getByLabel('Пароль ещё раз').fill('короткий');
   await invitedPage.getByRole('button', { name: 'Принять приглашение' }).click();
-  await expect(invitedPage.getByRole('alert')).toHaveText('Пароль слишком короткий: нужно не меньше 12 символов');
+  await expect(invitedPage.getByText('Пароль слишком короткий: нужно не меньше 12 символов')).toBeVisible();
+  await expect(invitedPage.getByLabel('Ваше имя')).toHaveValue('Борис Приглашённый');
   const password = 'пароль Бориса для e2e';
   await invitedPage.getByLabel('Пароль', { exact: true }).fill(password);
   await invitedPage.getByLabel('Пароль ещё раз').fill(password);
@@ -63,7 +64,7 @@ test('an operator is added through «Добавить оператора» and i
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   await strangerPage.goto(link);
-  await expect(strangerPage.getByRole('alert')).toHaveText('Это приглашение уже принято: войдите с почтой и паролем');
+  await expect(strangerPage.getByText('Это приглашение уже принято: войдите с почтой и паролем')).toBeVisible();
   await stranger.close();
 
   // The list shows them by name with their last sign-in.

@@ -21,6 +21,7 @@ export function InviteForm() {
             type="email"
             autoComplete="off"
             required
+            defaultValue={refused ? state.email : undefined}
             className={`${ui.input} w-72`}
             aria-invalid={refused || undefined}
             aria-describedby={refused ? 'invite-error' : undefined}

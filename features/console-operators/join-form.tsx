@@ -17,7 +17,7 @@ export function JoinForm({ token, email }: { token: string; email: string }) {
       </p>
       <label className={field}>
         Ваше имя
-        <input name="name" autoComplete="name" required maxLength={100} className={ui.input} />
+        <input name="name" autoComplete="name" required maxLength={100} defaultValue={'name' in state ? state.name : undefined} className={ui.input} />
       </label>
       <div className={field}>
         <label htmlFor="join-password">Пароль</label>

@@ -21,14 +21,16 @@ const LOCAL_ORIGIN = 'http://localhost:3000';
 /** «Добавить оператора»: the link, shown once to the operator who made it; or why there is none. Codes: operator-labels.ts words them. */
 export type InviteState =
   | { outcome: null }
-  | { outcome: 'email_invalid' | 'already_operator' }
+  | { outcome: 'email_invalid' | 'already_operator'; /** As typed, kept in the form (a form action resets its fields). */ email?: string }
   | { outcome: 'invited'; email: string; link: string; expiresAt: number };
 
 /** «Удалить»: done, or refused (the last operator, oneself, one removed meanwhile). */
 export type RemoveState = { outcome: null } | { outcome: 'removed'; email: string } | { outcome: RemoveRefusal };
 
 /** Accepting an invitation: what is wrong with the form, or with the link itself. */
-export type JoinState = { error: null } | { error: 'name_missing' | PasswordProblem | 'password_mismatch' | 'unknown' | 'expired' | 'accepted' | 'already_operator' };
+export type JoinState =
+  | { error: null }
+  | { error: 'name_missing' | PasswordProblem | 'password_mismatch' | 'unknown' | 'expired' | 'accepted' | 'already_operator'; /** As typed, kept in the form (a form action resets its fields). */ name?: string };
 
 /** «Добавить оператора»: a one-time link for the e-mail, valid 48 hours; a new link for the same e-mail replaces an unused one. */
 export const inviteOperatorAction = operatorAction({
@@ -36,9 +38,9 @@ export const inviteOperatorAction = operatorAction({
   invalid: (): InviteState => ({ outcome: 'email_invalid' }),
   async prepare({ email }, { runtime, now }) {
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return answered<InviteState>({ outcome: 'email_invalid' });
+    if (!parsed.success) return answered<InviteState>({ outcome: 'email_invalid', email });
     const address = parsed.data.toLowerCase();
-    if ((await runtime.repos.operators.list()).some((operator) => operator.email === address)) return answered<InviteState>({ outcome: 'already_operator' });
+    if ((await runtime.repos.operators.list()).some((operator) => operator.email === address)) return answered<InviteState>({ outcome: 'already_operator', email });
     const token = newInvitationToken();
     return { email: address, tokenHash: hashInvitationToken(token), link: invitationLink(runtime.config.siteOrigin ?? LOCAL_ORIGIN, token), expiresAt: now + INVITATION_LIFETIME_MS };
   },
@@ -83,8 +85,8 @@ export const acceptInvitationAction = invitationAction(
     async prepare({ token, name, password, repeat }, { runtime, email }) {
       if (!name) return answered<JoinState>({ error: 'name_missing' });
       const weak = passwordProblem(password);
-      if (weak) return answered<JoinState>({ error: weak });
-      if (password !== repeat) return answered<JoinState>({ error: 'password_mismatch' });
+      if (weak) return answered<JoinState>({ error: weak, name });
+      if (password !== repeat) return answered<JoinState>({ error: 'password_mismatch', name });
       if ((await runtime.repos.operators.list()).some((operator) => operator.email === email)) return answered<JoinState>({ error: 'already_operator' });
       return { tokenHash: hashInvitationToken(token), name, password, passwordHash: await hashOperatorPassword(runtime.auth, password) };
     },
