@@ -4,7 +4,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 /**
- * The layers (README, "Architecture"): app -> features -> components, content, server -> lib. Imports run
+ * The layers (docs/architecture.md): app -> features -> components, content, server -> lib. Imports run
  * one way; each zone says where the code belongs instead.
  */
 const below = (layer, ...forbidden) => ({

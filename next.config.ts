@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { missingSiteUrlWarning, siteUrlFrom } from './lib/site-url';
@@ -7,10 +8,12 @@ import { buildIdFor } from './server/build-id';
 import { assertProductionSettings } from './server/production-settings';
 
 /**
- * The gift page's secret segment: GIFT_POPUP_TOKEN, or, for a local build without it, a random one, so
- * no build ever serves the gift page at an address anyone could read in this repository.
+ * The gift page's secret segment: GIFT_POPUP_TOKEN (required for a public build), or, for a local build
+ * without it, one derived from this machine and checkout: the same on every build here, so a link sent
+ * around keeps working, and at no address anyone could read in this repository.
  */
-const giftPopupToken = process.env.GIFT_POPUP_TOKEN?.trim() || `local-${randomBytes(6).toString('hex')}`;
+const giftPopupToken =
+  process.env.GIFT_POPUP_TOKEN?.trim() || `local-${createHash('sha256').update(`${os.hostname()}\n${process.cwd()}`).digest('hex').slice(0, 12)}`;
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -18,7 +21,7 @@ const nextConfig: NextConfig = {
   // resources (hot reload, chunks) for any other origin, and the page then never becomes interactive.
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
   reactStrictMode: true,
-  // Several instances behind a load balancer run the standalone output (see README).
+  // Several instances behind a load balancer run the standalone output (docs/operations.md, "Several instances").
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // One id for every build of a commit (BUILD_ID or the checkout's commit): instances of a deploy agree,
   // and a page of the previous deploy reloads in full on its next navigation instead of mixing builds.

@@ -2,7 +2,7 @@
  * `npm run bench:admin`: the console's leads list and CSV export over 200 000 leads, on SQLite and on
  * PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: a throw-away schema). Times the
  * server's work (the queries and the CSV encoding), not the page rendering. A benchmark, not a test.
- * Issue 27: one lead in 20 has a paid GetCourse deal (one in 100 refunded); the funnel «Кампании» is
+ * One lead in 20 has a paid GetCourse deal (one in 100 refunded); the funnel «Кампании» is
  * timed for 30 days and for the whole year, and the leads list with the payment filter.
  *   BENCH_LEADS (200000)
  */
@@ -16,6 +16,9 @@ import { createRepositories } from '../server/repositories';
 import type { LeadCursor, LeadFilter } from '../server/repositories/leads';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
+import { benchReport } from './support';
+
+const report = benchReport('admin');
 
 const leadCount = Number(process.env.BENCH_LEADS ?? 200_000);
 const postgresUrl = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '').trim();
@@ -115,7 +118,7 @@ async function pageMs(handle: DatabaseHandle, filter: LeadFilter, after: LeadCur
 async function run(handle: DatabaseHandle): Promise<void> {
   await migrateToLatest(handle);
   const seeding = await timed(() => seed(handle));
-  console.log(`  seeded ${leadCount} leads with their deliveries and deals in ${(seeding.ms / 1000).toFixed(1)} s`);
+  report.print(`  seeded ${leadCount} leads with their deliveries and deals in ${(seeding.ms / 1000).toFixed(1)} s`);
 
   // A cursor half-way down, where an OFFSET would have to skip 100 000 rows.
   const middle = await handle.db.selectFrom('leads').select(['created_at', 'id']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(Math.floor(leadCount / 2)).limit(1).executeTakeFirstOrThrow();
@@ -133,7 +136,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
     ['paid, first page', { payment: 'paid' }, null],
     ['campaign + paid', { utmCampaign: 'brand', payment: 'paid' }, null],
   ];
-  for (const [label, filter, after] of lists) console.log(`  list: ${label.padEnd(24)} ${(await pageMs(handle, filter, after)).toFixed(1).padStart(7)} ms (median of 15)`);
+  for (const [label, filter, after] of lists) report.print(`  list: ${label.padEnd(24)} ${(await pageMs(handle, filter, after)).toFixed(1).padStart(7)} ms (median of 15)`);
 
   // The funnel «Кампании»: the last 30 days of the seeded year, and the whole year (every lead).
   const end = START + SPAN_MS;
@@ -152,7 +155,7 @@ async function run(handle: DatabaseHandle): Promise<void> {
       rows = result.reduce((sum, row) => sum + row.leads, 0);
     }
     const median = times.sort((a, b) => a - b)[3]!;
-    console.log(`  funnel: ${label.padEnd(24)} ${median.toFixed(1).padStart(7)} ms (median of 7; ${rows} leads)`);
+    report.print(`  funnel: ${label.padEnd(24)} ${median.toFixed(1).padStart(7)} ms (median of 7; ${rows} leads)`);
   }
 
   const exported = await timed(async () => {
@@ -162,12 +165,12 @@ async function run(handle: DatabaseHandle): Promise<void> {
     return bytes;
   });
   const rowsPerSecond = Math.round(leadCount / (exported.ms / 1000));
-  console.log(`  CSV export of all ${leadCount}: ${(exported.ms / 1000).toFixed(2)} s, ${rowsPerSecond} rows/s, ${(exported.result / 1e6).toFixed(1)} MB`);
+  report.print(`  CSV export of all ${leadCount}: ${(exported.ms / 1000).toFixed(2)} s, ${rowsPerSecond} rows/s, ${(exported.result / 1e6).toFixed(1)} MB`);
 }
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
-  console.log('SQLite');
+  report.print('SQLite');
   const sqlite = await openDatabase({ dialect: 'sqlite', file: path.join(dir, 'bench.db') });
   try {
     await run(sqlite);
@@ -177,10 +180,11 @@ async function main() {
   }
 
   if (!postgresUrl) {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    report.print('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    console.error(`written to ${report.record()}`);
     return;
   }
-  console.log('PostgreSQL');
+  report.print('PostgreSQL');
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = await openDatabase({ dialect: 'postgres', url: postgresUrl });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
@@ -195,6 +199,7 @@ async function main() {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
     await admin.close();
   }
+  console.error(`written to ${report.record()}`);
 }
 
 main().catch((error: unknown) => {

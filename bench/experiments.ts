@@ -8,12 +8,16 @@
  *   BENCH_TESTS (10000)  BENCH_SEED (28)
  */
 import { benchLine, benchScenario, comparisonLine, simulate } from '../lib/experiments/simulate';
+import { benchReport } from './support';
+
+const report = benchReport('experiments');
 
 const tests = Number(process.env.BENCH_TESTS ?? 10_000);
 const seed = Number(process.env.BENCH_SEED ?? 28);
 const started = performance.now();
 const aa = simulate(benchScenario, 0, tests, seed, false);
 const ab = simulate(benchScenario, benchScenario.uplift, tests, seed + 1, true);
-console.log(`${tests} A/A and ${tests} A/B tests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-console.log(comparisonLine(aa, ab));
-console.log(benchLine(aa, ab));
+report.print(`${tests} A/A and ${tests} A/B tests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+report.print(comparisonLine(aa, ab));
+report.print(benchLine(aa, ab));
+console.error(`written to ${report.record()}`);

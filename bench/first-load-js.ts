@@ -10,7 +10,9 @@
  */
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
-import { ready, start, stopAll } from './support';
+import { benchReport, ready, start, stopAll } from './support';
+
+const report = benchReport('js');
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${port}`;
@@ -54,20 +56,21 @@ async function main() {
   try {
     await ready(base);
     const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.firstLoad).map((s) => s.url));
-    console.log('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
+    report.print('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
     for (const path of pages) {
       for (const device of ['desktop', 'phone'] as const) {
         const scripts = await loadScripts(path, device);
         const first = scripts.filter((s) => s.firstLoad);
         const ours = first.filter((s) => !framework.has(s.url));
         const lazy = scripts.filter((s) => !s.firstLoad);
-        console.log(`${path.padEnd(28)} ${device.padEnd(7)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))}    ${kb(sum(lazy))}`);
+        report.print(`${path.padEnd(28)} ${device.padEnd(7)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))}    ${kb(sum(lazy))}`);
         if (process.env.BENCH_VERBOSE) {
-          for (const s of ours) console.log(`    first load, ours: ${s.url} ${kb(s.bytes)} kB`);
-          for (const s of lazy) console.log(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
+          for (const s of ours) report.print(`    first load, ours: ${s.url} ${kb(s.bytes)} kB`);
+          for (const s of lazy) report.print(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
         }
       }
     }
+    console.error(`written to ${report.record()}`);
   } finally {
     stopAll([server]);
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leads`: how fast the server accepts orders (POST /api/getcourse/orders: validate,
+ * `npm run bench:leads`: how fast the server accepts leads (POST /api/leads: validate,
  * rate-limit counter, lead + outbox row in one transaction) on SQLite and on PostgreSQL, next to a
  * pre-rendered page served by the same server in the same run. A benchmark, not a test.
  *
@@ -15,7 +15,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connection';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
-import { assertBuilt, distDir, freePort, orderBody, serverEnv, startNextServer } from '../tests/system/support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer } from '../tests/system/support/next-server';
+import { benchReport } from './support';
+
+const report = benchReport('leads');
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -59,9 +62,9 @@ async function benchBackend(name: string, env: Record<string, string>, countLead
     await freePort(),
     serverEnv({ ...env, GETCOURSE_API_KEY: 'bench-key', GETCOURSE_BASE_URL: gc.url, OUTBOX_POLL_MS: '1000' }),
   );
-  const order = async () => {
-    const { body } = orderBody('bench');
-    const response = await fetch(`${server.url}/api/getcourse/orders`, {
+  const lead = async () => {
+    const { body } = leadBody('bench');
+    const response = await fetch(`${server.url}/api/leads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify(body),
@@ -75,12 +78,12 @@ async function benchBackend(name: string, env: Record<string, string>, countLead
     return response.status === 200;
   };
   try {
-    await measure(WARM_UP, order);
+    await measure(WARM_UP, lead);
     await measure(WARM_UP, page);
-    const orders = await measure(requests, order);
+    const leads = await measure(requests, lead);
     const pages = await measure(requests, page);
     const stored = await countLeads();
-    return { name, orders, pages, stored, expected: WARM_UP + orders.ok };
+    return { name, leads, pages, stored, expected: WARM_UP + leads.ok };
   } finally {
     await server.kill('SIGTERM');
     await gc.close();
@@ -93,7 +96,7 @@ function row(label: string, figures: Figures) {
 
 async function main() {
   assertBuilt();
-  console.log(
+  report.print(
     `bench:leads — build ${distDir}, ${requests} requests a measurement, ${concurrency} concurrent clients, ${os.cpus().length} CPUs, Node ${process.version}\n`,
   );
   const results = [];
@@ -137,20 +140,21 @@ async function main() {
       await admin.close();
     }
   } else {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)\n');
+    report.print('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)\n');
   }
 
-  console.log(`  ${''.padEnd(34)} ${'ok'.padStart(6)} ${'failed'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
-  for (const { name, orders, pages, stored, expected } of results) {
-    console.log(`${name}`);
-    console.log(row('POST /api/getcourse/orders', orders));
-    console.log(row(`GET ${pagePath} (pre-rendered)`, pages));
-    console.log(
-      `  orders vs page: ${(orders.perSecond / pages.perSecond).toFixed(2)}x the throughput, ` +
-        `${(orders.p50 / pages.p50).toFixed(1)}x the p50, ${(orders.p99 / pages.p99).toFixed(1)}x the p99 latency`,
+  report.print(`  ${''.padEnd(34)} ${'ok'.padStart(6)} ${'failed'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  for (const { name, leads, pages, stored, expected } of results) {
+    report.print(`${name}`);
+    report.print(row('POST /api/leads', leads));
+    report.print(row(`GET ${pagePath} (pre-rendered)`, pages));
+    report.print(
+      `  leads vs page: ${(leads.perSecond / pages.perSecond).toFixed(2)}x the throughput, ` +
+        `${(leads.p50 / pages.p50).toFixed(1)}x the p50, ${(leads.p99 / pages.p99).toFixed(1)}x the p99 latency`,
     );
-    console.log(`  leads in the database afterwards: ${stored} of ${expected} acknowledged${stored === expected ? '' : '  <-- MISMATCH'}\n`);
+    report.print(`  leads in the database afterwards: ${stored} of ${expected} acknowledged${stored === expected ? '' : '  <-- MISMATCH'}\n`);
   }
+  console.error(`written to ${report.record()}`);
 }
 
 main().catch((error: unknown) => {

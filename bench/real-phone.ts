@@ -10,12 +10,12 @@
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
  * navigation waits before it takes effect: a press before the page is live is held (the rewrite's press holder,
  * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s). Then it judges
- * issue 30's two bars per page type by 90 % bootstrap intervals of the medians (statistics.ts).
+ * the two speed bars per page type (the first paint at most 1.3× the floor's, live no later than without the rewrite) by 90 % bootstrap intervals of the medians (statistics.ts).
  * Each build is served as the school's server serves the site: Debian's nginx with deploy/nginx-site.conf
  * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
  * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
  * that lay out and paint the page: the course page painted 0.3–0.4 s later than with the chunks
- * precompressed (README, bench:real-phone).
+ * precompressed (docs/benchmarks.md, bench:real-phone).
  * Needs Debian's nginx and its Brotli modules (the test command installs them). A benchmark, not a test
  * (the machines are noisy): about 7 minutes on 2 cores with the builds.
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
@@ -147,7 +147,7 @@ async function main() {
         console.log(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
       }
     }
-    // Issue 30's two bars, judged only where the 90 % interval lies wholly on one side.
+    // The two speed bars, judged only where the 90 % interval lies wholly on one side.
     const range = (interval: Interval, format: (value: number) => string) => `${format(interval.low)} to ${format(interval.high)}`;
     const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${seconds(Math.abs(ms))}`;
     console.log(`\nThe bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):`);

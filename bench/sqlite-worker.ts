@@ -6,7 +6,7 @@
  *
  * One web server (the production build) on a fresh SQLite file, BENCH_BACKLOG (2000) waiting deliveries
  * and a fake GetCourse that answers at once. Clients load a pre-rendered page, read the gift schedule
- * (a database read) and send orders (a database write) in turn, first with no worker running (idle),
+ * (a database read) and send leads (a database write) in turn, first with no worker running (idle),
  * then while the worker process drains the backlog, then while another process holds the write lock
  * for BENCH_HOLD_MS (2000) three times (what a long transaction of another process does: retention of
  * a large table, an erasure). Prints p50 / p95 / max latency of each, and the web process's longest
@@ -26,7 +26,10 @@ import { createRepositories } from '../server/repositories';
 import { sampleLead } from '../server/testing/fixtures';
 import { parseExposition } from '../server/testing/prometheus-text';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
-import { assertBuilt, distDir, freePort, orderBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '../tests/system/support/next-server';
+import { benchReport } from './support';
+
+const output = benchReport('sqlite-worker');
 
 const backlog = Number(process.env.BENCH_BACKLOG ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -40,9 +43,9 @@ const kinds: Kind[] = ['page', 'read', 'write'];
 
 /** One request of that kind, timed to its last body byte by the caller. */
 async function send(server: NextServer, kind: Kind): Promise<boolean> {
-  const order = { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(orderBody('bench').body) };
+  const lead = { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(leadBody('bench').body) };
   const response =
-    kind === 'page' ? await fetch(`${server.url}/`) : kind === 'read' ? await fetch(`${server.url}/api/gift-schedule`) : await fetch(`${server.url}/api/getcourse/orders`, order);
+    kind === 'page' ? await fetch(`${server.url}/`) : kind === 'read' ? await fetch(`${server.url}/api/gift-schedule`) : await fetch(`${server.url}/api/leads`, lead);
   await response.arrayBuffer();
   return response.ok;
 }
@@ -78,12 +81,12 @@ async function eventLoopMaxMs(server: NextServer): Promise<number> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 function report(phase: string, result: Awaited<ReturnType<typeof load>>, loopMaxMs: number, extra = '') {
-  console.log(`\n${phase}${extra}: ${result.failed} failed; web event loop's longest stall ${loopMaxMs.toFixed(0)} ms`);
-  console.log('  kind   requests   p50 ms   p95 ms   max ms');
+  output.print(`\n${phase}${extra}: ${result.failed} failed; web event loop's longest stall ${loopMaxMs.toFixed(0)} ms`);
+  output.print('  kind   requests   p50 ms   p95 ms   max ms');
   for (const kind of kinds) {
     const sorted = [...result.latencies[kind]].sort((a, b) => a - b);
     const cells = [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1) ?? 0].map((ms) => ms.toFixed(1).padStart(8));
-    console.log(`  ${kind.padEnd(6)} ${String(sorted.length).padStart(8)} ${cells.join(' ')}`);
+    output.print(`  ${kind.padEnd(6)} ${String(sorted.length).padStart(8)} ${cells.join(' ')}`);
   }
 }
 
@@ -115,7 +118,7 @@ async function main() {
       await repos.leads.accept(sampleLead({ email: `backlog-${index}@example.com` }), { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
     }
     const waiting = async () => (await repos.deliveryQueue.countByStatus()).pending;
-    console.log(`SQLite ${file}: ${await waiting()} deliveries waiting; ${concurrency} clients; worker: node ${workerCommand().join(' ')}`);
+    output.print(`SQLite ${file}: ${await waiting()} deliveries waiting; ${concurrency} clients; worker: node ${workerCommand().join(' ')}`);
 
     await load(server, { count: 150 }); // warm-up: compiled routes, caches
     await eventLoopMaxMs(server);
@@ -151,6 +154,7 @@ async function main() {
     await holds;
     holder.close();
     report(`while another process holds the write lock ${HOLDS} × ${holdMs} ms`, held, await eventLoopMaxMs(server));
+    console.error(`written to ${output.record()}`);
   } finally {
     worker?.kill('SIGTERM');
     await server.kill('SIGTERM');

@@ -66,3 +66,18 @@ export function recordResults(name: string, lines: string[]): string {
   fs.writeFileSync(file, [...header, ...lines, '```', ''].join('\n'));
   return file;
 }
+
+/**
+ * What a benchmark prints, kept for its results file: `print` writes to the terminal and keeps the
+ * line; `record` writes everything printed with `recordResults` once the run is over.
+ */
+export function benchReport(name: string): { print(line?: string): void; record(): string } {
+  const lines: string[] = [];
+  return {
+    print(line = '') {
+      console.log(line);
+      lines.push(...line.replace(/\n$/, '').split('\n'));
+    },
+    record: () => recordResults(name, lines),
+  };
+}

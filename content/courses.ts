@@ -94,7 +94,7 @@ export function coursePageAt(path: string): CoursePageEntry | undefined {
   return coursePages().find((page) => page.path === path);
 }
 
-/** The junior-js page the gift pop-up shows on (spec 2.4); its segment comes from GIFT_POPUP_TOKEN. */
+/** The junior-js page the gift pop-up shows on; its segment comes from GIFT_POPUP_TOKEN. */
 export const giftPopupPath = `/products/junior-js/${giftPopupToken}`;
 
 /** Where a variant lives: {course path}/{id} (`nested`) or {course path}-{id} (`suffix`). */

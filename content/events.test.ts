@@ -10,7 +10,7 @@ function validEvent() {
 }
 
 describe('events', () => {
-  it('has every event page of spec 2.1 (the gift promotion page is its own feature)', () => {
+  it('has every event page (the gift promotion page is its own feature)', () => {
     expect(events.map((event) => event.slug).sort()).toEqual([...specEvents].sort());
     expect(getEvent('new-year-2425')).toBeUndefined();
   });

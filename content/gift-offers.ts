@@ -3,7 +3,7 @@ import { discountPercent } from '@/lib/money';
 import type { LeadFormEntry } from './lead-form-entry';
 
 /**
- * The 13 offers of the gift promotion "Подарки от Санты" (spec 3, "Gift offer"). The schedule
+ * The 13 offers of the gift promotion "Подарки от Санты". The schedule
  * (`GET /api/gift-schedule`) says which offer's window is running; this file says what the offer is.
  *
  * Offers 1, 2, 3 and 13 are paid right away, so their form posts the visitor to a GetCourse payment
@@ -15,7 +15,7 @@ import type { LeadFormEntry } from './lead-form-entry';
  * spaces included: the gift modal renders them in the browser, where typograf does not run.
  *
  * The discount is computed from `price` and `oldPrice`, unless the school advertises another figure for
- * exactly these prices (`statedDiscount`, spec 3's table). The content check (content/validation/
+ * exactly these prices (`statedDiscount`, as the school's own table of the offers states it). The content check (content/validation/
  * gift-offers.ts) checks every field before a build, in Russian.
  */
 export interface GiftOfferInput {
@@ -34,7 +34,7 @@ export interface GiftOfferInput {
   oldPriceFrom?: readonly TariffReference[];
   isMonthlyPayment: boolean;
   /**
-   * The discount as the school advertises it where the prices give another figure (spec 3: offer 1 is
+   * The discount as the school advertises it where the prices give another figure (offer 1 is
    * "−80 %" at 558 ₽ instead of 2 990 ₽, which is 81 %). It names the prices it was stated for and holds
    * only while both are unchanged: the content check refuses it after a price change, so an old figure
    * can never stay on the page.
@@ -79,7 +79,7 @@ function paymentPageForm(
   };
 }
 
-/** A lead for a manager, sent through `POST /api/getcourse/orders`. */
+/** A lead for a manager, sent through `POST /api/leads`. */
 function managerCallForm(offerNumber: number, productName: string): AjaxFormConfig {
   const formId = `gift-${offerNumber}`;
   return {
@@ -206,7 +206,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
       'Вся программа с\u00a0нуля до\u00a0middle со\u00a0скидкой 34% в\u00a0рассрочку: наставник, проекты в\u00a0портфолио и\u00a0сопровождение до\u00a0оффера. Последнее окно с\u00a0этой ценой.',
     price: 8960,
     oldPrice: 14000,
-    // The description's 34% is marketing's text; the badge shows what the prices give, 36%. Spec 3 keeps
+    // The description's 34% is marketing's text; the badge shows what the prices give, 36%. The school's table keeps
     // both readings, so the content check does not compare percentages written in texts.
     isMonthlyPayment: true,
     formConfig: managerCallForm(9, 'gift_zero_to_middle_last_chance'),

@@ -6,7 +6,7 @@ import { contacts } from './site';
 const gifts = `${giftOffers.length} ${pluralRu(giftOffers.length, { one: 'подарок', few: 'подарка', many: 'подарков' })}`;
 const secretGifts = `${giftOffers.length} ${pluralRu(giftOffers.length, { one: 'секретный подарок', few: 'секретных подарка', many: 'секретных подарков' })}`;
 
-/** The gift promotion page (spec 2.5 links to it): every text of the page, link previews and search engines. */
+/** The gift promotion page (the gift modal links to it): every text of the page, link previews and search engines. */
 export const giftPromotion = {
   path: '/events/new-year-2425',
   kicker: 'Новогодняя акция',

@@ -17,7 +17,7 @@ export interface DealDelivery {
 
 export interface LeadFormEntry {
   id: string;
-  /** The analytics `product_name` (spec 7) and, unless the delivery names one, the deal's product. */
+  /** The analytics `product_name` and, unless the delivery names one, the deal's product. */
   productName: string;
   event: LeadEvent;
   delivery: LeadDelivery;

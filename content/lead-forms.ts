@@ -1,5 +1,5 @@
 /**
- * Every form id the server accepts on `POST /api/getcourse/orders` (an unknown id is a 400 on
+ * Every form id the server accepts on `POST /api/leads` (an unknown id is a 400 on
  * `form.id`), and how the server delivers that form's leads to GetCourse. The browser only ever sends
  * the id: where a lead goes is decided here, on the server, so a visitor cannot redirect it.
  *
@@ -12,15 +12,15 @@ import type { LeadFormEntry } from './lead-form-entry';
 import { assertUnique } from './shared/schema';
 
 /**
- * Version of the consent line shown under every form (spec 5: pressing submit is the consent). Stored
+ * Version of the consent line shown under every form (pressing submit is the consent). Stored
  * with each lead so the school can show which wording a visitor agreed to; change it with the wording.
  */
 export const CONSENT_TEXT_VERSION = '2026-01';
 
 export const leadForms: readonly LeadFormEntry[] = [
-  // The reusable contact form (spec 2.8) and the consultation popover (spec 2.6).
+  // The reusable contact form and the consultation popover.
   { id: 'contact', productName: 'contact', event: 'lead', delivery: { kind: 'deal', productTitle: 'Заявка с сайта' } },
-  // The generic modal form (spec 2.8), counted apart from the contact block in analytics.
+  // The generic modal form, counted apart from the contact block in analytics.
   { id: 'contact-modal', productName: 'contact', event: 'lead', delivery: { kind: 'deal', productTitle: 'Заявка с сайта' } },
   {
     id: 'consultation',
@@ -28,11 +28,11 @@ export const leadForms: readonly LeadFormEntry[] = [
     event: 'lead',
     delivery: { kind: 'deal', productTitle: 'Консультация' },
   },
-  // The 13 gift offers, `gift-1` … `gift-13` (spec 2.5).
+  // The 13 gift offers, `gift-1` … `gift-13`.
   ...giftLeadForms(),
   // Course pages and their variants, events, welcome pages (`course-*`, `event-*`, `page-*`).
   ...pageLeadForms(),
-  // The lead-form pop-ups (spec 2.4).
+  // The lead-form pop-ups.
   ...popupLeadForms(),
 ];
 

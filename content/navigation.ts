@@ -1,4 +1,4 @@
-/** Main navigation of the header and the footer. Every target is a route of spec 2.1. */
+/** Main navigation of the header and the footer. Every target is a route. */
 export const mainNavigation = [
   { href: '/products', label: 'Курсы' },
   { href: '/roadmap/frontend', label: 'Роадмап' },

@@ -1,5 +1,5 @@
 /**
- * The timed pop-ups (spec 2.4, 3 "Pop-up config", 9). Which one a page shows is decided by
+ * The timed pop-ups. Which one a page shows is decided by
  * `lib/popups/targeting.ts` from `includePaths` / `excludePaths` (pattern rules there) and, for a
  * pop-up bound to one page, from the `pageMarker` that page declares.
  *
@@ -27,7 +27,7 @@ export type {
   PromoPopupContent,
 } from '../lib/popups/config';
 
-/** The pop-up id (spec 3): `popupName`, falling back to the form id. Names its suppression cookie. */
+/** The pop-up id: `popupName`, falling back to the form id. Names its suppression cookie. */
 export function popupId(config: PopupConfig): string {
   return config.formConfig === null ? config.popupName : (config.popupName ?? config.formConfig.formId);
 }

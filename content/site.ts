@@ -1,7 +1,7 @@
 // Relative, not '@/': next.config.ts loads this file (server/production-settings.ts reads the pop-up forms), and its loader resolves no '@/' here.
 import { siteUrlFrom } from '../lib/site-url';
 
-/** Site-wide constants (spec 3, "Contact constants"). Every page, form and widget reads them from here. */
+/** Site-wide constants. Every page, form and widget reads them from here. */
 export const site = {
   name: 'Фронтенд Старт',
   description:
@@ -11,7 +11,7 @@ export const site = {
 
 /** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
 const workHours = { opens: '10:00', closes: '20:00' } as const;
-/** When managers call back (spec 9: calls 10:00-19:00 MSK, shorter than the support line's hours). */
+/** When managers call back (calls 10:00-19:00 MSK, shorter than the support line's hours). */
 const callTime = { opens: '10:00', closes: '19:00' } as const;
 
 export const contacts = {

@@ -11,7 +11,7 @@ import { giftPopupDelayMs, popupDelayMs, popupId, popups } from './popups';
  * pop-up's pages, an article) changes no test; a deliberate change of a spec value changes its line here.
  */
 
-/** Spec 3, "Gift offer": number, price, oldPrice, discount %, monthly. */
+/** The gift offers as the school fixed them: number, price, oldPrice, discount %, monthly. */
 const giftOfferTable: [number, number, number, number, boolean][] = [
   [1, 558, 2990, 80, false],
   [2, 598, 2990, 80, false],
@@ -28,21 +28,21 @@ const giftOfferTable: [number, number, number, number, boolean][] = [
   [13, 25648, 36640, 30, false],
 ];
 
-/** Spec 3: offers 1, 2, 3 and 13 are native (payment-page) forms, 4 to 12 ajax. */
+/** Offers 1, 2, 3 and 13 are native (payment-page) forms, 4 to 12 ajax. */
 const nativeGiftOffers = [1, 2, 3, 13];
 
-/** Spec 9: every pop-up waits 30 s, the gift pop-up 45 s. */
+/** Every pop-up waits 30 s, the gift pop-up 45 s. */
 const specPopupDelayMs = 30_000;
 const specGiftPopupDelayMs = 45_000;
 
-/** Spec 2.4 and 9: the lead-form pop-ups' shared texts and the gift pop-up's. */
+/** The lead-form pop-ups' shared texts and the gift pop-up's. */
 const discountPopupTexts = { title: 'Успейте поймать скидку!', text: 'Специально для вас – дополнительная скидка 5%!', submitLabel: 'Зафиксировать скидку' };
 const giftPopupTexts = { title: 'Получите в подарок курс «Продвинутый JavaScript»', offer: { price: 0, oldPrice: 13_790 }, submitLabel: 'Забрать подарок' };
 
-/** Spec 3, "Lead form config (pop-ups)": the product names of the six lead-form pop-ups. */
+/** The product names of the six lead-form pop-ups, as the school fixed them. */
 const popupProductNames = ['njfd', 'mfd', 'jmfd', 'stage_1', 'react_developer', 'layout'];
 
-/** Spec 2.1, "Paths that pop-ups refer to", with the pop-up spec 2.4 shows there ({token}: the gift page). */
+/** The paths pop-ups refer to, with the pop-up each shows ({token}: the gift page). */
 const popupPaths: [string, string][] = [
   ['/products/typescript', 'promo-frameworks'],
   ['/products/git', 'promo-frameworks'],
@@ -64,14 +64,14 @@ const popupPaths: [string, string][] = [
   ['/products/advanced-html-css/cvrna', 'popup-layout-discount'],
 ];
 
-/** Spec 2.1: the product pages under /products (perspectives has only variants there; its base page exists too). */
+/** The product pages under /products (perspectives has only variants there; its base page exists too). */
 const productSlugs = [
   'html-css-free', 'html-css-free-mini', 'junior-js', 'middle-js', 'diagnostics', 'advanced-js', 'git',
   'typescript', 'html-css', 'advanced-html-css', 'ai', 'ai-for-dev', 'base-programming', 'first-stage',
   'javascript-learn', 'react', 'react-developer', 'state-managers', 'junior', 'frontend-upgrade', 'vue-predzap',
 ];
 
-/** Spec 3 product names of the courses the lead-form pop-ups sell, on the base page and every variant. */
+/** The fixed product names of the courses the lead-form pop-ups sell, on the base page and every variant. */
 const courseProductNames: Record<string, string> = {
   'junior-js': 'njfd',
   'middle-js': 'mfd',
@@ -81,7 +81,7 @@ const courseProductNames: Record<string, string> = {
   'advanced-html-css': 'layout',
 };
 
-describe('spec 3: the gift offers', () => {
+describe('the gift offers the school fixed', () => {
   it('are the 13 offers in order', () => {
     expect(giftOffers.map((offer) => offer.number)).toEqual(giftOfferTable.map(([number]) => number));
   });
@@ -100,7 +100,7 @@ describe('spec 3: the gift offers', () => {
   });
 });
 
-describe('spec 2.4 and 9: the pop-ups', () => {
+describe('the pop-ups the school fixed: texts, delays and pages', () => {
   const specPopupIds = new Set(popupPaths.map(([, id]) => id));
   const specPopups = popups.filter((popup) => specPopupIds.has(popupId(popup)));
 
@@ -134,7 +134,7 @@ describe('spec 2.4 and 9: the pop-ups', () => {
   });
 });
 
-describe('spec 2.1: the product pages', () => {
+describe('the product pages pop-ups refer to', () => {
   it('exist, with every page pop-ups refer to and a /frontend-developer-{variant} page', () => {
     for (const slug of productSlugs) expect(coursePageAt(`/products/${slug}`), slug).toBeDefined();
     expect(coursePageAt('/frontend-developer')).toBeDefined();
@@ -143,7 +143,7 @@ describe('spec 2.1: the product pages', () => {
     expect(coursePages().some((page) => page.path.startsWith('/products/perspectives/'))).toBe(true);
   });
 
-  it('of the pop-up courses use the spec 3 product names, on the base page and every variant', () => {
+  it('of the pop-up courses use the fixed product names, on the base page and every variant', () => {
     for (const [slug, productName] of Object.entries(courseProductNames)) {
       const pages = coursePages().filter((page) => page.course.slug === slug);
       expect(pages.length, slug).toBeGreaterThan(1);

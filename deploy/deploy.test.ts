@@ -1,6 +1,6 @@
 /**
  * The files of deploy/ as a server reads them: systemd accepts the units, nginx accepts the site
- * configuration, and the example environment file names every production variable of the README.
+ * configuration, and the example environment file names every production variable of docs/operations.md.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +50,7 @@ describe.skipIf(!systemdAnalyze)('systemd units', () => {
     expect(result).toEqual({ status: 0, output: '' });
   });
 
-  it('reconcile.service and its timer (issue 27) pass systemd-analyze verify', () => {
+  it('reconcile.service and its timer pass systemd-analyze verify', () => {
     const result = verify({ 'reconcile.service': read('reconcile.service'), 'reconcile.timer': read('reconcile.timer') });
     expect(result).toEqual({ status: 0, output: '' });
     expect(read('reconcile.service')).toContain('\nExecStart=/usr/bin/node cli/reconcile.mjs\n');
@@ -117,14 +117,14 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     expect(result.output).toContain('client_max_body_sise');
   });
 
-  it('forwards what TRUST_PROXY=1 expects and fails over POSTs of the lead API only (idempotent by key)', () => {
+  it('forwards what TRUST_PROXY=1 expects and fails over the POSTs of the lead API and the payment callback only (both idempotent)', () => {
     const site = read('nginx-site.conf');
     expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     // The host nginx was asked for, whatever the client wrote in the header (the site checks Origin with it).
     expect(site).toContain('\n    proxy_set_header X-Forwarded-Host $host;\n');
     const retried = [...site.matchAll(/proxy_next_upstream [^;]*\bnon_idempotent\b/g)];
-    expect(retried).toHaveLength(1);
-    expect(site.slice(site.lastIndexOf('location', retried[0]!.index))).toMatch(/^location \/api\/getcourse\/ \{/);
+    const locations = retried.map((match) => /^location [^{]*\{/.exec(site.slice(site.lastIndexOf('location', match.index)))?.[0]);
+    expect(locations).toEqual(['location /api/leads {', 'location = /api/getcourse/deal-status {']);
     expect(site).toMatch(/location \/api\/ \{[^}]*limit_req zone=/);
   });
 
@@ -136,7 +136,7 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
   });
 });
 
-describe('nginx compression (issue 30)', () => {
+describe('nginx compression', () => {
   it('sends the precompressed build files and compresses pages and JSON on the fly, Brotli first, gzip otherwise', () => {
     const site = read('nginx-site.conf');
     const staticBlock = /location \/_next\/static\/ \{[^}]*\}/.exec(site)?.[0] ?? '';
@@ -148,9 +148,10 @@ describe('nginx compression (issue 30)', () => {
 });
 
 describe('example environment file', () => {
-  it('lists every variable of the README table except the tests-only ones, with no secret filled in', () => {
-    const readme = fs.readFileSync(path.join(deployDir, '..', 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('## Environment variables'), readme.indexOf('## A public build fails closed'));
+  it('lists every variable of the table in docs/operations.md except the tests-only ones, with no secret filled in', () => {
+    const operations = fs.readFileSync(path.join(deployDir, '..', 'docs', 'operations.md'), 'utf8');
+    const section = operations.slice(operations.indexOf('## Environment variables'));
+    const table = section.slice(0, section.indexOf('\n#', 1));
     const variables = [...table.matchAll(/^\| `([A-Z0-9_]+)` \| ([^|]*)\|/gm)]
       .filter(([, , description]) => !description!.startsWith('tests only'))
       .map(([, name]) => name!);

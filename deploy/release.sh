@@ -1,5 +1,5 @@
 #!/bin/bash
-# One-command release of the site on the school's server (issue 29), the steps of deploy/README.md:
+# One-command release of the site on the school's server, the steps of deploy/README.md:
 #   deploy/release.sh release    build the repository's HEAD into a new folder, add its static files to
 #                                the shared folder (earlier builds' stay), switch `current`, restart the
 #                                instances one at a time, waiting for each to be healthy

@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing (issue 29) on a test folder with a fake clock: an article dated tomorrow is absent
+ * Scheduled publishing on a test folder with a fake clock: an article dated tomorrow is absent
  * today and the timer's condition says "nothing to release"; tomorrow the condition says "release", and
  * the release command (deploy/release.sh, with a stand-in build and restart) switches to a new build
  * whose content has the article, keeps the earlier build's static files, restarts the instances one at a

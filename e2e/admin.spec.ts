@@ -41,12 +41,12 @@ function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
 
 test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
   const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
-  // A real order through the site's API, delivered once by the worker...
-  const order = await page.request.post('/api/getcourse/orders', {
+  // A real lead through the site's API, delivered once by the worker...
+  const lead = await page.request.post('/api/leads', {
     headers: { origin: e2eBaseUrl },
     data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
   });
-  expect(order.ok()).toBe(true);
+  expect(lead.ok()).toBe(true);
   const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
   const statusOf = async () => (await deliveriesOf(visitor.email))[0]?.status;
   await expect.poll(statusOf).toBe('sent');

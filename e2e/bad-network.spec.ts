@@ -5,17 +5,17 @@ import { deliveriesOf, leadsOf } from './support/database';
 import { expect, test, type FakeGetCourseClient } from './support/fixtures';
 import { advanceClockUntil, pageTime, requestsInFlight } from './support/page-clock';
 import { serverAnswers } from './support/server-answers';
-import { ORDERS_ENDPOINT } from '../lib/api-contract';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
- * A lead survives the visitor's network (issue 15), for the contact form of a course page, the timed
+ * A lead survives the visitor's network, for the contact form of a course page, the timed
  * lead-form pop-up and the consultation popover, against the production build, its SQLite database and
  * the fake GetCourse. Playwright controls the network of the order call only: it loses the answer after
  * the server stored the lead, stalls the call, answers what our server answers when its database is
  * down (503), or takes the browser offline. Everything else is the real stack.
  */
 
-const ordersEndpoint = `**${ORDERS_ENDPOINT}`;
+const leadsEndpoint = `**${LEADS_ENDPOINT}`;
 const toastText = 'Что-то пошло не так при отправке формы. Пожалуйста, попробуйте ещё раз позже.';
 
 interface FormUnderTest {
@@ -112,7 +112,7 @@ for (const form of forms) {
       const scope = await form.open(page);
       await fill(scope, email);
       let attempts = 0;
-      await page.route(ordersEndpoint, async (route: Route) => {
+      await page.route(leadsEndpoint, async (route: Route) => {
         attempts += 1;
         if (attempts > 1) return route.continue();
         await route.fetch(); // reached our server: stored and acknowledged…
@@ -129,7 +129,7 @@ for (const form of forms) {
       const scope = await form.open(page);
       await fill(scope, email);
       // Every answer is lost on the way back, after the server stored the lead.
-      await page.route(ordersEndpoint, async (route: Route) => {
+      await page.route(leadsEndpoint, async (route: Route) => {
         await route.fetch().catch(() => undefined);
         await route.abort('connectionreset').catch(() => undefined);
       });
@@ -141,8 +141,8 @@ for (const form of forms) {
       // The typed values are still there.
       await expect(scope.getByPlaceholder('E-mail')).toHaveValue(email);
 
-      await page.unroute(ordersEndpoint);
-      const again = page.waitForResponse(ordersEndpoint);
+      await page.unroute(leadsEndpoint);
+      const again = page.waitForResponse(leadsEndpoint);
       await submitButton(scope).click();
       expect((await again).headers()['idempotent-replayed']).toBe('true');
       await expect(form.success(page, scope)).toBeVisible();
@@ -155,8 +155,8 @@ for (const form of forms) {
       await fill(scope, email);
       let attempts = 0;
       // The request is taken and never answered (a stalled mobile connection).
-      await page.route(ordersEndpoint, () => void (attempts += 1));
-      const inFlight = requestsInFlight(page, { except: ORDERS_ENDPOINT });
+      await page.route(leadsEndpoint, () => void (attempts += 1));
+      const inFlight = requestsInFlight(page, { except: LEADS_ENDPOINT });
       const pressedAt = await pageTime(page);
       await submitButton(scope).click();
       await expect(submitButton(scope)).toHaveAttribute('aria-busy', 'true');
@@ -178,7 +178,7 @@ for (const form of forms) {
       const scope = await form.open(page);
       await fill(scope, email);
       let attempts = 0;
-      await page.route(ordersEndpoint, (route: Route) => {
+      await page.route(leadsEndpoint, (route: Route) => {
         attempts += 1;
         return attempts <= 2 ? route.fulfill(serverAnswers.unavailable) : route.continue();
       });
@@ -195,7 +195,7 @@ for (const form of forms) {
       const scope = await form.open(page);
       await fill(scope, email);
       let attempts = 0;
-      page.on('request', (request) => void (request.url().endsWith('/api/getcourse/orders') && (attempts += 1)));
+      page.on('request', (request) => void (request.url().endsWith('/api/leads') && (attempts += 1)));
       await context.setOffline(true);
       const offlineSince = await pageTime(page);
       await submitButton(scope).click();

@@ -4,7 +4,7 @@ import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 
-/** The «Вызвать URL» template as the README tells the school to paste it. */
+/** The «Вызвать URL» template as docs/operations.md tells the school to paste it. */
 const callbackTemplate = `${e2eBaseUrl}/api/getcourse/deal-status?number={object.number}&status={object.status}&cost={object.cost_money_value}&paid={object.payed_money}&secret=${e2eCallbackSecret}`;
 
 function dealNumberOf(received: ReceivedRequest[], email: string): string | undefined {
@@ -34,7 +34,7 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
   ].map((lead, index) => ({ ...lead, email: `campaign-${run}-${index}@example.com` }));
 
   for (const [index, lead] of leads.entries()) {
-    const order = await page.request.post('/api/getcourse/orders', {
+    const posted = await page.request.post('/api/leads', {
       headers: { origin: e2eBaseUrl },
       data: {
         extra: { utm: { source: 'vk', campaign: lead.campaign }, page_path: '/products/git' },
@@ -43,7 +43,7 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
         website: '',
       },
     });
-    expect(order.ok()).toBe(true);
+    expect(posted.ok()).toBe(true);
   }
   // The worker delivers each lead as a deal; GetCourse knows them by our deal numbers.
   const received = await fakeGetCourse.waitFor((all) => leads.every((lead) => dealNumberOf(all, lead.email)));

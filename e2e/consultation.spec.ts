@@ -6,7 +6,7 @@ import { serverAnswers } from './support/server-answers';
 
 const triggerName = 'Получить консультацию';
 const errorHeading = { name: 'Ошибка при отправке', exact: true };
-const ordersEndpoint = '**/api/getcourse/orders';
+const leadsEndpoint = '**/api/leads';
 const visitor = { name: 'Мария Иванова', email: 'maria.consult@example.ru', phone: '9123456789' };
 
 function popover(page: Page) {
@@ -123,7 +123,7 @@ test.describe('consultation popover', () => {
   test("shows 'Отправка...' while sending, then 'Успешно!'; the lead reaches the back end and the CRM", async ({ page, fakeGetCourse }) => {
     const { panel } = await openOnDesktop(page);
     let held: Route | undefined;
-    await page.route(ordersEndpoint, (route) => {
+    await page.route(leadsEndpoint, (route) => {
       held = route;
     });
     await fillForm(page);
@@ -161,7 +161,7 @@ test.describe('consultation popover', () => {
   test("a failed send shows the 'Ошибка при отправке' overlay with the messengers and no submit event", async ({ page }) => {
     const { panel } = await openOnDesktop(page);
     // A final refusal as our server words it (network failures and 5xx are retried first: bad-network.spec.ts).
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
 
@@ -187,7 +187,7 @@ test.describe('consultation popover', () => {
 
   test('a refused idempotency key (422) counts as a failure too', async ({ page }) => {
     const { panel } = await openOnDesktop(page);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
     await expect(panel.getByRole('alert').filter({ has: page.getByRole('heading', errorHeading) })).toBeVisible();
@@ -221,7 +221,7 @@ test.describe('consultation popover', () => {
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help}`);
     expect(await serious()).toEqual([]);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await fillForm(page);
     await panel.getByRole('button', { name: 'Оставить заявку' }).click();
     await expect(panel.getByRole('alert').filter({ has: page.getByRole('heading', errorHeading) })).toBeVisible();

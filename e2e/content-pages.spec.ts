@@ -7,9 +7,8 @@ import { e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
- * Course, event and static pages (issue 2): variants are noindex copies of their base page (no canonical:
- * issue 13) carrying
- * their own form settings, course pages have every section, FAQ answers open without JavaScript, the
+ * Course, event and static pages: variants are noindex copies of their base page (no canonical: it would
+ * contradict the noindex) carrying their own form settings, course pages have every section, FAQ answers open without JavaScript, the
  * catalog links every course, the sitemap lists indexable pages only.
  */
 
@@ -51,7 +50,7 @@ test('every base course page is indexable, canonical to itself and has every sec
 });
 
 test('a product page shows every tariff price as Intl formats it in roubles, and its modules', async ({ page }) => {
-  // The course with the most to show: monthly and struck-out prices (spec 9: ru-RU, RUB).
+  // The course with the most to show: monthly and struck-out prices (ru-RU, RUB).
   const course = courses.find((candidate) => candidate.tariffs.some((tariff) => tariff.monthly && tariff.oldPrice))!;
   const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
   const shown = (price: number, monthly: boolean) => `${rubles.format(price)}${monthly ? '/мес.' : ''}`;

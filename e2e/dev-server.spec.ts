@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, test } from './support/fixtures';
 
 /**
- * `npm run dev` as the marketing team opens it (issue 29): the preview at http://127.0.0.1 and at
+ * `npm run dev` as the marketing team opens it: the preview at http://127.0.0.1 and at
  * http://localhost alike becomes interactive (the consultation button opens its dialog, which needs the
  * page's scripts), and the development security policy blocks nothing the framework needs. Its own dev
  * server on a port of this test's own (E2E_PORT + 100), building into its own folder.

@@ -5,10 +5,10 @@ import { leadsOf } from './support/database';
 import { expect, test } from './support/fixtures';
 import { advanceClockUntil, pageTime, requestsInFlight } from './support/page-clock';
 import { crashedAnswer, serverAnswers } from './support/server-answers';
-import { ORDERS_ENDPOINT } from '../lib/api-contract';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
- * A lead form whose server keeps failing (issue 29): the visitor is told within 6 s that the site is still
+ * A lead form whose server keeps failing: the visitor is told within 6 s that the site is still
  * trying and that nothing typed is lost, and gets the final error with the messenger contacts within 20 s,
  * not after half a minute of silent retries. The order call is answered by Playwright only because a
  * failing server cannot be caused on demand: 500 as Next.js answers a handler that throws (or a failing
@@ -16,7 +16,7 @@ import { ORDERS_ENDPOINT } from '../lib/api-contract';
  * own (its clock is moved on a second at a time), so a loaded test machine cannot blur them.
  */
 
-const ordersEndpoint = `**${ORDERS_ENDPOINT}`;
+const leadsEndpoint = `**${LEADS_ENDPOINT}`;
 
 for (const [name, answer] of [
   ['500 (a crash)', crashedAnswer],
@@ -25,7 +25,7 @@ for (const [name, answer] of [
   test(`a server answering ${name} to every order: "still trying" within 6 s, the error with contacts within 20 s`, async ({ page }) => {
     const email = `failing-${answer.status}@example.ru`;
     let attempts = 0;
-    await page.route(ordersEndpoint, (route: Route) => {
+    await page.route(leadsEndpoint, (route: Route) => {
       attempts += 1;
       return route.fulfill(answer);
     });

@@ -8,7 +8,7 @@ import { e2eRunningGift } from './support/env';
 import { emptyGiftSchedule } from './support/server-answers';
 
 /**
- * The gift tab and its modals (spec 2.5, 4.4, 9). The schedule is answered inside each test; the
+ * The gift tab and its modals. The schedule is answered inside each test; the
  * browser's clock is Playwright's, so windows open and close without real waits.
  */
 
@@ -28,7 +28,7 @@ interface Window {
 
 /**
  * An offer as the modal and the promotion page show it: the values of content/gift-offers.ts, the
- * prices as Intl formats roubles (spec 9: ru-RU, RUB), the instalment with "/мес.".
+ * prices as Intl formats roubles (ru-RU, RUB), the instalment with "/мес.".
  */
 const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 const offerShown = (number: number) => {
@@ -305,9 +305,9 @@ test.describe('gift modal', () => {
     await expect(dialog(page)).toHaveAccessibleName(offerShown(4).name);
     await fillGiftForm(page, visitor);
 
-    const orders = page.waitForResponse('**/api/getcourse/orders');
+    const leads = page.waitForResponse('**/api/leads');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
-    const response = await orders;
+    const response = await leads;
     expect(response.request().postDataJSON()).toMatchObject({
       form: { id: 'gift-4' },
       contacts: { name: visitor.name, email: visitor.email, phone: '+79123456780' },
@@ -334,7 +334,7 @@ test.describe('gift modal', () => {
     await openModal(page);
     await fillGiftForm(page, visitor);
 
-    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/getcourse/orders');
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/leads');
     const paymentPage = page.waitForEvent('popup');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const popup = await paymentPage;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
- * What a phone downloads for the floating widgets until the visitor touches one (issue 11), judged by
+ * What a phone downloads for the floating widgets until the visitor touches one, judged by
  * the contents of every script the page fetched, not by timing. The libraries behind the widgets come
  * only with a press (or shortly before a pop-up is due), and below the `sm` breakpoint nothing of the
  * consultation popover is fetched at all.

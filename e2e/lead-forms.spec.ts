@@ -5,9 +5,9 @@ import { expect, test } from './support/fixtures';
 import { runningGiftSchedule, serverAnswers } from './support/server-answers';
 
 /**
- * The lead forms of issue 4 against the real stack (production build, SQLite, fake GetCourse): the
+ * The lead forms against the real stack (production build, SQLite, fake GetCourse): the
  * contact block of a product page and the generic modal form. The only network interference is where
- * the issue asks for it: holding the orders call to see the spinner, failing it to see the toast, and
+ * the issue asks for it: holding the leads call to see the spinner, failing it to see the toast, and
  * answering for the third-party geolocation service.
  */
 
@@ -15,8 +15,8 @@ const productPage = '/products/junior-js';
 const variantPage = '/products/junior-js/cvrna';
 const modalPage = '/about';
 const modalTriggerName = 'Оставить заявку';
-const ordersEndpoint = '**/api/getcourse/orders';
-const idsEndpoint = '**/api/getcourse/ids';
+const leadsEndpoint = '**/api/leads';
+const idsEndpoint = '**/api/leads/ids';
 
 const visitor = { name: 'Анна Петрова', email: 'anna.forms@example.ru', phone: '9123456789' };
 // The fake GetCourse is shared by parallel tests: each test that waits for a delivery sends its own e-mail.
@@ -51,11 +51,11 @@ async function fill(form: Form, values = visitor) {
   await form.phone.fill(values.phone);
 }
 
-/** Holds the orders call until `release()`; the request then goes to the real server unchanged. */
-async function holdOrders(page: Page) {
+/** Holds the leads call until `release()`; the request then goes to the real server unchanged. */
+async function holdLeads(page: Page) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(ordersEndpoint, async (route: Route) => {
+  await page.route(leadsEndpoint, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -155,15 +155,15 @@ test.describe('contact form on a product page', () => {
       { name: '_ym_uid', value: '1700000000987654321', url: page.url() },
     ]);
     await fill(form);
-    const release = await holdOrders(page);
-    const orders = page.waitForRequest(ordersEndpoint);
+    const release = await holdLeads(page);
+    const leads = page.waitForRequest(leadsEndpoint);
     const ids = page.waitForRequest(idsEndpoint);
     await form.submit.click();
 
     await expect(form.submit).toBeDisabled();
     await expect(form.submit).toHaveAttribute('aria-busy', 'true');
     await expect(form.submit.getByTestId('spinner')).toBeVisible();
-    // The ids call went out at once, without waiting for the order.
+    // The ids call went out at once, without waiting for the lead.
     expect((await ids).postDataJSON()).toEqual({
       email: visitor.email,
       ids: { googleClientId: '123456789.1700000000', yandexClientId: '1700000000987654321' },
@@ -175,8 +175,8 @@ test.describe('contact form on a product page', () => {
     const formId = await form.scope.getAttribute('data-form-id');
     const productName = await form.scope.getAttribute('data-product-name');
     expect(formId).toBeTruthy();
-    // The analytics ids ride with the order too: the server hands them to GetCourse on the deal.
-    expect((await orders).postDataJSON()).toEqual({
+    // The analytics ids ride with the lead too: the server hands them to GetCourse on the deal.
+    expect((await leads).postDataJSON()).toEqual({
       extra: {
         utm: {},
         page_path: productPage,
@@ -215,7 +215,7 @@ test.describe('contact form on a product page', () => {
     await fill(form);
     // A final refusal, as our server words it (a network failure or a 5xx would be retried for ~30 s first:
     // e2e/bad-network.spec.ts covers those).
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
 
     const toast = toastRegion(page).getByRole('listitem').filter({ hasText: toastText });
@@ -231,13 +231,13 @@ test.describe('contact form on a product page', () => {
     await expect(form.submit).toBeEnabled();
 
     // Another refusal (the key was used for other values); the new toast replaces the old one.
-    await page.unroute(ordersEndpoint);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
+    await page.unroute(leadsEndpoint);
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.keyReused));
     await form.submit.click();
     await expect(form.scope.getByRole('alert')).toBeVisible();
     await expect(toastRegion(page).getByRole('listitem')).toHaveCount(1);
 
-    await page.unroute(ordersEndpoint);
+    await page.unroute(leadsEndpoint);
     await form.submit.click();
     await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
   });
@@ -246,7 +246,7 @@ test.describe('contact form on a product page', () => {
     const form = await contactForm(page);
     await fill(form);
     // The browser cannot send what the server rejects, so change the request on its way: an e-mail the schema refuses.
-    await page.route(ordersEndpoint, (route) => {
+    await page.route(leadsEndpoint, (route) => {
       const body = route.request().postDataJSON();
       return route.continue({ postData: JSON.stringify({ ...body, contacts: { ...body.contacts, email: 'not-an-email' } }) });
     });
@@ -295,9 +295,9 @@ test.describe('contact form on a product page', () => {
     await form.name.fill(visitor.name);
     await form.email.fill(visitor.email);
     await expect(form.submit).toBeEnabled();
-    const orders = page.waitForRequest(ordersEndpoint);
+    const leads = page.waitForRequest(leadsEndpoint);
     await form.submit.click();
-    expect((await orders).postDataJSON().contacts.phone).toBe('+375291234567');
+    expect((await leads).postDataJSON().contacts.phone).toBe('+375291234567');
 
     // Pasting a whole international number picks its country.
     await form.scope.getByRole('button', { name: 'Отправить ещё одну заявку' }).click();
@@ -336,9 +336,9 @@ test.describe('contact form on a product page', () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('utm'))).not.toBeNull();
     const form = await contactForm(page, variantPage);
     await fill(form);
-    const orders = page.waitForRequest(ordersEndpoint);
+    const leads = page.waitForRequest(leadsEndpoint);
     await form.submit.click();
-    expect((await orders).postDataJSON().extra).toEqual({
+    expect((await leads).postDataJSON().extra).toEqual({
       utm: { source: 'vk', medium: 'cpc', campaign: 'spring', id: '9' },
       page_path: variantPage,
       variant_id: 'cvrna',
@@ -372,9 +372,9 @@ test.describe('contact form on a product page', () => {
     // A bot that fills it is answered like a person, and the lead goes nowhere.
     await fill(form);
     await honeypot.evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
-    const orders = page.waitForRequest(ordersEndpoint);
+    const leads = page.waitForRequest(leadsEndpoint);
     await form.submit.click();
-    expect((await orders).postDataJSON().website).toBe('https://spam.example');
+    expect((await leads).postDataJSON().website).toBe('https://spam.example');
     await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
   });
 
@@ -393,7 +393,7 @@ test.describe('toasts', () => {
   async function failOnce(page: Page) {
     const form = await contactForm(page);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
     const toast = toastRegion(page).getByRole('listitem');
     await expect(toast).toContainText(toastText);
@@ -427,10 +427,10 @@ test.describe('toasts', () => {
   test('closes itself after 5 s, and not while hovered', async ({ page }) => {
     await page.clock.install();
     const form = await contactForm(page);
-    // No toast area before the first toast: its code comes with it (issue 11).
+    // No toast area before the first toast: its code comes with it.
     await expect(toastRegion(page)).toHaveCount(0);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
     const toast = toastRegion(page).getByRole('listitem');
     await expect(toast).toContainText(toastText);
@@ -560,7 +560,7 @@ test.describe('modal form', () => {
   test('a failed send shows the toast over the page and keeps the dialog open', async ({ page }) => {
     const { dialog, form } = await openModal(page);
     await fill(form);
-    await page.route(ordersEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(leadsEndpoint, (route) => route.fulfill(serverAnswers.foreignOrigin));
     await form.submit.click();
     // The page behind a modal is hidden from assistive technology, so find the toast by its mark.
     const toast = page.locator('[data-toast-area] [data-variant="destructive"]');
@@ -595,7 +595,7 @@ test.describe('native form (a gift offer paid on a GetCourse page)', () => {
     await form.email.fill(buyer.email);
     await expect(submit).toBeEnabled();
 
-    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/getcourse/orders');
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/leads');
     const paymentPage = page.waitForEvent('popup');
     await submit.click();
     const popup = await paymentPage;

@@ -3,7 +3,7 @@ import { headerTabStripId } from '../components/layout/header-tab-strip';
 import { getCourse, variantPath } from '../content/courses';
 import { campaignLandingFixture } from '../content/courses/fixtures';
 import { popupId, popups } from '../content/popups';
-import { ORDERS_ENDPOINT } from '../lib/api-contract';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 import { selectPopup } from '../features/popups/targeting';
 import { advanceTo, openWithPopupClock } from '../tests/support/popup-visit';
 import { sweepForCoveredText } from './support/covered-text';
@@ -234,7 +234,7 @@ test.describe('on a phone', () => {
     await form.getByPlaceholder('Имя').fill('Анна Петрова');
     await form.getByPlaceholder('E-mail').fill('anna.phone-toast@example.ru');
     await form.getByPlaceholder('Телефон').fill('9123456789');
-    await page.route(`**${ORDERS_ENDPOINT}`, (route) => route.fulfill(serverAnswers.foreignOrigin));
+    await page.route(`**${LEADS_ENDPOINT}`, (route) => route.fulfill(serverAnswers.foreignOrigin));
     // The visitor has scrolled down to the button: it stands at the bottom of the reading area.
     const submit = form.getByRole('button', { name: /^Отправить/ });
     await submit.evaluate((button) => button.scrollIntoView({ block: 'end' }));

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 
 /**
- * Issue 25: a marketer changes a pop-up in the console and a fresh visitor sees it, with no build. Each
+ * A marketer changes a pop-up in the console and a fresh visitor sees it, with no build. Each
  * test steers a lead-form pop-up of its own that no other spec relies on (tests run in parallel on one
  * database), and puts it back as the file had it at the end.
  */

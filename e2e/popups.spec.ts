@@ -13,7 +13,7 @@ import { e2eDistDir, e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
- * The timed pop-ups of issue 5 against the real stack (production build, SQLite, the delivery worker,
+ * The timed pop-ups against the real stack (production build, SQLite, the delivery worker,
  * fake GetCourse). Time is Playwright's clock: a test jumps to "1 s before the delay ends" instead of
  * waiting. The only network interference: the messenger channel (a third party) is answered locally.
  *
@@ -331,7 +331,7 @@ test.describe('the gift page token stays secret', () => {
   test('no script a page loads contains it, the gift page and its pop-up included', async ({ page }) => {
     const scripts: Promise<{ url: string; body: string }>[] = [];
     page.on('response', (response) => {
-      // The scripts, and the pop-ups' texts, which come from GET /api/popups (issue 25), not from a script.
+      // The scripts, and the pop-ups' texts, which come from GET /api/popups, not from a script.
       if (response.request().resourceType() === 'script' || new URL(response.url()).pathname === '/api/popups') {
         scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
       }

@@ -4,7 +4,7 @@ import { SERVER_TIME_HEADER } from '../lib/server-clock';
 import { expect, test } from './support/fixtures';
 
 /**
- * A failure stays where it happens (issue 15): a widget whose code never arrives, a widget that throws,
+ * A failure stays where it happens: a widget whose code never arrives, a widget that throws,
  * a form whose chunk is lost, and a visitor whose clock is a day off. The faults are made by Playwright
  * on the network (an aborted chunk, a chunk served with a throwing line in it): nothing in the build is
  * there for tests.

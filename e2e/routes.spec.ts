@@ -1,7 +1,7 @@
 import { e2eGiftPopupToken } from './support/env';
 import { expect, test } from './support/fixtures';
 
-/** Every route of spec 2.1 with concrete values, and every path that pop-ups refer to. */
+/** Every route with concrete values, and every path that pop-ups refer to. */
 const specPaths = [
   '/',
   '/about',
@@ -51,7 +51,7 @@ const specPaths = [
   '/roadmap/react',
   '/personal-stories',
   '/media',
-  // Paths that pop-ups refer to (spec 2.1).
+  // Paths that pop-ups refer to.
   '/products/react-developer/t8a3',
   '/products/middle-js/b1',
   '/products/middle-js/cvrna',
@@ -101,7 +101,7 @@ test.describe('routes', () => {
     });
   }
 
-  test('the anchors of spec 2.1 exist', async ({ request }) => {
+  test('the anchors exist', async ({ request }) => {
     for (const path of ['/products/junior-js', '/products/middle-js']) {
       expect(await (await request.get(path)).text(), path).toContain('id="tariff-description"');
     }

@@ -6,7 +6,7 @@ import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 
 /**
- * Issue 28: a marketer starts a two-variant split test of a lead-form pop-up; fresh visitors are split,
+ * A marketer starts a two-variant split test of a lead-form pop-up; fresh visitors are split,
  * each keeps their variant across reloads and pages, a lead in B counts for B, a visitor's second show
  * does not count twice, and shows forged with visitor ids the server did not sign count nothing and are
  * named «Подозрительный трафик». The pop-up is one no other spec steers; it is put back at the end.

@@ -5,7 +5,7 @@ import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 
 /**
- * Structured data and link previews of every page in the sitemap (issue 13), read from the production
+ * Structured data and link previews of every page in the sitemap, read from the production
  * build's HTML: each JSON-LD block parses, the page has the types of its kind, course offers are the
  * prices the tariff cards show, and every page has an Open Graph image and a large Twitter card.
  */

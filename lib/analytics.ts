@@ -1,5 +1,5 @@
 /**
- * The tag manager's data layer (spec 7). Events pushed before the tag manager loads are queued in the
+ * The tag manager's data layer. Events pushed before the tag manager loads are queued in the
  * same array, which GTM reads when it starts, so nothing is lost to lazy loading.
  */
 export interface DataLayerEvent {

@@ -3,11 +3,11 @@
  * Both sides import them from here, so neither can drift from the other.
  */
 
-export const ORDERS_ENDPOINT = '/api/getcourse/orders';
-export const IDS_ENDPOINT = '/api/getcourse/ids';
+export const LEADS_ENDPOINT = '/api/leads';
+export const LEAD_IDS_ENDPOINT = '/api/leads/ids';
 export const GIFT_SCHEDULE_ENDPOINT = '/api/gift-schedule';
 export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
-/** The live pop-ups (issue 25); its answer's shape: `PublicPopups` in lib/popups/managed.ts. */
+/** The live pop-ups; its answer's shape: `PublicPopups` in lib/popups/managed.ts. */
 export const POPUPS_ENDPOINT = '/api/popups';
 export const CSP_REPORT_ENDPOINT = '/api/csp-report';
 export const VITALS_ENDPOINT = '/api/vitals';
@@ -38,8 +38,8 @@ export interface ApiError {
 }
 
 /**
- * One window of the gift schedule, as `GET /api/gift-schedule` serves it and the server stores it
- * (spec 3, "Gift schedule item"): millisecond timestamps, both ends inclusive (spec 4.4).
+ * One window of the gift schedule, as `GET /api/gift-schedule` serves it and the server stores it:
+ * millisecond timestamps, both ends inclusive.
  */
 export interface GiftWindow {
   giftNumber: number;

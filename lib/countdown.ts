@@ -4,7 +4,7 @@ const SECONDS_PER_HOUR = 3600;
 const SECONDS_PER_DAY = 24 * SECONDS_PER_HOUR;
 
 /**
- * The countdown of spec 9: `3 дня 04:05:06` with days, `04:05:06` under a day, `05:06` under an hour,
+ * The countdown: `3 дня 04:05:06` with days, `04:05:06` under a day, `05:06` under an hour,
  * `00:00` once the target has passed.
  *
  * Seconds are rounded up, so the display never reads `00:00` while time is still left, and reads

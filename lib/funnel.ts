@@ -1,5 +1,5 @@
 /**
- * The console's funnel «Кампании» (issue 27): which period and grouping the page and its CSV show, and
+ * The console's funnel «Кампании»: which period and grouping the page and its CSV show, and
  * the figures as a marketer reads them. Pure; the sums come from repos.deals.funnel (server/repositories/deals.ts).
  */
 import { isCalendarDate, moscowMidnight, moscowToday } from './calendar';

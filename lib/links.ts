@@ -1,5 +1,5 @@
 /**
- * Carrying the current page's query (UTM tags above all) over to a link's target (spec 1, "link helpers").
+ * Carrying the current page's query (UTM tags above all) over to a link's target.
  *
  * Rules, chosen so that a link never points somewhere its author did not mean:
  * - Only links to our own site get the query. External links (messengers, GetCourse, other sites) and

@@ -1,5 +1,5 @@
 /**
- * Prices in roubles (spec 9: ru-RU locale with RUB). Whole roubles only: the school's prices have no
+ * Prices in roubles (ru-RU locale with RUB). Whole roubles only: the school's prices have no
  * kopecks, so fractions are rounded rather than shown. Output uses the locale's no-break spaces
  * ("13 790 ₽"), so a price never wraps between its digits and the sign.
  */
@@ -14,7 +14,7 @@ export function formatRub(amount: number): string {
   return rubles.format(amount);
 }
 
-/** A price as a tariff or an offer shows it: "4 648 ₽/мес." for monthly payments (spec 2.5). */
+/** A price as a tariff or an offer shows it: "4 648 ₽/мес." for monthly payments. */
 export function formatPrice(amount: number, { monthly = false }: { monthly?: boolean } = {}): string {
   return monthly ? `${formatRub(amount)}${perMonthSuffix}` : formatRub(amount);
 }

@@ -1,5 +1,5 @@
 /**
- * The path patterns of pop-up targeting (spec 2.3), shared by the pop-up host (lib/popups/targeting.ts)
+ * The path patterns of pop-up targeting, shared by the pop-up host (lib/popups/targeting.ts)
  * and the content check that every pattern reaches a page (content/validation/popups.ts). Pure.
  *
  * Paths and patterns alike ignore a trailing slash, and a query or hash on the path:

@@ -2,7 +2,7 @@ import 'server-only';
 import Typograf from 'typograf';
 
 /**
- * Russian and US English typography (spec 9): non-breaking spaces after short words, «ёлочки», dashes,
+ * Russian and US English typography: non-breaking spaces after short words, «ёлочки», dashes,
  * at most two blank lines in a row. Runs on the server while pages are pre-rendered, so visitors pay
  * nothing for it. Output is plain Unicode (no HTML entities), safe for React text and for Markdown.
  */

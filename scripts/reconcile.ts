@@ -1,5 +1,5 @@
 /**
- * The reconciliation of GetCourse payments (issue 27): asks GetCourse's export API for the deals whose
+ * The reconciliation of GetCourse payments: asks GetCourse's export API for the deals whose
  * status changed since the last success and fills in what lost callbacks missed. One run, then exit
  * (0: done; 1: failed, recorded for the health page and the metrics). deploy/reconcile.timer runs it hourly.
  *   npm run reconcile            one run

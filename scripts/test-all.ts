@@ -7,6 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
 import { chromium, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
 
@@ -75,6 +76,43 @@ function playwrightCounts(file: string): () => Counts {
   };
 }
 
+interface PlaywrightSuite {
+  file: string;
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/**
+ * The ten test files that took longest, from the stages' JSON reports: where to look first when the run
+ * grows. A Vitest file's time is its own wall time; a Playwright file's the sum of its tests' (they run
+ * on two workers, so a file's share of the stage is about half of it).
+ */
+function printSlowestFiles(): void {
+  const files: { file: string; seconds: number }[] = [];
+  for (const report of ['unit', 'system']) {
+    const file = `test-results/${report}.json`;
+    if (!fs.existsSync(file)) continue;
+    for (const result of JSON.parse(fs.readFileSync(file, 'utf8')).testResults as { name: string; startTime: number; endTime: number }[]) {
+      files.push({ file: path.relative(process.cwd(), result.name), seconds: (result.endTime - result.startTime) / 1000 });
+    }
+  }
+  const e2eReport = `test-results/e2e-${e2ePort}.json`;
+  if (fs.existsSync(e2eReport)) {
+    const perFile = new Map<string, number>();
+    const walk = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) for (const result of test.results) perFile.set(suite.file, (perFile.get(suite.file) ?? 0) + result.duration / 1000);
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(fs.readFileSync(e2eReport, 'utf8')).suites as PlaywrightSuite[]) walk(suite);
+    for (const [file, seconds] of perFile) files.push({ file: `e2e/${file}`, seconds });
+  }
+  if (files.length === 0) return;
+  console.log('\n=== the ten slowest test files');
+  for (const { file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
+}
+
 async function main() {
   fs.rmSync('test-results', { recursive: true, force: true });
   fs.mkdirSync('test-results', { recursive: true });
@@ -141,6 +179,7 @@ async function main() {
     }
     if (!stage.ok && !stage.counts) total.failed += 1;
   }
+  printSlowestFiles();
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(ok && total.failed === 0 ? 0 : 1);
 }

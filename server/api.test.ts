@@ -13,7 +13,7 @@ vi.mock('server-only', () => ({}));
 
 const { apiRoutes } = await import('./api');
 
-/** `app/api/getcourse/orders/route.ts` → `/api/getcourse/orders`. */
+/** `app/api/leads/route.ts` → `/api/leads`. */
 const routeFiles = fs
   .readdirSync('app/api', { recursive: true, encoding: 'utf8' })
   .filter((file) => path.basename(file) === 'route.ts')

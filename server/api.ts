@@ -6,7 +6,7 @@ import { handleCampaignsExport } from './http/campaigns-export';
 import { handleCspReport } from './http/csp-report';
 import { handleDealStatus } from './http/deal-status';
 import { routeOf, type RouteHandlers } from './http/endpoint';
-import { handleGiftSchedule, handleIds, handleOrders } from './http/handlers';
+import { handleGiftSchedule, handleIds, handleLeads } from './http/handlers';
 import { handleHealth } from './http/health';
 import { handleLeadsExport } from './http/leads-export';
 import { handleMetrics } from './http/metrics';
@@ -24,8 +24,8 @@ import { getApiRuntime, getServerRuntime } from './runtime';
  * it would fail the build); scripts and tests import the endpoints behind it directly.
  */
 export const apiRoutes = {
-  '/api/getcourse/orders': routeOf(handleOrders, getApiRuntime),
-  '/api/getcourse/ids': routeOf(handleIds, getApiRuntime),
+  '/api/leads': routeOf(handleLeads, getApiRuntime),
+  '/api/leads/ids': routeOf(handleIds, getApiRuntime),
   '/api/getcourse/deal-status': routeOf(handleDealStatus, async () => ({ ...(await getServerRuntime()), callbackSecret: readCallbackSecret() })),
   '/api/gift-schedule': routeOf(handleGiftSchedule, getApiRuntime),
   '/api/popups': routeOf(handlePopups, getApiRuntime),

@@ -51,7 +51,7 @@ export interface RetentionConfig {
   auditDays: number;
 }
 
-/** Lead alerts to the sales managers (issue 26); either channel may be absent. */
+/** Lead alerts to the sales managers; either channel may be absent. */
 export interface AlertsConfig {
   /** TELEGRAM_BOT_TOKEN (a secret); TELEGRAM_API_URL overrides `https://api.telegram.org` (tests). */
   telegram: { apiUrl: string; token: string; timeoutMs: number } | null;

@@ -6,7 +6,7 @@ import { headerTabStripId } from '@/components/layout/header-tab-strip';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { smallBreakpointUp } from '@/lib/breakpoints';
 
-// The floating pieces of spec 2.2. Each is its own small chunk, fetched once the page is idle, so a
+// The floating widgets of every page. Each is its own small chunk, fetched once the page is idle, so a
 // content page's first load carries none of their code; the libraries behind them (Radix, the forms)
 // come only when a widget is pressed or a pop-up is due. Each sits behind its own error boundary
 // (lazyWithRetry): a chunk lost on the network or a widget that throws renders nothing, and the page
@@ -24,7 +24,7 @@ const tabs = [
   lazyWithRetry(() => import('@/features/vue-teaser/vue-teaser'), { name: 'vue-teaser' }),
 ];
 
-// Spec 2.2: from the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
+// From the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
 const Consultation = lazyWithRetry(() => import('@/features/consultation/consultation-button'), { name: 'consultation' });
 
 export function FloatingWidgets() {

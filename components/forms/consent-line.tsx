@@ -4,7 +4,7 @@ import { legalLinks } from '@/content/site';
 const linkClasses = 'underline underline-offset-2 hover:text-brand-700';
 
 /**
- * Spec 5: pressing the submit button counts as consent; there is no checkbox. Both documents open in
+ * Pressing the submit button counts as consent; there is no checkbox. Both documents open in
  * new tabs so the visitor keeps the form they are filling in.
  */
 export function ConsentLine({ className }: { className?: string }) {

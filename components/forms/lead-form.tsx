@@ -6,7 +6,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
 import { submissionKeysFor } from '@/lib/leads/submission-key';
-import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
+import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
 import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
 import { ConsentLine } from './consent-line';
@@ -22,7 +22,7 @@ import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './
 
 
 /**
- * The lead form every form of the site is built from (spec 2.4-2.8, 4.5): name, e-mail and phone with
+ * The lead form every form of the site is built from: name, e-mail and phone with
  * validation on every change, submit disabled until valid, a spinner while sending, the thank-you view
  * (and a reset form) on success, and on failure the destructive toast, a revalidated form and the
  * server error marked in it.
@@ -154,7 +154,7 @@ export function LeadForm({
         const field = serverFieldPaths[path];
         if (field) form.setError(field, { type: 'server', message });
       }
-      form.setError('root.server', { type: 'server', message: ORDER_FAILED });
+      form.setError('root.server', { type: 'server', message: LEAD_FAILED });
       const fieldRefusal = error instanceof LeadSubmitError && error.fieldErrors.length > 0;
       setRetryable(valid && !fieldRefusal);
       setServerFailed(!fieldRefusal);

@@ -25,7 +25,7 @@ export interface PhoneFieldProps {
   error?: string;
   /** The country before detection; the visitor's country from IP geolocation replaces it. */
   defaultCountry?: string;
-  /** Ask the IP-geolocation service for the visitor's country (spec 7); on by default. */
+  /** Ask the IP-geolocation service for the visitor's country; on by default. */
   detectVisitorCountry?: boolean;
   onCountryChange?: (country: CountryCode) => void;
   disabled?: boolean;
@@ -34,7 +34,7 @@ export interface PhoneFieldProps {
 }
 
 /**
- * A phone input with a country selector (spec 2.9, 5): international format as you type, the calling
+ * A phone input with a country selector: international format as you type, the calling
  * code shown before the input and not editable, the visitor's country by default. Use it with
  * react-hook-form through `useController` / `<Controller>`.
  */

@@ -3,7 +3,7 @@ import { AsYouType, getCountries, getCountryCallingCode, isSupportedCountry, par
 /**
  * The pure side of the phone field: the form value is the number in international format
  * (`+7 912 345 67 89`, or '' while no digit is typed); the input shows only what follows the country's
- * calling code, which the visitor cannot edit (spec 5).
+ * calling code, which the visitor cannot edit.
  */
 
 export type { CountryCode };

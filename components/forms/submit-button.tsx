@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 
 export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
-  /** Shows the spinner and keeps the button disabled (spec 4.5 "submitting"). */
+  /** Shows the spinner and keeps the button disabled (the form's "submitting" state). */
   submitting?: boolean;
   /** The label while submitting (e.g. 'Отправка...'); the normal label otherwise stays. */
   submittingLabel?: ReactNode;

@@ -7,7 +7,7 @@ import { contacts } from '@/content/site';
 export const SUBMIT_ERROR_TITLE = 'Ошибка';
 export const SUBMIT_ERROR_TEXT = 'Что-то пошло не так при отправке формы. Пожалуйста, попробуйте ещё раз позже.';
 
-/** The destructive toast of spec 8 for a failed submit, with a way to reach us in the messenger. */
+/** The destructive toast for a failed submit, with a way to reach us in the messenger. */
 export function showSubmitErrorToast() {
   return toast({
     variant: 'destructive',

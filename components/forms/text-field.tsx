@@ -8,7 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   placeholder: string;
   /** Accessible name (a visually hidden label); defaults to the placeholder. */
   label?: string;
-  /** The error to show inside the field (spec 2.9); the input is marked invalid and described by it. */
+  /** The error to show inside the field; the input is marked invalid and described by it. */
   error?: string;
   /** Something fixed before the input inside the same frame (the phone field's country and code). */
   startAdornment?: ReactNode;

@@ -21,7 +21,7 @@ export type LazyComponent<P> = ComponentType<P> & {
 };
 
 /**
- * The one lazy-loading helper of the site (issue 15): every widget and form whose code loads on demand
+ * The one lazy-loading helper of the site: every widget and form whose code loads on demand
  * goes through it. It adds to `React.lazy`:
  * - a chunk that fails to arrive is fetched again (lib/retry-import.ts) before giving up;
  * - its own error boundary (react-error-boundary): a chunk that never arrives, or a component that

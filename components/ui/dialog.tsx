@@ -31,9 +31,9 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 }
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
-  /** Maximum width in pixels (spec 9: generic modal 480, pop-up 430, gift modal 600). */
+  /** Maximum width in pixels (generic modal 480, pop-up 430, gift modal 600). */
   maxWidth?: number;
-  /** Show the × button (spec 2.8: the close button can be hidden; Escape and outside click still close). */
+  /** Show the × button (the close button can be hidden; Escape and outside click still close). */
   showCloseButton?: boolean;
   /** Accessible name of the × button. */
   closeLabel?: string;

@@ -4,7 +4,7 @@ import { TOAST_LIMIT, toastReducer, type ToastData, type ToastState } from './to
 const toast = (id: string, extra: Partial<ToastData> = {}): ToastData => ({ id, title: `t${id}`, open: true, ...extra });
 const ids = (state: ToastState) => state.toasts.map((t) => t.id);
 
-describe('toast reducer (spec 4.3)', () => {
+describe('toast reducer', () => {
   it('keeps one toast: adding replaces the earlier one', () => {
     expect(TOAST_LIMIT).toBe(1);
     let state: ToastState = { toasts: [] };

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 
-/** The notification store of spec 4.3 as a pure reducer: one toast kept, dismissed ones removed later. */
+/** The notification store as a pure reducer: one toast kept, dismissed ones removed later. */
 
 export const TOAST_LIMIT = 1;
 /** A dismissed toast stays (closed, for its exit animation and screen readers) this long before removal. */
 export const TOAST_REMOVE_DELAY = 20_000;
-/** Spec 9: a toast closes itself after this long (the timer pauses on hover and focus). */
+/** A toast closes itself after this long (the timer pauses on hover and focus). */
 export const TOAST_DURATION_MS = 5000;
-/** Spec 9: swiping right this far dismisses a toast. */
+/** Swiping right this far dismisses a toast. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export type ToastVariant = 'default' | 'destructive';
 
-/** Spec 3, "Toast": id, title, description, action, variant, open. */
+/** A toast: id, title, description, action, variant, open. */
 export interface ToastData {
   id: string;
   title?: ReactNode;

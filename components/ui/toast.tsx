@@ -6,7 +6,7 @@ import { CloseIcon } from './close-icon';
 import { cn } from './cn';
 import type { ToastVariant } from './toast-reducer';
 
-/** Styled Radix Toast parts (spec 4.2). `<Toaster/>` puts them together with the store. */
+/** Styled Radix Toast parts. `<Toaster/>` puts them together with the store. */
 
 export const ToastProvider = ToastPrimitive.Provider;
 

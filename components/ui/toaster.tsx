@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toast-reducer';
 import { dismissToast, useToasts } from './use-toast';
 
 /**
- * The one-toast-at-a-time area (spec 4.2, 4.3), mounted once by the site layout's floating widgets.
+ * The one-toast-at-a-time area, mounted once by the site layout's floating widgets.
  * Radix gives the rest of the spec: the 5 s timer pausing on hover and focus, swipe right to dismiss,
  * Escape, and F8 to focus the viewport.
  */

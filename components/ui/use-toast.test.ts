@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-describe('toast store timing (spec 4.3)', () => {
+describe('toast store timing', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.resetModules(); // a fresh store for each test

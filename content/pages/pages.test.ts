@@ -11,7 +11,7 @@ const welcomePaths = ['/edu-frontend', '/edu-about', '/edu-about-program', '/edu
 const studyPaths = ['/study-developer-program', '/study-developer-program-start', '/study-developer-start'];
 
 describe('static pages', () => {
-  it('has every welcome page of spec 2.1 and the study-developer pages', () => {
+  it('has every welcome page and the study-developer pages', () => {
     for (const pagePath of [...welcomePaths, ...studyPaths]) expect(topLevelPageAt(pagePath)?.kind, pagePath).toBe('info');
   });
 

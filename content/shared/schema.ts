@@ -38,7 +38,7 @@ export const faqItemSchema = z.object({ question: textSchema, answer: textSchema
 export const titledTextSchema = z.object({ title: textSchema, text: textSchema });
 
 /**
- * What a page's lead form sends (spec 3 "Lead form config", spec 7 analytics): the form id the server
+ * What a page's lead form sends (its lead form config and analytics event): the form id the server
  * accepts (registered in content/lead-forms.ts), the product name and the analytics event.
  */
 export const formSettingsSchema = z.object({

@@ -80,7 +80,7 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     ]);
   });
 
-  it("a pop-up path against spec 2.3's rules", () => {
+  it("a pop-up path against the targeting's path rules", () => {
     const problems = popupProblems([{ ...promoFrameworks, includePaths: ['products/git', '/products/*/cvrna'] }], site).map(problemLine);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^content\/popups\.ts, поп-ап «promo-frameworks», путь показа 1: путь пишется от корня сайта, .*; сейчас «products\/git»$/);

@@ -65,7 +65,7 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
     if (parsed.success) problems.push(...statedDiscountProblems(parsed.data).map((message) => ({ ...where, field: fieldPath(['statedDiscount']), message })));
     if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
   });
-  // The offers are numbered 1 to their count without gaps (spec 3): the schedule refers to them by number.
+  // The offers are numbered 1 to their count without gaps: the schedule refers to them by number.
   for (let number = 1; number <= offers.length; number += 1) {
     if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: подарки нумеруются подряд с 1 по ${offers.length}` });
   }

@@ -11,7 +11,7 @@ import { issueProblems } from './zod-issues';
 
 /**
  * The checks of content/popups.ts, run by the content check before a build (the file itself ships to
- * the browser, so it carries no validation code). Spec 2.3's path rules: a path starts at the site's root,
+ * the browser, so it carries no validation code). The targeting's path rules: a path starts at the site's root,
  * a `*` may only end it (a prefix), and every include and exclude pattern must reach at least one page of
  * the site, so a typo never silently targets nothing.
  */
@@ -25,7 +25,7 @@ import { PATH_PATTERN_SHAPE } from '@/lib/path-patterns';
 const text = z.string().trim().min(1);
 const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
 
-/** `/products/git`, `/products/middle-js/*`, `/*` (spec 2.3). */
+/** `/products/git`, `/products/middle-js/*`, `/*`. */
 const pathPattern = z
   .string()
   .regex(

@@ -1,5 +1,5 @@
 /**
- * Issue 29's content mistakes, each fed in and the Russian line the build prints asserted whole (file,
+ * The content mistakes the marketing team makes most, each fed in and the Russian line the build prints asserted whole (file,
  * entry, field): prices in running text written as digits, a landing price line that disagrees with the
  * tariffs, a pop-up delay in seconds, a syntax mistake in a content file. And the point of references: a
  * price written once cannot disagree with the text that repeats it.

@@ -1,12 +1,12 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT } from '../../lib/api-contract';
+import { LEAD_IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT } from '../../lib/api-contract';
 import { expect } from './fixtures';
 
 /** The page's own `performance.now()` (the installed clock's, when a test installed one). */
 export const pageTime = (page: Page) => page.evaluate(() => performance.now());
 
 /** Calls the page sends without waiting for their answer (`keepalive` fetches and `sendBeacon`). */
-const fireAndForget = [IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT];
+const fireAndForget = [LEAD_IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT];
 
 /**
  * Counts the page's requests under way, but for those to `except` (a call the test stalls on purpose): a

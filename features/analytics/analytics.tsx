@@ -10,9 +10,9 @@ import { readStoredUserId } from './session';
 let userIdPushed = false;
 
 /**
- * Session analytics (spec 7), mounted by the floating widgets once the page is idle: the tag manager,
+ * Session analytics, mounted by the floating widgets once the page is idle: the tag manager,
  * the stored session's `user_id_event`, carrying the page's query (UTMs) into marked links, and the
- * field measurement of Core Web Vitals (issue 30).
+ * field measurement of Core Web Vitals.
  * Everything here works on the data layer array and the DOM only, so a blocked tag manager script
  * breaks nothing: the events simply wait in `window.dataLayer`.
  */

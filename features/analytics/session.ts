@@ -1,4 +1,4 @@
-/** Local-storage key of the visitor's session (spec 3, "Session"); only its `user_id` is read, for analytics. */
+/** Local-storage key of the visitor's session; only its `user_id` is read, for analytics. */
 export const SESSION_STORAGE_KEY = 'session';
 
 export type UserId = string | number;

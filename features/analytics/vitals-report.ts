@@ -1,5 +1,5 @@
 /**
- * The pure part of the field measurement (issue 30): who is measured, how a browser is classed, and
+ * The pure part of the field measurement: who is measured, how a browser is classed, and
  * the page view's queue of figures that leaves in one beacon. No React, no DOM: tested beside it.
  */
 import type { ConnectionType, DeviceClass, InpPhase, NavigationType, VitalName, VitalSample, VitalsReport } from '@/lib/vitals/metrics';

@@ -12,7 +12,7 @@ const rate = sampleRate(process.env.NEXT_PUBLIC_RUM_SAMPLE_RATE);
 let started = false;
 
 /**
- * Field Core Web Vitals (issue 30), started by the session analytics (analytics.tsx) once the page is
+ * Field Core Web Vitals, started by the session analytics (analytics.tsx) once the page is
  * idle: this chunk, and the web-vitals library behind it (fetched only for a sampled page view), are in
  * no page's first load. The figures belong to the page the visitor landed on; they leave in one
  * `sendBeacon` each time the page is hidden or left (CLS and INP are final only then), with no cookie

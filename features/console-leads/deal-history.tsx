@@ -15,7 +15,7 @@ const statusLabels: Record<DealView['status'], string> = {
 };
 const sourceLabels: Record<DealChange['source'], string> = { callback: 'вызов GetCourse', reconcile: 'сверка с GetCourse' };
 
-/** The lead's deal as GetCourse reported it, and every change of its state (issue 27). */
+/** The lead's deal as GetCourse reported it, and every change of its state. */
 export function DealHistory({ found }: { found: { deal: DealView; changes: DealChange[] } | null }) {
   if (!found) {
     return (

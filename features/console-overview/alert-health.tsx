@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { AlertQueueHealth } from '@/server/repositories/alert-queue';
 import { ui } from '@/components/console/ui';
 
-/** Issue 26: the managers' lead alerts (Telegram, e-mail); shown once one was given up on. */
+/** The managers' lead alerts (Telegram, e-mail); shown once one was given up on. */
 export function AlertHealthNotice({ health }: { health: AlertQueueHealth }) {
   if (health.dead === 0) return null;
   return (

@@ -3,7 +3,7 @@ import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 
-/** Payments from GetCourse on the overview (issue 27): numbers it reported that the site never sent, and the reconciliation. */
+/** Payments from GetCourse on the overview: numbers it reported that the site never sent, and the reconciliation. */
 export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
   const failedLast = reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
   const items: FactListItem[] = [

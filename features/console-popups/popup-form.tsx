@@ -47,7 +47,7 @@ const priceFields: EditedField[] = ['price', 'oldPrice'];
 const showingFields: EditedField[] = ['delaySeconds', 'includePaths', 'excludePaths'];
 const windowFields: EditedField[] = ['startsAt', 'endsAt'];
 
-/** One pop-up's form (issue 25): its texts, switch, delay, pages and window; checked on the server. */
+/** One pop-up's form: its texts, switch, delay, pages and window; checked on the server. */
 export function PopupEditForm(props: PopupFormProps) {
   const initial: PopupFormState = { form: props.form, version: props.version, problems: [], outcome: null };
   const [state, action, pending] = useActionState<PopupFormState, FormData>(savePopupAction, initial);

@@ -1,7 +1,7 @@
 import type { PopupField, PopupProblem } from '@/lib/popups/edit-check';
 import { formatRub } from '@/lib/money';
 
-/** The pop-up page's field labels, exactly as the marketing team and the tests find them (issue 25). */
+/** The pop-up page's field labels, exactly as the marketing team and the tests find them. */
 export const popupFieldLabels: Record<PopupField, string> = {
   enabled: 'Показывать',
   headline: 'Заголовок',

@@ -1,5 +1,5 @@
 /**
- * The console's «Скорость сайта» (issue 30): which period, device and trend metric the page shows, and
+ * The console's «Скорость сайта»: which period, device and trend metric the page shows, and
  * the field figures as the marketer reads them: p75 per page type and device, coloured by Google's
  * thresholds once there are enough samples. Pure; the counts come from repos.vitals
  * (server/repositories/vitals.ts).

@@ -10,7 +10,7 @@ import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 
 /**
- * «Результаты теста» (issue 28): per variant shows, leads, conversion with its 95 % interval, the
+ * «Результаты теста»: per variant shows, leads, conversion with its 95 % interval, the
  * difference from A with an interval and p-value that stay valid however often the page is opened
  * (lib/experiments/sequential.ts), the verdict in plain Russian, and the planned end.
  */

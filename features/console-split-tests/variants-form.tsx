@@ -7,7 +7,7 @@ import { splitTestLabels, variantProblemText, variantsOutcomeText } from './spli
 import { ui } from '@/components/console/ui';
 
 /**
- * The variants B, C, D of a pop-up (issue 28): «Добавить вариант» adds one with its own texts, saved
+ * The variants B, C, D of a pop-up: «Добавить вариант» adds one with its own texts, saved
  * together and checked on the server like the pop-up's own. Locked while a test runs.
  */
 export function VariantsForm({ id, version, variants, locked }: { id: string; version: number; variants: VariantTexts[]; locked: boolean }) {

@@ -13,7 +13,7 @@ const ConsultationPopover = lazyWithRetry(() => import('./consultation-popover')
   loading: <ConsultationTrigger aria-busy />,
 });
 
-/** The consultation button (spec 2.6), drawn at idle with no library until it is pressed. */
+/** The consultation button, drawn at idle with no library until it is pressed. */
 export default function ConsultationButton() {
   const [pressed, setPressed] = useState(false);
   if (pressed) return <ConsultationPopover />;

@@ -6,7 +6,7 @@ import { consultationFormConfig } from './form-config';
 import { SubmitOverlay } from './submit-overlay';
 
 /**
- * The popover's lead form (spec 2.6): the shared LeadForm with the popover's own states. While sending,
+ * The popover's lead form: the shared LeadForm with the popover's own states. While sending,
  * the button reads 'Отправка...'; after a success 'Успешно!' takes the form's place; after a failure the
  * 'Ошибка при отправке' overlay covers the form (instead of the shared toast) and the form behind it is
  * inert until the visitor chooses to try again (the values are kept) or the popover is opened anew.

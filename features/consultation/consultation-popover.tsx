@@ -9,7 +9,7 @@ import { ConsultationForm } from './lazy-form';
 import { ConsultationTrigger } from './trigger';
 
 /**
- * The consultation popover (spec 2.6, 4.6), loaded when its button is first pressed and mounted open: a
+ * The consultation popover, loaded when its button is first pressed and mounted open: a
  * non-modal Radix popover with a short lead form and the school's contacts. The button toggles it;
  * Escape, a click outside or tabbing away close it, and it opens with a fresh form each time. The name
  * field takes focus once the form is there; until then the panel holds it.

@@ -10,7 +10,7 @@ export type SubmitOutcome = 'success' | 'error';
 const messengerLinkClasses = 'rounded-lg px-3 py-1.5 font-medium text-white';
 
 /**
- * What the popover shows in its form's place after a submit (spec 2.6, 8). Success replaces the sent
+ * What the popover shows in its form's place after a submit. Success replaces the sent
  * (and reset) form; an error lies over the form, which stays behind it. The title takes focus, so
  * keyboard and screen-reader users land on the news.
  */

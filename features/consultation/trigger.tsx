@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { CloseIcon } from '@/components/ui/close-icon';
 
 /**
- * The round consultation button at the bottom right (spec 2.6), from the `sm` breakpoint up. One look for
+ * The round consultation button at the bottom right, from the `sm` breakpoint up. One look for
  * every state: the plain button drawn at idle, the popover's trigger once it loaded.
  */
 export function ConsultationTrigger({ open = false, ...props }: ComponentProps<'button'> & { open?: boolean }) {

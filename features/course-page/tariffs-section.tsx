@@ -9,7 +9,7 @@ import { MarkedList } from '@/components/content/marked-list';
 
 const monthForms = { one: 'месяц', few: 'месяца', many: 'месяцев' };
 
-/** Price plans. The section id `tariff-description` is the price anchor pop-ups and ads link to (spec 2.1). */
+/** Price plans. The section id `tariff-description` is the price anchor pop-ups and ads link to. */
 export function TariffsSection({ course }: { course: Course }) {
   const free = course.tariffs.every((tariff) => tariff.price === 0);
   return (

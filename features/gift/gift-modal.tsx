@@ -22,7 +22,7 @@ export interface GiftModalProps {
 }
 
 /**
- * The gift modal of spec 2.5 (max 600 px). It follows the tab's state while open: the offer and its
+ * The gift modal (max 600 px). It follows the tab's state while open: the offer and its
  * form while a window runs, the list of secret gifts and the time to the next one otherwise.
  */
 export default function GiftModal({ open, onOpenChange, state, now, returnFocusTo }: GiftModalProps) {

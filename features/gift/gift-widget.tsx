@@ -22,7 +22,7 @@ const tabClassName =
   'sm:fixed sm:bottom-4 sm:left-0 sm:z-40 sm:gap-2 sm:rounded-l-none sm:rounded-r-xl sm:py-2 sm:pl-2 sm:pr-3 sm:shadow-lg';
 
 /**
- * The gift tab of spec 2.5: orange with the time left while a gift window runs, grey with the time to
+ * The gift tab: orange with the time left while a gift window runs, grey with the time to
  * the next window otherwise, absent when neither exists or the schedule could not be loaded.
  */
 export default function GiftWidget() {

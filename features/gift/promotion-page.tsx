@@ -5,7 +5,7 @@ import type { giftPromotion } from '@/content/gift-promotion';
 import { formatPrice, formatRub } from '@/lib/money';
 import { typography } from '@/lib/typography';
 
-/** The gift promotion page of spec 2.1: what it is, how the windows work, and every offer with its prices. */
+/** The gift promotion page: what it is, how the windows work, and every offer with its prices. */
 export function GiftPromotionPage({ copy, offers, structuredData }: { copy: typeof giftPromotion; offers: readonly GiftOffer[]; structuredData: ReactNode }) {
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:py-16">

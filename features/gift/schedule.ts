@@ -1,5 +1,5 @@
 /**
- * The gift schedule (spec 3, 4.4): which gift window is running now, or which one starts next.
+ * The gift schedule: which gift window is running now, or which one starts next.
  * Pure functions, no React: the tab calls `giftStateAt` once a second.
  */
 
@@ -36,7 +36,7 @@ export function giftStateAt(schedule: readonly GiftWindow[], now: number): GiftS
 
 /**
  * Reads the body of `GET /api/gift-schedule` into a schedule `giftStateAt` can search.
- * - A body that is not a list throws (the caller logs it and shows no tab, spec 8).
+ * - A body that is not a list throws (the caller logs it and shows no tab).
  * - A malformed item (a gift number below 1, a start after its end, a non-number) is skipped, so one
  *   bad row does not hide every other gift.
  * - Unsorted input is sorted by start here, once per load: the server promises sorted windows, but the

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The current time, updated on every whole second (spec 9: the gift countdown ticks once a second).
+ * The current time, updated on every whole second (the gift countdown ticks once a second).
  * With `serverOffset` (from the schedule's answer, lib/server-clock.ts) it is the server's time carried
  * on the browser's monotonic clock, so a phone whose clock is set wrong, or is changed meanwhile, still
  * shows the right gift state; without it, the device's clock. Aligning to the second keeps a countdown

@@ -14,7 +14,7 @@ export interface LoadedSchedule {
 
 /**
  * The gift windows from `GET /api/gift-schedule`, loaded once per page view, with the server's clock;
- * `null` until they arrive. A failed call is only logged (spec 7, 8) and leaves an empty schedule, which
+ * `null` until they arrive. A failed call is only logged and leaves an empty schedule, which
  * hides the tab.
  */
 export function useGiftSchedule(): LoadedSchedule | null {

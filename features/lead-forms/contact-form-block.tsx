@@ -22,7 +22,7 @@ const blockDefaults = {
 };
 
 /**
- * The contact form of a page's `#lead-form` section (spec 2.8), under the section's server-rendered
+ * The contact form of a page's `#lead-form` section, under the section's server-rendered
  * heading. Only a plain-HTML look-alike ships with the page; the form loads as it nears the viewport.
  */
 export function ContactFormBlock(props: ContactFormBlockProps) {

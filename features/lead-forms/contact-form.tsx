@@ -17,7 +17,7 @@ export interface ContactFormProps {
   initialFocus?: keyof LeadFormValues;
 }
 
-/** The contact form of spec 2.8 (loaded lazily by `LazyContactForm`). */
+/** The contact form (loaded lazily by `LazyContactForm`). */
 export default function ContactForm({ successTitle, successDescription, ...props }: ContactFormProps) {
   return (
     <LeadForm

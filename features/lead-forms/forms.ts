@@ -1,7 +1,7 @@
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
 import { contacts } from '@/content/site';
 
-/** The generic modal form (spec 2.8) and the texts of the contact forms; form ids are registered in content/lead-forms.ts. */
+/** The generic modal form and the texts of the contact forms; form ids are registered in content/lead-forms.ts. */
 
 export const modalFormConfig: AjaxFormConfig = {
   formType: 'ajax',

@@ -1,6 +1,6 @@
 import { ModalFormTrigger } from './modal-form-trigger';
 
-/** A short "talk to us" block with the button that opens the generic modal form (spec 2.8). */
+/** A short "talk to us" block with the button that opens the generic modal form. */
 export function ModalFormCallout() {
   return (
     <section aria-labelledby="modal-form-callout" className="bg-brand-50">

@@ -15,11 +15,11 @@ export interface ModalFormTriggerProps {
   children: ReactNode;
   title?: string;
   description?: string;
-  /** Spec 2.8: 'Отправить' by default. */
+  /** 'Отправить' by default. */
   submitLabel?: string;
   successTitle?: string;
   successDescription?: string;
-  /** Spec 2.8: the close button can be hidden (Escape and a click outside still close). */
+  /** The close button can be hidden (Escape and a click outside still close). */
   showCloseButton?: boolean;
   config?: LeadFormConfig;
   variantId?: string;
@@ -44,7 +44,7 @@ const modalDefaults = {
 };
 
 /**
- * A button that opens the generic modal form (spec 2.8). The form's code is fetched when the visitor
+ * A button that opens the generic modal form. The form's code is fetched when the visitor
  * points at or focuses the button, and the dialog opens once it has arrived.
  */
 export function ModalFormTrigger({ children, variant, size = 'lg', className, ...form }: ModalFormTriggerProps) {

@@ -22,7 +22,7 @@ export interface ModalFormProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** The generic modal form of spec 2.8, 480 px wide; loaded on demand by `ModalFormTrigger`. */
+/** The generic modal form, 480 px wide; loaded on demand by `ModalFormTrigger`. */
 export default function ModalForm({
   open,
   onOpenChange,

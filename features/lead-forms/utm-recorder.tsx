@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { rememberUtm } from '@/lib/leads/extra-data';
 
 /**
- * Remembers the visit's UTMs (spec 3, extra submit data) as soon as the visitor lands, so a lead left
+ * Remembers the visit's UTMs (extra submit data) as soon as the visitor lands, so a lead left
  * on a later page of the visit still carries them. Renders nothing; mounted with the floating widgets.
  */
 export default function UtmRecorder() {

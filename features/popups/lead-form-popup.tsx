@@ -9,7 +9,7 @@ import { formatRub } from '@/lib/money';
 export const popupSuccessTitle = 'Ваша заявка отправлена!';
 
 /**
- * The lead-form pop-up (spec 2.4): the shared discount form or the gift variant. The lead goes through
+ * The lead-form pop-up: the shared discount form or the gift variant. The lead goes through
  * our back end as an ajax form (`formConfig.formId`); the submit flow pushes the config's analytics
  * event. After a successful submit the whole panel turns into the success title.
  */

@@ -11,7 +11,7 @@ import { isSuppressed } from './suppression';
 import { selectPopup } from './targeting';
 
 /**
- * Decides which timed pop-up this page shows and when (spec 2.3, 4.1), and nothing else: it is loaded
+ * Decides which timed pop-up this page shows and when, and nothing else: it is loaded
  * with the floating widgets, once the page is idle, so it stays small. The pop-ups come from
  * `GET /api/popups` (the console steers them), not from the bundle; no answer means no pop-up. The pop-up
  * itself (dialog, image, form) is a separate chunk, fetched a few seconds before the delay ends and

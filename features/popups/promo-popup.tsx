@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 
-/** The promo pop-up (spec 2.4): image, heading, text and the link to the messenger channel in a new tab. */
+/** The promo pop-up: image, heading, text and the link to the messenger channel in a new tab. */
 export function PromoPopup({ content, onAction }: { content: PromoPopupContent; onAction: () => void }) {
   return (
     <>

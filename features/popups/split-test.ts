@@ -1,5 +1,5 @@
 /**
- * The browser's part of a pop-up split test (issue 28): which variant this visitor sees. The visitor's
+ * The browser's part of a pop-up split test: which variant this visitor sees. The visitor's
  * id is made and signed by the server (`POST /api/visitor-id`), asked for only when a test's pop-up is
  * actually about to show (no assignment for visitors who never get it), and kept in a first-party cookie
  * that goes with that request, so the server answers the same id while it verifies;

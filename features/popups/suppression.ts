@@ -1,5 +1,5 @@
 /**
- * The suppression cookie of a pop-up (spec 4.1, 9), as pure functions over cookie strings so the rules
+ * The suppression cookie of a pop-up, as pure functions over cookie strings so the rules
  * are unit-tested without a browser (suppression.test.ts). The browser side only reads `document.cookie`
  * and assigns the strings built here.
  *

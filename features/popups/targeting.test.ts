@@ -144,7 +144,7 @@ describe('the site pop-ups', () => {
     return popup ? popupId(popup) : null;
   };
 
-  // Which pop-up each path of spec 2.1 gets, and the spec's delays: content/spec-conformance.test.ts.
+  // Which pop-up each path gets, and the fixed delays: content/spec-conformance.test.ts.
   // Here the rules every pop-up entry keeps, whatever pages the marketing team gives it.
 
   /** Every page of the site: the sitemap's and the noindex course variants. */

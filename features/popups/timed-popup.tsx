@@ -11,11 +11,11 @@ import type { ShownVariant } from './split-test';
 import { closeCookie, finishCookie } from './suppression';
 import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 
-/** The pop-up panel's maximum width (spec 2.4, 9). */
+/** The pop-up panel's maximum width. */
 const panelMaxWidth = 430;
 
 /**
- * A due pop-up (spec 4.1): open from its first render, it writes the suppression cookie when the visitor
+ * A due pop-up: open from its first render, it writes the suppression cookie when the visitor
  * closes it (one day) or finishes it (session); a preview (the console's) writes and reports nothing. Loaded by the host only when the pop-up is about to show.
  */
 export default function TimedPopup({ config, preview = false, shown = null }: { config: PublicPopup; preview?: boolean; shown?: ShownVariant | null }) {

@@ -8,7 +8,7 @@ import { smallBreakpointUp } from '@/lib/breakpoints';
 import { VueTeaserTab } from './tab';
 
 /**
- * The teaser's panel (spec 2.7, 4.6), loaded when the tab is first pressed and mounted open: a non-modal
+ * The teaser's panel, loaded when the tab is first pressed and mounted open: a non-modal
  * Radix popover about the gifts for subscribers of the framework channel. The tab toggles it, and Escape,
  * a click outside, the close icon or tabbing away close it; focus goes into the panel and back.
  */

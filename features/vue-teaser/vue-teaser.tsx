@@ -14,7 +14,7 @@ const VueTeaserPopover = lazyWithRetry(() => import('./vue-teaser-popover'), {
   fallback: <ChannelTab />,
 });
 
-/** The Vue 3 course teaser (spec 2.7): drawn at idle as a plain tab, no library until it is pressed. */
+/** The Vue 3 course teaser: drawn at idle as a plain tab, no library until it is pressed. */
 export default function VueTeaser() {
   const [pressed, setPressed] = useState(false);
   if (pressed) return <VueTeaserPopover />;

@@ -1,5 +1,5 @@
 /**
- * The statistics of pop-up split tests (issue 28): pure functions, no framework, no clock.
+ * The statistics of pop-up split tests: pure functions, no framework, no clock.
  *
  * Method: a group-sequential test whose 5 % is spent over the test's planned horizon by the Lan-DeMets
  * spending function of O'Brien-Fleming shape, looked at every day.

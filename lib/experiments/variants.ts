@@ -1,5 +1,5 @@
 /**
- * Variants of a pop-up under a split test (issue 28): their texts, how a visitor is assigned one, and
+ * Variants of a pop-up under a split test: their texts, how a visitor is assigned one, and
  * who is not counted. Pure: the browser assigns with it and the server checks the assignment with it.
  */
 import type { PopupConfig } from '@/lib/popups/config';

@@ -1,5 +1,5 @@
 /**
- * The extra submit data of spec 3: UTM parameters (kept for the visit), page path, variant and block
+ * The extra submit data: UTM parameters (kept for the visit), page path, variant and block
  * ids, and the analytics client ids from the `_ga` and `_ym_uid` cookies. Free of React and of any
  * library, so the tiny always-loaded UTM recorder can use it too. What comes from a link or a cookie is
  * kept within the server's rules (its length, no control characters: lib/validation/text.ts), so an odd

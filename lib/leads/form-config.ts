@@ -1,16 +1,16 @@
 /**
- * The form configurations of spec 3: every lead form of the site is one of these kinds. The kind picks
+ * The form configurations: every lead form of the site is one of these kinds. The kind picks
  * the submit flow (see `submitFlows` in ./submit.ts); a new kind is a new entry there, not a new form.
  */
 
-/** Pushed to the data layer on every submit (spec 7). */
+/** Pushed to the data layer on every submit. */
 export interface SubmitAnalyticsEvent {
   event: 'lead' | 'application' | 'auto_purchase';
   product_name: string;
   id_form: string;
 }
 
-/** Sent as JSON to our `POST /api/getcourse/orders`; the server stores it and delivers it to the CRM. */
+/** Sent as JSON to our `POST /api/leads`; the server stores it and delivers it to the CRM. */
 export interface AjaxFormConfig {
   formType: 'ajax';
   formId: string;

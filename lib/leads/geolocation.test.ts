@@ -8,7 +8,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 const answer = (body: unknown, status = 200) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
 
-describe('detectCountry (spec 7, 8)', () => {
+describe('detectCountry', () => {
   it('upper-cases the country and caches it in session storage', async () => {
     const storage = memoryStorage();
     const fetch = answer({ country: 'by', city: 'Минск' });

@@ -1,5 +1,5 @@
 /**
- * The visitor's country for the phone field's default (spec 7): a public IP-geolocation service,
+ * The visitor's country for the phone field's default: a public IP-geolocation service,
  * asked once a session (cached in sessionStorage under `country_code`), aborted after 7 s, RU on any
  * failure. Free of libraries: the phone field imports it, nothing on page load does.
  */

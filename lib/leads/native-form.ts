@@ -4,7 +4,7 @@ import type { ExtraSubmitData } from './extra-data';
 import type { NativeFormConfig } from './form-config';
 
 /**
- * Native forms (spec 7): the browser itself posts a hidden form to GetCourse's `process-html` address,
+ * Native forms: the browser itself posts a hidden form to GetCourse's `process-html` address,
  * exactly as the form GetCourse generates would, so the visitor lands on GetCourse's payment page.
  */
 

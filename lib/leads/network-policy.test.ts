@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, postWithRetries, waitUntilOnline, type Connectivity } from './network-policy';
 
 const quick = { budgetMs: 400, attemptDeadlineMs: 60, retryBaseMs: 1, maxRetryAfterMs: 5 };
@@ -13,6 +13,17 @@ function fakeFetch(answers: (() => Promise<Response>)[]) {
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, seen };
 }
+
+/**
+ * The tests that measure time run on a fake clock (timers and `performance.now()`): a busy machine delays
+ * real timers, never these, and the budgets can be the real ones.
+ */
+function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const stall = (input: RequestInfo | URL) =>
   new Promise<Response>((_, reject) => (input as Request).signal.addEventListener('abort', () => reject((input as Request).signal.reason)));
@@ -44,26 +55,34 @@ describe('postWithRetries', () => {
   });
 
   it('gives up when the budget is spent: stalled attempts end at their deadline and are tried again', async () => {
+    useFakeClock();
     const fetch = vi.fn(stall) as unknown as typeof globalThis.fetch;
     const started = performance.now();
-    const outcome = await postWithRetries('/api/x', {}, key, { ...quick, fetch });
+    const pending = postWithRetries('/api/x', {}, key, { ...quick, fetch });
+    await vi.runAllTimersAsync();
+    const outcome = await pending;
     const took = performance.now() - started;
     expect(outcome).toEqual({ ok: false, status: null, data: null });
     expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThan(2);
     // A pause that would end past the budget is not started: the give-up may come that much early
-    // (here at most 2^6 ms, the seventh retry's pause with a 1 ms base).
-    expect(took).toBeGreaterThanOrEqual(quick.budgetMs - 2 ** 6 - 20);
-    expect(took).toBeLessThan(quick.budgetMs + 500);
+    // (here at most 2^6 ms, the seventh retry's pause with a 1 ms base); an attempt never outlasts it.
+    expect(took).toBeGreaterThanOrEqual(quick.budgetMs - 2 ** 6);
+    expect(took).toBeLessThanOrEqual(quick.budgetMs);
   });
 
   it('a server that keeps answering 5xx: no retry starts after the give-up time, and its answer is the last word', async () => {
+    useFakeClock();
     const { fetch, seen } = fakeFetch([async () => new Response('', { status: 500 })]);
     const started = performance.now();
-    const outcome = await postWithRetries('/api/x', {}, key, { ...quick, budgetMs: 5_000, serverErrorGiveUpMs: 100, fetch });
+    const pending = postWithRetries('/api/x', {}, key, { ...quick, budgetMs: 5_000, serverErrorGiveUpMs: 100, fetch });
+    await vi.runAllTimersAsync();
+    const outcome = await pending;
     const took = performance.now() - started;
     expect(outcome).toMatchObject({ ok: false, status: 500 });
     expect(seen.length).toBeGreaterThan(1);
-    expect(took).toBeLessThan(1_000);
+    // The last retry started before the give-up time; its pause is at most 2^7 ms with a 1 ms base.
+    expect(took).toBeGreaterThanOrEqual(100);
+    expect(took).toBeLessThan(100 + 2 ** 7);
   });
 
   it('while offline, waits for the online event before the first attempt (within the budget)', async () => {
@@ -87,9 +106,17 @@ describe('backoffDelay and waitUntilOnline', () => {
   });
 
   it('stops waiting at the deadline when the browser never comes back', async () => {
+    useFakeClock();
     const connectivity: Connectivity = { isOnline: () => false, onOnline: () => () => undefined };
     const started = performance.now();
-    await waitUntilOnline(connectivity, performance.now() + 30);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    const waiting = waitUntilOnline(connectivity, started + 30);
+    await vi.advanceTimersByTimeAsync(29);
+    let done = false;
+    void waiting.then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(performance.now() - started).toBe(30);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * How every lead form talks to our API over a visitor's network (issue 15), in one place:
+ * How every lead form talks to our API over a visitor's network, in one place:
  * - each attempt has a deadline (ATTEMPT_DEADLINE_MS);
  * - network errors, deadlines, 408, 429 and 5xx are tried again with exponential backoff and full jitter,
  *   honouring `Retry-After` up to MAX_RETRY_AFTER_MS, all within SUBMIT_BUDGET_MS from the press;
@@ -7,8 +7,8 @@
  * - while the browser says it is offline, the next attempt waits for its `online` event (same budget).
  * Every attempt carries the same `Idempotency-Key`, so the server stores one lead however many arrive.
  *
- * The loop is our own (about sixty lines on fetch and AbortController). It was ky 2's until issue 29:
- * ky 2 declares Node 22 in `engines`, so `npm install` warned on the Node 20.19 the README names, and
+ * The loop is our own (about sixty lines on fetch and AbortController). It is not ky 2's:
+ * ky 2 declares Node 22 in `engines`, so `npm install` would warn on the Node 20.19 the README names, and
  * ky 1 lacks the total budget and the jitter used here.
  */
 export const ATTEMPT_DEADLINE_MS = 10_000;
@@ -22,7 +22,7 @@ export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 /**
  * A server that keeps answering 5xx is not a bad network: no retry is started after this long from the
  * press, so the visitor gets the error and the contacts within about 20 s (the last pause is at most
- * RETRY_MAX_DELAY_MS), not after the whole budget (issue 29). Silence and offline keep the whole budget.
+ * RETRY_MAX_DELAY_MS), not after the whole budget. Silence and offline keep the whole budget.
  */
 export const SERVER_ERROR_GIVE_UP_MS = 12_000;
 

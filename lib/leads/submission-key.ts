@@ -1,5 +1,5 @@
 /**
- * One idempotency key per submission (issue 15): made when the visitor presses the button and kept,
+ * One idempotency key per submission: made when the visitor presses the button and kept,
  * with the request body built then, for every later press with the same values (a retry after a final
  * failure, a double click). A changed value makes a new key; a success forgets it, so "send another
  * one" is a new lead.

@@ -2,11 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageContext } from './extra-data';
 import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from './form-config';
 import { SubmissionKeys } from './submission-key';
-import { IDS_ENDPOINT, ORDERS_ENDPOINT } from '@/lib/api-contract';
-import { LeadSubmitError, ORDER_FAILED, submitLead, type SubmissionSnapshot } from './submit';
+import { LEAD_IDS_ENDPOINT, LEADS_ENDPOINT } from '@/lib/api-contract';
+import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from './submit';
 
-/** A small budget so the failures below end in milliseconds (the real numbers are in network-policy.ts). */
-const quick = { budgetMs: 300, attemptDeadlineMs: 100, retryBaseMs: 1, maxRetryAfterMs: 5 };
+/**
+ * Millisecond pauses between attempts, and deadlines no busy machine reaches, so a test that ends in
+ * success never depends on how fast the machine runs (the real numbers are in network-policy.ts).
+ */
+const quick = { budgetMs: 60_000, attemptDeadlineMs: 10_000, retryBaseMs: 1, maxRetryAfterMs: 5 };
+/** The same with a budget spent in a moment: for the presses that must end in a final failure. */
+const spentSoon = { ...quick, budgetMs: 300 };
 
 /** Path, body and headers of a fetch call, whether made with a URL (the ids call) or a Request (ky). */
 async function described(input: RequestInfo | URL, init?: RequestInit) {
@@ -20,13 +25,13 @@ const ajax: AjaxFormConfig = { formType: 'ajax', formId: 'contact', submitAnalyt
 const values = { fullName: 'Анна', email: 'anna@example.com', phone: '+7 912 345 67 89' };
 const page: PageContext = { search: '?utm_source=vk', pathname: '/about', cookie: '_ga=GA1.1.1.2', storage: null };
 
-/** Answers the orders call with `orders` and the ids call with 200; records what was sent. */
-function fakeNetwork(orders: () => Promise<Response>) {
+/** Answers the leads call with `leads` and the ids call with 200; records what was sent. */
+function fakeNetwork(leads: () => Promise<Response>) {
   const calls: { url: string; body: unknown; key: string | null; keepalive?: boolean }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = await described(input, init);
     calls.push(call);
-    return call.url === ORDERS_ENDPOINT ? orders() : new Response('{"msg":"ok"}');
+    return call.url === LEADS_ENDPOINT ? leads() : new Response('{"msg":"ok"}');
   });
   vi.stubGlobal('fetch', fetch);
   const dataLayer: unknown[] = [];
@@ -47,16 +52,16 @@ describe('formKind', () => {
   });
 });
 
-describe('submitLead, ajax flow (spec 7)', () => {
+describe('submitLead, ajax flow', () => {
   it('succeeds when the answer has a message; fires the ids call and pushes the analytics event', async () => {
     const { calls, dataLayer } = fakeNetwork(async () => Response.json({ message: 'Заявка принята' }));
     await expect(submitLead(ajax, values, { blockId: 'lead-form' }, page, quick)).resolves.toBe('ajax');
-    expect(calls.map((c) => c.url).sort()).toEqual([IDS_ENDPOINT, ORDERS_ENDPOINT].sort());
-    expect(calls.find((c) => c.url === IDS_ENDPOINT)).toMatchObject({
+    expect(calls.map((c) => c.url).sort()).toEqual([LEAD_IDS_ENDPOINT, LEADS_ENDPOINT].sort());
+    expect(calls.find((c) => c.url === LEAD_IDS_ENDPOINT)).toMatchObject({
       body: { email: 'anna@example.com', ids: { googleClientId: '1.2', yandexClientId: null } },
       keepalive: true,
     });
-    expect(calls.find((c) => c.url === ORDERS_ENDPOINT)?.body).toMatchObject({
+    expect(calls.find((c) => c.url === LEADS_ENDPOINT)?.body).toMatchObject({
       extra: { utm: { source: 'vk' }, page_path: '/about', block_id: 'lead-form' },
       form: { id: 'contact' },
     });
@@ -70,11 +75,11 @@ describe('submitLead, ajax flow (spec 7)', () => {
     ['a 400 with a message', async () => Response.json({ code: 'bad_json', message: 'Некорректный JSON' }, { status: 400 })],
     ['a 422 (the key was used for other values)', async () => Response.json({ code: 'idempotency_key_reused', message: 'ключ' }, { status: 422 })],
     ['a network failure every time', async () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('fails on %s, without the analytics event', async (_, orders) => {
-    const { dataLayer } = fakeNetwork(orders);
-    const error = await submitLead(ajax, values, {}, page, quick).catch((e: unknown) => e);
+  ])('fails on %s, without the analytics event', async (_, leads) => {
+    const { dataLayer } = fakeNetwork(leads);
+    const error = await submitLead(ajax, values, {}, page, spentSoon).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadSubmitError);
-    expect((error as Error).message).toBe(ORDER_FAILED);
+    expect((error as Error).message).toBe(LEAD_FAILED);
     expect(dataLayer).toEqual([]);
   });
 
@@ -99,7 +104,7 @@ describe('submitLead, ajax flow (spec 7)', () => {
   it('does not wait for the ids call, and its failure changes nothing', async () => {
     let releaseIds: () => void = () => undefined;
     const fetch = vi.fn((url: RequestInfo | URL) =>
-      !(url instanceof Request) && String(url) === IDS_ENDPOINT
+      !(url instanceof Request) && String(url) === LEAD_IDS_ENDPOINT
         ? new Promise<Response>((_, reject) => (releaseIds = () => reject(new TypeError('down'))))
         : Promise.resolve(Response.json({ message: 'ok' })),
     );
@@ -124,12 +129,12 @@ describe('submitLead, ajax flow (spec 7)', () => {
     ];
     const { calls } = fakeNetwork(() => answers.shift()!());
     await expect(submitLead(ajax, values, {}, page, quick)).resolves.toBe('ajax');
-    const orders = calls.filter((c) => c.url === ORDERS_ENDPOINT);
-    expect(orders).toHaveLength(4);
-    const key = orders[0]!.key;
+    const leads = calls.filter((c) => c.url === LEADS_ENDPOINT);
+    expect(leads).toHaveLength(4);
+    const key = leads[0]!.key;
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(orders.every((c) => c.key === key)).toBe(true);
-    expect(calls.find((c) => c.url === IDS_ENDPOINT)?.key).toBe(key);
+    expect(leads.every((c) => c.key === key)).toBe(true);
+    expect(calls.find((c) => c.url === LEAD_IDS_ENDPOINT)?.key).toBe(key);
   });
 
   it('never retries a validation answer', async () => {
@@ -137,28 +142,28 @@ describe('submitLead, ajax flow (spec 7)', () => {
       Response.json({ code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }] }, { status: 400 }),
     );
     await expect(submitLead(ajax, values, {}, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
-    expect(calls.filter((c) => c.url === ORDERS_ENDPOINT)).toHaveLength(1);
+    expect(calls.filter((c) => c.url === LEADS_ENDPOINT)).toHaveLength(1);
   });
 
   it('a second press with the same values after a final failure sends the same key and body; other values a new key; a success forgets it', async () => {
     let fail = true;
     const { calls } = fakeNetwork(async () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : Response.json({ message: 'Заявка принята' })));
     const keys = new SubmissionKeys<SubmissionSnapshot>();
-    await expect(submitLead(ajax, values, { keys }, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
-    const first = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!;
+    await expect(submitLead(ajax, values, { keys }, page, spentSoon)).rejects.toBeInstanceOf(LeadSubmitError);
+    const first = calls.filter((c) => c.url === LEADS_ENDPOINT).at(-1)!;
     fail = false;
     // The page changed meanwhile (a new UTM in the address): the repeat still sends what the first press sent.
     await submitLead(ajax, values, { keys }, { ...page, search: '?utm_source=other' }, quick);
-    const second = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!;
+    const second = calls.filter((c) => c.url === LEADS_ENDPOINT).at(-1)!;
     expect(second.key).toBe(first.key);
     expect(second.body).toEqual(first.body);
 
     await submitLead(ajax, values, { keys }, page, quick);
-    expect(calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key).not.toBe(first.key);
-    const afterSuccess = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
+    expect(calls.filter((c) => c.url === LEADS_ENDPOINT).at(-1)!.key).not.toBe(first.key);
+    const afterSuccess = calls.filter((c) => c.url === LEADS_ENDPOINT).at(-1)!.key;
     fail = true;
-    await submitLead(ajax, { ...values, fullName: 'Анна Мария' }, { keys }, page, quick).catch(() => undefined);
-    const changed = calls.filter((c) => c.url === ORDERS_ENDPOINT).at(-1)!.key;
+    await submitLead(ajax, { ...values, fullName: 'Анна Мария' }, { keys }, page, spentSoon).catch(() => undefined);
+    const changed = calls.filter((c) => c.url === LEADS_ENDPOINT).at(-1)!.key;
     expect(changed).not.toBe(afterSuccess);
   });
 });

@@ -1,21 +1,21 @@
 import { pushDataLayer } from '@/lib/analytics';
-import { IDS_ENDPOINT, ORDERS_ENDPOINT, type FieldError } from '@/lib/api-contract';
+import { LEAD_IDS_ENDPOINT, LEADS_ENDPOINT, type FieldError } from '@/lib/api-contract';
 import type { LeadFormValues } from '@/lib/validation/lead';
 import { collectExtraData, type ExtraSubmitData, type PageContext } from './extra-data';
 import { formKind, type AjaxFormConfig, type LeadFormConfig, type LeadFormKind, type NativeFormConfig } from './form-config';
 import { helperElementIds, nativeFormAction, nativeFormFields, postNativeForm } from './native-form';
 import { postWithRetries, type PolicyOptions } from './network-policy';
-import { buildIdsRequest, buildOrderRequest } from './order-request';
+import { buildIdsRequest, buildLeadRequest } from './lead-request';
 import { SubmissionKeys, submissionFingerprint } from './submission-key';
 
-/** The submit flows of spec 7, one per form kind. */
+/** The submit flows, one per form kind. */
 
-/** Internal message of spec 8 when the order call is not ok or has no `message`. */
-export const ORDER_FAILED = 'Ошибка при отправке формы';
+/** Internal message when the lead call is not ok or has no `message`. */
+export const LEAD_FAILED = 'Ошибка при отправке формы';
 
 export class LeadSubmitError extends Error {
   constructor(
-    message: string = ORDER_FAILED,
+    message: string = LEAD_FAILED,
     /** Field errors the server answered with (400), e.g. `{ code: 'invalid_format', path: 'contacts.email', … }`. */
     readonly fieldErrors: FieldError[] = [],
   ) {
@@ -52,7 +52,7 @@ const jsonHeaders = { 'content-type': 'application/json' };
  * once it succeeded, pushes the config's analytics event. Throws `LeadSubmitError` when the lead was
  * not accepted, and `Неизвестный тип формы` for a config of no known kind.
  *
- * Every request of one submission carries its idempotency key (`placement.keys`); the ajax order is
+ * Every request of one submission carries its idempotency key (`placement.keys`); the ajax lead is
  * retried on a bad network under lib/leads/network-policy.ts and fails only when its budget is spent
  * or the server refused it (4xx).
  */
@@ -71,7 +71,7 @@ export async function submitLead(
   sendClientIds(values.email, extra, honeypot, key);
   switch (kind) {
     case 'ajax':
-      await submitAjaxOrder(config as AjaxFormConfig, values, extra, honeypot, key, policy);
+      await submitAjaxLead(config as AjaxFormConfig, values, extra, honeypot, key, policy);
       break;
     case 'native':
       submitNativeForm(config as NativeFormConfig, values, extra, honeypot, key);
@@ -83,7 +83,7 @@ export async function submitLead(
 }
 
 /** Ajax forms: our back end stores the lead and answers `{ message }`; anything else is a failure. */
-export async function submitAjaxOrder(
+export async function submitAjaxLead(
   config: AjaxFormConfig,
   values: LeadFormValues,
   extra: ExtraSubmitData,
@@ -91,10 +91,10 @@ export async function submitAjaxOrder(
   idempotencyKey: string,
   policy?: PolicyOptions,
 ) {
-  const outcome = await postWithRetries(ORDERS_ENDPOINT, buildOrderRequest(config.formId, values, extra, { honeypot }), idempotencyKey, policy);
+  const outcome = await postWithRetries(LEADS_ENDPOINT, buildLeadRequest(config.formId, values, extra, { honeypot }), idempotencyKey, policy);
   const { data } = outcome;
   if (outcome.ok && isRecord(data) && typeof data.message === 'string' && data.message) return;
-  throw new LeadSubmitError(ORDER_FAILED, fieldErrorsOf(data));
+  throw new LeadSubmitError(LEAD_FAILED, fieldErrorsOf(data));
 }
 
 /**
@@ -105,8 +105,8 @@ export async function submitAjaxOrder(
 export function submitNativeForm(config: NativeFormConfig, values: LeadFormValues, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {
   // A beacon cannot carry headers: the key rides in the query (the server reads either).
   sendInBackground(
-    `${ORDERS_ENDPOINT}?idempotency_key=${encodeURIComponent(idempotencyKey)}`,
-    buildOrderRequest(config.formId, values, extra, { honeypot, browserDelivered: true }),
+    `${LEADS_ENDPOINT}?idempotency_key=${encodeURIComponent(idempotencyKey)}`,
+    buildLeadRequest(config.formId, values, extra, { honeypot, browserDelivered: true }),
   );
   postNativeForm(
     nativeFormAction(config.formAction, extra),
@@ -116,11 +116,11 @@ export function submitNativeForm(config: NativeFormConfig, values: LeadFormValue
 }
 
 /**
- * `POST /api/getcourse/ids` on every submit: not awaited, its failure ignored (spec 7). It carries the
+ * `POST /api/leads/ids` on every submit: not awaited, its failure ignored. It carries the
  * submission's key, so a repeated press does not queue a second GetCourse update.
  */
 export function sendClientIds(email: string, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {
-  void fetch(IDS_ENDPOINT, {
+  void fetch(LEAD_IDS_ENDPOINT, {
     method: 'POST',
     headers: { ...jsonHeaders, 'idempotency-key': idempotencyKey },
     body: JSON.stringify(buildIdsRequest(email, extra, honeypot)),

@@ -1,7 +1,7 @@
 import type { AjaxFormConfig } from '@/lib/leads/form-config';
 
 /**
- * The shape of a timed pop-up (spec 2.4, 3 "Pop-up config", 9): the contract between content/popups.ts
+ * The shape of a timed pop-up: the contract between content/popups.ts
  * (the file's pop-ups, re-exported there), the database's versions, `GET /api/popups` and the browser.
  */
 

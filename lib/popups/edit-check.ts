@@ -5,7 +5,7 @@ import type { ManagedPopupConfig } from './managed';
 import { selectPopup } from './targeting';
 
 /**
- * The console's checks of a pop-up before it goes live (issue 25), pure: the form's text in, a config or
+ * The console's checks of a pop-up before it goes live, pure: the form's text in, a config or
  * problems out. Problems are codes with data; the console renders them in Russian beside their field
  * (features/console-popups/popup-labels.ts). The rules are the build's (content/validation/popups.ts): delay 0 to
  * 600 s, paths from the root with a `*` only at the end and reaching a page of the site, non-empty texts,

@@ -2,7 +2,7 @@ import type { VariantTexts } from '@/lib/experiments/variants';
 import type { PopupConfig } from './config';
 
 /**
- * A pop-up as the console steers it (issue 25): the file's config plus what only the console sets. It is
+ * A pop-up as the console steers it: the file's config plus what only the console sets. It is
  * stored whole, as JSON, in each version (server/repositories/popups.ts).
  */
 export type ManagedPopupConfig = PopupConfig & {
@@ -11,7 +11,7 @@ export type ManagedPopupConfig = PopupConfig & {
   /** «Показывать с» / «Показывать до»: epoch ms (entered in Moscow time); null: no bound. */
   startsAt: number | null;
   endsAt: number | null;
-  /** Split-test variants B, C, D as the console last saved them (issue 28; A is the pop-up's own texts). */
+  /** Split-test variants B, C, D as the console last saved them (A is the pop-up's own texts). */
   variants?: VariantTexts[];
 };
 

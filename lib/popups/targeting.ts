@@ -1,7 +1,7 @@
 import { matchesPattern, patternSpecificity, type Specificity } from '@/lib/path-patterns';
 
 /**
- * Which pop-up a page shows (spec 2.3). Pure: no React, no browser; unit-tested in targeting.test.ts.
+ * Which pop-up a page shows. Pure: no React, no browser; unit-tested in targeting.test.ts.
  *
  * Pattern language: lib/path-patterns.ts (`/*` every path, a trailing `*` a prefix, else exact).
  *

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, fullNameSchema, idsRequestSchema, leadFormSchema, orderRequestSchema, phoneSchema } from './lead';
+import { emailSchema, fullNameSchema, idsRequestSchema, leadFormSchema, leadRequestSchema, phoneSchema } from './lead';
 
 type Case = [input: unknown, expected: string | null];
 
@@ -21,7 +21,7 @@ function itGivesFirstErrors(schema: Schema, cases: Case[]) {
   });
 }
 
-describe('fullName (spec 5)', () => {
+describe('fullName', () => {
   const cases: Case[] = [
     ['Анна', null],
     ['Анна-Мария', null],
@@ -44,7 +44,7 @@ describe('fullName (spec 5)', () => {
   itGivesFirstErrors(fullNameSchema, cases);
 });
 
-describe('email (spec 5)', () => {
+describe('email', () => {
   const cases: Case[] = [
     ['anna@example.com', null],
     ['anna.petrova+course@mail.ru', null],
@@ -62,7 +62,7 @@ describe('email (spec 5)', () => {
   itGivesFirstErrors(emailSchema, cases);
 });
 
-describe('phone (spec 5)', () => {
+describe('phone', () => {
   const cases: Case[] = [
     ['+7 912 345-67-89', null],
     ['+79123456789', null],
@@ -84,7 +84,7 @@ describe('phone (spec 5)', () => {
   itGivesFirstErrors(phoneSchema, cases);
 });
 
-describe('lead form and order request', () => {
+describe('lead form and lead request', () => {
   it('accepts a complete lead', () => {
     expect(leadFormSchema.parse({ fullName: ' Анна ', email: 'anna@example.com', phone: '+79123456789' })).toEqual({
       fullName: 'Анна',
@@ -93,8 +93,8 @@ describe('lead form and order request', () => {
     });
   });
 
-  it('reports every bad field of an order with its path', () => {
-    const result = orderRequestSchema.safeParse({ form: { id: '' }, contacts: { name: '1', email: 'x', phone: '' } });
+  it('reports every bad field of a lead with its path', () => {
+    const result = leadRequestSchema.safeParse({ form: { id: '' }, contacts: { name: '1', email: 'x', phone: '' } });
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toEqual([
@@ -106,7 +106,7 @@ describe('lead form and order request', () => {
   });
 
   it('fills the optional extra block of the spec payload', () => {
-    const parsed = orderRequestSchema.parse({
+    const parsed = leadRequestSchema.parse({
       form: { id: 'contact' },
       contacts: { name: 'Анна', email: 'anna@example.com', phone: '+79123456789' },
     });
@@ -154,7 +154,7 @@ describe('text that is text: control characters, bidi overrides and lone surroga
     expect(firstError(emailSchema, 'ivan@почта.рф')).toBeNull();
   });
 
-  const order = (extra: Record<string, unknown>, form = 'contact') => ({
+  const lead = (extra: Record<string, unknown>, form = 'contact') => ({
     extra: { utm: {}, page_path: '/', ...extra },
     form: { id: form },
     contacts: { name: 'Анна', email: 'anna@example.com', phone: '+79123456789' },
@@ -164,7 +164,7 @@ describe('text that is text: control characters, bidi overrides and lone surroga
     return result.success ? [] : result.error!.issues.map((issue) => [(issue as { path?: PropertyKey[] }).path?.join('.'), issue.message]);
   };
 
-  it.each(unsafeCases)('%s in every other field of the order: its path and its message', (_, character) => {
+  it.each(unsafeCases)('%s in every other field of the lead: its path and its message', (_, character) => {
     const bad = `a${character}b`;
     const cases: [Record<string, unknown>, string, string][] = [
       ...['source', 'medium', 'campaign', 'content', 'term', 'id'].map(
@@ -176,13 +176,13 @@ describe('text that is text: control characters, bidi overrides and lone surroga
       [{ ids: { googleClientId: bad } }, 'extra.ids.googleClientId', 'Некорректный идентификатор'],
       [{ ids: { yandexClientId: bad } }, 'extra.ids.yandexClientId', 'Некорректный идентификатор'],
     ];
-    for (const [extra, path, message] of cases) expect(issuesOf(orderRequestSchema, order(extra))).toEqual([[path, message]]);
-    expect(issuesOf(orderRequestSchema, order({}, `con${character}tact`))).toEqual([['form.id', 'Неизвестная форма']]);
+    for (const [extra, path, message] of cases) expect(issuesOf(leadRequestSchema, lead(extra))).toEqual([[path, message]]);
+    expect(issuesOf(leadRequestSchema, lead({}, `con${character}tact`))).toEqual([['form.id', 'Неизвестная форма']]);
     expect(issuesOf(idsRequestSchema, { email: 'anna@example.com', ids: { googleClientId: bad } })).toEqual([['ids.googleClientId', 'Некорректный идентификатор']]);
     expect(issuesOf(idsRequestSchema, { email: `an${character}na@example.com`, ids: {} })).toEqual([['email', 'Некорректная почта']]);
   });
 
   it('keeps ordinary UTM values, paths and ids, emoji included', () => {
-    expect(issuesOf(orderRequestSchema, order({ utm: { source: 'vk', term: 'js курс 🎄' }, page_path: '/products/git', block_id: 'popup:x:1', ids: { yandexClientId: '17000' } }))).toEqual([]);
+    expect(issuesOf(leadRequestSchema, lead({ utm: { source: 'vk', term: 'js курс 🎄' }, page_path: '/products/git', block_id: 'popup:x:1', ids: { yandexClientId: '17000' } }))).toEqual([]);
   });
 });

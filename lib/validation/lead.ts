@@ -5,7 +5,7 @@ import { isAcceptablePhone } from './phone';
 import { hasUnsafeCharacters } from './text';
 
 /**
- * The zod schemas shared by the browser forms and the API (spec 5). Every lead form of spec 2 has the same
+ * The zod schemas shared by the browser forms and the API. Every lead form has the same
  * fields and rules, so one schema serves them all; the server re-validates every request with it, so a
  * browser check can never be the only one.
  */
@@ -33,7 +33,7 @@ export const phoneSchema = plainText(required(z.string({ error: fieldMessages.re
   fieldMessages.phoneInvalid,
 );
 
-/** The values of every lead form of the site (spec 3, "Lead form values"). */
+/** The values of every lead form of the site. */
 export const leadFormSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
@@ -56,18 +56,18 @@ const utmSchema = z.object({
 const idSchema = text(100, extraFieldMessages.idInvalid);
 const clientIdSchema = idSchema.nullish();
 
-/** Analytics client ids from the `_ga` and `_ym_uid` cookies (spec 3, "Extra submit data"). */
+/** Analytics client ids from the `_ga` and `_ym_uid` cookies. */
 const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
 
-/** Body of POST /api/getcourse/orders (spec 7) plus our optional extras. */
-export const orderRequestSchema = z.object({
+/** Body of POST /api/leads plus our optional extras. */
+export const leadRequestSchema = z.object({
   extra: z
     .object({
       utm: utmSchema.default({}),
       page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
       variant_id: idSchema.optional(),
       block_id: idSchema.optional(),
-      /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
+      /** Optional: stored with the lead and sent with its deal (the `/api/leads/ids` call stores nothing). */
       ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
@@ -78,9 +78,9 @@ export const orderRequestSchema = z.object({
   /** Set by native forms whose browser already posted the lead to GetCourse itself. */
   browser_delivered: z.boolean().optional(),
 });
-export type OrderRequest = z.infer<typeof orderRequestSchema>;
+export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
-/** Body of POST /api/getcourse/ids (spec 7). */
+/** Body of POST /api/leads/ids. */
 export const idsRequestSchema = z.object({
   email: emailSchema,
   ids: clientIdsSchema,

@@ -1,4 +1,4 @@
-/** Field error messages of spec 5, letter for letter. */
+/** Field error messages, letter for letter. */
 export const fieldMessages = {
   required: 'Обязательное',
   nameInvalid: 'Некорректное имя',

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-/** National numbers that people type to get past a form (spec 5, spec 9). */
+/** National numbers that people type to get past a form. */
 export const BLOCKED_NATIONAL_NUMBERS: ReadonlySet<string> = new Set([
   '9876543210',
   '0987654321',

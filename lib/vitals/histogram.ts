@@ -1,5 +1,5 @@
 /**
- * Log-spaced histograms of field vitals (issue 30): each value is kept as the number of its bucket, so a
+ * Log-spaced histograms of field vitals: each value is kept as the number of its bucket, so a
  * day's thousands of reports are a few dozen rows and any percentile comes back within 2.5 % of the
  * exact figure, whatever the period. Pure.
  *

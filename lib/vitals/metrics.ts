@@ -1,5 +1,5 @@
 /**
- * Field Core Web Vitals (issue 30): what a report from a visitor's browser may carry, shared by the
+ * Field Core Web Vitals: what a report from a visitor's browser may carry, shared by the
  * reporter (features/analytics), the endpoint that checks it (server/http/vitals.ts) and the console
  * that shows it. Pure.
  */

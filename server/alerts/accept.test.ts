@@ -1,9 +1,9 @@
 import { beforeEach, expect, it } from 'vitest';
 import { silentLogger } from '../testing/runtime';
-import { handleOrders, type ApiRuntime } from '../http/handlers';
+import { handleLeads, type ApiRuntime } from '../http/handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { describeEachDatabase } from '../testing/databases';
-import { sampleOrderBody } from '../testing/fixtures';
+import { sampleLeadBody } from '../testing/fixtures';
 import { DEFAULT_ALERT_SETTINGS } from './settings';
 
 const site = 'http://school.test';
@@ -12,7 +12,7 @@ const MONDAY_AFTERNOON = Date.UTC(2026, 10, 23, 12, 0, 5);
 const MONDAY_NIGHT = Date.UTC(2026, 10, 23, 20, 0, 5);
 
 function post(body: unknown) {
-  return new Request(`${site}/api/getcourse/orders`, {
+  return new Request(`${site}/api/leads`, {
     method: 'POST',
     headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.7' },
     body: JSON.stringify(body),
@@ -44,7 +44,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
   });
 
   it('one alert a recipient beside the deal, due now in working hours', async () => {
-    expect((await handleOrders(post(sampleOrderBody()), source)).status).toBe(200);
+    expect((await handleLeads(post(sampleLeadBody()), source)).status).toBe(200);
     const [lead] = await database().handle.db.selectFrom('leads').select('id').execute();
     expect((await alertRows()).map((row) => ({ lead: row.alert_lead_id, GetCourseLead: row.lead_id, recipient: row.recipient, due: Number(row.next_attempt_at), payload: row.payload, deal: row.deal_number }))).toEqual([
       { lead: lead!.id, GetCourseLead: null, recipient: 'telegram:111', due: now, payload: '{"held":false}', deal: null },
@@ -57,8 +57,8 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
   });
 
   it('goes with the lead when the visitor is erased', async () => {
-    const body = sampleOrderBody();
-    await handleOrders(post(body), source);
+    const body = sampleLeadBody();
+    await handleLeads(post(body), source);
     expect(await alertRows()).toHaveLength(2);
     expect(await database().repos.personalData.erase(body.contacts.email, 'bucket')).toMatchObject({ leads: 1, deliveries: 1 });
     expect(await alertRows()).toEqual([]);
@@ -66,7 +66,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
 
   it('held for the next opening at night', async () => {
     now = MONDAY_NIGHT;
-    await handleOrders(post(sampleOrderBody()), source);
+    await handleLeads(post(sampleLeadBody()), source);
     expect((await alertRows()).map((row) => [Number(row.next_attempt_at), row.payload])).toEqual([
       [Date.UTC(2026, 10, 24, 7, 0), '{"held":true}'],
       [Date.UTC(2026, 10, 24, 7, 0), '{"held":true}'],
@@ -74,10 +74,10 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
   });
 
   it('none for spam, none without a configured channel', async () => {
-    await handleOrders(post(sampleOrderBody({ website: 'http://spam.example' })), source);
+    await handleLeads(post(sampleLeadBody({ website: 'http://spam.example' })), source);
     expect(await alertRows()).toEqual([]);
     runtime = { ...runtime, config: { ...runtime.config, alerts: { telegram: null, email: null, siteUrl: null } } };
-    await handleOrders(post(sampleOrderBody()), source);
+    await handleLeads(post(sampleLeadBody()), source);
     expect(await alertRows()).toEqual([]);
     expect(await database().repos.deliveryQueue.countByStatus()).toMatchObject({ pending: 1 });
   });

@@ -14,6 +14,7 @@ import { followSavedSettings } from './follow-settings';
 import { planAlerts } from './plan';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
 import { ALERT_SPACING_MS, createAlertWorker, type AlertWorkerOptions } from './alert-handler';
+import { MAX_LEADS_A_MESSAGE } from './batch';
 
 let telegram: FakeTelegram;
 let smtp: FakeSmtp;
@@ -285,6 +286,24 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(lines.slice(1).map((line) => names.find((name) => line.includes(name)))).toEqual(names);
     expect(smtp.received()[0]!.header('subject')).toContain('=?'); // encoded by nodemailer
     expect(smtp.received()[0]!.text.split('\n')[0]).toBe('За ночь: 7 заявок');
+  });
+
+  it('sends a night longer than one list as one digest: the real count, the first leads, every alert recorded', async () => {
+    const leadIds: number[] = [];
+    for (let index = 0; index < MAX_LEADS_A_MESSAGE + 18; index += 1) leadIds.push((await acceptLead(SATURDAY_NIGHT + index * 60_000, { name: `Гость ${index + 1}` })).leadId);
+    const passes = worker({ now: () => MONDAY_OPENING });
+    await passes.runOnce();
+    expect(telegram.calls()).toHaveLength(1);
+    expect(smtp.received()).toHaveLength(1);
+    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
+    const lines = telegram.delivered()[0]!.text.split('\n');
+    expect(lines[0]).toBe('<b>За ночь: 30 заявок</b>');
+    expect(lines.slice(1, -1).map((line) => line.match(/Гость \d+/)?.[0])).toEqual(Array.from({ length: MAX_LEADS_A_MESSAGE }, (_, i) => `Гость ${i + 1}`));
+    expect(lines.at(-1)).toContain('Ещё 18 заявок — в консоли, в разделе «Заявки».');
+    expect(smtp.received()[0]!.text.split('\n')[0]).toBe('За ночь: 30 заявок');
+    // Nothing is left for a second message: the next pass sends nothing.
+    expect(await passes.runOnce()).toMatchObject({ claimed: 0 });
+    expect(telegram.calls()).toHaveLength(1);
   });
 
   it("moves the night's held alerts when the hours change, and drops those to a manager taken off the list", async () => {

@@ -41,15 +41,27 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
   const channelReady = (recipient: AlertRecipient) => (recipient.channel === 'telegram' ? config.telegram !== null : config.email !== null);
   const timeoutMs = (recipient: AlertRecipient) => (recipient.channel === 'telegram' ? config.telegram : config.email)?.timeoutMs ?? 10_000;
 
+  /**
+   * The leads a message lists: those of its first `count` claims that still exist (an erased lead has
+   * nothing to announce), read one by one in order, so a night of hundreds reads a dozen.
+   */
+  async function listedLeads(claims: readonly OutboxClaim[], count: number): Promise<AlertLead[]> {
+    const leads: AlertLead[] = [];
+    for (const claim of claims) {
+      if (leads.length === count) break;
+      const lead = claim.leadId === null ? undefined : await repos.leads.findLead(claim.leadId);
+      if (lead) leads.push(alertLead(lead));
+    }
+    return leads;
+  }
+
   /** The recipient's next message, claimed; null when there is none to send (the recipient is then free again). */
   async function nextMessage(key: string, recipient: AlertRecipient, now: number): Promise<AlertJob | null> {
     const batch = chooseBatch(await repos.alertQueue.due(key, now));
     if (!batch) return null;
     const claims = await repos.alertQueue.claim(batch.ids, { now, leaseMs: claimLeaseMs(timeoutMs(recipient)) });
     if (claims.length === 0) return null;
-    const leads = (await Promise.all(claims.map((claim) => (claim.leadId === null ? undefined : repos.leads.findLead(claim.leadId))))).flatMap((lead) =>
-      lead ? [alertLead(lead)] : [],
-    );
+    const leads = await listedLeads(claims, batch.listed);
     const settings = await repos.settings.alertSettings();
     // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
     // for them: saving the settings deletes such alerts, and one a worker had already taken then goes
@@ -85,10 +97,10 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
       }
     },
 
-    send({ recipient, leads, batch, options }): Promise<SendResult> {
+    send({ recipient, claims, leads, batch, options }): Promise<SendResult> {
       const { telegram, email } = config;
       // A single lead whose alert was held is still the night's digest (of one).
-      const digest = batch.kind === 'single' ? null : { ...options, kind: batch.kind, remaining: batch.remaining };
+      const digest = batch.kind === 'single' ? null : { ...options, kind: batch.kind, total: claims.length, remaining: batch.remaining };
       try {
         if (recipient.channel === 'telegram') {
           const text = (telLinks: boolean) => (digest ? telegramDigest(leads, { ...digest, telLinks }) : telegramAlert(leads[0]!, { ...options, telLinks }));

@@ -1,10 +1,11 @@
 /**
  * Which of a recipient's due alerts go out in the next message. Pure.
- * - Held alerts (leads that came outside working hours) go together as the night's digest, oldest first:
- *   the night's leads are one message at the opening, not seven pings.
+ * - Held alerts (leads that came outside working hours) go together as the night's digest: ONE message at
+ *   the opening however long the night, with the real count and the first leads listed, oldest first;
+ *   the rest are in the console (a night of 530 leads is one message, not 45 each headed «За ночь: 12»).
  * - One due alert goes alone; several (a burst of leads, or a backlog after an outage: the chat takes one
- *   message a second) go together as a list of new leads, so the chat never falls behind.
- * A message holds at most `MAX_LEADS_A_MESSAGE` leads (Telegram's 4096 characters); the rest follow.
+ *   message a second) go together as a list of new leads, so the chat never falls behind; such a list
+ *   holds at most `MAX_LEADS_A_MESSAGE` leads (Telegram's 4096 characters) and the rest follow.
  */
 export interface DueAlert {
   id: number;
@@ -17,8 +18,10 @@ export type BatchKind = 'single' | 'night' | 'backlog';
 
 export interface AlertBatch {
   kind: BatchKind;
-  /** Outbox ids, oldest first. */
+  /** Outbox ids the message carries (and records as sent), oldest first. */
   ids: number[];
+  /** How many of them, from the first, the message lists one by one. */
+  listed: number;
   /** Due alerts of the same kind left for the next message. */
   remaining: number;
 }
@@ -30,7 +33,7 @@ export function chooseBatch(due: readonly DueAlert[], max = MAX_LEADS_A_MESSAGE)
   const held = ordered.filter((alert) => alert.held);
   const pool = held.length > 0 ? held : ordered;
   if (pool.length === 0) return null;
+  if (held.length > 0) return { kind: 'night', ids: held.map((alert) => alert.id), listed: Math.min(max, held.length), remaining: 0 };
   const ids = pool.slice(0, max).map((alert) => alert.id);
-  const kind: BatchKind = held.length > 0 ? 'night' : pool.length === 1 ? 'single' : 'backlog';
-  return { kind, ids, remaining: pool.length - ids.length };
+  return { kind: pool.length === 1 ? 'single' : 'backlog', ids, listed: ids.length, remaining: pool.length - ids.length };
 }

@@ -91,6 +91,18 @@ describe('lead alert messages', () => {
     ]);
   });
 
+  it('stands for a whole night in one message: the real count, the first leads, the rest in the console', () => {
+    const first = Array.from({ length: 12 }, (_, i) => ({ ...lead, id: i + 1, createdAt: lead.createdAt + i * 60_000 }));
+    const lines = telegramDigest(first, { ...options, kind: 'night', total: 530 }).split('\n');
+    expect(lines[0]).toBe('<b>За ночь: 530 заявок</b>');
+    expect(lines).toHaveLength(14);
+    expect(lines[13]).toBe('<a href="https://school.example/admin/leads">Ещё 518 заявок — в консоли, в разделе «Заявки».</a>');
+    const mail = mailDigest(first, { ...options, kind: 'night', total: 530 });
+    expect(mail.subject).toBe('За ночь: 530 заявок');
+    expect(mail.text.split('\n').at(-1)).toBe('Ещё 518 заявок — в консоли, в разделе «Заявки». https://school.example/admin/leads');
+    expect(telegramDigest(first, { ...options, siteUrl: null, kind: 'night', total: 13 }).split('\n').at(-1)).toBe('Ещё 1 заявка — в консоли, в разделе «Заявки».');
+  });
+
   it('counts leads in Russian and flattens control characters', () => {
     expect([1, 2, 5, 7, 11, 21, 22, 25, 111].map(leadsCount)).toEqual(['1 заявка', '2 заявки', '5 заявок', '7 заявок', '11 заявок', '21 заявка', '22 заявки', '25 заявок', '111 заявок']);
     expect(digestTitle(7)).toBe('За ночь: 7 заявок');

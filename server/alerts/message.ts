@@ -61,9 +61,18 @@ export function moscowDateTime(timestamp: number): string {
 }
 
 export function consoleLink(siteUrl: string | null, leadId: number): string | null {
+  return consoleAddress(siteUrl, `/admin/leads/${leadId}`);
+}
+
+/** The console's leads list, where a digest's leads beyond those it lists are. */
+export function consoleLeadsLink(siteUrl: string | null): string | null {
+  return consoleAddress(siteUrl, '/admin/leads');
+}
+
+function consoleAddress(siteUrl: string | null, path: string): string | null {
   if (!siteUrl) return null;
   try {
-    return new URL(`/admin/leads/${leadId}`, siteUrl).toString();
+    return new URL(path, siteUrl).toString();
   } catch {
     return null;
   }
@@ -186,30 +195,36 @@ export function backlogTitle(count: number): string {
 export interface DigestOptions extends MessageOptions {
   /** `night`: «За ночь: N заявок»; `backlog`: «Новые заявки: N». */
   kind: 'night' | 'backlog';
+  /** The leads the message stands for, when it lists only the first of them (a long night). */
+  total?: number;
   /** Leads left for the next message. */
   remaining?: number;
 }
 
 function digestParts(leads: AlertLead[], options: DigestOptions) {
   const ordered = oldestFirst(leads);
-  const title = options.kind === 'night' ? digestTitle(ordered.length) : backlogTitle(ordered.length);
-  const more = options.remaining ? `Ещё ${leadsCount(options.remaining)} — следующим сообщением.` : null;
-  return { ordered, title, more };
+  const total = Math.max(options.total ?? 0, ordered.length);
+  const title = options.kind === 'night' ? digestTitle(total) : backlogTitle(total);
+  const unlisted = total - ordered.length;
+  const more = unlisted > 0 ? `Ещё ${leadsCount(unlisted)} — в консоли, в разделе «Заявки».` : options.remaining ? `Ещё ${leadsCount(options.remaining)} — следующим сообщением.` : null;
+  return { ordered, title, more, leadsLink: unlisted > 0 ? consoleLeadsLink(options.siteUrl) : null };
 }
 
 export function telegramDigest(leads: AlertLead[], options: DigestOptions): string {
-  const { ordered, title, more } = digestParts(leads, options);
+  const { ordered, title, more, leadsLink } = digestParts(leads, options);
+  const moreHtml = more && (leadsLink ? `<a href="${escapeHtml(leadsLink)}">${escapeHtml(more)}</a>` : escapeHtml(more));
   return fitted((max) =>
-    [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true, Math.min(max, 80))}`), ...(more ? [escapeHtml(more)] : [])].join('\n'),
+    [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true, Math.min(max, 80))}`), ...(moreHtml ? [moreHtml] : [])].join('\n'),
   );
 }
 
 export function mailDigest(leads: AlertLead[], options: DigestOptions): MailContent {
-  const { ordered, title, more } = digestParts(leads, options);
+  const { ordered, title, more, leadsLink } = digestParts(leads, options);
+  const moreHtml = more && (leadsLink ? `<a href="${escapeHtml(leadsLink)}">${escapeHtml(more)}</a>` : escapeHtml(more));
   return {
     subject: title,
-    text: [title, '', ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`), ...(more ? ['', more] : [])].join('\n'),
-    html: [`<p><b>${escapeHtml(title)}</b></p>`, `<ol>`, ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`), `</ol>`, ...(more ? [`<p>${escapeHtml(more)}</p>`] : [])].join('\n'),
+    text: [title, '', ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`), ...(more ? ['', leadsLink ? `${more} ${leadsLink}` : more] : [])].join('\n'),
+    html: [`<p><b>${escapeHtml(title)}</b></p>`, `<ol>`, ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`), `</ol>`, ...(moreHtml ? [`<p>${moreHtml}</p>`] : [])].join('\n'),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Precompression of the build's static files (issue 30): next to each compressible file of
+ * Precompression of the build's static files: next to each compressible file of
  * `.next/static`, a `.br` (Brotli, quality 11) and a `.gz` (gzip, level 9) that nginx's `brotli_static`
  * and `gzip_static` send as they are (deploy/nginx-site.conf), so no request pays for compressing a chunk
  * and the strongest settings cost nothing per request. Run by scripts/precompress.ts in `npm run build`.

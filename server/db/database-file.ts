@@ -155,7 +155,7 @@ export function writeMarker(file: string, now = new Date()): void {
     `While this file is here, the site and its tools refuse to start without ${name} (or with it empty)`,
     'instead of making a new, empty database in its place, where its leads would seem lost.',
     `To move the database, stop the site and move ${name} together with ${name}-wal and ${name}-shm, or use`,
-    '`npm run backup` and `npm run restore` (README, "Backups"). To start over with an empty database, delete this file.',
+    '`npm run backup` and `npm run restore` (docs/operations.md, "Backups"). To start over with an empty database, delete this file.',
     '',
   ].join('\n');
   try {

@@ -10,7 +10,7 @@ import { initialMigration } from './migrations/001-initial';
 import { christmasScheduleMigration } from './migrations/002-christmas-schedule';
 import type { Database } from './schema';
 
-/** Brings a database to the schema before issue 15 (001 and 002 only), as an installation already running has it. */
+/** Brings a database to the schema before idempotency keys (001 and 002 only), as an installation already running has it. */
 async function migrateToBeforeIssue15(db: Kysely<Database>, dialect: Dialect) {
   const migrator = await createMigrator(db, dialect, { '001-initial': initialMigration(dialect), '002-christmas-schedule': christmasScheduleMigration });
   const { error } = await migrator.migrateToLatest();

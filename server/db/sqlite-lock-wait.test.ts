@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
-import { DeadlineExceededError, retryWhileBusy, withinDeadline } from './sqlite-lock-wait';
+import { DeadlineExceededError, LOCK_WAIT_MS, retryWhileBusy, withinDeadline } from './sqlite-lock-wait';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -43,21 +43,23 @@ it('a write waiting for another connection’s lock leaves the event loop free, 
   const started = performance.now();
   const { ticks } = await ticksDuring(inWriteTransaction(handle, (trx) => sql`insert into t (n) values (1)`.execute(trx)));
   expect(performance.now() - started).toBeGreaterThanOrEqual(250);
-  // 300 ms of waiting at one tick every 5 ms: a stalled loop would have turned none of them.
-  expect(ticks).toBeGreaterThan(20);
+  // A loop stalled inside SQLite turns a 5 ms interval once at most when it comes back; a free one turns
+  // it many times in 300 ms, even on a machine busy enough to delay most of them.
+  expect(ticks).toBeGreaterThanOrEqual(3);
   expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 1 });
 
   other.exec('begin immediate');
   setTimeout(() => other.exec('commit'), 200);
   const single = await ticksDuring(sql`insert into t (n) values (2)`.execute(handle.db));
-  expect(single.ticks).toBeGreaterThan(10);
+  expect(single.ticks).toBeGreaterThanOrEqual(3);
 });
 
 it('gives up with SQLITE_BUSY once the wait is over, and never retries another error', async () => {
   const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
   let calls = 0;
   await expect(retryWhileBusy(() => (calls += 1, Promise.reject(busy)), 100)).rejects.toBe(busy);
-  expect(calls).toBeGreaterThan(3);
+  // Tried again while the wait lasted (a busy machine may fit only a few tries in it).
+  expect(calls).toBeGreaterThanOrEqual(2);
 
   const snapshot = Object.assign(new Error('stale snapshot'), { code: 'SQLITE_BUSY_SNAPSHOT' });
   calls = 0;
@@ -76,8 +78,8 @@ it('under withinDeadline a write waiting for the lock gives up at the deadline a
   });
   await expect(checked).rejects.toBeInstanceOf(DeadlineExceededError);
   await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
-  // The statement itself stopped waiting at the deadline, not after the whole LOCK_WAIT_MS.
-  expect(writeEnded - started).toBeLessThan(1000);
+  // The statement itself stopped waiting at the deadline, not after the whole LOCK_WAIT_MS (10 s).
+  expect(writeEnded - started).toBeLessThan(LOCK_WAIT_MS / 2);
   other.exec('rollback');
   await sql`insert into t (n) values (4)`.execute(handle.db);
   expect(other.prepare('select n from t').all()).toEqual([{ n: 4 }]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
-import { handleIds, handleOrders, type ApiRuntime } from '../http/handlers';
+import { handleIds, handleLeads, type ApiRuntime } from '../http/handlers';
 import { describeEachDatabase } from '../testing/databases';
 import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
@@ -20,7 +20,7 @@ const site = 'http://school.test';
 const student = { email: 'student@example.com', first_name: 'Ирина Соколова', phone: '+79031112233' };
 
 function order(formId: string, contacts: { name: string; email: string; phone: string }, ids?: { googleClientId: string }) {
-  return new Request(`${site}/api/getcourse/orders`, {
+  return new Request(`${site}/api/leads`, {
     method: 'POST',
     headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
     body: JSON.stringify({ extra: { utm: { source: 'vk' }, page_path: '/products/junior-js', ...(ids ? { ids } : {}) }, form: { id: formId }, contacts }),
@@ -42,9 +42,9 @@ describeEachDatabase('GetCourse account integrity', (database) => {
   it('never changes the name, phone or fields of a user GetCourse already has, and still files the deal under that user', async () => {
     gc.seedUser({ ...student, addfields: { google_client_id: 'GA1.1.real' } });
     const stranger = { name: 'Чужой Человек', email: 'Student@Example.com', phone: '+79169998877' };
-    expect((await handleOrders(order('contact', stranger, { googleClientId: 'GA1.1.forged' }), source)).status).toBe(200);
+    expect((await handleLeads(order('contact', stranger, { googleClientId: 'GA1.1.forged' }), source)).status).toBe(200);
     const ids = await handleIds(
-      new Request(`${site}/api/getcourse/ids`, {
+      new Request(`${site}/api/leads/ids`, {
         method: 'POST',
         headers: { host: 'school.test', 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
         body: JSON.stringify({ email: student.email, ids: { googleClientId: 'GA1.1.forged', yandexClientId: '42' } }),
@@ -66,7 +66,7 @@ describeEachDatabase('GetCourse account integrity', (database) => {
 
   it('creates a new user with the name and phone the visitor gave', async () => {
     const visitor = { name: 'Пётр Новиков', email: 'new.visitor@example.com', phone: '+7 916 555-44-33' };
-    expect((await handleOrders(order('contact', visitor), source)).status).toBe(200);
+    expect((await handleLeads(order('contact', visitor), source)).status).toBe(200);
     await worker().runOnce();
     expect(gc.users()).toEqual([{ email: visitor.email, first_name: visitor.name, phone: '+79165554433' }]);
   });
@@ -80,7 +80,7 @@ describeEachDatabase('GetCourse account integrity', (database) => {
       // A gift's lead is taken while its window runs.
       const now = Date.now();
       await database().repos.giftSchedule.add({ giftNumber: 4, startTimestamp: now - 60 * 60_000, endTimestamp: now + 60 * 60_000 }, now);
-      expect((await handleOrders(order(formId, visitor), source)).status).toBe(200);
+      expect((await handleLeads(order(formId, visitor), source)).status).toBe(200);
 
       gc.setMode('lose-answer');
       expect(await worker().runOnce()).toMatchObject({ claimed: 1, retrying: 1 });

@@ -1,5 +1,5 @@
 /**
- * Gift schedule windows (spec 3, "Gift schedule item") and the rules every stored window keeps: a gift
+ * Gift schedule windows and the rules every stored window keeps: a gift
  * of the promotion, start before end, no two windows overlapping. Pure, so the API, the CLI, the console
  * and the tests share one definition.
  */

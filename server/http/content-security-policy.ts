@@ -35,7 +35,7 @@ export interface CspSettings {
   geoOrigin: string | null;
   /**
    * `next dev` (NODE_ENV=development): React's development build evaluates code ('unsafe-eval') and the
-   * page reloads over a websocket to the dev server. A production server never gets these (issue 29).
+   * page reloads over a websocket to the dev server. A production server never gets these.
    */
   development: boolean;
 }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../testing/runtime';
 import { describeEachDatabase } from '../testing/databases';
-import { sampleOrderBody } from '../testing/fixtures';
-import { handleGiftSchedule, handleIds, handleOrders, type ApiRuntime } from './handlers';
+import { sampleLeadBody } from '../testing/fixtures';
+import { handleGiftSchedule, handleIds, handleLeads, type ApiRuntime } from './handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { MAX_BODY_BYTES, readJsonBody } from './read-json';
 import { refuse } from './responses';
@@ -43,11 +43,11 @@ describeEachDatabase('lead API', (database) => {
   const leads = () => database().handle.db.selectFrom('leads').selectAll().execute();
   const outbox = () => database().handle.db.selectFrom('outbox').selectAll().execute();
 
-  it('stores a valid order with its deal delivery and answers { message }', async () => {
-    const body = sampleOrderBody({
+  it('stores a valid lead with its deal delivery and answers { message }', async () => {
+    const body = sampleLeadBody({
       extra: { utm: { source: 'vk', id: '77' }, page_path: '/products/git', variant_id: 'b1', block_id: 'hero', ids: { googleClientId: '1.2' } },
     });
-    const response = await handleOrders(post('/api/getcourse/orders', body), source);
+    const response = await handleLeads(post('/api/leads', body), source);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toEqual({ message: 'Заявка принята' });
@@ -77,9 +77,9 @@ describeEachDatabase('lead API', (database) => {
     expect(queued).toBe(1);
   });
 
-  it('answers 400 with the field errors of spec 5 in Russian and stores nothing', async () => {
-    const body = sampleOrderBody({ contacts: { name: 'R2-D2', email: 'not-an-email', phone: '+7 123 456-78-90' } });
-    const response = await handleOrders(post('/api/getcourse/orders', body), source);
+  it('answers 400 with the field errors in Russian and stores nothing', async () => {
+    const body = sampleLeadBody({ contacts: { name: 'R2-D2', email: 'not-an-email', phone: '+7 123 456-78-90' } });
+    const response = await handleLeads(post('/api/leads', body), source);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual(
       invalidFields(
@@ -92,7 +92,7 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('refuses NUL, control characters, bidi overrides and lone surrogates in every stored field with 400 and the field message, on either database', async () => {
-    const base = sampleOrderBody();
+    const base = sampleLeadBody();
     type Json = { [key: string]: Json | string };
     const withText = (path: string, text: string): Json => {
       const body = structuredClone(base) as unknown as Json;
@@ -118,21 +118,21 @@ describeEachDatabase('lead API', (database) => {
     ];
     for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u202e', '\u2066', '\ud800', '\udfff']) {
       for (const [path, value, message] of fields) {
-        const response = await handleOrders(post('/api/getcourse/orders', withText(path, value(character))), source);
+        const response = await handleLeads(post('/api/leads', withText(path, value(character))), source);
         expect({ path, character, status: response.status }).toEqual({ path, character, status: 400 });
         expect(await response.json()).toEqual(invalidFields({ code: expect.any(String), path, message }));
       }
-      const ids = await handleIds(post('/api/getcourse/ids', { email: base.contacts.email, ids: { googleClientId: `1.2${character}` } }), source);
+      const ids = await handleIds(post('/api/leads/ids', { email: base.contacts.email, ids: { googleClientId: `1.2${character}` } }), source);
       expect(ids.status).toBe(400);
       expect(await ids.json()).toEqual(invalidFields({ code: 'custom', path: 'ids.googleClientId', message: 'Некорректный идентификатор' }));
     }
     // A filled honeypot with such text is answered like any spam and stores nothing that could fail.
-    const spam = await handleOrders(post('/api/getcourse/orders', { ...withText('extra.utm.source', 'vk\u0000'), website: 'x' }), source);
+    const spam = await handleLeads(post('/api/leads', { ...withText('extra.utm.source', 'vk\u0000'), website: 'x' }), source);
     expect(spam.status).toBe(200);
     expect(await leads()).toEqual([]);
     // The same values without those characters are stored as sent, on SQLite and PostgreSQL alike.
     const clean = withText('extra.utm.term', 'js курс 🎄');
-    expect((await handleOrders(post('/api/getcourse/orders', clean), source)).status).toBe(200);
+    expect((await handleLeads(post('/api/leads', clean), source)).status).toBe(200);
     expect(await leads()).toMatchObject([{ utm_term: 'js курс 🎄', utm_source: 'vk' }]);
   });
 
@@ -142,7 +142,7 @@ describeEachDatabase('lead API', (database) => {
     const end = start + 2 * hour;
     const at = async (now: number, form: string) => {
       runtime.now = () => now;
-      return handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: form } })), source);
+      return handleLeads(post('/api/leads', sampleLeadBody({ form: { id: form } })), source);
     };
 
     beforeEach(async () => {
@@ -177,7 +177,7 @@ describeEachDatabase('lead API', (database) => {
 
     it('also refuses an ajax offer that claims its browser posted it, but keeps the record of a native offer whatever the time', async () => {
       runtime.now = () => end + hour;
-      const claimed = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: 'gift-4' }, browser_delivered: true })), source);
+      const claimed = await handleLeads(post('/api/leads', sampleLeadBody({ form: { id: 'gift-4' }, browser_delivered: true })), source);
       expect(claimed.status).toBe(400);
       // Gift 1 is paid on GetCourse's page, which the visitor's browser has already posted to: our copy stays.
       expect((await at(end + hour, 'gift-1')).status).toBe(200);
@@ -191,12 +191,12 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('answers 400 on an unknown form id, a wrong shape and broken JSON', async () => {
-    const unknownForm = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ form: { id: 'nope' } })), source);
+    const unknownForm = await handleLeads(post('/api/leads', sampleLeadBody({ form: { id: 'nope' } })), source);
     expect(unknownForm.status).toBe(400);
     expect(await unknownForm.json()).toEqual(invalidFields({ code: 'unknown_form', path: 'form.id', message: 'Неизвестная форма' }));
 
     for (const body of ['null', '[]', '"text"', '{"contacts": 5}']) {
-      const response = await handleOrders(post('/api/getcourse/orders', body), source);
+      const response = await handleLeads(post('/api/leads', body), source);
       expect(response.status).toBe(400);
       const { code, errors } = await response.json();
       expect(code).toBe('invalid_fields');
@@ -204,7 +204,7 @@ describeEachDatabase('lead API', (database) => {
       for (const error of errors) expect(error).toEqual({ code: expect.any(String), path: expect.any(String), message: expect.stringMatching(/[а-яА-Я]/) });
     }
 
-    const broken = await handleOrders(post('/api/getcourse/orders', '{"form": '), source);
+    const broken = await handleLeads(post('/api/leads', '{"form": '), source);
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ code: 'bad_json', message: 'Некорректный JSON' });
     expect(await leads()).toEqual([]);
@@ -212,20 +212,20 @@ describeEachDatabase('lead API', (database) => {
 
   it('answers 415 to a body that is not JSON', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const response = await handleOrders(post('/api/getcourse/orders', 'a=1', { 'content-type': type }), source);
+      const response = await handleLeads(post('/api/leads', 'a=1', { 'content-type': type }), source);
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual({ code: 'not_json', message: expect.stringContaining('JSON') });
     }
-    const withCharset = await handleOrders(
-      post('/api/getcourse/orders', sampleOrderBody(), { 'content-type': 'application/json; charset=utf-8' }),
+    const withCharset = await handleLeads(
+      post('/api/leads', sampleLeadBody(), { 'content-type': 'application/json; charset=utf-8' }),
       source,
     );
     expect(withCharset.status).toBe(200);
   });
 
   it('answers 413 over 16 kB, declared or streamed', async () => {
-    const big = JSON.stringify(sampleOrderBody({ website: 'x'.repeat(MAX_BODY_BYTES) }));
-    const declared = await handleOrders(post('/api/getcourse/orders', big), source);
+    const big = JSON.stringify(sampleLeadBody({ website: 'x'.repeat(MAX_BODY_BYTES) }));
+    const declared = await handleLeads(post('/api/leads', big), source);
     expect(declared.status).toBe(413);
 
     // A chunked body declares no length: it is counted as it arrives.
@@ -237,8 +237,8 @@ describeEachDatabase('lead API', (database) => {
         else controller.enqueue(new TextEncoder().encode(next));
       },
     });
-    const streamed = await handleOrders(
-      new Request(`${site}/api/getcourse/orders`, {
+    const streamed = await handleLeads(
+      new Request(`${site}/api/leads`, {
         method: 'POST',
         headers: { host: 'school.test', 'content-type': 'application/json' },
         body: stream,
@@ -251,39 +251,39 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('answers 403 to a foreign Origin and accepts our own host, SITE_URL and no Origin', async () => {
-    const foreign = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example' }), source);
+    const foreign = await handleLeads(post('/api/leads', sampleLeadBody(), { origin: 'https://evil.example' }), source);
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ code: 'foreign_origin', message: 'Запрос с другого сайта отклонён' });
-    expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'null' }), source)).status).toBe(403);
+    expect((await handleLeads(post('/api/leads', sampleLeadBody(), { origin: 'null' }), source)).status).toBe(403);
     // A client's X-Forwarded-Host (nginx passes it on as sent) makes no page ours.
-    const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), source);
+    const forged = await handleLeads(post('/api/leads', sampleLeadBody(), { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), source);
     expect(forged.status).toBe(403);
 
     runtime.config = { ...runtime.config, siteOrigin: 'https://www.school.example' };
-    const noOrigin = post('/api/getcourse/orders', sampleOrderBody());
+    const noOrigin = post('/api/leads', sampleLeadBody());
     noOrigin.headers.delete('origin');
     for (const request of [
-      post('/api/getcourse/orders', sampleOrderBody()),
-      post('/api/getcourse/orders', sampleOrderBody(), { origin: 'https://www.school.example' }),
+      post('/api/leads', sampleLeadBody()),
+      post('/api/leads', sampleLeadBody(), { origin: 'https://www.school.example' }),
       noOrigin,
     ]) {
-      expect((await handleOrders(request, source)).status).toBe(200);
+      expect((await handleLeads(request, source)).status).toBe(200);
     }
   });
 
   it('answers 429 past the per-address limit, counted in the database for every instance', async () => {
     runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 3 } };
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status);
+    for (let i = 0; i < 4; i++) statuses.push((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const limited = await handleIds(post('/api/getcourse/ids', { email: 'a@example.com', ids: {} }), source);
+    const limited = await handleIds(post('/api/leads/ids', { email: 'a@example.com', ids: {} }), source);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client address has its own count.
-    const other = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: '198.51.100.1' }), source);
+    const other = await handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: '198.51.100.1' }), source);
     expect(other.status).toBe(200);
     // A forged X-Forwarded-For changes nothing: handlers never read it.
-    const forged = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': '192.0.2.99' }), source);
+    const forged = await handleLeads(post('/api/leads', sampleLeadBody(), { 'x-forwarded-for': '192.0.2.99' }), source);
     expect(forged.status).toBe(429);
     expect(await leads()).toHaveLength(4);
   });
@@ -292,9 +292,9 @@ describeEachDatabase('lead API', (database) => {
     runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 2 } };
     const statuses = [];
     for (let i = 0; i < 3; i++) {
-      const request = post('/api/getcourse/orders', sampleOrderBody(), { 'x-forwarded-for': `192.0.2.${i}` });
+      const request = post('/api/leads', sampleLeadBody(), { 'x-forwarded-for': `192.0.2.${i}` });
       request.headers.delete(CLIENT_ADDRESS_HEADER);
-      statuses.push((await handleOrders(request, source)).status);
+      statuses.push((await handleLeads(request, source)).status);
     }
     expect(statuses).toEqual([200, 200, 429]);
   });
@@ -303,17 +303,17 @@ describeEachDatabase('lead API', (database) => {
     runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perAddressPerMinute: 2 } };
     const statuses = [];
     for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3', '2001:db8:5:7::1']) {
-      statuses.push((await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: address }), source)).status);
+      statuses.push((await handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: address }), source)).status);
     }
     expect(statuses).toEqual([200, 200, 429, 200]);
   });
 
   it('answers 429 past the per-e-mail limit, counting valid leads of that e-mail in any spelling', async () => {
     runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, perEmailPerHour: 2 } };
-    const contacts = sampleOrderBody().contacts;
+    const contacts = sampleLeadBody().contacts;
     const statuses = [];
     for (const email of [contacts.email, contacts.email.toUpperCase(), ` ${contacts.email}`]) {
-      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...contacts, email } })), source);
+      const response = await handleLeads(post('/api/leads', sampleLeadBody({ contacts: { ...contacts, email } })), source);
       statuses.push(response.status);
       if (response.status === 429) {
         expect(await response.json()).toEqual({ code: 'email_rate_limited', message: 'С этой почты уже отправлено много заявок. Попробуйте позже' });
@@ -321,7 +321,7 @@ describeEachDatabase('lead API', (database) => {
       }
     }
     expect(statuses).toEqual([200, 200, 429]);
-    expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(200);
+    expect((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status).toBe(200);
     // The counters hold a keyed hash, never the e-mail.
     const buckets = await database().handle.db.selectFrom('rate_limit_counters').select('bucket').execute();
     expect(buckets.map((row) => row.bucket).join(' ')).not.toContain('@');
@@ -332,7 +332,7 @@ describeEachDatabase('lead API', (database) => {
     runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, ceilingPerMinute: 5 } };
     const statuses = [];
     for (let i = 0; i < 8; i++) {
-      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody(), { [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` }), source);
+      const response = await handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` }), source);
       statuses.push(response.status);
       if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -342,11 +342,11 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('stores the phone in E.164 and refuses text around a number or an over-long phone', async () => {
-    const body = sampleOrderBody();
-    expect((await handleOrders(post('/api/getcourse/orders', body), source)).status).toBe(200);
+    const body = sampleLeadBody();
+    expect((await handleLeads(post('/api/leads', body), source)).status).toBe(200);
     expect(await leads()).toMatchObject([{ phone: '+79167654321' }]);
     for (const phone of ['позвоните +7 916 765-43-21 вечером', '+7 916 765-43-21 доб. 5', `+7 916 765-43-21${' '.repeat(40)}1`]) {
-      const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ contacts: { ...body.contacts, phone } })), source);
+      const response = await handleLeads(post('/api/leads', sampleLeadBody({ contacts: { ...body.contacts, phone } })), source);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual(invalidFields({ code: 'custom', path: 'contacts.phone', message: 'Некорректный номер' }));
     }
@@ -354,20 +354,20 @@ describeEachDatabase('lead API', (database) => {
   });
 
   it('answers a filled honeypot like a success and keeps the lead as spam, undelivered', async () => {
-    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ website: 'https://spam.example' })), source);
+    const response = await handleLeads(post('/api/leads', sampleLeadBody({ website: 'https://spam.example' })), source);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Заявка принята' });
     expect(await leads()).toMatchObject([{ is_spam: 1, delivery_mode: 'none' }]);
     expect(await outbox()).toEqual([]);
     // A bot's invalid body gets the same friendly answer (and nothing is stored).
-    const invalid = await handleOrders(post('/api/getcourse/orders', { website: 'x', contacts: {} }), source);
+    const invalid = await handleLeads(post('/api/leads', { website: 'x', contacts: {} }), source);
     expect(invalid.status).toBe(200);
     expect(await leads()).toHaveLength(1);
     expect(queued).toBe(0);
   });
 
   it('stores a browser-delivered native-form lead without queueing a deal', async () => {
-    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody({ browser_delivered: true })), source);
+    const response = await handleLeads(post('/api/leads', sampleLeadBody({ browser_delivered: true })), source);
     expect(response.status).toBe(200);
     expect(await leads()).toMatchObject([{ delivery_mode: 'browser', is_spam: 0 }]);
     expect(await outbox()).toEqual([]);
@@ -375,14 +375,14 @@ describeEachDatabase('lead API', (database) => {
 
   it('answers the ids call with { msg } and stores nothing: the ids travel with the deal', async () => {
     const response = await handleIds(
-      post('/api/getcourse/ids', { email: 'olga@example.com', ids: { googleClientId: '111.222', yandexClientId: null }, website: '' }),
+      post('/api/leads/ids', { email: 'olga@example.com', ids: { googleClientId: '111.222', yandexClientId: null }, website: '' }),
       source,
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ msg: 'Идентификаторы приняты' });
     expect(await outbox()).toEqual([]);
     expect(queued).toBe(0);
-    const bad = await handleIds(post('/api/getcourse/ids', { email: 'olga', ids: {} }), source);
+    const bad = await handleIds(post('/api/leads/ids', { email: 'olga', ids: {} }), source);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual(invalidFields({ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }));
   });
@@ -394,7 +394,7 @@ describeEachDatabase('lead API', (database) => {
         controller.enqueue(started); // then nothing more: a slow client holding the request
       },
     });
-    const request = new Request(`${site}/api/getcourse/orders`, {
+    const request = new Request(`${site}/api/leads`, {
       method: 'POST',
       headers: { host: 'school.test', 'content-type': 'application/json' },
       body: stalled,
@@ -407,11 +407,11 @@ describeEachDatabase('lead API', (database) => {
   describe('idempotency keys', () => {
     const key = '0d6f5c1e-8b7a-4c3d-9e2f-1a2b3c4d5e6f';
     const keyed = (body: unknown, k = key, headers: Record<string, string> = {}) =>
-      post('/api/getcourse/orders', body, { 'idempotency-key': k, ...headers });
+      post('/api/leads', body, { 'idempotency-key': k, ...headers });
 
     it('two concurrent requests with one key make one lead and one outbox row; the repeat answers the same message', async () => {
-      const body = sampleOrderBody();
-      const responses = await Promise.all([handleOrders(keyed(body), source), handleOrders(keyed(body), source)]);
+      const body = sampleLeadBody();
+      const responses = await Promise.all([handleLeads(keyed(body), source), handleLeads(keyed(body), source)]);
       expect(responses.map((r) => r.status)).toEqual([200, 200]);
       const answers = await Promise.all(responses.map((r) => r.json()));
       expect(answers).toEqual([{ message: 'Заявка принята' }, { message: 'Заявка принята' }]);
@@ -420,7 +420,7 @@ describeEachDatabase('lead API', (database) => {
       expect(queued).toBe(1);
 
       // Later (a retry after a lost answer, a second tab): the same answer, marked as a replay, nothing new.
-      const replay = await handleOrders(keyed({ ...body, extra: { ...body.extra } }), source);
+      const replay = await handleLeads(keyed({ ...body, extra: { ...body.extra } }), source);
       expect(replay.status).toBe(200);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
       expect(await replay.json()).toEqual({ message: 'Заявка принята' });
@@ -430,9 +430,9 @@ describeEachDatabase('lead API', (database) => {
     });
 
     it('the same key with other contents gets 422 with a JSON reason and stores nothing', async () => {
-      const body = sampleOrderBody();
-      expect((await handleOrders(keyed(body), source)).status).toBe(200);
-      const other = await handleOrders(keyed({ ...body, contacts: { ...body.contacts, name: 'Пётр Иванов' } }), source);
+      const body = sampleLeadBody();
+      expect((await handleLeads(keyed(body), source)).status).toBe(200);
+      const other = await handleLeads(keyed({ ...body, contacts: { ...body.contacts, name: 'Пётр Иванов' } }), source);
       expect(other.status).toBe(422);
       expect(await other.json()).toEqual({ code: 'idempotency_key_reused', message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными' });
       expect(await leads()).toHaveLength(1);
@@ -440,30 +440,30 @@ describeEachDatabase('lead API', (database) => {
 
     it('a repeated key costs nothing against any limit, sequential or concurrent', async () => {
       runtime.config = { ...runtime.config, limits: { perAddressPerMinute: 2, perEmailPerHour: 2, ceilingPerMinute: 2 } };
-      const body = sampleOrderBody();
-      await Promise.all([handleOrders(keyed(body), source), handleOrders(keyed(body), source)]);
-      for (let i = 0; i < 3; i++) expect((await handleOrders(keyed(body), source)).status).toBe(200);
+      const body = sampleLeadBody();
+      await Promise.all([handleLeads(keyed(body), source), handleLeads(keyed(body), source)]);
+      for (let i = 0; i < 3; i++) expect((await handleLeads(keyed(body), source)).status).toBe(200);
       // One count each in the client's, the e-mail's and the site-wide bucket: the first request's.
       const counters = await database().handle.db.selectFrom('rate_limit_counters').select('hits').execute();
       expect(counters.map((c) => Number(c.hits))).toEqual([1, 1, 1]);
       // The limit still holds for new submissions.
-      expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(200);
-      expect((await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), source)).status).toBe(429);
+      expect((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status).toBe(200);
+      expect((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status).toBe(429);
     });
 
     it('takes the key from ?idempotency_key= (sendBeacon) and refuses a malformed key with 400', async () => {
-      const body = sampleOrderBody({ browser_delivered: true });
+      const body = sampleLeadBody({ browser_delivered: true });
       const beacon = () =>
-        new Request(`${site}/api/getcourse/orders?idempotency_key=${key}`, {
+        new Request(`${site}/api/leads?idempotency_key=${key}`, {
           method: 'POST',
           headers: { host: 'school.test', origin: site, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-      expect((await handleOrders(beacon(), source)).status).toBe(200);
-      expect((await handleOrders(beacon(), source)).headers.get('idempotent-replayed')).toBe('true');
+      expect((await handleLeads(beacon(), source)).status).toBe(200);
+      expect((await handleLeads(beacon(), source)).headers.get('idempotent-replayed')).toBe('true');
       expect(await leads()).toHaveLength(1);
 
-      const bad = await handleOrders(keyed(sampleOrderBody(), 'no spaces allowed'), source);
+      const bad = await handleLeads(keyed(sampleLeadBody(), 'no spaces allowed'), source);
       expect(bad.status).toBe(400);
       expect(await bad.json()).toEqual({ code: 'bad_idempotency_key', message: expect.stringContaining('Idempotency-Key') });
       expect(await leads()).toHaveLength(1);
@@ -471,19 +471,19 @@ describeEachDatabase('lead API', (database) => {
 
     it('accepts a key on the ids call, which stores and queues nothing either way', async () => {
       const ids = { email: 'olga@example.com', ids: { googleClientId: '111.222' }, website: '' };
-      const send = () => handleIds(post('/api/getcourse/ids', ids, { 'idempotency-key': key }), source);
+      const send = () => handleIds(post('/api/leads/ids', ids, { 'idempotency-key': key }), source);
       const [first, second] = await Promise.all([send(), send()]);
       expect(await first.json()).toEqual({ msg: 'Идентификаторы приняты' });
       expect(await second.json()).toEqual({ msg: 'Идентификаторы приняты' });
       expect(await outbox()).toEqual([]);
-      // The ids call made nothing the key could point at: on the orders route it makes the lead.
-      expect((await handleOrders(keyed(sampleOrderBody()), source)).status).toBe(200);
+      // The ids call made nothing the key could point at: on the leads route it makes the lead.
+      expect((await handleLeads(keyed(sampleLeadBody()), source)).status).toBe(200);
       expect(await leads()).toHaveLength(1);
     });
   });
 
   it('answers 503 as JSON when the database is unreachable, and never acknowledges the lead', async () => {
-    const response = await handleOrders(post('/api/getcourse/orders', sampleOrderBody()), () => Promise.reject(new Error('ECONNREFUSED')));
+    const response = await handleLeads(post('/api/leads', sampleLeadBody()), () => Promise.reject(new Error('ECONNREFUSED')));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' });
   });

@@ -1,6 +1,6 @@
 import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import type { ServerConfig } from '../config';
-import { acceptIds, acceptOrder, type AcceptContext, type AcceptOutcome } from '../leads/accept';
+import { acceptIds, acceptLead, type AcceptContext, type AcceptOutcome } from '../leads/accept';
 import { emailBucket } from '../leads/client-address';
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
@@ -24,10 +24,10 @@ export interface ApiRuntime {
   now?: () => number;
 }
 
-/** `POST /api/getcourse/orders`: 200 `{ message }` once the lead and its delivery are stored. */
-export const handleOrders = leadEndpoint('orders', acceptOrder, { message: acceptedMessages.order });
+/** `POST /api/leads`: 200 `{ message }` once the lead and its delivery are stored. */
+export const handleLeads = leadEndpoint('leads', acceptLead, { message: acceptedMessages.lead });
 
-/** `POST /api/getcourse/ids`: 200 `{ msg }` (the ids travel with the order; nothing is stored here). */
+/** `POST /api/leads/ids`: 200 `{ msg }` (the ids travel with the lead; nothing is stored here). */
 export const handleIds = leadEndpoint('ids', acceptIds, { msg: acceptedMessages.ids });
 
 /** The lead API's refusals by the reason its metrics count them under; any other code is `invalid`. */
@@ -62,7 +62,7 @@ function leadEndpoint(route: LeadRoute, accept: (body: unknown, context: AcceptC
       // A key that already made a lead repeats an acknowledged request: it counts against no limit.
       exempt: async (request, { repos }) => {
         const key = idempotencyKeyOf(request);
-        return typeof key === 'string' && route === 'orders' && (await repos.leads.findByIdempotencyKey(key)) !== undefined;
+        return typeof key === 'string' && route === 'leads' && (await repos.leads.findByIdempotencyKey(key)) !== undefined;
       },
     },
     // Validated by `accept` with the browser's schemas (lib/validation): a filled honeypot is answered
@@ -107,7 +107,7 @@ async function takeLead(
       log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
-      if (route === 'orders') await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
+      if (route === 'leads') await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
       return jsonOk(success);
     case 'replayed':
       log.info('api.replayed', { route, id: outcome.id });

@@ -1,6 +1,6 @@
 import type { LeadFormEntry } from '@/content/lead-form-entry';
 import { CONSENT_TEXT_VERSION, findLeadForm } from '@/content/lead-forms';
-import { fieldErrors, idsRequestSchema, orderRequestSchema, type OrderRequest } from '@/lib/validation/lead';
+import { fieldErrors, idsRequestSchema, leadRequestSchema, type LeadRequest } from '@/lib/validation/lead';
 import { extraFieldMessages } from '@/lib/validation/messages';
 import type { FieldError } from '@/lib/api-contract';
 import { toE164 } from '@/lib/validation/phone';
@@ -36,20 +36,20 @@ export interface AcceptContext {
   admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
   /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
   idempotencyKey?: string | null;
-  /** The alert channels this server can send on (issue 26); absent or none: no alerts are queued. */
+  /** The alert channels this server can send on; absent or none: no alerts are queued. */
   alertChannels?: { telegram: boolean; email: boolean };
 }
 
-// zod's own messages (wrong types, missing objects) in Russian; the field rules carry spec 5's texts.
+// zod's own messages (wrong types, missing objects) in Russian; the field rules carry the form's own Russian texts.
 const russian = { error: z.locales.ru().localeError };
 
 /**
- * `POST /api/getcourse/orders`: validates with the browser's schema, looks the form up in the
+ * `POST /api/leads`: validates with the browser's schema, looks the form up in the
  * registry (a gift offer's form only while its gift is on sale) and stores the lead together with its
  * delivery in one transaction.
  */
-export async function acceptOrder(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
-  const parsed = orderRequestSchema.safeParse(body, russian);
+export async function acceptLead(body: unknown, context: AcceptContext): Promise<AcceptOutcome> {
+  const parsed = leadRequestSchema.safeParse(body, russian);
   const spam = honeypotFilled(body);
   const form = parsed.success ? findLeadForm(parsed.data.form.id) : undefined;
   if (spam) {
@@ -91,8 +91,8 @@ async function onSale(form: LeadFormEntry, context: AcceptContext): Promise<bool
 }
 
 /**
- * `POST /api/getcourse/ids` (spec 7: fired on every submit, its answer read as `msg`). Validated and
- * answered, and nothing stored: the analytics ids reach GetCourse with the lead's deal (the order
+ * `POST /api/leads/ids` (fired on every submit, its answer read as `msg`). Validated and
+ * answered, and nothing stored: the analytics ids reach GetCourse with the lead's deal (the lead
  * carries them), never as a separate user import, which would let anyone who knows an e-mail rewrite
  * that person's profile.
  */
@@ -151,8 +151,8 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-function newLead(order: OrderRequest, form: LeadFormEntry, context: Pick<AcceptContext, 'now' | 'clientAddressHash'>, deliveryMode: NewLead['deliveryMode']): NewLead {
-  const { extra, contacts } = order;
+function newLead(lead: LeadRequest, form: LeadFormEntry, context: Pick<AcceptContext, 'now' | 'clientAddressHash'>, deliveryMode: NewLead['deliveryMode']): NewLead {
+  const { extra, contacts } = lead;
   return {
     createdAt: context.now,
     formId: form.id,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
-import { handleOrders, type ApiRuntime } from '../http/handlers';
+import { handleLeads, type ApiRuntime } from '../http/handlers';
 import { handleMetrics, type MetricsRuntime } from '../http/metrics';
 import { describeEachDatabase } from '../testing/databases';
-import { sampleLead, sampleOrderBody } from '../testing/fixtures';
+import { sampleLead, sampleLeadBody } from '../testing/fixtures';
 import { deliveryFailed } from '../testing/seed';
 import { parseExposition } from '../testing/prometheus-text';
 import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
@@ -12,8 +12,8 @@ import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 const site = 'http://school.test';
 const token = 'metrics-token-for-tests';
 
-function order(body: unknown) {
-  return new Request(`${site}/api/getcourse/orders`, {
+function lead(body: unknown) {
+  return new Request(`${site}/api/leads`, {
     method: 'POST',
     headers: { host: 'school.test', origin: site, 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
     body: JSON.stringify(body),
@@ -79,17 +79,17 @@ describeEachDatabase('GET /api/metrics', (database) => {
     expect(before.value('school_outbox_deliveries', { state: 'waiting' })).toBe(0);
     expect(before.value('school_outbox_oldest_waiting_age_seconds')).toBe(0);
 
-    const body = sampleOrderBody();
-    expect((await handleOrders(order(body), apiSource)).status).toBe(200);
-    expect((await handleOrders(order({ ...sampleOrderBody(), contacts: { name: '', email: 'x', phone: '1' } }), apiSource)).status).toBe(400);
-    expect((await handleOrders(order({ ...sampleOrderBody(), website: 'http://spam.example' }), apiSource)).status).toBe(200);
+    const body = sampleLeadBody();
+    expect((await handleLeads(lead(body), apiSource)).status).toBe(200);
+    expect((await handleLeads(lead({ ...sampleLeadBody(), contacts: { name: '', email: 'x', phone: '1' } }), apiSource)).status).toBe(400);
+    expect((await handleLeads(lead({ ...sampleLeadBody(), website: 'http://spam.example' }), apiSource)).status).toBe(200);
     now += 90_000;
 
     const queued = await read();
     const delta = (name: string, labels: Record<string, string>) => queued.value(name, labels) - before.value(name, labels);
-    expect(delta('school_leads_accepted_total', { route: 'orders' })).toBe(1);
-    expect(delta('school_leads_refused_total', { route: 'orders', reason: 'invalid' })).toBe(1);
-    expect(delta('school_leads_refused_total', { route: 'orders', reason: 'spam' })).toBe(1);
+    expect(delta('school_leads_accepted_total', { route: 'leads' })).toBe(1);
+    expect(delta('school_leads_refused_total', { route: 'leads', reason: 'invalid' })).toBe(1);
+    expect(delta('school_leads_refused_total', { route: 'leads', reason: 'spam' })).toBe(1);
     expect(queued.value('school_outbox_deliveries', { state: 'waiting' })).toBe(1);
     expect(queued.value('school_outbox_oldest_waiting_age_seconds')).toBeGreaterThanOrEqual(90);
     // Counts and ages only: nothing the visitor typed.
@@ -121,13 +121,13 @@ describeEachDatabase('GET /api/metrics', (database) => {
   it('counts the rate limit and the site-wide ceiling apart', async () => {
     const before = await read();
     api.config = { ...api.config, limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1 } };
-    await handleOrders(order(sampleOrderBody()), apiSource);
-    expect((await handleOrders(order(sampleOrderBody()), apiSource)).status).toBe(429);
+    await handleLeads(lead(sampleLeadBody()), apiSource);
+    expect((await handleLeads(lead(sampleLeadBody()), apiSource)).status).toBe(429);
     api.config = { ...api.config, limits: { perAddressPerMinute: 1, perEmailPerHour: 1000, ceilingPerMinute: 1000 } };
-    expect((await handleOrders(order(sampleOrderBody()), apiSource)).status).toBe(429);
+    expect((await handleLeads(lead(sampleLeadBody()), apiSource)).status).toBe(429);
     const after = await read();
     for (const reason of ['ceiling', 'rate_limited']) {
-      const labels = { route: 'orders', reason };
+      const labels = { route: 'leads', reason };
       expect(after.value('school_leads_refused_total', labels) - before.value('school_leads_refused_total', labels), reason).toBe(1);
     }
   });

@@ -9,7 +9,7 @@ import type { QueueSnapshot } from '../repositories/delivery-queue';
 import type { Repositories } from '../repositories';
 import { renderVitals } from './vitals-exposition';
 
-export type LeadRoute = 'orders' | 'ids';
+export type LeadRoute = 'leads' | 'ids';
 /** Why the lead API said no (or, for spam, said yes and stored nothing to deliver). */
 export const REFUSAL_REASONS = ['foreign_origin', 'invalid', 'rate_limited', 'ceiling', 'spam', 'unavailable'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -113,7 +113,7 @@ function queueRegistry(snapshot: QueueSnapshot): Registry {
   return registry;
 }
 
-/** Issue 26: the managers' lead alerts not sent yet and those given up on, by channel. */
+/** The managers' lead alerts not sent yet and those given up on, by channel. */
 function alertsRegistry(health: AlertQueueHealth): Registry {
   const registry = new Registry();
   const gauge = new Gauge({
@@ -128,7 +128,7 @@ function alertsRegistry(health: AlertQueueHealth): Registry {
   return registry;
 }
 
-/** Issue 27: payment reports the site could not match, and the export reconciliation's last runs. */
+/** Payment reports the site could not match, and the export reconciliation's last runs. */
 async function dealsRegistry(unmatched: Repositories['dealUnmatchedCallbacks'], reconciliation: Repositories['dealReconciliation']): Promise<Registry> {
   const registry = new Registry();
   new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(await unmatched.count());

@@ -1,5 +1,5 @@
 /**
- * The field vitals of the last 28 days as Prometheus histograms (issue 30), read from the shared database
+ * The field vitals of the last 28 days as Prometheus histograms, read from the shared database
  * at each scrape, so every instance exposes the same figures. A rolling window like CrUX's, not a counter
  * since start: a bucket can go down when a day leaves the window. Times in seconds, CLS as it is; labels
  * are the page type (route pattern) and the device class, never a path.

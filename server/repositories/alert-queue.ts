@@ -11,6 +11,9 @@ import { ALERT_KIND, claimResults, claimRows, inQueue, isDue, listRows, outboxRo
  * An alert of a new lead to one recipient, queued in the lead's transaction. `held`: the lead came
  * outside working hours and its alert waits for the opening (`dueAt`), to go out in that night's digest.
  */
+/** The most due alerts of one recipient read at once (and so the most one night's digest stands for). */
+export const DUE_ALERTS_A_RECIPIENT = 5_000;
+
 export interface NewAlert {
   /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts `recipientKey`). */
   recipient: string;
@@ -128,7 +131,9 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
         .where('recipient', '=', recipient)
         .where((eb) => isDue(eb, now))
         .orderBy('id')
-        .limit(500)
+        // A night's digest carries all its held alerts in one message: room for a night far beyond the
+        // school's (a few hundred leads), bounded so a flood never loads the whole table.
+        .limit(DUE_ALERTS_A_RECIPIENT)
         .execute();
       return rows.map((row) => ({ id: row.id, leadId: row.alert_lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
     },

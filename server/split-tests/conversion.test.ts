@@ -18,7 +18,7 @@ const page = '/products/middle-js/cvrna';
 describeEachDatabase('split test conversions', (database) => {
   beforeEach(() => database().clear());
   const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
-  const order = (v: number, options: { popup?: string; path?: string } = {}) => ({ extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page } });
+  const lead = (v: number, options: { popup?: string; path?: string } = {}) => ({ extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page } });
   const context = (address = 'address-a') => ({ repos: database().repos, hashKey, clientAddressHash: address, now: Date.now(), log: consoleLogger });
   const totals = async (testId: string) => {
     const today = moscowToday();
@@ -32,17 +32,17 @@ describeEachDatabase('split test conversions', (database) => {
     const variant = assignVariant(visitor, test.id, 2);
 
     // Not shown yet: nothing counts.
-    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
     await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
     // A form claiming the other variant, another pop-up, a bot, no test block, a page the pop-up is not on: not counted.
-    expect(await countTestConversion(headers(visitor), order(1 - variant), context())).toBe(false);
-    expect(await countTestConversion(headers(visitor), order(variant, { popup: 'popup-junior-discount' }), context())).toBe(false);
-    expect(await countTestConversion(headers(visitor, 'Googlebot/2.1'), order(variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), lead(1 - variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), lead(variant, { popup: 'popup-junior-discount' }), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor, 'Googlebot/2.1'), lead(variant), context())).toBe(false);
     expect(await countTestConversion(headers(visitor), { extra: { block_id: 'popup' } }, context())).toBe(false);
-    expect(await countTestConversion(headers(visitor), order(variant, { path: '/made-up/page' }), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), lead(variant, { path: '/made-up/page' }), context())).toBe(false);
     // The real one, once.
-    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(true);
-    expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
+    expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(true);
+    expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
 
     const view = await splitTestView(repos, test, Date.now());
     expect(view.report.variants[variant]).toMatchObject({ shows: 1, leads: 1 });
@@ -62,7 +62,7 @@ describeEachDatabase('split test conversions', (database) => {
       const variant = assignVariant(visitor, test.id, 2);
       // Even with an exposure stored under its key (as a beacon of the same forged id cannot make one).
       await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
-      expect(await countTestConversion(headers(visitor), order(variant), context())).toBe(false);
+      expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
     }
     expect((await splitTestView(repos, test, Date.now())).report.variants.map((v) => v.leads)).toEqual([0, 0]);
     expect(await totals(test.id)).toEqual([{ counted: 0, uncounted: 3 }]);
@@ -76,7 +76,7 @@ describeEachDatabase('split test conversions', (database) => {
       const visitor = issueVisitorId(hashKey);
       const variant = assignVariant(visitor, test.id, 2);
       await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
-      results.push(await countTestConversion(headers(visitor), order(variant), context(i < DAILY_CAPS.testLead + 2 ? 'address-a' : 'address-b')));
+      results.push(await countTestConversion(headers(visitor), lead(variant), context(i < DAILY_CAPS.testLead + 2 ? 'address-a' : 'address-b')));
     }
     expect(results).toEqual([...Array<boolean>(DAILY_CAPS.testLead).fill(true), false, false, true]);
     expect(await totals(test.id)).toEqual([{ counted: DAILY_CAPS.testLead + 1, uncounted: 2 }]);

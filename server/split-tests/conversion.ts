@@ -19,10 +19,10 @@ import { testVisitorOf, visitorKey } from './visitor';
  */
 export async function countTestConversion(
   headers: Headers,
-  order: unknown,
+  lead: unknown,
   context: { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number; log: Logger },
 ): Promise<boolean> {
-  const extra = (order as { extra?: { block_id?: unknown; page_path?: unknown } } | null)?.extra;
+  const extra = (lead as { extra?: { block_id?: unknown; page_path?: unknown } } | null)?.extra;
   const claimed = readTestBlockId(typeof extra?.block_id === 'string' ? extra.block_id : null);
   if (!claimed) return false;
   const { repos, now } = context;

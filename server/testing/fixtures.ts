@@ -27,8 +27,8 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-/** A valid body of POST /api/getcourse/orders. */
-export function sampleOrderBody(overrides: Record<string, unknown> = {}) {
+/** A valid body of POST /api/leads. */
+export function sampleLeadBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {
     extra: { utm: { source: 'vk', campaign: 'winter' }, page_path: '/products/git' },

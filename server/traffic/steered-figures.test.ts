@@ -8,13 +8,13 @@ import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { issueVisitorId } from '../experiments/visitor-id';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
-import { handleOrders } from '../http/handlers';
+import { handleLeads } from '../http/handlers';
 import { handlePopupEvents } from '../http/popup-events';
 import { handleVisitorId } from '../http/visitor-id';
 import { handleVitals } from '../http/vitals';
 import { splitTestView } from '../split-tests/report';
 import { describeEachDatabase } from '../testing/databases';
-import { sampleOrderBody } from '../testing/fixtures';
+import { sampleLeadBody } from '../testing/fixtures';
 import { testApiRuntime } from '../testing/runtime';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS } from './caps';
@@ -70,8 +70,8 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
     };
     const lead = async (address: string, variant: number, cookie: string) => {
       posted += 1;
-      const body = sampleOrderBody({ form: { id: tested }, extra: { utm: {}, page_path: testedPage, block_id: testBlockId(tested, variant) } });
-      expect((await handleOrders(request('/api/getcourse/orders', address, body, cookie, 'application/json'), async () => apiRuntime)).status).toBe(200);
+      const body = sampleLeadBody({ form: { id: tested }, extra: { utm: {}, page_path: testedPage, block_id: testBlockId(tested, variant) } });
+      expect((await handleLeads(request('/api/leads', address, body, cookie, 'application/json'), async () => apiRuntime)).status).toBe(200);
     };
     const test = await startSplitTest(repos, tested, { plannedShows: 5000, now: now - 86_400_000 });
 

@@ -10,7 +10,7 @@
  * found by e-mail and their name, phone and fields change only with `refresh_if_exists: 1`; a deal is
  * found by `deal_number` (updated, not added again) and belongs to the user of its e-mail.
  *
- * The export API (issue 27) answers from the same model: `GET /pl/api/account/deals?key=…&status_changed_at[from]=…`
+ * The export API answers from the same model: `GET /pl/api/account/deals?key=…&status_changed_at[from]=…`
  * gives an export id, `GET /pl/api/account/exports/{id}?key=…` answers "not ready" (error 909) for
  * `exportReadyAfterPolls` polls, then the deals whose status changed since that day as GetCourse's table
  * (Russian column titles and status labels, e-mail included). While an export is unread, asking for

@@ -1,5 +1,5 @@
 /**
- * Issue 26's console page «Уведомления» in a real browser against the built server: the exact labels,
+ * The console page «Уведомления» in a real browser against the built server: the exact labels,
  * invalid values refused beside their fields in Russian (nothing saved), «Отправить пробное уведомление»
  * with a result per recipient, «Сохранить» audited, and a lead then alerted to what the console saved.
  */
@@ -11,7 +11,7 @@ import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
 import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite } from './support/suite';
 
 const operator = { email: 'alerts-console@school-system.ru', password: 'alerts console password' };
@@ -117,8 +117,8 @@ describe('the console page «Уведомления»', () => {
     // The next lead goes to what the console saved, without personal data.
     telegram.reset();
     smtp.reset();
-    const { email, body } = orderBody('alerts-console');
-    expect((await postOrder(server.url, body)).status).toBe(200);
+    const { email, body } = leadBody('alerts-console');
+    expect((await postLead(server.url, body)).status).toBe(200);
     await waitFor('the alerts', async () => telegram.delivered().length === 2 && smtp.received().length === 1, 10_000);
     for (const text of [...telegram.delivered().map((call) => call.text), smtp.received()[0]!.text]) {
       expect(text).not.toContain(email);

@@ -1,5 +1,5 @@
 /**
- * Issue 26 against the built server: lead alerts reach a fake Telegram and a fake SMTP server from the
+ * Lead alerts against the built server: they reach a fake Telegram and a fake SMTP server from the
  * real `next start` (its instrumentation hook runs the alert worker beside the GetCourse one). A lead in
  * working hours arrives within 10 s; a SIGKILL after the lead's commit and before its alert went out
  * loses no alert; two instances on one PostgreSQL database send each alert once.
@@ -15,7 +15,7 @@ import { migrateToLatest } from '@/server/db/migrate';
 import { createRepositories } from '@/server/repositories';
 import { startFakeSmtp, type FakeSmtp } from '@/tests/support/fake-smtp';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite } from './support/suite';
 
 const CHAT = '424242';
@@ -87,9 +87,9 @@ describe('lead alerts from the built server', () => {
     const server = await startNextServer(await freePort(), alertEnv({ SQLITE_PATH: file }));
     suite.servers.push(server);
 
-    const { body } = orderBody('alerts');
+    const { body } = leadBody('alerts');
     const posted = Date.now();
-    expect(await postOrder(server.url, body)).toEqual({ status: 200, message: 'Заявка принята' });
+    expect(await postLead(server.url, body)).toEqual({ status: 200, message: 'Заявка принята' });
     await waitFor('the alerts', async () => telegram.delivered(CHAT).length === 1 && smtp.received(MAIL).length === 1, 10_000);
     expect(Date.now() - posted).toBeLessThan(10_000);
     expect(telegram.delivered()[0]!.text).toContain('Телефон: <a href="tel:+79161234567">+79161234567</a>');
@@ -109,8 +109,8 @@ describe('lead alerts from the built server', () => {
     suite.servers.push(first);
     const acknowledged: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const { email, body } = orderBody('alerts-crash');
-      expect((await postOrder(first.url, body)).status).toBe(200);
+      const { email, body } = leadBody('alerts-crash');
+      expect((await postLead(first.url, body)).status).toBe(200);
       acknowledged.push(email);
     }
     await waitFor('a first failed attempt', async () => telegram.calls().length > 0, 10_000);
@@ -183,7 +183,7 @@ describe.skipIf(!testDatabaseUrl)('lead alerts from two instances on one Postgre
     });
     servers.push(...(await Promise.all([freePort(), freePort()].map(async (port) => startNextServer(await port, env)))));
     const LEADS = 6;
-    for (let i = 0; i < LEADS; i++) expect((await postOrder(servers[i % 2]!.url, orderBody('alerts-two').body)).status).toBe(200);
+    for (let i = 0; i < LEADS; i++) expect((await postLead(servers[i % 2]!.url, leadBody('alerts-two').body)).status).toBe(200);
     await waitFor(
       'every alert',
       async () => leadIdsIn(telegram.delivered().map((c) => c.text)).length >= LEADS && leadIdsIn(smtp.received().map((m) => m.text)).length >= LEADS,

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER, hashClientAddress } from '@/server/leads/client-address';
-import { assertBuilt, freePort, orderBody, serverEnv, startNextServer, type NextServer } from './support/next-server';
+import { assertBuilt, freePort, leadBody, serverEnv, startNextServer, type NextServer } from './support/next-server';
 
 const HASH_KEY = 'system-test-hash-key-0123456789abcdef';
 const LIMIT = 30;
@@ -58,15 +58,15 @@ async function startProxy(target: URL): Promise<URL> {
   return new URL(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
 }
 
-/** One order with forged forwarding headers, sent from `localAddress` (any 127.x address is this machine). */
-function forgedOrder(base: URL, i: number, localAddress = '127.0.0.1'): Promise<number> {
-  const body = JSON.stringify(orderBody(`forged-${i}`).body);
+/** One lead with forged forwarding headers, sent from `localAddress` (any 127.x address is this machine). */
+function forgedLead(base: URL, i: number, localAddress = '127.0.0.1'): Promise<number> {
+  const body = JSON.stringify(leadBody(`forged-${i}`).body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
         host: base.hostname,
         port: base.port,
-        path: '/api/getcourse/orders',
+        path: '/api/leads',
         method: 'POST',
         localAddress,
         headers: {
@@ -113,7 +113,7 @@ describe('the client address behind the rate limit', () => {
     const site = await start('direct', {});
     await freshMinute();
     const statuses: number[] = [];
-    for (let i = 0; i < 80; i++) statuses.push(await forgedOrder(new URL(site.url), i));
+    for (let i = 0; i < 80; i++) statuses.push(await forgedLead(new URL(site.url), i));
     expect(tally(statuses)).toEqual({ 200: LIMIT, 429: 80 - LIMIT });
     expect(storedAddressHashes('direct')).toEqual([hashClientAddress('127.0.0.1', HASH_KEY)]);
   });
@@ -123,8 +123,8 @@ describe('the client address behind the rate limit', () => {
     const entry = await startProxy(new URL(site.url));
     const statuses = { first: [] as number[], second: [] as number[] };
     await freshMinute(30_000);
-    for (let i = 0; i < 40; i++) statuses.first.push(await forgedOrder(entry, i, '127.0.0.2'));
-    for (let i = 40; i < 80; i++) statuses.second.push(await forgedOrder(entry, i, '127.0.0.3'));
+    for (let i = 0; i < 40; i++) statuses.first.push(await forgedLead(entry, i, '127.0.0.2'));
+    for (let i = 40; i < 80; i++) statuses.second.push(await forgedLead(entry, i, '127.0.0.3'));
     // Each client the proxy saw has its own limit; no forged entry gave anyone another bucket.
     expect(tally(statuses.first)).toEqual({ 200: LIMIT, 429: 40 - LIMIT });
     expect(tally(statuses.second)).toEqual({ 200: LIMIT, 429: 40 - LIMIT });
@@ -135,9 +135,9 @@ describe('the client address behind the rate limit', () => {
     const ceiling = 25;
     const site = await start('flood', { TRUST_PROXY: '1', LEAD_CEILING_PER_MINUTE: String(ceiling) });
     const entry = await startProxy(new URL(site.url));
-    // 60 clients, two orders each: every one is far under its own limit.
+    // 60 clients, two leads each: every one is far under its own limit.
     await freshMinute();
-    const statuses = await Promise.all(Array.from({ length: 120 }, (_, i) => forgedOrder(entry, i, `127.0.1.${(i % 60) + 1}`)));
+    const statuses = await Promise.all(Array.from({ length: 120 }, (_, i) => forgedLead(entry, i, `127.0.1.${(i % 60) + 1}`)));
     expect(tally(statuses)).toEqual({ 200: ceiling, 429: 120 - ceiling });
     expect(storedAddressHashes('flood').length).toBeGreaterThan(1);
     const db = new BetterSqlite3(path.join(dir, 'flood.db'), { readonly: true });

@@ -1,6 +1,6 @@
 /**
- * The promise to the school: a lead the server acknowledged is never lost. A flood of orders, the
- * server killed with SIGKILL in the middle of it, restarted on the same SQLite file: every order that
+ * The promise to the school: a lead the server acknowledged is never lost. A flood of leads, the
+ * server killed with SIGKILL in the middle of it, restarted on the same SQLite file: every lead that
  * got a 200 is in the database and reaches GetCourse, once, by its deal number.
  */
 import path from 'node:path';
@@ -8,42 +8,42 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
-import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor } from './support/next-server';
 import { systemSuite } from './support/suite';
 
 const CONCURRENCY = 16;
 const KILL_AFTER_ACKNOWLEDGED = 300;
-const MAX_ORDERS = 2000;
+const MAX_LEADS = 2000;
 
-describe('SIGKILL in the middle of a flood of orders', () => {
+describe('SIGKILL in the middle of a flood of leads', () => {
   const suite = systemSuite('crash');
 
-  it('loses no acknowledged order and gives GetCourse exactly one deal number per order', async () => {
+  it('loses no acknowledged lead and gives GetCourse exactly one deal number per lead', async () => {
     const port = await freePort();
     const file = path.join(suite.dir, 'site.db');
     const env = serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: suite.gc.url });
     const first = await startNextServer(port, env);
     suite.servers.push(first);
 
-    // The flood: concurrent clients sending orders until the server dies under them.
+    // The flood: concurrent clients sending leads until the server dies under them.
     const acknowledged = new Set<string>();
     let sent = 0;
     let killed = false;
     const client = async () => {
-      while (!killed && sent < MAX_ORDERS) {
+      while (!killed && sent < MAX_LEADS) {
         sent += 1;
-        const { email, body } = orderBody('crash');
+        const { email, body } = leadBody('crash');
         try {
-          const answer = await postOrder(first.url, body);
+          const answer = await postLead(first.url, body);
           if (answer.status === 200 && answer.message) acknowledged.add(email);
-          else if (!killed) throw new Error(`order refused with ${answer.status} before the kill`);
+          else if (!killed) throw new Error(`lead refused with ${answer.status} before the kill`);
         } catch (error) {
-          if (!killed) throw error; // after the kill: the order was in flight and never acknowledged
+          if (!killed) throw error; // after the kill: the lead was in flight and never acknowledged
         }
       }
     };
     const clients = Array.from({ length: CONCURRENCY }, client);
-    await waitFor('acknowledged orders', async () => acknowledged.size >= KILL_AFTER_ACKNOWLEDGED, 60_000);
+    await waitFor('acknowledged leads', async () => acknowledged.size >= KILL_AFTER_ACKNOWLEDGED, 60_000);
     killed = true;
     await first.kill('SIGKILL');
     await Promise.all(clients);
@@ -78,7 +78,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
       const leadsByEmail = new Map<string, number[]>();
       for (const lead of leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.id]);
 
-      // Every acknowledged order is stored, once.
+      // Every acknowledged lead is stored, once.
       for (const email of acknowledgedAtKill) expect(leadsByEmail.get(email), email).toHaveLength(1);
 
       // GetCourse received every stored lead, under the deal number of that lead and with its e-mail.
@@ -103,7 +103,7 @@ describe('SIGKILL in the middle of a flood of orders', () => {
       for (const [, emails] of receipts) expect(emails.length).toBeLessThanOrEqual(2);
 
       console.log(
-        `[crash test] ${sent} orders sent, ${acknowledgedAtKill.size} acknowledged, ${sent - acknowledgedAtKill.size} cut off by SIGKILL; ` +
+        `[crash test] ${sent} leads sent, ${acknowledgedAtKill.size} acknowledged, ${sent - acknowledgedAtKill.size} cut off by SIGKILL; ` +
           `${leads.length} stored, ${leads.length} delivered; ${inFlightAtKill.size} deliveries were in flight at the kill, ` +
           `${repeated.length} of them reached GetCourse twice under the same deal number.`,
       );

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { HEALTH_DEADLINE_MS } from '@/server/http/health';
 import { refusalMessages } from '@/server/http/messages';
-import { freePort, orderBody, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite, type SystemSuite } from './support/suite';
 
 const CLIENTS = 4;
@@ -26,7 +26,7 @@ interface Lead {
 }
 
 async function post(url: string, lead: Lead): Promise<number> {
-  const response = await fetch(`${url}/api/getcourse/orders`, {
+  const response = await fetch(`${url}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, 'idempotency-key': lead.key },
     body: JSON.stringify(lead.body),
@@ -49,7 +49,7 @@ function leadStream(url: string, tag: string) {
   let stopped = false;
   const client = async () => {
     while (!stopped) {
-      const { email, body } = orderBody(tag);
+      const { email, body } = leadBody(tag);
       const lead = { email, body, key: randomUUID() };
       ((await post(url, lead)) === 200 ? acknowledged : refused).push(lead);
     }
@@ -86,7 +86,7 @@ async function startRefused(suite: SystemSuite, port: number, env: NodeJS.Proces
   await waitFor('the refusal in the log', async () => logged(server, 'server.start_failed').length > 0, 30_000);
   const advice = String(logged(server, 'server.start_failed')[0]!.advice);
   expect(advice).toContain(`The SQLite database ${file} is missing, but ${file}.marker says the site kept its database there.`);
-  const { email, body } = orderBody('while-refused');
+  const { email, body } = leadBody('while-refused');
   expect(await post(server.url, { email, body, key: randomUUID() })).toBe(503);
   // No new, empty database was made in its place.
   expect(fs.existsSync(file)).toBe(false);

@@ -2,7 +2,7 @@
  * The deploy of deploy/ as it runs on the school's server: Debian's nginx with the project's own site
  * configuration (TLS with a throw-away certificate) in front of two standalone instances (server.js, as
  * site@.service runs them) on one PostgreSQL database, TRUST_PROXY=1, the fake GetCourse. The instances
- * run the releases that deploy/release.sh makes in a site folder of the test's own: a flood of orders
+ * run the releases that deploy/release.sh makes in a site folder of the test's own: a flood of leads
  * from many client addresses goes through nginx while the release command releases a new commit and then
  * rolls back (each a rolling restart: SIGTERM, start again from the folder `current` names). Every
  * acknowledged lead is stored and delivered once, no answer is a 5xx, the address each lead is counted
@@ -30,7 +30,7 @@ import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { DEBIAN_ACCESS_LOG, nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
-import { assertBuilt, distDir, freePort, orderBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
+import { assertBuilt, distDir, freePort, leadBody, serverEnv, startStandaloneServer, waitFor, type NextServer } from './support/next-server';
 
 /** Runs deploy/release.sh with `command`; resolves with its exit code and output. */
 function runRelease(command: 'release' | 'rollback', env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -63,8 +63,8 @@ const DOMAIN = 'example.ru';
 /** The flood's visitors: nginx's limit_req (5 r/s an address) lets each through at this spread. */
 const CLIENT_ADDRESSES = Array.from({ length: 100 }, (_, index) => `127.0.1.${index + 1}`);
 const CONCURRENCY = 12;
-/** Orders acknowledged before the release, between the release and the rollback, and after the rollback. */
-const ORDERS_BETWEEN_STEPS = 50;
+/** Leads acknowledged before the release, between the release and the rollback, and after the rollback. */
+const LEADS_BETWEEN_STEPS = 50;
 
 interface Answer {
   status: number;
@@ -129,7 +129,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
   }
 
   function postLead(from: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    return send('/api/getcourse/orders', {
+    return send('/api/leads', {
       from,
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `https://${DOMAIN}`, 'idempotency-key': randomUUID(), ...headers },
@@ -258,7 +258,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
       while (flooding) {
         const from = CLIENT_ADDRESSES[sent % CLIENT_ADDRESSES.length]!;
         sent += 1;
-        const { email, body } = orderBody('deploy');
+        const { email, body } = leadBody('deploy');
         try {
           const answer = await postLead(from, body);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
@@ -272,25 +272,25 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     const clients = Array.from({ length: CONCURRENCY }, client);
     const servedVersion = async () => (await send('/version.txt', { from: '127.0.0.9' })).body.trim();
     const versionOfEachInstance = () => Promise.all([...instances.keys()].map(async (port) => (await fetch(`http://127.0.0.1:${port}/version.txt`)).text()));
-    const ordersAcknowledged = async (what: string) => {
+    const leadsAcknowledged = async (what: string) => {
       const mark = acknowledged.size;
-      await waitFor(`orders acknowledged ${what}`, async () => acknowledged.size >= mark + ORDERS_BETWEEN_STEPS, 60_000);
+      await waitFor(`leads acknowledged ${what}`, async () => acknowledged.size >= mark + LEADS_BETWEEN_STEPS, 60_000);
     };
 
     const firstRelease = fs.realpathSync(path.join(siteRoot, 'current'));
     try {
-      await ordersAcknowledged('before the release');
+      await leadsAcknowledged('before the release');
       // The school commits a change; the release command builds it and restarts the instances one by one.
       fs.writeFileSync(path.join(repository, 'version.txt'), 'second\n');
       gitIn(repository, 'commit', '-qam', 'second');
       const release = await runRelease('release', releaseEnv);
       expect(release.code, release.output).toBe(0);
       expect(await servedVersion()).toBe('second');
-      await ordersAcknowledged('after the release');
+      await leadsAcknowledged('after the release');
 
       const rollback = await runRelease('rollback', releaseEnv);
       expect(rollback.code, rollback.output).toBe(0);
-      await ordersAcknowledged('after the rollback');
+      await leadsAcknowledged('after the rollback');
     } finally {
       flooding = false;
       await Promise.all(clients);
@@ -328,14 +328,14 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     const log = accessLog();
     const failedOver = log.filter((line) => parseLogLine(line).upstreams.includes(', ')).length;
     console.log(
-      `[deploy test] ${sent} orders through nginx in ${floodSeconds.toFixed(1)} s from ${CLIENT_ADDRESSES.length} addresses, ` +
+      `[deploy test] ${sent} leads through nginx in ${floodSeconds.toFixed(1)} s from ${CLIENT_ADDRESSES.length} addresses, ` +
         `${acknowledged.size} acknowledged (all 200), ${leads.length} stored, each delivered once; ${failedOver} requests failed over ` +
         `to the other instance; restarts: ${restarts.join('; ')}.`,
     );
   }, 300_000); // ~50 s on a quiet machine (two rolling restarts, each waiting out nginx's fail_timeout)
 
   it("the site counts the address nginx saw, not one the client wrote, and nginx's own limits answer 4xx", async () => {
-    const { email, body } = orderBody('deploy-spoof');
+    const { email, body } = leadBody('deploy-spoof');
     expect((await postLead('127.0.0.5', body, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
     const stored = await database.db.selectFrom('leads').select('client_address_hash').where('email', '=', email).executeTakeFirstOrThrow();
     expect(stored.client_address_hash).toBe(hashClientAddress('127.0.0.5', HASH_KEY));
@@ -413,7 +413,7 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
 
   it("GetCourse's payment callbacks: a burst of 100 at once all answered, and the secret in no log, nginx's or the site's", async () => {
     // 100 deals the site sent, one lead each, from visitors of their own.
-    const leads = CLIENT_ADDRESSES.map((from, index) => ({ from, ...orderBody(`deploy-paid-${index}`) }));
+    const leads = CLIENT_ADDRESSES.map((from, index) => ({ from, ...leadBody(`deploy-paid-${index}`) }));
     const posted = await Promise.all(leads.map(({ from, body }) => postLead(from, body)));
     expect(posted.map((answer) => answer.status)).toEqual(leads.map(() => 200));
     const emails = leads.map((lead) => lead.email);
@@ -479,11 +479,11 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
 
   it('the site sees the host nginx was asked for, never an X-Forwarded-Host the client wrote', async () => {
     // Another site's page posting a lead and claiming that site as the forwarded host: refused, nothing stored.
-    const forged = orderBody('deploy-forged-host');
+    const forged = leadBody('deploy-forged-host');
     const refused = await postLead('127.0.0.32', forged.body, { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' });
     expect(refused.status, refused.body).toBe(403);
     // Our own page with the same forged header: accepted, the site compares with example.ru.
-    const own = orderBody('deploy-own-host');
+    const own = leadBody('deploy-own-host');
     expect((await postLead('127.0.0.32', own.body, { 'x-forwarded-host': 'evil.example' })).status).toBe(200);
     const stored = await database.db.selectFrom('leads').select('email').where('email', 'in', [forged.email, own.email]).execute();
     expect(stored.map((lead) => lead.email)).toEqual([own.email]);

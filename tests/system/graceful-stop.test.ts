@@ -12,8 +12,8 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import {
   distDir,
   freePort,
-  orderBody,
-  postOrder,
+  leadBody,
+  postLead,
   serverEnv,
   startStandaloneServer,
   waitFor,
@@ -65,7 +65,7 @@ async function postInFlight(port: number, body: unknown): Promise<{ finish(): Pr
     socket.on('error', reject);
   });
   socket.write(
-    `POST /api/getcourse/orders HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+    `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${payload.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
   );
   await waitFor('100 Continue', async () => received.startsWith('HTTP/1.1 100 Continue'), 10_000);
@@ -84,10 +84,10 @@ describe('SIGTERM during a delivery', () => {
     const server = await start(port, env(file));
 
     suite.gc.setMode('hold');
-    const held = orderBody('graceful-held');
-    expect(await postOrder(server.url, held.body)).toEqual({ status: 200, message: 'Заявка принята' });
+    const held = leadBody('graceful-held');
+    expect(await postLead(server.url, held.body)).toEqual({ status: 200, message: 'Заявка принята' });
     await waitFor('the delivery to be under way', async () => suite.gc.received().some((call) => call.outcome === 'hold'), 20_000);
-    const inFlight = orderBody('graceful-in-flight');
+    const inFlight = leadBody('graceful-in-flight');
     const request = await postInFlight(port, inFlight.body);
 
     let exited = false;
@@ -123,8 +123,8 @@ describe('SIGTERM during a delivery', () => {
   it('the worker (cli/worker.mjs of the standalone build, as deploy/worker.service runs it) finishes the delivery it holds and exits 0', async () => {
     const file = path.join(suite.dir, 'worker.db');
     const web = await start(await freePort(), env(file, { OUTBOX_WORKER: 'off' }));
-    const order = orderBody('graceful-worker');
-    expect(await postOrder(web.url, order.body)).toEqual({ status: 200, message: 'Заявка принята' });
+    const lead = leadBody('graceful-worker');
+    expect(await postLead(web.url, lead.body)).toEqual({ status: 200, message: 'Заявка принята' });
 
     suite.gc.setMode('hold');
     const worker = spawn(process.execPath, [path.join(distDir, 'standalone', 'cli', 'worker.mjs')], { env: env(file), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -133,7 +133,7 @@ describe('SIGTERM during a delivery', () => {
     worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
     try {
-      await waitFor('the worker to hold the delivery', async () => suite.gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(order.email)), 30_000);
+      await waitFor('the worker to hold the delivery', async () => suite.gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(lead.email)), 30_000);
       worker.kill('SIGTERM');
       await waitFor('the stop to begin', async () => output.includes('"event":"process.stopping"'), 10_000);
       expect(worker.exitCode).toBeNull();
@@ -143,7 +143,7 @@ describe('SIGTERM during a delivery', () => {
       worker.kill('SIGKILL');
     }
     expect(output).toContain('"event":"process.stopped"');
-    expect((await outbox(file)).find((row) => row.email === order.email)?.status).toBe('sent');
-    expect(importsFor(order.email)).toEqual([1]);
+    expect((await outbox(file)).find((row) => row.email === lead.email)?.status).toBe('sent');
+    expect(importsFor(lead.email)).toEqual([1]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 25 on PostgreSQL with two instances: an operator changes a pop-up in the console of one
+ * Pop-ups steered from the console, on PostgreSQL with two instances: an operator changes a pop-up in the console of one
  * instance, and a fresh visitor of the other sees it within 60 s (no build, no restart); switched off, no
  * visitor sees it; rolled back, the file's headline is back. Real servers, real browser (Debian's Chromium).
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import { dealNumberFor } from '@/server/getcourse/deal-number';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
-import { assertBuilt, freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { assertBuilt, freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -15,7 +15,7 @@ if (!testDatabaseUrl) {
   console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance PostgreSQL test is SKIPPED.\n');
 }
 
-const ORDERS = 120;
+const LEADS = 120;
 const CONCURRENCY = 8;
 
 describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse failing half the calls', () => {
@@ -48,11 +48,11 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     const emails: string[] = [];
     let next = 0;
     const client = async () => {
-      while (next < ORDERS) {
+      while (next < LEADS) {
         const server = servers[next % servers.length]!;
         next += 1;
-        const { email, body } = orderBody('two-instances');
-        const answer = await postOrder(server.url, body);
+        const { email, body } = leadBody('two-instances');
+        const answer = await postLead(server.url, body);
         expect(answer).toEqual({ status: 200, message: 'Заявка принята' });
         emails.push(email);
       }
@@ -95,10 +95,10 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     const KEYS = 20;
     const sent = await Promise.all(
       Array.from({ length: KEYS }, async (_, index) => {
-        const { email, body } = orderBody('two-instances-key');
+        const { email, body } = leadBody('two-instances-key');
         const key = `${randomBytes(8).toString('hex')}-system-${index}`;
         // The same request, at once, through both instances (a proxy failing over a POST, a double tap).
-        const answers = await Promise.all(servers.map((server) => postOrder(server.url, body, { 'idempotency-key': key })));
+        const answers = await Promise.all(servers.map((server) => postLead(server.url, body, { 'idempotency-key': key })));
         return { email, body, key, answers };
       }),
     );
@@ -114,9 +114,9 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     // Later: a replay answers the same message; the key with other contents is refused.
     const first = sent[0]!;
     const other = servers[1]!;
-    expect(await postOrder(other.url, first.body, { 'idempotency-key': first.key })).toEqual({ status: 200, message: 'Заявка принята' });
+    expect(await postLead(other.url, first.body, { 'idempotency-key': first.key })).toEqual({ status: 200, message: 'Заявка принята' });
     const changed = { ...first.body, contacts: { ...first.body.contacts, name: 'Другое Имя' } };
-    expect((await postOrder(other.url, changed, { 'idempotency-key': first.key })).status).toBe(422);
+    expect((await postLead(other.url, changed, { 'idempotency-key': first.key })).status).toBe(422);
     expect(await database.db.selectFrom('leads').select('id').where('email', 'in', emails).execute()).toHaveLength(KEYS);
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
 import { addOperator, launchChromium, signedIn } from './support/console';
-import { freePort, orderBody, postOrder, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
+import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from './support/next-server';
 import { systemSuite } from './support/suite';
 
 interface Dribbled {
@@ -76,7 +76,7 @@ describe('a body sent one byte at a time', () => {
   it('gets the lead API 408 after its 10 s deadline, and is cut by the server at its request timeout', async () => {
     const options = { everyMs: 500, giveUpMs: 30_000 };
     const [lead, page] = await Promise.all([
-      dribble(server.url, '/api/getcourse/orders', { origin: server.url }, options),
+      dribble(server.url, '/api/leads', { origin: server.url }, options),
       dribble(server.url, '/about', { origin: server.url }, options),
     ]);
 
@@ -130,10 +130,10 @@ describe('a forged X-Forwarded-Host', () => {
   });
 
   it('does not make a lead from a foreign page our own', async () => {
-    const forged = await postOrder(server.url, orderBody('forwarded-host').body, { origin: foreign, 'x-forwarded-host': 'evil.example' });
+    const forged = await postLead(server.url, leadBody('forwarded-host').body, { origin: foreign, 'x-forwarded-host': 'evil.example' });
     expect(forged.status).toBe(403);
     // The same lead from the site's own page is taken.
-    expect((await postOrder(server.url, orderBody('forwarded-host').body)).status).toBe(200);
+    expect((await postLead(server.url, leadBody('forwarded-host').body)).status).toBe(200);
   });
 
   it('does not run a console action («Начать тест») for a foreign page', async () => {

@@ -1,7 +1,7 @@
 import type { PastSchema } from './past-schema';
 
 /**
- * Pop-ups steered from the console (issue 25):
+ * Pop-ups steered from the console:
  * - `popups`: one row a pop-up, keyed by its id (content/popups.ts `popupId`), with its place in the file
  *   (the targeting's last tie-break) and the number of its current version;
  * - `popup_versions`: every saved state of a pop-up, oldest first; version 1 is the file as it seeded it.

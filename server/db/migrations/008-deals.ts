@@ -3,7 +3,7 @@ import { autoIncrementId } from './frozen-tables';
 import type { PastSchema } from './past-schema';
 
 /**
- * Issue 27: what GetCourse tells us a deal became.
+ * What GetCourse tells us a deal became.
  * - `deals`: one row a deal number the site sent (its lead's outbox row), with its current state (status,
  *   cost, paid amount in kopecks, when it was paid) and a copy of the lead's attribution (form, UTM,
  *   page, variant, the lead's time), so the figures per campaign survive the lead's erasure; `lead_id`

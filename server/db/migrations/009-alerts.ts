@@ -1,7 +1,7 @@
 import type { PastSchema } from './past-schema';
 
 /**
- * Lead alerts to the sales managers (issue 26):
+ * Lead alerts to the sales managers:
  * - `outbox.recipient`: an alert is one outbox row (kind `alert`) a lead and recipient (`telegram:<chat>`,
  *   `email:<address>`), written in the lead's transaction; null for every other kind.
  * - `outbox.alert_lead_id`: the alert's lead. Not `lead_id`: that column means "the lead's delivery to

@@ -1,7 +1,7 @@
 import type { PastSchema } from './past-schema';
 
 /**
- * Split tests of pop-ups (issue 28):
+ * Split tests of pop-ups:
  * - `popup_tests`: one row a test, its variants' texts as they were at the start (A first), who started
  *   and stopped it, the planned shows a variant, and the variant kept when it was decided;
  * - `popup_test_exposures`: one row a visitor who saw the pop-up in a test (the key makes it once);

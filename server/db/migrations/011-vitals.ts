@@ -2,7 +2,7 @@ import type { CreateTableBuilder } from 'kysely';
 import type { PastSchema } from './past-schema';
 
 /**
- * Issue 30: field Core Web Vitals, kept 90 days (the retention job deletes older days).
+ * Field Core Web Vitals, kept 90 days (the retention job deletes older days).
  * - `vitals_histogram`: how many page views measured a metric in each log-spaced bucket
  *   (lib/vitals/histogram.ts), per Moscow day, page type (route pattern), device class and whether a
  *   pop-up showed; any percentile of any period comes from summing rows.

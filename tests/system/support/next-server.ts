@@ -51,7 +51,7 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     GETCOURSE_ACCOUNT: '',
     OUTBOX_WORKER: 'inline',
     OUTBOX_POLL_MS: '50',
-    // Floods of orders are the point of these tests: no limit in their way.
+    // Floods of leads are the point of these tests: no limit in their way.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
     LEAD_CEILING_PER_MINUTE: '1000000',
@@ -125,12 +125,12 @@ export async function waitFor(what: string, condition: () => Promise<boolean>, t
   }
 }
 
-let orderCounter = 0;
+let leadCounter = 0;
 
-/** A valid order from the contact form; the e-mail identifies it. */
-export function orderBody(tag: string) {
-  orderCounter += 1;
-  const email = `${tag}-${process.pid}-${orderCounter}@example.com`;
+/** A valid lead from the contact form; the e-mail identifies it. */
+export function leadBody(tag: string) {
+  leadCounter += 1;
+  const email = `${tag}-${process.pid}-${leadCounter}@example.com`;
   return {
     email,
     body: {
@@ -142,8 +142,8 @@ export function orderBody(tag: string) {
   };
 }
 
-export async function postOrder(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; message?: string }> {
-  const response = await fetch(`${baseUrl}/api/getcourse/orders`, {
+export async function postLead(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; message?: string }> {
+  const response = await fetch(`${baseUrl}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
     body: JSON.stringify(body),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idsRequestSchema, orderRequestSchema } from '@/lib/validation/lead';
+import { idsRequestSchema, leadRequestSchema } from '@/lib/validation/lead';
 import type { ExtraSubmitData } from './extra-data';
-import { buildIdsRequest, buildOrderRequest } from './order-request';
+import { buildIdsRequest, buildLeadRequest } from './lead-request';
 
 const values = { fullName: 'Анна Петрова', email: 'anna@example.com', phone: '+7 912 345 67 89' };
 const extra: ExtraSubmitData = {
@@ -10,9 +10,9 @@ const extra: ExtraSubmitData = {
   clientIds: { googleClientId: '111.222', yandexClientId: '333' },
 };
 
-describe('buildOrderRequest (spec 7 payload)', () => {
+describe('buildLeadRequest (the lead API\'s body)', () => {
   it('is the spec payload plus the analytics ids and the honeypot', () => {
-    expect(buildOrderRequest('contact', values, extra)).toEqual({
+    expect(buildLeadRequest('contact', values, extra)).toEqual({
       extra: {
         utm: { source: 'yandex', medium: 'cpc', campaign: 'junior', content: 'banner', term: 'js', id: '7' },
         page_path: '/products/junior-js',
@@ -25,19 +25,19 @@ describe('buildOrderRequest (spec 7 payload)', () => {
   });
 
   it('adds variant and block ids when the form has them, and the browser mark for native forms', () => {
-    const body = buildOrderRequest('gift-1', values, { ...extra, variant_id: 'cvrna', block_id: 'gift' }, { honeypot: 'x', browserDelivered: true });
+    const body = buildLeadRequest('gift-1', values, { ...extra, variant_id: 'cvrna', block_id: 'gift' }, { honeypot: 'x', browserDelivered: true });
     expect(body.extra).toMatchObject({ variant_id: 'cvrna', block_id: 'gift' });
     expect(body.website).toBe('x');
     expect(body.browser_delivered).toBe(true);
   });
 
   it('passes the shared server schema unchanged', () => {
-    const body = buildOrderRequest('contact', values, { ...extra, variant_id: 'b1' });
-    expect(orderRequestSchema.parse(body)).toEqual(body);
+    const body = buildLeadRequest('contact', values, { ...extra, variant_id: 'b1' });
+    expect(leadRequestSchema.parse(body)).toEqual(body);
   });
 
   it('leaves the ids out when the visitor has neither analytics cookie', () => {
-    const body = buildOrderRequest('contact', values, { ...extra, clientIds: { googleClientId: null, yandexClientId: null } });
+    const body = buildLeadRequest('contact', values, { ...extra, clientIds: { googleClientId: null, yandexClientId: null } });
     expect(body.extra).not.toHaveProperty('ids');
   });
 });

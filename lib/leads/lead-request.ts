@@ -1,22 +1,22 @@
 import type { z } from 'zod';
-import type { LeadFormValues, orderRequestSchema } from '@/lib/validation/lead';
+import type { LeadFormValues, leadRequestSchema } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
 import type { ExtraSubmitData } from './extra-data';
 
-export type OrderRequestBody = z.input<typeof orderRequestSchema>;
+export type LeadRequestBody = z.input<typeof leadRequestSchema>;
 
 /**
- * The body of `POST /api/getcourse/orders` (spec 7): extra {utm, page_path[, variant_id, block_id, ids]},
+ * The body of `POST /api/leads`: extra {utm, page_path[, variant_id, block_id, ids]},
  * form {id}, contacts {name, email, phone}, plus the honeypot `website`. The phone goes in E.164 so the
- * CRM gets one spelling of a number however it was typed. The analytics ids ride with the order: the
+ * CRM gets one spelling of a number however it was typed. The analytics ids ride with the lead: the
  * server sends them to GetCourse on the lead's deal (the ids call alone changes nothing in the CRM).
  */
-export function buildOrderRequest(
+export function buildLeadRequest(
   formId: string,
   values: LeadFormValues,
   extra: ExtraSubmitData,
   options: { honeypot?: string; browserDelivered?: boolean } = {},
-): OrderRequestBody {
+): LeadRequestBody {
   return {
     extra: {
       utm: { ...extra.utm },
@@ -36,7 +36,7 @@ function hasClientIds({ clientIds }: ExtraSubmitData): boolean {
   return Boolean(clientIds.googleClientId || clientIds.yandexClientId);
 }
 
-/** The body of `POST /api/getcourse/ids` (spec 7). */
+/** The body of `POST /api/leads/ids`. */
 export function buildIdsRequest(email: string, extra: ExtraSubmitData, honeypot = '') {
   return { email, ids: { ...extra.clientIds }, website: honeypot };
 }

@@ -1,0 +1,85 @@
+/**
+ * The documentation names real things: every file docs/architecture.md names exists, its table of tables
+ * covers every table of the schema with the repository that owns it, the README's map lists every page
+ * under docs/, and no page points outside the repository.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+const architecture = read('docs/architecture.md');
+const readme = read('README.md');
+const docs = fs.readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+
+const topLevel = fs.readdirSync(root).filter((name) => !name.startsWith('.') && name !== 'node_modules');
+
+/**
+ * The repository paths a page names in backticks or relative links: a top-level folder or file first, no
+ * placeholder (`<table>`, `*`, `…`); a site address (`/media`) is not a file.
+ */
+function namedPaths(markdown: string, from = 'docs'): string[] {
+  const quoted = [...markdown.matchAll(/`([^`\s]+)`/g)].map(([, text]) => text!);
+  const linked = [...markdown.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+    .map(([, target]) => target!)
+    .filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('/'))
+    .map((target) => path.posix.normalize(path.posix.join(from, target)));
+  return [...new Set([...quoted, ...linked])]
+    .map((text) => text.replace(/[.,:;]$/, ''))
+    .filter((text) => !/[<>*…{}$]/.test(text))
+    .filter((text) => topLevel.includes(text.split('/')[0]!) && (text.includes('/') || /\.\w+$/.test(text)));
+}
+
+/** The tables of `Database` in server/db/schema.ts. */
+function schemaTables(): string[] {
+  const schema = read('server/db/schema.ts');
+  const body = /export interface Database \{([^}]*)\}/.exec(schema)?.[1] ?? '';
+  return [...body.matchAll(/^\s*(\w+):/gm)].map(([, table]) => table!);
+}
+
+describe('docs/architecture.md', () => {
+  it('names only files and folders that exist', () => {
+    const named = namedPaths(architecture);
+    expect(named.length).toBeGreaterThan(60);
+    expect(named.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
+  });
+
+  it('says for every table of the schema which repository module owns it, and that module names the table', () => {
+    const section = architecture.slice(architecture.indexOf('## Where each table lives'));
+    const rows = new Map<string, string[]>();
+    for (const [, table, modules] of section.matchAll(/^\| `(\w+)`[^|]*\| ([^|]+)\|/gm)) {
+      rows.set(table!, [...(rows.get(table!) ?? []), ...[...modules!.matchAll(/`(server\/repositories\/[\w-]+\.ts)`/g)].map(([, file]) => file!)]);
+    }
+    const tables = schemaTables();
+    expect(tables.length).toBeGreaterThan(20);
+    expect(tables.filter((table) => !rows.has(table))).toEqual([]);
+    for (const table of tables) {
+      const owners = rows.get(table)!;
+      expect(owners.length, table).toBeGreaterThan(0);
+      expect(owners.some((file) => read(file).includes(`\`${table}\``)), `${table}: ${owners.join(', ')}`).toBe(true);
+    }
+  });
+});
+
+describe('the README', () => {
+  it('stays short', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('lists every page under docs/ in its map', () => {
+    expect(docs.length).toBeGreaterThanOrEqual(4);
+    expect(docs.filter((file) => !readme.includes(`](${file})`))).toEqual([]);
+  });
+
+  it('and the docs name only files of the repository that exist', () => {
+    const missing = [...docs, 'README.md'].flatMap((file) =>
+      namedPaths(read(file), path.posix.dirname(file)).filter((named) => !fs.existsSync(path.join(root, named)) && !named.startsWith('bench/results/')).map((named) => `${file}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('and the docs never point outside the repository', () => {
+    for (const file of [...docs, 'README.md']) expect(read(file), file).not.toMatch(/\.\.\/\.\.\/|\.\.\/shared|\/work\/|product-spec/);
+  });
+});
