@@ -55,11 +55,11 @@ test('a manager joins alerts through the bot link and gets the next lead', async
 
   // The next lead reaches the manager's chat.
   const visitor = { name: 'Пётр Заявкин', email: `telegram-join-${Date.now()}@example.com`, phone: '+7 916 765-43-22' };
-  const order = await page.request.post('/api/getcourse/orders', {
+  const lead = await page.request.post('/api/leads', {
     headers: { origin: e2eBaseUrl },
     data: { extra: { utm: { source: 'telegram-join-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
   });
-  expect(order.ok()).toBe(true);
+  expect(lead.ok()).toBe(true);
   await expect
     .poll(async () => (await fakeTelegram.delivered(chatId)).map((message) => message.text).join('\n'), { timeout: 20_000, message: "the lead's alert in the manager's chat" })
     .toContain(visitor.email);
