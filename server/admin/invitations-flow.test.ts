@@ -55,6 +55,10 @@ describeEachDatabase('operator invitations', (database) => {
     await repos.operatorInvitations.create({ email: 'late@school.ru', tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS }, now);
     expect(await repos.operatorInvitations.accept(hashInvitationToken(token), now + INVITATION_LIFETIME_MS)).toBeNull();
     expect(await repos.operatorInvitations.open(now + INVITATION_LIFETIME_MS)).toEqual([]);
+    // The retention deletes it once spent a while (before the cut: gone; an open one stays).
+    await repos.operatorInvitations.create({ email: 'new@school.ru', tokenHash: hashInvitationToken(newInvitationToken()), invitedBy: 'anna@school.ru', expiresAt: now + 10 * INVITATION_LIFETIME_MS }, now);
+    expect(await repos.operatorInvitations.deleteSpentBefore(now + INVITATION_LIFETIME_MS + 1)).toBe(1);
+    expect((await repos.operatorInvitations.open(now)).map((invitation) => invitation.email)).toEqual(['new@school.ru']);
   });
 
   it('removes an operator with their sessions, but never the one asking nor the last one', async () => {

@@ -84,6 +84,9 @@ describeEachDatabase('joining the lead alerts by the bot link', (database) => {
     expect(telegram.delivered('6002').map((call) => call.text)).toEqual([expect.stringMatching(/не подходит/)]);
     expect((await repos.settings.alertSettings()).telegramChats).toEqual(['-100200300']);
     expect(await repos.alertJoins.chats()).toEqual([]);
+    // The retention deletes the spent code (expired before the cut), not the open one.
+    expect(await repos.alertJoins.deleteSpentCodesBefore(now + 1)).toBe(1);
+    expect(await repos.alertJoins.hasOpenCodes(now)).toBe(true);
   });
 
   it('waits for a /start while long polling and takes it the moment it comes', async () => {

@@ -50,6 +50,8 @@ export interface AlertJoinsRepository {
   join(codeHash: string, chat: JoiningChat, now: number): Promise<JoinOutcome>;
   /** The chats that joined by a link, by name. In `trx` when given: read inside the caller's write. */
   chats(trx?: Kysely<Database>): Promise<AlertChat[]>;
+  /** Deletes the codes used or expired before `at` (the retention; «Журнал» keeps their story); how many went. */
+  deleteSpentCodesBefore(at: number): Promise<number>;
   /** Forgets a chat's name (it was taken off the list); in `trx`: the console action's. */
   forget(chatId: string, trx?: Kysely<Database>): Promise<void>;
 }
@@ -101,6 +103,14 @@ export function createAlertJoinsRepository(handle: DatabaseHandle, deps: { setti
     async chats(trx = db) {
       const rows = await trx.selectFrom('alert_chats').select(['chat_id', 'name', 'username', 'joined_at', 'invited_by']).orderBy('name').execute();
       return rows.map((row) => ({ chatId: row.chat_id, name: row.name, username: row.username, joinedAt: Number(row.joined_at), invitedBy: row.invited_by }));
+    },
+
+    async deleteSpentCodesBefore(at) {
+      const result = await db
+        .deleteFrom('alert_join_codes')
+        .where((eb) => eb.or([eb('used_at', '<', at), eb('expires_at', '<', at)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     forget: (chatId, trx) =>

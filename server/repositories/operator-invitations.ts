@@ -38,6 +38,8 @@ export interface OperatorInvitationsRepository {
   accept(tokenHash: string, now: number, trx?: Kysely<Database>): Promise<OperatorInvitation | null>;
   /** The invitations still open at `now`, newest first. */
   open(now: number): Promise<OperatorInvitation[]>;
+  /** Deletes the invitations accepted or expired before `at` (the retention; «Журнал» keeps their story); how many went. */
+  deleteSpentBefore(at: number): Promise<number>;
 }
 
 const columns = ['id', 'email', 'invited_by', 'created_at', 'expires_at', 'accepted_at'] as const;
@@ -98,6 +100,14 @@ export function createOperatorInvitationsRepository(handle: DatabaseHandle): Ope
     async open(now) {
       const rows = await db.selectFrom('admin_invitations').select(columns).where('accepted_at', 'is', null).where('expires_at', '>', now).orderBy('id', 'desc').execute();
       return rows.map(invitationOf);
+    },
+
+    async deleteSpentBefore(at) {
+      const result = await db
+        .deleteFrom('admin_invitations')
+        .where((eb) => eb.or([eb('accepted_at', '<', at), eb('expires_at', '<', at)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
