@@ -156,7 +156,7 @@ export const createJoinLinkAction = operatorAction({
     return { codeHash: hashJoinCode(code), link, qrSvg: await joinLinkQrSvg(link), expiresAt: now + JOIN_CODE_LIFETIME_MS };
   },
   write: ({ codeHash, expiresAt }, trx, { runtime, email, now }) => runtime.repos.alertJoins.createCode({ codeHash, createdBy: email, expiresAt }, now, trx),
-  audit: (_written, { expiresAt }) => ({ action: 'alerts_join_link', subject: 'уведомления', details: { expiresAt } }),
+  audit: () => ({ action: 'alerts_join_link', subject: 'уведомления' }),
   answer: (_written, { link, qrSvg, expiresAt }): JoinLinkState => ({ outcome: 'created', link, qrSvg, expiresAt }),
 });
 

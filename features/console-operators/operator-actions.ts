@@ -46,7 +46,7 @@ export const inviteOperatorAction = operatorAction({
   },
   write: ({ email, tokenHash, expiresAt }, trx, { runtime, email: invitedBy, now }) => runtime.repos.operatorInvitations.create({ email, tokenHash, invitedBy, expiresAt }, now, trx),
   // The token is in no row and no log: only its hash is stored, and the link goes to the inviting operator's page alone.
-  audit: (invitation) => ({ action: 'operator_invite', subject: invitation.email, details: { expiresAt: invitation.expiresAt } }),
+  audit: (invitation) => ({ action: 'operator_invite', subject: invitation.email }),
   answer(_invitation, { email, link, expiresAt }): InviteState {
     revalidatePath(OPERATORS_PATH);
     return { outcome: 'invited', email, link, expiresAt };
