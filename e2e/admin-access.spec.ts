@@ -13,9 +13,9 @@ import { expect, test } from './support/fixtures';
 import { addOperator, signIn } from './support/operator';
 
 const operator = { email: 'access@school-e2e.ru', password: 'e2e access password' };
-/** Public by design: the sign-in page and its action. */
-const publicPages = new Set(['/admin/sign-in']);
-const publicActions = new Set(['signIn']);
+/** Public by design: the sign-in page and its action, an invitation's page and its action (the link's token is the key). */
+const publicPages = new Set(['/admin/sign-in', '/admin/join/1']);
+const publicActions = new Set(['signIn', 'acceptInvitationAction']);
 
 function filesNamed(dir: string, name: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === name).map((file) => path.join(dir, file));

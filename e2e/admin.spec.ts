@@ -176,7 +176,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
   await signIn(page, newOperator('axe'));
   await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
   await expect(page.getByText('GetCourse не настроен')).toHaveCount(0);
-  for (const section of ['Обзор', 'Заявки', 'Кампании', 'Поп-апы', 'Скорость сайта', 'Окна подарков', 'Публикации', 'Уведомления', 'Журнал']) {
+  for (const section of ['Обзор', 'Заявки', 'Кампании', 'Поп-апы', 'Скорость сайта', 'Окна подарков', 'Публикации', 'Уведомления', 'Операторы', 'Журнал']) {
     await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: section }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousProblems(), section).toEqual([]);

@@ -7,8 +7,18 @@ import path from 'node:path';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
 export const fakeGetCoursePort = e2ePort + 1000;
+/** The fake Telegram of the lead-alert bot: a port of this run's range. */
+export const fakeTelegramPort = e2ePort + 1;
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const fakeGetCourseUrl = `http://127.0.0.1:${fakeGetCoursePort}`;
+export const fakeTelegramUrl = `http://127.0.0.1:${fakeTelegramPort}`;
+
+/**
+ * The lead-alert bot of the stack's server, at the fake Telegram (tests/support/fake-telegram.ts), which
+ * the stack starts. Given to `next start` only, not in e2eEnv(): the build needs no bot, and the system
+ * tests (which run with e2eEnv()) start fakes of their own.
+ */
+export const e2eTelegramEnv = { TELEGRAM_BOT_TOKEN: '424242:e2e-bot-token', TELEGRAM_API_URL: fakeTelegramUrl, LEAD_ALERT_TIMEOUT_MS: '3000' } as const;
 export const e2eDistDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
 

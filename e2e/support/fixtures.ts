@@ -3,6 +3,7 @@
  * - `fakeGetCourse`: the fake GetCourse server behind the site. Tests run in parallel against this one
  *   server, so a test never resets it or changes its mode (force a failure in the browser with
  *   `page.route` instead) and finds its own requests by data only it sends, such as its e-mail.
+ * - `fakeTelegram`: the fake Telegram behind the stack's lead-alert bot (a chat id of the test's own).
  * - `consoleErrors`: the page's console errors and uncaught exceptions, collected as they happen.
  * - `consolePolicyViolations` (in every test): what the browser refused on a console page (/admin) under
  *   its Content Security Policy; any such refusal fails the test. Public pages are left to their own
@@ -11,7 +12,7 @@
 import { test as base, expect } from '@playwright/test';
 import { isConsolePath } from '../../server/http/content-security-policy';
 import type { ReceivedRequest } from '../../tests/support/fake-getcourse';
-import { fakeGetCourseUrl } from './env';
+import { fakeGetCourseUrl, fakeTelegramUrl } from './env';
 
 export interface FakeGetCourseClient {
   url: string;
@@ -34,13 +35,32 @@ const fakeGetCourseClient: FakeGetCourseClient = {
   },
 };
 
+/**
+ * The fake Telegram behind the stack's lead-alert bot, driven over HTTP (it runs in the stack's process):
+ * a person presses «Start» on a join link, and the messages the bot delivered to a chat.
+ */
+export interface FakeTelegramClient {
+  pressStart(start: { chatId: number; firstName?: string; lastName?: string; username?: string; text: string }): Promise<void>;
+  delivered(chatId: number): Promise<{ chatId: string; text: string }[]>;
+}
+
+const fakeTelegramClient: FakeTelegramClient = {
+  async pressStart(start) {
+    const response = await fetch(`${fakeTelegramUrl}/__fake/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(start) });
+    if (!response.ok) throw new Error(`fake Telegram: ${response.status}`);
+  },
+  async delivered(chatId) {
+    return (await fetch(`${fakeTelegramUrl}/__fake/delivered?chat=${chatId}`)).json();
+  },
+};
+
 interface PolicyViolation {
   page: string;
   directive: string;
   blocked: string;
 }
 
-export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErrors: string[]; consolePolicyViolations: PolicyViolation[] }>({
+export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; fakeTelegram: FakeTelegramClient; consoleErrors: string[]; consolePolicyViolations: PolicyViolation[] }>({
   // The tag manager is a third party: no test reaches the internet for it. A test that looks at the tag
   // manager itself routes it again on its page (page routes take precedence over context routes).
   context: async ({ context }, use) => {
@@ -49,6 +69,9 @@ export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; consoleErr
   },
   fakeGetCourse: async ({}, use) => {
     await use(fakeGetCourseClient);
+  },
+  fakeTelegram: async ({}, use) => {
+    await use(fakeTelegramClient);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

@@ -1,17 +1,19 @@
 /**
- * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse, then a
+ * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse and the
+ * fake Telegram of the lead-alert bot, then a
  * production build served by `next start` (never a dev server) on a fresh SQLite database.
  * It builds first unless E2E_SKIP_BUILD=1 (the test command builds once before the system and e2e stages).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
+import { startFakeTelegram } from '../../tests/support/fake-telegram';
 import { startNextServer } from '../../tests/support/next-server';
 import { openDatabase } from '../../server/db/connection';
 import { markerOf } from '../../server/db/database-file';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createRepositories } from '../../server/repositories';
-import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, fakeGetCoursePort } from './env';
+import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, e2eTelegramEnv, fakeGetCoursePort, fakeTelegramPort } from './env';
 
 async function main() {
   const env = e2eEnv();
@@ -28,17 +30,20 @@ async function main() {
 
   const gc = await startFakeGetCourse({ port: fakeGetCoursePort });
   console.log(`fake GetCourse on ${gc.url}`);
+  const telegram = await startFakeTelegram({ port: fakeTelegramPort });
+  console.log(`fake Telegram on ${telegram.url}`);
+  const closeFakes = () => Promise.all([gc.close(), telegram.close()]);
 
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
   // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
-  const server = await startNextServer(e2ePort, { ...env, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
+  const server = await startNextServer(e2ePort, { ...env, ...e2eTelegramEnv, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
   void server.exited.then(({ code }) => {
-    void gc.close();
+    void closeFakes();
     process.exit(code ?? 0);
   });
 
   const stop = () => {
-    void server.kill('SIGTERM').then(() => gc.close()).then(() => process.exit(0));
+    void server.kill('SIGTERM').then(() => closeFakes()).then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -2,7 +2,8 @@
 import type { AlertRecipient, AlertSettingsError } from '@/server/alerts/settings';
 import type { TestResult } from '@/server/alerts/test-send';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
-import type { AlertFormState } from './alert-actions';
+import { moscowTime } from '@/components/console/moscow-time';
+import type { AlertFormState, JoinLinkState } from './alert-actions';
 
 export const alertFormMessages: Record<NonNullable<AlertFormState['message']>, string> = {
   invalid: 'Не сохранено: исправьте отмеченные поля',
@@ -39,13 +40,14 @@ const outcomeTexts: Record<TestResult['outcome'], string> = {
   refused: 'не принято',
 };
 
-/** «Telegram 424242», «E-mail sales@school.example». */
-export function recipientText(recipient: AlertRecipient): string {
-  return recipient.channel === 'telegram' ? `Telegram ${recipient.address}` : `E-mail ${recipient.address}`;
+/** «Telegram 424242», «Telegram Анна Петрова» for a manager who joined by the link (`names`), «E-mail sales@school.example». */
+export function recipientText(recipient: AlertRecipient, names: Record<string, string> = {}): string {
+  if (recipient.channel === 'email') return `E-mail ${recipient.address}`;
+  return `Telegram ${Object.hasOwn(names, recipient.address) ? names[recipient.address] : recipient.address}`;
 }
 
-export function testResultText({ recipient, outcome }: TestResult): string {
-  const where = recipientText(recipient);
+export function testResultText({ recipient, outcome }: TestResult, names: Record<string, string> = {}): string {
+  const where = recipientText(recipient, names);
   const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
   return `${where}: ${detail}`;
 }
@@ -62,4 +64,19 @@ export function alertStateText({ status, held }: Pick<LeadAlertRow, 'status' | '
     case 'dead':
       return 'не доставлено';
   }
+}
+
+export const joinLinkRefusalTexts: Record<'telegram_off' | 'bot_unreachable', string> = {
+  telegram_off: 'Telegram не подключён на сервере (нет TELEGRAM_BOT_TOKEN): попросите разработчика подключить бота',
+  bot_unreachable: 'Не удалось узнать у Telegram имя бота: проверьте TELEGRAM_BOT_TOKEN или попробуйте через минуту',
+};
+
+/** Under the link and its QR code: what the manager does, and until when the link works. */
+export function joinLinkNote(state: Extract<JoinLinkState, { outcome: 'created' }>): string {
+  return `Менеджер открывает ссылку (или наводит камеру телефона на QR-код) и нажимает «Старт» («Start») в Telegram — и появится в списке выше. Ссылка одноразовая и действует до ${moscowTime(state.expiresAt)} (МСК).`;
+}
+
+/** A manager who joined by the link: «Анна Петрова (@anna)». */
+export function managerText(manager: { name: string; username: string | null }): string {
+  return manager.username && manager.name !== `@${manager.username}` ? `${manager.name} (@${manager.username})` : manager.name;
 }

@@ -2,9 +2,11 @@ import { ActionButton } from '@/components/console/action-button';
 import { ui } from '@/components/console/ui';
 import { resendDeadAlertsAction } from './alert-actions';
 import { AlertSettingsForm } from './alert-settings-form';
+import { JoinLink } from './join-link';
+import { TelegramManagers } from './telegram-managers';
 import type { Notifications } from './load';
 
-export function NotificationsPage({ telegram, email, settings, health }: Notifications) {
+export function NotificationsPage({ telegram, email, managers, settings, health }: Notifications) {
   return (
     <>
       <h1 className={ui.h1}>Уведомления</h1>
@@ -19,6 +21,18 @@ export function NotificationsPage({ telegram, email, settings, health }: Notific
         <ActionButton action={resendDeadAlertsAction} formClassName="mb-4">
           Отправить заново недоставленные уведомления ({health.dead})
         </ActionButton>
+      )}
+      {telegram && (
+        <section aria-labelledby="telegram-managers" className="mb-6">
+          <h2 id="telegram-managers" className={ui.h2}>
+            Менеджеры в Telegram
+          </h2>
+          <p className="mb-2 max-w-3xl text-sm">
+            Чтобы менеджер получал уведомления в Telegram, нажмите «Подключить менеджера» и дайте ему ссылку или QR-код: он нажмёт «Старт» у бота и появится здесь.
+          </p>
+          <TelegramManagers managers={managers} />
+          <JoinLink />
+        </section>
       )}
       <AlertSettingsForm initial={settings} />
     </>

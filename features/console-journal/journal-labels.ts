@@ -28,6 +28,12 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   popup_test_start: 'Поп-ап: тест начат',
   popup_test_stop: 'Поп-ап: тест остановлен',
   popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
+  operator_invite: 'Приглашён оператор',
+  operator_join: 'Оператор принял приглашение',
+  operator_remove: 'Оператор удалён',
+  alerts_join_link: 'Создана ссылка для менеджера на бота уведомлений',
+  alerts_joined: 'Менеджер подключился к уведомлениям в Telegram',
+  alerts_chat_remove: 'Менеджер убран из уведомлений в Telegram',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

@@ -101,7 +101,7 @@ export function popupStateText(config: Pick<ManagedPopupConfig, 'enabled' | 'sta
 
 /** «Вернуть эту версию»'s question and answer before anything changes. */
 export const rollbackConfirmation = {
-  question: (version: number) => `Вернуть версию ${version}? Посетители увидят её в течение минуты; нынешняя версия останется в истории.`,
+  title: (version: number) => `Вернуть версию ${version}?`,
+  description: 'Посетители увидят её в течение минуты; нынешняя версия останется в истории.',
   confirm: (version: number) => `Да, вернуть версию ${version}`,
-  cancel: 'Отмена',
 } as const;

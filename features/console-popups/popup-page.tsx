@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ConfirmActionButton } from '@/components/console/confirm-action-button';
+import { ConfirmDialog } from '@/components/console/confirm-dialog';
 import { pagesInWords, popupName } from '@/content/names';
 import { ConsoleTable } from '@/components/console/console-table';
 import { moscowTime } from '@/components/console/moscow-time';
@@ -89,16 +89,16 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, no
             <td>{formOf(version.config).headline}</td>
             <td>
               {version.version !== popup.version && (
-                <ConfirmActionButton
+                <ConfirmDialog
                   action={rollbackPopupAction}
                   fields={{ id, target: version.version, version: popup.version }}
-                  label={`Вернуть эту версию (${version.version})`}
-                  question={rollbackConfirmation.question(version.version)}
-                  confirmLabel={rollbackConfirmation.confirm(version.version)}
-                  cancelLabel={rollbackConfirmation.cancel}
-                >
-                  Вернуть эту версию
-                </ConfirmActionButton>
+                  trigger="Вернуть эту версию"
+                  triggerLabel={`Вернуть эту версию (${version.version})`}
+                  title={rollbackConfirmation.title(version.version)}
+                  description={rollbackConfirmation.description}
+                  confirm={rollbackConfirmation.confirm(version.version)}
+                  danger={false}
+                />
               )}
             </td>
           </tr>

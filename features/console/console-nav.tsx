@@ -11,6 +11,7 @@ const sections = [
   { href: '/admin/gift-windows', label: 'Окна подарков' },
   { href: '/admin/publications', label: 'Публикации' },
   { href: '/admin/notifications', label: 'Уведомления' },
+  { href: '/admin/operators', label: 'Операторы' },
   { href: '/admin/audit', label: 'Журнал' },
 ];
 

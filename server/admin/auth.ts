@@ -4,6 +4,7 @@ import type { Environment } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { isPublicSite } from '../production-settings';
+import { OPERATOR_PASSWORD } from '../../lib/operator-password';
 
 /**
  * Operators' sign-in, by better-auth: it hashes the passwords (scrypt) and keeps the sessions in our
@@ -18,7 +19,7 @@ export function createAuth(handle: DatabaseHandle, env: Environment = process.en
     basePath: '/admin/auth',
     secret: authSecret(env),
     database: { db: handle.db, type: handle.dialect },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 128 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: OPERATOR_PASSWORD.minLength, maxPasswordLength: OPERATOR_PASSWORD.maxLength },
     // better-auth's own field names (its adapter then needs no mapping); our tables, our prefix.
     user: { modelName: 'admin_users' },
     session: {

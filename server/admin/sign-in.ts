@@ -104,6 +104,7 @@ export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttem
   // A right password is no failure: its count goes back.
   await rateLimit.release(buckets.email, windowStart);
   await rateLimit.release(buckets.address, windowStart);
+  await runtime.repos.operators.recordSignIn(email, now());
   await audit.record({ actor: email, action: 'sign_in' }, now());
   return 'signed-in';
 }

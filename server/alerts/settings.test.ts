@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALERT_SETTINGS, deserializeAlertSettings, parseAlertSettings, parseRecipientKey, recipientKey, recipientsOf, serializeAlertSettings, settingsInput } from './settings';
+import { DEFAULT_ALERT_SETTINGS, deserializeAlertSettings, joinedChatsOf, MAX_RECIPIENTS, parseAlertSettings, parseRecipientKey, recipientKey, recipientsOf, serializeAlertSettings, settingsInput, withJoinedChats } from './settings';
 
 const valid = { telegramChats: '123456789\n-1001234567890\n\n@school_sales', emails: 'Sales@School.example\nboss@school.example', hours: '09:00–18:00', days: ['1', '2', '3', '4', '5', '6'], withoutPersonalData: true };
 
@@ -41,5 +41,16 @@ describe('alert settings', () => {
     expect(recipientsOf(parsed.settings, { telegram: false, email: true })).toHaveLength(2);
     expect(parseRecipientKey('email:a@b.example')).toEqual({ channel: 'email', address: 'a@b.example' });
     expect(parseRecipientKey('fax:1')).toBeNull();
+  });
+});
+
+describe('the chats that joined by the bot link', () => {
+  const settings = { ...DEFAULT_ALERT_SETTINGS, telegramChats: ['-1001', '42'] };
+
+  it('stay on the list whatever the text field says, first and once; the limit counts them', () => {
+    expect(joinedChatsOf({ telegramChats: ['1', '2', '3'] }, ['3', '1', '9'])).toEqual(['1', '3']);
+    expect(withJoinedChats(settings, ['7', '42'])?.telegramChats).toEqual(['7', '42', '-1001']);
+    expect(withJoinedChats({ ...settings, telegramChats: [] }, Array.from({ length: MAX_RECIPIENTS }, (_, i) => String(i)))?.telegramChats).toHaveLength(MAX_RECIPIENTS);
+    expect(withJoinedChats(settings, Array.from({ length: MAX_RECIPIENTS - 1 }, (_, i) => String(i)))).toBeNull();
   });
 });

@@ -127,3 +127,18 @@ export function listedRecipientKeys(settings: AlertSettings): string[] {
 }
 
 export type { Weekday };
+
+/**
+ * The list of chats as saved from the form: the chats that joined by the bot's link (`joined`, listed by
+ * name on the page and not in the form's text field) stay, before the typed ones; null when together they
+ * are more than MAX_RECIPIENTS.
+ */
+export function withJoinedChats(settings: AlertSettings, joined: readonly string[]): AlertSettings | null {
+  const telegramChats = [...new Set([...joined, ...settings.telegramChats])];
+  return telegramChats.length > MAX_RECIPIENTS ? null : { ...settings, telegramChats };
+}
+
+/** The chats of the list that joined by a link (`named`: every chat with a name), in the list's order. */
+export function joinedChatsOf(settings: Pick<AlertSettings, 'telegramChats'>, named: readonly string[]): string[] {
+  return settings.telegramChats.filter((chat) => named.includes(chat));
+}

@@ -15,6 +15,8 @@ import { alertLeadIndexMigration } from './migrations/012-alert-lead-index';
 import { foldedSignInAuditMigration } from './migrations/013-folded-sign-in-audit';
 import { healthHeartbeatMigration } from './migrations/014-health-heartbeat';
 import { trafficCapsMigration } from './migrations/015-traffic-caps';
+import { operatorInvitationsMigration } from './migrations/016-operator-invitations';
+import { alertJoinCodesMigration } from './migrations/017-alert-join-codes';
 import { priceReferencesAndReleaseRunsMigration } from './migrations/018-price-references-and-release-runs';
 import { courses } from '@/content/courses';
 import type { Database } from './schema';
@@ -37,6 +39,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-folded-sign-in-audit': foldedSignInAuditMigration,
     '014-health-heartbeat': healthHeartbeatMigration,
     '015-traffic-caps': trafficCapsMigration,
+    '016-operator-invitations': operatorInvitationsMigration(dialect),
+    '017-alert-join-codes': alertJoinCodesMigration,
     '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
   };
 }

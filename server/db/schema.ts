@@ -32,6 +32,9 @@ export interface Database {
   traffic_address_counters: TrafficAddressCountersTable;
   traffic_daily_totals: TrafficDailyTotalsTable;
   release_runs: ReleaseRunsTable;
+  admin_invitations: AdminInvitationsTable;
+  alert_join_codes: AlertJoinCodesTable;
+  alert_chats: AlertChatsTable;
 }
 
 export interface LeadsTable {
@@ -144,6 +147,8 @@ export interface AdminUsersTable {
   image: string | null;
   createdAt: string | Date;
   updatedAt: string | Date;
+  /** 016: epoch ms of the last sign-in; null: none since. Ours, not better-auth's. */
+  lastSignInAt: number | null;
 }
 
 export interface AdminSessionsTable {
@@ -356,4 +361,34 @@ export interface TrafficDailyTotalsTable {
   subject: string;
   counted: number;
   uncounted: number;
+}
+
+/** 016: invitations of operators by a one-time link (only the token's SHA-256 is kept). */
+export interface AdminInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+}
+
+/** 017: one-time codes of the bot links by which managers join the lead alerts (only the code's SHA-256 is kept). */
+export interface AlertJoinCodesTable {
+  code_hash: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  chat_id: string | null;
+}
+
+/** 017: the Telegram chats that joined the alerts by a link, with the name Telegram gave. */
+export interface AlertChatsTable {
+  chat_id: string;
+  name: string;
+  username: string | null;
+  joined_at: number;
+  invited_by: string;
 }

@@ -1,4 +1,5 @@
 import { createAlertWorker } from '../alerts/alert-handler';
+import { createJoinWatcher } from '../alerts/join-watcher';
 import type { ServerConfig } from '../config';
 import { consoleLogger, type Logger } from '../log';
 import { createDeliveryWorker } from '../outbox/delivery-handler';
@@ -16,14 +17,16 @@ export interface Workers {
  * Everything a process runs in the background, started together by the web process (unless
  * OUTBOX_WORKER=off) and by `npm run worker`: the two queues of the outbox, each worked by a queue
  * worker of its own so neither waits for the other (GetCourse deliveries, the managers' lead alerts),
- * and the retention job (personal data, field vitals).
+ * the retention job (personal data, field vitals), and the bot's reading of `/start <code>` while a
+ * manager's join link is open (server/alerts/join-watcher.ts).
  */
 export function startWorkers({ config, repos }: { config: ServerConfig; repos: Repositories }, log: Logger = consoleLogger): Workers {
   const { pollMs, batchSize, retry } = config.worker;
   const deliveries = createDeliveryWorker({ repos, getCourse: config.getCourse, pollMs, batchSize, retry, log });
   const alerts = createAlertWorker({ repos, config: config.alerts, pollMs, retry, log });
   const retention = createRetentionJob({ repos, policy: config.retention, log });
-  const all = [deliveries, alerts, retention];
+  const joins = createJoinWatcher({ repos, config: config.alerts, pollMs, log });
+  const all = [deliveries, alerts, retention, joins];
   for (const worker of all) worker.start();
   return {
     wake() {

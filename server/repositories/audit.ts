@@ -33,6 +33,12 @@ export const auditActions = [
   'popup_test_start',
   'popup_test_stop',
   'popup_test_decide',
+  'operator_invite',
+  'operator_join',
+  'operator_remove',
+  'alerts_join_link',
+  'alerts_joined',
+  'alerts_chat_remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

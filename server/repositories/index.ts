@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/connection';
+import { createAlertJoinsRepository, type AlertJoinsRepository } from './alert-joins';
 import { createAlertQueueRepository, type AlertQueueRepository } from './alert-queue';
 import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository, type AuditRepository } from './audit';
@@ -10,6 +11,7 @@ import { createDeliveryQueueRepository, type DeliveryQueueRepository } from './d
 import { createGiftScheduleRepository, type GiftScheduleRepository } from './gift-schedule';
 import { createHeartbeatsRepository, type HeartbeatsRepository } from './heartbeats';
 import { createLeadsRepository, type LeadsRepository } from './leads';
+import { createOperatorInvitationsRepository, type OperatorInvitationsRepository } from './operator-invitations';
 import { createOperatorsRepository, type OperatorsRepository } from './operators';
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
@@ -35,6 +37,7 @@ export interface Repositories {
   settings: SettingsRepository;
   audit: AuditRepository;
   operators: OperatorsRepository;
+  operatorInvitations: OperatorInvitationsRepository;
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
@@ -45,6 +48,7 @@ export interface Repositories {
   dealUnmatchedCallbacks: DealUnmatchedCallbacksRepository;
   dealReconciliation: DealReconciliationRepository;
   alertRecipients: AlertRecipientsRepository;
+  alertJoins: AlertJoinsRepository;
   vitals: VitalsRepository;
   heartbeats: HeartbeatsRepository;
   releaseRuns: ReleaseRunsRepository;
@@ -60,6 +64,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const dealStatusChanges = createDealStatusChangesRepository(handle);
   const dealUnmatchedCallbacks = createDealUnmatchedCallbacksRepository(handle);
   const popups = createPopupsRepository(handle);
+  const audit = createAuditRepository(handle);
   return {
     leads,
     deliveryQueue,
@@ -67,8 +72,9 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     giftSchedule: createGiftScheduleRepository(handle),
     rateLimit,
     settings,
-    audit: createAuditRepository(handle),
+    audit,
     operators: createOperatorsRepository(handle),
+    operatorInvitations: createOperatorInvitationsRepository(handle),
     popupStats: createPopupStatsRepository(handle),
     personalData: createPersonalDataRepository(handle, { leads, deliveryQueue, alertQueue, rateLimit }),
     popups,
@@ -77,6 +83,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     dealUnmatchedCallbacks,
     dealReconciliation: createDealReconciliationRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
+    alertJoins: createAlertJoinsRepository(handle, { settings, audit }),
     vitals: createVitalsRepository(handle),
     splitTests: createSplitTestsRepository(handle, { popups }),
     heartbeats: createHeartbeatsRepository(handle),
