@@ -7,10 +7,11 @@
  * (no component of ours in it) also loads are the framework (Next.js, React); the rest is ours. Scripts
  * requested after the load event, while nobody touches the page, load after idle: our widgets, and
  * Next's prefetching of linked routes. BENCH_VERBOSE=1 names every chunk counted as ours or after idle.
+ * Writes what it printed to bench/results/js.md (recordResults).
  */
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
-import { ready, start, stopAll } from './support';
+import { ready, recordResults, start, stopAll } from './support';
 
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${port}`;
@@ -53,21 +54,27 @@ async function main() {
   const server = start([], port, { OUTBOX_WORKER: 'off' });
   try {
     await ready(base);
+    const lines: string[] = [];
+    const say = (line: string) => {
+      console.log(line);
+      lines.push(line);
+    };
     const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.firstLoad).map((s) => s.url));
-    console.log('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
+    say('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
     for (const path of pages) {
       for (const device of ['desktop', 'phone'] as const) {
         const scripts = await loadScripts(path, device);
         const first = scripts.filter((s) => s.firstLoad);
         const ours = first.filter((s) => !framework.has(s.url));
         const lazy = scripts.filter((s) => !s.firstLoad);
-        console.log(`${path.padEnd(28)} ${device.padEnd(7)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))}    ${kb(sum(lazy))}`);
+        say(`${path.padEnd(28)} ${device.padEnd(7)} ${kb(sum(first) - sum(ours))}  ${kb(sum(ours))}    ${kb(sum(lazy))}`);
         if (process.env.BENCH_VERBOSE) {
-          for (const s of ours) console.log(`    first load, ours: ${s.url} ${kb(s.bytes)} kB`);
-          for (const s of lazy) console.log(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
+          for (const s of ours) say(`    first load, ours: ${s.url} ${kb(s.bytes)} kB`);
+          for (const s of lazy) say(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
         }
       }
     }
+    console.log(`written to ${recordResults('js', lines)}`);
   } finally {
     stopAll([server]);
   }
