@@ -7,10 +7,11 @@
  * (no component of ours in it) also loads are the framework (Next.js, React); the rest is ours. Scripts
  * requested after the load event, while nobody touches the page, load after idle: our widgets, and
  * Next's prefetching of linked routes. BENCH_VERBOSE=1 names every chunk counted as ours or after idle.
+ * Writes what it printed to bench/results/js.md (recordResults).
  */
 import { chromium } from '@playwright/test';
 import { chromiumPath } from '../playwright.config';
-import { benchReport, ready, start, stopAll } from './support';
+import { benchReport, startBuild, stopAll } from './support';
 
 const report = benchReport('js');
 
@@ -52,9 +53,8 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
 async function main() {
-  const server = start([], port, { OUTBOX_WORKER: 'off' });
+  const server = await startBuild(port, { OUTBOX_WORKER: 'off' });
   try {
-    await ready(base);
     const framework = new Set((await loadScripts('/no-such-page')).filter((s) => s.firstLoad).map((s) => s.url));
     report.print('page                         device   framework     ours   after idle   (kB of JS, compressed; first load = framework + ours)');
     for (const path of pages) {
@@ -72,7 +72,7 @@ async function main() {
     }
     console.error(`written to ${report.record()}`);
   } finally {
-    stopAll([server]);
+    await stopAll([server]);
   }
 }
 

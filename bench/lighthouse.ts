@@ -6,14 +6,19 @@
  * medians of score, LCP, FCP, TBT and CLS with their difference from the floor. A second floor row links
  * the site's own stylesheet into the bare page: the part of the gap that one render-blocking stylesheet
  * costs on the simulated phone network, whatever the page holds.
+ * BENCH_BASE=<git ref> also builds that commit (a `git worktree` in a temporary folder, this checkout's
+ * node_modules hard-linked into it, its own `npm run build`) and measures it in the same rounds, interleaved with
+ * the site and the floor, so a change is compared with what it replaces on the same machine in the same minutes.
+ * Writes what it printed to bench/results/lighthouse.md (recordResults).
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import { median } from './statistics';
-import { build, ready, seconds, start, stopAll } from './support';
+import { benchReport, build, seconds, startBuild, stopAll } from './support';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const sitePort = Number(process.env.BENCH_PORT ?? 3910);
@@ -112,38 +117,89 @@ function row(label: string, m: Metrics, floor?: Metrics): string {
   return `${label.padEnd(40)} ${cells.join(' ')}${diff}`;
 }
 
+/**
+ * The commit `ref` built where it cannot touch this checkout: a detached `git worktree` in a temporary folder
+ * with this checkout's node_modules hard-linked in, built by its own `npm run build`. Returns the folder.
+ */
+function buildBase(ref: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-base-'));
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed`);
+    return result.stdout.trim();
+  };
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  git('worktree', 'add', '--detach', folder, commit);
+  // Hard links, not a symlink: the bundler refuses modules resolved outside the project's folder.
+  const link = spawnSync('cp', ['-al', path.resolve('node_modules'), path.join(folder, 'node_modules')], { stdio: 'inherit' });
+  if (link.status !== 0) throw new Error('linking node_modules into the base worktree failed');
+  fs.mkdirSync(path.join(folder, 'data'), { recursive: true });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: folder, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build of ${ref} (${commit.slice(0, 7)}) failed`);
+  return folder;
+}
+
+function removeBase(folder: string) {
+  spawnSync('git', ['worktree', 'remove', '--force', folder], { stdio: 'inherit' });
+  fs.rmSync(folder, { recursive: true, force: true });
+}
+
 async function main() {
+  const baseRef = process.env.BENCH_BASE;
   if (!process.env.BENCH_SKIP_BUILD) {
     build(['npx', 'next', 'build', 'bench/floor'], {});
     build(['npm', 'run', 'build'], { NEXT_DIST_DIR: siteDist });
   }
+  const baseFolder = baseRef ? buildBase(baseRef) : undefined;
   copySiteStylesheet();
-  const site = start([], sitePort, { NEXT_DIST_DIR: siteDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' });
-  const floor = start(['bench/floor'], floorPort, {});
+  const basePort = sitePort + 2;
+  const [site, floor, base] = await Promise.all([
+    startBuild(sitePort, { NEXT_DIST_DIR: siteDist, OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' }),
+    startBuild(floorPort, {}, { dir: 'bench/floor' }),
+    // Its own `next start`, run in its folder (the build and its database there).
+    baseFolder ? startBuild(basePort, { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' }, { cwd: baseFolder }) : undefined,
+  ]);
   const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const siteBase = `http://127.0.0.1:${sitePort}`;
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    await Promise.all([ready(`${siteBase}/`), ready(`${floorBase}/`)]);
+    const baseBase = `http://127.0.0.1:${basePort}`;
     const paths = await pageTypes(siteBase);
     const floorSamples: Metrics[] = [];
     const styledFloorSamples: Metrics[] = [];
     const siteSamples = new Map<string, Metrics[]>(paths.map((path) => [path, []]));
-    // Rounds rather than one page at a time: a noisy minute then touches every page and the floor alike.
+    const baseSamples = new Map<string, Metrics[]>(paths.map((path) => [path, []]));
+    // Rounds rather than one page at a time: a noisy minute then touches every page, the base and the floor alike.
     for (let round = 0; round < runs; round++) {
       floorSamples.push(await measure(`${floorBase}/`, chrome.port));
       styledFloorSamples.push(await measure(`${floorBase}/styled`, chrome.port));
-      for (const path of paths) siteSamples.get(path)!.push(await measure(`${siteBase}${path}`, chrome.port));
+      for (const path of paths) {
+        // The site and its base one after the other, in turns which goes first.
+        const pair = [() => siteSamples, () => baseSamples].map((samples, index) => async () => {
+          if (index === 1 && !base) return;
+          samples().get(path)!.push(await measure(`${index === 0 ? siteBase : baseBase}${path}`, chrome.port));
+        });
+        for (const run of round % 2 ? pair.reverse() : pair) await run();
+      }
       console.error(`round ${round + 1} of ${runs} done`);
     }
     const floorMedian = medians(floorSamples);
-    console.log(`\nLighthouse 12, mobile, medians of ${runs}            score      LCP      FCP      TBT    CLS   vs the floor`);
-    console.log(row('floor (bare Next.js page)', floorMedian));
-    console.log(row('floor + the site stylesheet', medians(styledFloorSamples), floorMedian));
-    for (const path of paths) console.log(row(path, medians(siteSamples.get(path)!), floorMedian));
+    const report = benchReport('lighthouse');
+    const say = report.print;
+    say(`Lighthouse 12, mobile, medians of ${runs}            score      LCP      FCP      TBT    CLS   vs the floor`);
+    say(row('floor (bare Next.js page)', floorMedian));
+    say(row('floor + the site stylesheet', medians(styledFloorSamples), floorMedian));
+    for (const path of paths) {
+      const m = medians(siteSamples.get(path)!);
+      say(row(path, m, floorMedian));
+      if (base) say(row(`  at ${baseRef}`, medians(baseSamples.get(path)!), floorMedian));
+      say(`${''.padEnd(40)} LCP − FCP ${seconds(m.lcp - m.fcp)} (at most 0.10 s: ${m.lcp - m.fcp <= 100 ? 'holds' : 'fails'}); score within 5 of the floor: ${floorMedian.score - m.score <= 5 ? 'holds' : 'fails'}`);
+    }
+    console.error(`written to ${report.record()}`);
   } finally {
     await chrome.kill();
-    stopAll([site, floor]);
+    await stopAll([site, floor, ...(base ? [base] : [])]);
+    if (baseFolder) removeBase(baseFolder);
   }
 }
 

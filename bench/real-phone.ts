@@ -6,11 +6,20 @@
  * - `deployed`: the site as `npm run build` makes it (scripts/first-paint.ts rewrote its pages);
  * - `no rewrite`: the same `next build` output before the first-paint rewrite;
  * - `floor`: a bare Next.js page of the same version (bench/floor), the floor.
+ * - `script-free`: each page type's own copy without scripts: the deployed page's HTML with every `<script>`
+ *   (and every script preload) removed, served the same way (a small server in this process answers the
+ *   saved page with the deployed page's headers and hands every other request to the deployed build,
+ *   behind its own nginx like the others): what the page costs without any JavaScript, its own floor.
+ * BENCH_BUILDS=deployed,script-free measures only those.
  * Prints per page type the medians of BENCH_RUNS runs (default 9) of FCP, LCP, when the page is live
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
  * navigation waits before it takes effect: a press before the page is live is held (the rewrite's press holder,
- * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s). Then it judges
- * the two speed bars per page type (the first paint at most 1.3× the floor's, live no later than without the rewrite) by 90 % bootstrap intervals of the medians (statistics.ts).
+ * or React's event replay) and takes effect when it is live, so it waits max(0, live − 1 s); for the deployed
+ * build also the longest task after the first paint while hydrating (the framework's) and once live (ours: the
+ * idle widgets, pop-ups, gift schedule, split tests, vitals; the page is kept until the vitals reporter runs).
+ * Then it judges the bars per page type by 90 % bootstrap intervals of the medians (statistics.ts): FCP at most
+ * 1.15× and LCP at most 1.2× the script-free copy's, and live no later than without the rewrite. Writes what it
+ * printed to bench/results/real-phone.md (recordResults).
  * Each build is served as the school's server serves the site: Debian's nginx with deploy/nginx-site.conf
  * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
  * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
@@ -21,6 +30,7 @@
  *   BENCH_SKIP_BUILD=1   reuse the builds of the last run      BENCH_PAGES=/a,/b   other pages
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -28,7 +38,7 @@ import { chromiumPath } from '../playwright.config';
 import { precompressFolder } from '../server/build/precompress';
 import { nginxListening, siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
 import { atMost, bootstrapInterval, median, type Interval } from './statistics';
-import { build, ready, seconds, start, stopAll } from './support';
+import { benchReport, build, seconds, startBuild, stopAll } from './support';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -47,10 +57,50 @@ interface Sample {
   lcp: number;
   live: number;
   pressWait: number;
+  /** The longest task after the first paint until live (hydration), and after live (ours); deployed build only. */
+  hydrationTask: number;
+  ourTask: number;
+}
+
+/** The page without any script: every script element and every script preload gone. */
+export function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(?:preload|modulepreload)" as="script"[^>]*>/g, '');
+}
+
+/** Response headers a copy repeats from the deployed page (not those of the transfer). */
+const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+/**
+ * The script-free copies: the saved pages, each with the headers its deployed page was answered with;
+ * every other request (the stylesheet, pictures) goes to the deployed build as it came.
+ */
+async function scriptFreeServer(deployed: string, paths: string[], port: number): Promise<http.Server> {
+  const saved = new Map<string, { headers: [string, string][]; body: string }>();
+  for (const pagePath of paths) {
+    const response = await fetch(`${deployed}${pagePath}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers = [...response.headers].filter(([name]) => !TRANSFER_HEADERS.has(name));
+    saved.set(pagePath, { headers, body: withoutScripts(await response.text()) });
+  }
+  const server = http.createServer((request, response) => {
+    const page = saved.get(new URL(request.url ?? '/', 'http://x').pathname);
+    if (page && request.method === 'GET') {
+      response.writeHead(200, [...page.headers.flat(), 'content-length', String(Buffer.byteLength(page.body))]);
+      response.end(page.body);
+      return;
+    }
+    const upstream = http.request(`${deployed}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
 }
 
 /** One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself. */
-async function measure(browser: Browser, url: string): Promise<Sample> {
+async function measure(browser: Browser, url: string, { scripts, tasks }: { scripts: boolean; tasks: boolean }): Promise<Sample> {
   // The certificate nginx serves is a throw-away one.
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ru-RU', ignoreHTTPSErrors: true });
   try {
@@ -70,6 +120,11 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
         for (const entry of list.getEntries()) bench.lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       // Inline callbacks only: tsx would wrap a named function in a helper the page does not have.
+      const longTasks: number[][] = [];
+      (window as unknown as { __longTasks: number[][] }).__longTasks = longTasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
       new MutationObserver(() => {
         if (bench.live === undefined && document.documentElement.hasAttribute('data-live')) bench.live = performance.now();
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-live'] });
@@ -77,6 +132,13 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     // The page records its own timings; nothing asks it anything until it has loaded, as a question
     // (a script evaluated in the page) would take the throttled main thread from the paint it measures.
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    if (!scripts) {
+      // Nothing will make it live: its paints are all there once it has loaded and a frame has passed.
+      await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.fcp !== undefined, null, { timeout: 60_000, polling: 50 });
+      await page.keyboard.press('Tab');
+      const { fcp, lcp } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
+      return { fcp: fcp!, lcp: lcp ?? fcp!, live: Number.NaN, pressWait: Number.NaN, hydrationTask: Number.NaN, ourTask: Number.NaN };
+    }
     await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 }).catch(async (error: Error) => {
       const state = await page.evaluate(() => [JSON.stringify((window as unknown as { __bench: unknown }).__bench), document.documentElement.outerHTML.slice(0, 120)]).catch((e: Error) => e.message);
       throw new Error(`${url} never went live: ${JSON.stringify(state)}`, { cause: error });
@@ -84,7 +146,18 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     // A key press ends LCP's candidates, as a visitor's first input would.
     await page.keyboard.press('Tab');
     const { fcp, lcp, live } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
-    return { fcp: fcp!, lcp: lcp ?? fcp!, live: live!, pressWait: Math.max(0, live! - PRESS_AT_MS) };
+    let hydrationTask = Number.NaN;
+    let ourTask = Number.NaN;
+    if (tasks) {
+      // The idle work has run once the vitals reporter measures (it comes last); then a moment for the pop-ups' answer.
+      await page.waitForSelector('html[data-vitals]', { state: 'attached', timeout: 30_000 }).catch(() => undefined);
+      await page.waitForTimeout(1500);
+      const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[][] }).__longTasks);
+      const longest = (from: number, to: number) => Math.max(0, ...longTasks.filter(([start]) => start! >= from && start! < to).map(([, duration]) => duration!));
+      hydrationTask = longest(fcp!, live!);
+      ourTask = longest(live!, Number.POSITIVE_INFINITY);
+    }
+    return { fcp: fcp!, lcp: lcp ?? fcp!, live: live!, pressWait: Math.max(0, live! - PRESS_AT_MS), hydrationTask, ourTask };
   } finally {
     await context.close();
   }
@@ -107,60 +180,93 @@ async function main() {
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-phone-'));
   const { cert, key } = throwAwayCertificate(nginxDir, 'example.ru');
   const site = { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' };
+  const chosen = (process.env.BENCH_BUILDS ?? 'deployed,script-free,no rewrite,floor').split(',');
+  const deployedPort = basePort;
+  const scriptFreePort = basePort + 3;
   const builds = [
-    { name: 'deployed', dist: deployedDist, args: [], env: { NEXT_DIST_DIR: deployedDist, ...site } },
-    { name: 'no rewrite', dist: plainDist, args: [], env: { NEXT_DIST_DIR: plainDist, ...site } },
-    { name: 'floor', dist: floorDist, args: ['bench/floor'], env: {} },
-  ].map((b, index) => {
-    const port = basePort + index;
-    const https = basePort + 10 + 2 * index;
-    const dir = path.join(nginxDir, String(index));
-    fs.mkdirSync(dir);
-    const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [port, port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static'), logDir: dir });
-    return { ...b, port, https, dir, server: start(b.args, port, b.env), nginx: startNginx(dir, config) };
-  });
+    { name: 'deployed', dist: deployedDist, args: [] as string[], env: { NEXT_DIST_DIR: deployedDist, ...site } as Record<string, string>, port: deployedPort },
+    { name: 'script-free', dist: deployedDist, args: [], env: {}, port: scriptFreePort },
+    { name: 'no rewrite', dist: plainDist, args: [], env: { NEXT_DIST_DIR: plainDist, ...site }, port: basePort + 1 },
+    { name: 'floor', dist: floorDist, args: ['bench/floor'], env: {}, port: basePort + 2 },
+  ]
+    .filter((b) => b.name === 'deployed' || chosen.includes(b.name))
+    .map((b, index) => {
+      const https = basePort + 10 + 2 * index;
+      const dir = path.join(nginxDir, String(index));
+      fs.mkdirSync(dir);
+      const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [b.port, b.port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static'), logDir: dir });
+      // The script-free copies are served by this process (started below, once the deployed build answers).
+      return { ...b, https, dir, nginx: startNginx(dir, config) };
+    });
+  // The script-free copies are served by this process, started below once the deployed build answers.
+  const servers = await Promise.all(builds.filter((b) => b.name !== 'script-free').map((b) => startBuild(b.port, b.env, b.args[0] ? { dir: b.args[0] } : {})));
+  let copies: http.Server | undefined;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const report = benchReport('real-phone');
+  const say = report.print;
   try {
+    if (builds.some((b) => b.name === 'script-free')) copies = await scriptFreeServer(`http://127.0.0.1:${deployedPort}`, pages, scriptFreePort);
     await Promise.all(builds.map(async (b) => {
-      await ready(`http://127.0.0.1:${b.port}/`);
       await nginxListening(b.nginx, b.dir);
     }));
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {
       for (const page of pages) {
-        for (const b of builds) {
+        // Alternating the order each round: no build always comes first after a noisy moment.
+        for (const b of round % 2 ? [...builds].reverse() : builds) {
           // The floor has one page: it stands beside every page type.
           const url = `https://127.0.0.1:${b.https}${b.name === 'floor' ? '/' : page}`;
           const key = `${page}\n${b.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), await measure(browser, url)]);
+          samples.set(key, [...(samples.get(key) ?? []), await measure(browser, url, { scripts: b.name !== 'script-free', tasks: b.name === 'deployed' })]);
         }
       }
       console.error(`round ${round + 1} of ${runs} done`);
     }
-    console.log(`\nReal Chromium, 4× CPU, Slow 4G, 412 px phone; medians of ${runs}`);
-    console.log(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s waits   FCP vs floor`);
+    const ms = (value: number) => (Number.isNaN(value) ? '       –' : `${Math.round(value)} ms`.padStart(8));
+    const maybe = (value: number) => (Number.isNaN(value) ? '       –' : cell(value));
+    say(`Real Chromium, 4× CPU, Slow 4G, 412 px phone, behind nginx; medians of ${runs} rounds, builds alternating`);
+    say(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s  longest task after FCP: hydrating / ours (once live)`);
     const of = (page: string, build: string, metric: keyof Sample) => samples.get(`${page}\n${build}`)!.map((s) => s[metric]);
     for (const page of pages) {
-      const floorFcp = median(of(page, 'floor', 'fcp'));
       for (const b of builds) {
-        const m = { fcp: median(of(page, b.name, 'fcp')), lcp: median(of(page, b.name, 'lcp')), live: median(of(page, b.name, 'live')), pressWait: median(of(page, b.name, 'pressWait')) };
-        console.log(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m.fcp)} ${cell(m.lcp)} ${cell(m.live)} ${cell(m.pressWait)}       ${(m.fcp / floorFcp).toFixed(2)}×`);
+        const m = (metric: keyof Sample) => median(of(page, b.name, metric));
+        say(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m('fcp'))} ${cell(m('lcp'))} ${maybe(m('live'))} ${maybe(m('pressWait'))}  ${ms(m('hydrationTask'))} / ${ms(m('ourTask'))}`);
+      }
+      if (builds.some((b) => b.name === 'deployed')) {
+        const worst = Math.max(...of(page, 'deployed', 'ourTask'));
+        say(`${''.padEnd(24)} longest task of ours after the first paint, worst of ${runs}: ${Math.round(worst)} ms`);
       }
     }
-    // The two speed bars, judged only where the 90 % interval lies wholly on one side.
     const range = (interval: Interval, format: (value: number) => string) => `${format(interval.low)} to ${format(interval.high)}`;
-    const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${seconds(Math.abs(ms))}`;
-    console.log(`\nThe bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):`);
+    const signed = (value: number) => `${value < 0 ? '−' : '+'}${seconds(Math.abs(value))}`;
+    const ratioOf = (page: string, metric: keyof Sample, base: string) =>
+      bootstrapInterval([of(page, 'deployed', metric), of(page, base, metric)], ([deployed, other]) => median(deployed!) / median(other!));
+    say('');
+    say('The bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):');
     for (const page of pages) {
-      const ratio = bootstrapInterval([of(page, 'deployed', 'fcp'), of(page, 'floor', 'fcp')], ([deployed, floor]) => median(deployed!) / median(floor!));
-      const later = bootstrapInterval([of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')], ([deployed, plain]) => median(deployed!) - median(plain!));
-      console.log(`${page.padEnd(24)} FCP at most 1.3× the floor's: ${atMost(ratio, 1.3).padEnd(9)} (${range(ratio, (r) => `${r.toFixed(2)}×`)})`);
-      console.log(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
+      if (builds.some((b) => b.name === 'script-free')) {
+        const fcp = ratioOf(page, 'fcp', 'script-free');
+        const lcp = ratioOf(page, 'lcp', 'script-free');
+        const point = (metric: keyof Sample) => (median(of(page, 'deployed', metric)) / median(of(page, 'script-free', metric))).toFixed(2);
+        say(`${page.padEnd(24)} FCP at most 1.15× the script-free copy's: ${point('fcp')}×, ${atMost(fcp, 1.15).padEnd(9)} (${range(fcp, (r) => `${r.toFixed(2)}×`)})`);
+        say(`${''.padEnd(24)} LCP at most 1.2× the script-free copy's:  ${point('lcp')}×, ${atMost(lcp, 1.2).padEnd(9)} (${range(lcp, (r) => `${r.toFixed(2)}×`)})`);
+      }
+      if (builds.some((b) => b.name === 'no rewrite')) {
+        const later = bootstrapInterval([of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')], ([deployed, plain]) => median(deployed!) - median(plain!));
+        say(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
+      }
+      if (builds.some((b) => b.name === 'floor')) {
+        const floor = ratioOf(page, 'fcp', 'floor');
+        say(`${''.padEnd(24)} FCP against the bare floor page (for reference): ${range(floor, (r) => `${r.toFixed(2)}×`)}`);
+      }
     }
-    console.log(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
+    say('');
+    say(`${((Date.now() - started) / 60_000).toFixed(1)} minutes`);
+    console.error(`written to ${report.record()}`);
   } finally {
     await browser.close();
-    stopAll(builds.map((b) => b.server));
+    copies?.close();
+    await stopAll(servers);
     for (const b of builds) b.nginx.kill('SIGQUIT');
     fs.rmSync(nginxDir, { recursive: true, force: true });
   }

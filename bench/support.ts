@@ -1,5 +1,6 @@
 /** What the benchmark scripts share: builds, servers of a build, the wait for them (medians: statistics.ts). */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { startNextServer, type NextServer, type StartOptions } from '@/tests/support/next-server';
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -17,28 +18,19 @@ export function build(command: string[], env: Record<string, string>): void {
   }
 }
 
-/** `next start` of a build in its own process group (stopped with `stopAll`). */
-export function start(args: string[], port: number, env: Record<string, string>): ChildProcess {
-  return spawn('npx', ['next', 'start', ...args, '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
+/** Ready when the home page answers (the bare floor page has no API to ask). */
+const homePageAnswers = async (url: string) => (await fetch(`${url}/`)).ok;
+
+/**
+ * `next start` of a build through the one harness of the tests (tests/support/next-server.ts), ready when
+ * its home page answers: `dir` for the floor page's folder, `cwd` for another commit's checkout.
+ */
+export function startBuild(port: number, env: Record<string, string>, place: Pick<StartOptions, 'dir' | 'cwd'> = {}): Promise<NextServer> {
+  return startNextServer(port, { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env }, { ...place, ready: homePageAnswers, timeoutMs: 180_000 });
 }
 
-export function stopAll(children: ChildProcess[]): void {
-  for (const child of children) {
-    // A server that never started (no build) has exited already: its own error is the one to report.
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  }
-}
-
-export async function ready(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not start`);
+export async function stopAll(servers: NextServer[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.kill('SIGTERM')));
 }
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;

@@ -27,24 +27,29 @@ const tabs = [
 // From the `sm` breakpoint up only. Below it nothing of the consultation is even downloaded.
 const Consultation = lazyWithRetry(() => import('@/features/consultation/consultation-button'), { name: 'consultation' });
 
+// One piece a step once the page is quiet: the tabs (what a visitor sees) first, then the rest.
+const steps = tabs.length + widgets.length + 1;
+
 export function FloatingWidgets() {
-  const idle = useIdle();
+  const shown = useOneAtATime(steps);
   const wide = useMediaQuery(smallBreakpointUp);
-  if (!idle) return null;
-  const drawnTabs = tabs.map((Tab, index) => <Tab key={index} />);
+  if (shown === 0) return null;
+  const drawnTabs = tabs.slice(0, shown).map((Tab, index) => <Tab key={index} />);
+  const drawnWidgets = widgets.slice(0, Math.max(0, shown - tabs.length));
+  const consultation = shown >= steps;
   // On a phone nothing floats over the text: the tabs go into the strip the sticky header keeps for them
   // (components/layout/header-tab-strip.tsx); a page without the site's header has no room for them.
   const strip = wide ? null : document.getElementById(headerTabStripId);
   return (
     <>
-      {widgets.map((Widget, index) => (
+      {drawnWidgets.map((Widget, index) => (
         <Widget key={index} />
       ))}
       {wide ? (
         // From `sm` up each button floats at its edge of the screen; app/globals.css hides them under a dialog.
         <div data-floating-buttons="">
           {drawnTabs}
-          <Consultation />
+          {consultation && <Consultation />}
         </div>
       ) : (
         strip && createPortal(drawnTabs, strip)
@@ -53,18 +58,25 @@ export function FloatingWidgets() {
   );
 }
 
-/** True once the browser is idle after load (or after 2 s where requestIdleCallback is missing). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/**
+ * How many of `count` pieces to draw: none until the browser is idle after the page went live (or 2 s where
+ * requestIdleCallback is missing), then one more at each later idle moment. Each piece is drawn, and its
+ * chunk asked for, in a task of its own, so no widget's start joins another's in one long task on a phone's
+ * slow processor (docs/speed.md: no task of ours over 50 ms after the first paint).
+ */
+function useOneAtATime(count: number): number {
+  const [shown, setShown] = useState(0);
   useEffect(() => {
+    if (shown >= count) return;
+    const next = () => setShown((current) => current + 1);
     if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      const handle = window.requestIdleCallback(next, { timeout: shown === 0 ? 3000 : 1000 });
       return () => window.cancelIdleCallback(handle);
     }
-    const timer = setTimeout(() => setIdle(true), 2000);
+    const timer = setTimeout(next, shown === 0 ? 2000 : 50);
     return () => clearTimeout(timer);
-  }, []);
-  return idle;
+  }, [shown, count]);
+  return shown;
 }
 
 /** Whether the media query matches now, following changes (a phone turned to landscape). */

@@ -11,8 +11,10 @@ export interface HeroImageData {
 
 /**
  * The hero's picture: beside the headline from `lg` up (in a column `columnWidth` px wide), where it is
- * usually the largest paint and is preloaded first; on a phone it sits below the text and follows it,
- * lazily and with low priority.
+ * usually the largest paint and is preloaded first. Below `lg` it is not shown (nor fetched: a lazy picture
+ * that is not displayed is never asked for). It would stand below the text, partly on the first screen and
+ * larger than the headline, and arrive a second after the text had painted: a phone's largest paint would
+ * then be the picture, not the text painted with the first frame (docs/speed.md).
  */
 export function HeroImage({ image, columnWidth = 480 }: { image: HeroImageData; columnWidth?: number }) {
   return (
@@ -21,9 +23,9 @@ export function HeroImage({ image, columnWidth = 480 }: { image: HeroImageData; 
       alt={image.alt}
       width={image.width}
       height={image.height}
-      sizes={`(min-width: 1024px) ${columnWidth}px, 100vw`}
+      sizes={`${columnWidth}px`}
       firstScreenWhen="(min-width: 1024px)"
-      className="w-full rounded-3xl shadow-lg"
+      className="hidden w-full rounded-3xl shadow-lg lg:block"
     />
   );
 }

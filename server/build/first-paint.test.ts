@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
-import { PRESS_WAIT_MS, criticalCssReader, firstPaint, withoutUnreadProperties } from './first-paint';
+import { FIRST_SCREEN_END_ID, PRESS_WAIT_MS, criticalCssReader, firstPaint, withoutUnreadProperties } from './first-paint';
 
 /** The shape Next.js 16 gives a pre-rendered page (trimmed): stylesheet and chunks in the head, the main chunk in the body. */
 const stylesheet = '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>';
@@ -15,20 +15,32 @@ const page =
   '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>' +
   chunks[0] + chunks[1] +
   '<title>Медиа</title><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head>' +
-  '<body><main><h1 class="title">Медиа</h1><p class="lead">Статьи</p></main><script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>' +
+  '<body><main id="main"><h1 class="title">Медиа</h1><p class="lead">Статьи</p><p>Первая</p><p>Вторая</p></main><script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>' +
   chunks[2] + '<script>self.__next_f.push([1,"x"])</script></body></html>';
 
 describe('firstPaint', () => {
   const { html } = firstPaint(page, '.title{color:red}');
   const head = html.slice(0, html.indexOf('</head>'));
 
-  it('puts in the head where the stylesheet was, after the press holder, the page’s own rules and then every chunk in the page order; drops the chunk preload', () => {
-    expect(head).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><style data-critical="">/);
-    expect(head).toContain(`<style data-critical="">.title{color:red}</style>${chunks.join('')}<title>`);
+  const sources = ['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name}`);
+  const preloads = sources.map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${src}"/>`).join('');
+
+  it('puts in the head where the stylesheet was, after the press holder, the page’s own rules, then a preload of every chunk in the page order and the script that runs them after the first paint', () => {
+    expect(head).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><link rel="expect"[^>]*\/><style data-critical="">/);
+    expect(head).toContain(`<style data-critical="">.title{color:red}</style>${preloads}<script data-chunks-after-paint="">`);
     expect(head).not.toContain('rel="stylesheet"');
-    expect(head.match(/<script src="[^"]+" async=""><\/script>/g)).toEqual(chunks);
-    expect(html).not.toContain('rel="preload" as="script"');
-    for (const tag of chunks) expect(html.split(tag)).toHaveLength(2);
+    expect(html).not.toMatch(/<script src="[^"]+" async=""><\/script>/);
+    expect(html).not.toContain('fetchPriority="low"');
+    for (const src of sources) expect(html.split(`href="${src}"`)).toHaveLength(2);
+  });
+
+  it('holds the first frame until the second paragraph after the headline is parsed', () => {
+    expect(head).toContain(`<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render"/>`);
+    expect(html).toContain(`<p class="lead">Статьи</p><p id="${FIRST_SCREEN_END_ID}">Первая</p><p>Вторая</p>`);
+    const named = firstPaint(page.replace('<p>Первая</p>', '<p id="intro">Первая</p>'), '').html;
+    expect(named).toContain('<link rel="expect" href="#intro" blocking="render"/>');
+    expect(named).not.toContain(FIRST_SCREEN_END_ID);
+    expect(firstPaint(page.replace('<h1 class="title">Медиа</h1>', ''), '').html).not.toContain('rel="expect"');
   });
 
   const printFirst = `<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next" media="print" data-until-live=""/>`;
@@ -44,7 +56,7 @@ describe('firstPaint', () => {
       '<script src="/_next/static/chunks/polyfills.js" noModule=""></script>',
       '<script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>',
       '<script>self.__next_f.push([1,"x"])</script>',
-      '<main><h1 class="title">Медиа</h1><p class="lead">Статьи</p></main>',
+      '<h1 class="title">Медиа</h1><p class="lead">Статьи</p>',
     ]) {
       expect(html).toContain(kept);
     }
@@ -191,5 +203,81 @@ describe('the press holder', () => {
     browser.waitFor(PRESS_WAIT_MS);
     expect(button.clicks).toBe(1);
     expect(browser.stylesheet.media).toBe('all');
+  });
+});
+
+/** Runs the page's chunk runner against a minimal browser: its paint observer, its events and its timers. */
+function runChunkRunner({ visible = true } = {}) {
+  const added: string[] = [];
+  const listeners = new Map<string, (() => void)[]>();
+  const on = (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+  let onPaint: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+  const timers: (() => void)[] = [];
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    constructor(callback: typeof onPaint) {
+      onPaint = callback;
+    }
+    observe(init: unknown) {
+      expect(init).toEqual({ type: 'paint', buffered: true });
+    }
+  }
+  const document = {
+    visibilityState: visible ? 'visible' : 'hidden',
+    head: { appendChild: (script: { src: string; async: boolean }) => added.push(`${script.src}${script.async ? ' async' : ''}`) },
+    createElement: (name: string) => {
+      expect(name).toBe('script');
+      return { src: '', async: false };
+    },
+    addEventListener: on,
+  };
+  const window = { PerformanceObserver: FakePerformanceObserver };
+  const script = firstPaint(page, '').html.match(/<script data-chunks-after-paint="">(.*?)<\/script>/)![1]!;
+  vm.runInNewContext(script, {
+    window,
+    document,
+    PerformanceObserver: FakePerformanceObserver,
+    addEventListener: on,
+    requestAnimationFrame: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+  });
+  return {
+    added,
+    paint: (name: string) => onPaint?.({ getEntriesByName: (asked: string) => (asked === name ? [{}] : []) }),
+    fire: (type: string) => listeners.get(type)?.forEach((listener) => listener()),
+    runTimers: () => timers.splice(0).forEach((timer) => timer()),
+  };
+}
+
+describe('the chunk runner', () => {
+  const all = ['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name} async`);
+
+  it('adds every chunk, in order and once, only after the first contentful paint', () => {
+    const browser = runChunkRunner();
+    browser.fire('DOMContentLoaded');
+    browser.paint('first-paint');
+    browser.runTimers();
+    expect(browser.added).toEqual([]);
+    browser.paint('first-contentful-paint');
+    expect(browser.added, 'in a task after the paint is reported').toEqual([]);
+    browser.runTimers();
+    expect(browser.added).toEqual(all);
+    browser.fire('load');
+    browser.runTimers();
+    expect(browser.added).toEqual(all);
+  });
+
+  it('runs the chunks of a page that paints nothing (opened in the background) once it is parsed', () => {
+    const browser = runChunkRunner({ visible: false });
+    browser.fire('DOMContentLoaded');
+    expect(browser.added).toEqual(all);
+  });
+
+  it('runs them after a frame once the page has loaded without a reported paint', () => {
+    const browser = runChunkRunner();
+    browser.fire('load');
+    browser.runTimers();
+    browser.runTimers();
+    expect(browser.added).toEqual(all);
   });
 });

@@ -75,11 +75,15 @@ export interface StartOptions {
   echo?: boolean;
   /** How long it may take to be ready (60 s). */
   timeoutMs?: number;
+  /** The Next.js project folder when it is not the checkout (the benchmarks' bare floor page). */
+  dir?: string;
+  /** Where to run it: another checkout (a benchmark's base commit) with its own build and node_modules. */
+  cwd?: string;
 }
 
 export function startNextServer(port: number, env: NodeJS.ProcessEnv, options: StartOptions | StartOptions['ready'] = {}): Promise<NextServer> {
   const startOptions = typeof options === 'function' ? { ready: options } : options;
-  return startServer(['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], port, env, startOptions);
+  return startServer(['node_modules/next/dist/bin/next', 'start', ...(startOptions.dir ? [startOptions.dir] : []), '-p', String(port), '-H', '127.0.0.1'], port, env, startOptions);
 }
 
 /** Starts a standalone `server.js`: the build's, or `serverJs` of a release folder (the deploy test's releases). */
@@ -90,8 +94,8 @@ export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serv
   return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
-async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, { ready = apiAnswers, echo = false, timeoutMs = 60_000 }: StartOptions = {}): Promise<NextServer> {
-  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, { ready = apiAnswers, echo = false, timeoutMs = 60_000, cwd }: StartOptions = {}): Promise<NextServer> {
+  const child: ChildProcess = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // An echoed server runs a whole suite long: it keeps only its latest output for an error message.
   const keep = (chunk: Buffer) => (output = echo ? (output + chunk.toString()).slice(-65_536) : output + chunk.toString());
