@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect } from 'react';
+import { CopyButton } from '@/components/console/copy-button';
 import { ui } from '@/components/console/ui';
 import { createJoinLinkAction, type JoinLinkState } from './alert-actions';
 import { joinLinkNote, joinLinkRefusalTexts } from './alert-labels';
@@ -16,7 +17,6 @@ const REFRESH_FOR_MS = 15 * 60_000;
  */
 export function JoinLink() {
   const [state, action, pending] = useActionState<JoinLinkState, FormData>(createJoinLinkAction, { outcome: null });
-  const [copied, setCopied] = useState<string | null>(null);
   const router = useRouter();
   const link = state.outcome === 'created' ? state.link : null;
   useEffect(() => {
@@ -54,19 +54,7 @@ export function JoinLink() {
                 </a>
               </p>
               <div>
-                <button
-                  type="button"
-                  className={ui.button}
-                  onClick={() => {
-                    void navigator.clipboard.writeText(state.link).then(
-                      () => setCopied(state.link),
-                      () => setCopied(null),
-                    );
-                  }}
-                >
-                  Копировать ссылку
-                </button>
-                {copied === state.link && <span className="ml-2 text-green-800">Ссылка скопирована</span>}
+                <CopyButton text={state.link} />
               </div>
               <p>{joinLinkNote(state)}</p>
             </div>

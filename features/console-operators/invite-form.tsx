@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState } from 'react';
+import { CopyButton } from '@/components/console/copy-button';
 import { ui } from '@/components/console/ui';
 import { inviteOperatorAction, type InviteState } from './operator-actions';
 import { invitationNote, inviteRefusalTexts } from './operator-labels';
@@ -8,7 +9,6 @@ import { invitationNote, inviteRefusalTexts } from './operator-labels';
 /** «Добавить оператора»: an e-mail in, a one-time link out, shown only here and now, with a copy button. */
 export function InviteForm() {
   const [state, action, pending] = useActionState<InviteState, FormData>(inviteOperatorAction, { outcome: null });
-  const [copied, setCopied] = useState<string | null>(null);
   const refused = state.outcome === 'email_invalid' || state.outcome === 'already_operator';
   return (
     <div className="flex max-w-2xl flex-col gap-3">
@@ -44,21 +44,9 @@ export function InviteForm() {
             </label>
             <div className="flex flex-wrap gap-2">
               <input id="invite-link" readOnly value={state.link} className={`${ui.input} min-w-0 flex-1 font-mono`} onFocus={(event) => event.currentTarget.select()} />
-              <button
-                type="button"
-                className={ui.button}
-                onClick={() => {
-                  void navigator.clipboard.writeText(state.link).then(
-                    () => setCopied(state.link),
-                    () => setCopied(null),
-                  );
-                }}
-              >
-                Копировать ссылку
-              </button>
+              <CopyButton text={state.link} />
             </div>
             <p>{invitationNote(state)}</p>
-            {copied === state.link && <p className="text-green-800">Ссылка скопирована</p>}
           </div>
         )}
       </div>

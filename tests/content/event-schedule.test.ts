@@ -5,31 +5,22 @@
  * console's «Публикации» already lists it with its date; on its day the timer's condition names it and
  * records the run, the build of that day has its page, and «Публикации» shows the run.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
 
-const root = path.resolve(import.meta.dirname, '../..');
 // Days far from the real clock: the content check of the copy runs on today's date.
 const dayBefore = '2031-03-01';
 const publishDay = '2031-03-02';
-let copy: string;
+let copy: ProjectCopy;
 
 beforeAll(() => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-event-schedule-'));
-  for (const entry of ['content', 'lib', 'server', 'features', 'components', 'scripts', 'tsconfig.json', 'package.json']) {
-    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  const eventsFile = path.join(copy, 'content/events.ts');
-  const events = fs.readFileSync(eventsFile, 'utf8');
-  expect(events).toContain("    slug: 'snow-quest',\n");
-  fs.writeFileSync(eventsFile, events.replace("    slug: 'snow-quest',\n", `    slug: 'snow-quest',\n    publishedAt: '${publishDay}',\n`));
+  copy = copyProject('event-schedule');
+  copy.edit('content/events.ts', "    slug: 'snow-quest',\n", `    slug: 'snow-quest',\n    publishedAt: '${publishDay}',\n`);
   // The site on a day: its event pages and paths as a build of that day makes them, and «Публикации» at 09:00 that day.
   fs.writeFileSync(
-    path.join(copy, 'day-probe.ts'),
+    path.join(copy.folder, 'day-probe.ts'),
     `import path from 'node:path';
 import { getEvent, publishedEvents } from './content/events';
 import { indexablePagePaths } from './content/site-paths';
@@ -56,18 +47,9 @@ void main();
   );
 });
 
-afterAll(() => {
-  if (!process.env.KEEP_COPY) fs.rmSync(copy, { recursive: true, force: true });
-});
+afterAll(() => copy.remove());
 
-function inCopy(args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', ...args], {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { ...process.env, SQLITE_PATH: path.join(copy, 'site.db'), DATABASE_URL: '', OUTBOX_WORKER: 'off' },
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const inCopy = (args: string[]) => copy.run(args, { reactServer: true });
 
 type Day = { pages: string[]; found: boolean; sitemap: boolean; publications: string[][]; lastRun: string };
 function siteOn(day: string): Day {

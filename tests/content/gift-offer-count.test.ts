@@ -3,14 +3,12 @@
  * 14th offer added to that file and no other edit, the content check passes, and the schedule's rules,
  * the default schedule, the database, the console's form (its `max` is LAST_GIFT) and the promotion page follow.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let copy: string;
+let copy: ProjectCopy;
 
 const fourteenthOffer = `  {
     number: 14,
@@ -26,33 +24,21 @@ const fourteenthOffer = `  {
 export const giftOffers`;
 
 beforeAll(() => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-gift-count-'));
-  for (const entry of ['content', 'lib', 'server', 'features', 'components', 'scripts', 'tsconfig.json', 'package.json']) {
-    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  const offersFile = path.join(copy, 'content/gift-offers.ts');
-  const offers = fs.readFileSync(offersFile, 'utf8');
-  expect(offers).toContain('];\n\nexport const giftOffers');
-  fs.writeFileSync(offersFile, offers.replace('];\n\nexport const giftOffers', fourteenthOffer));
+  copy = copyProject('gift-count');
+  copy.edit('content/gift-offers.ts', '];\n\nexport const giftOffers', fourteenthOffer);
 });
 
-afterAll(() => { if (!process.env.KEEP_COPY) fs.rmSync(copy, { recursive: true, force: true }); });
-
-function inCopy(args: string[], conditions: string[] = []) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', ...conditions, ...args], { cwd: copy, encoding: 'utf8', env: { ...process.env, SQLITE_PATH: path.join(copy, 'probe.db'), DATABASE_URL: '' } });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+afterAll(() => copy.remove());
 
 it('passes the content check with a 14th offer and nothing else edited', () => {
-  const check = inCopy(['scripts/check-content.ts'], ['--conditions=react-server']);
+  const check = copy.run(['scripts/check-content.ts'], { reactServer: true });
   expect(check.err).toBe('');
   expect(check.code).toBe(0);
 }, 120_000);
 
 it('carries the new count to the schedule rules, the default schedule, the database and the page', () => {
   fs.writeFileSync(
-    path.join(copy, 'probe.ts'),
+    path.join(copy.folder, 'probe.ts'),
     `import { giftPromotion } from './content/gift-promotion';
 import { openDatabase } from './server/db/connection';
 import { migrateToLatest } from './server/db/migrate';
@@ -61,7 +47,7 @@ import { defaultChristmasSchedule } from './server/gift-schedule/default-schedul
 import { LAST_GIFT, windowProblem } from './server/gift-schedule/windows';
 
 async function main() {
-  const handle = await openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(copy, 'probe.db'))} });
+  const handle = await openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(copy.folder, 'probe.db'))} });
   await migrateToLatest(handle);
   const repos = createRepositories(handle);
   const stored = await repos.giftSchedule.add({ giftNumber: 14, startTimestamp: Date.UTC(2027, 0, 20), endTimestamp: Date.UTC(2027, 0, 21) }, Date.now());
@@ -78,7 +64,7 @@ async function main() {
 void main();
 `,
   );
-  const probe = inCopy(['probe.ts']);
+  const probe = copy.run(['probe.ts']);
   expect(probe.code, probe.err).toBe(0);
   const facts = JSON.parse(probe.out.trim().split('\n').at(-1)!);
   expect(facts).toMatchObject({

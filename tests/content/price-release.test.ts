@@ -5,24 +5,18 @@
  * content check passes without asking for a second edit; release 2 (a new process of the edited copy on
  * the same database) answers the new price, the stored pop-up untouched (still version 1, a reference).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/project-copy';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let copy: string;
+let copy: ProjectCopy;
 
 beforeAll(() => {
-  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-price-release-'));
-  for (const entry of ['content', 'lib', 'server', 'features', 'components', 'scripts', 'tsconfig.json', 'package.json']) {
-    fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
-  }
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  copy = copyProject('price-release');
   // What a visitor's browser gets from GET /api/popups, served by the copy as it is now, on its database.
   fs.writeFileSync(
-    path.join(copy, 'release-probe.ts'),
+    path.join(copy.folder, 'release-probe.ts'),
     `import { handlePopups } from './server/http/popups';
 import { getApiRuntime } from './server/runtime';
 
@@ -40,18 +34,9 @@ void main();
   );
 });
 
-afterAll(() => {
-  if (!process.env.KEEP_COPY) fs.rmSync(copy, { recursive: true, force: true });
-});
+afterAll(() => copy.remove());
 
-function inCopy(args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', ...args], {
-    cwd: copy,
-    encoding: 'utf8',
-    env: { ...process.env, SQLITE_PATH: path.join(copy, 'site.db'), DATABASE_URL: '', NODE_ENV: 'production', OUTBOX_WORKER: 'off' },
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const inCopy = (args: string[]) => copy.run(args, { reactServer: true, env: { NODE_ENV: 'production' } });
 
 function release() {
   const probe = inCopy(['release-probe.ts']);
@@ -64,10 +49,8 @@ it("a course price changed in its file is the gift pop-up's struck-out price aft
   expect(before.shown).toMatchObject({ price: 0, oldPrice: 13_790 });
   expect(before.stored.offer.oldPrice).toBe('{цена advanced-js}');
 
-  const skills = path.join(copy, 'content/courses/skills.ts');
-  const text = fs.readFileSync(skills, 'utf8');
-  expect(text.match(/price: 13790,/g)).toHaveLength(1);
-  fs.writeFileSync(skills, text.replace('price: 13790,', 'price: 14990,'));
+  expect(fs.readFileSync(path.join(copy.folder, 'content/courses/skills.ts'), 'utf8').match(/price: 13790,/g)).toHaveLength(1);
+  copy.edit('content/courses/skills.ts', 'price: 13790,', 'price: 14990,');
 
   const check = inCopy(['scripts/check-content.ts']);
   expect(check.err).toBe('');
