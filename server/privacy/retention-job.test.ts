@@ -121,7 +121,7 @@ describeEachDatabase('the retention job', (database) => {
     // A database without the tables: every retention query fails.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
     const { leadId } = await database().repos.leads.accept(sampleLead(), { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
-    const deliveries = testDeliveryWorker(database().repos, { baseUrl: gc.url, timeoutMs: 400 });
+    const deliveries = testDeliveryWorker(database().repos, { baseUrl: gc.url, timeoutMs: 10_000 });
     const retention = job({ repos: empty.database.repos });
     deliveries.start();
     retention.start();
