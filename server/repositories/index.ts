@@ -58,6 +58,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const dealStatusChanges = createDealStatusChangesRepository(handle);
   const dealUnmatchedCallbacks = createDealUnmatchedCallbacksRepository(handle);
   const popups = createPopupsRepository(handle);
+  const audit = createAuditRepository(handle);
   return {
     leads,
     deliveryQueue,
@@ -65,7 +66,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     giftSchedule: createGiftScheduleRepository(handle),
     rateLimit,
     settings,
-    audit: createAuditRepository(handle),
+    audit,
     operators: createOperatorsRepository(handle),
     popupStats: createPopupStatsRepository(handle),
     personalData: createPersonalDataRepository(handle, { leads, deliveryQueue, alertQueue, rateLimit }),
@@ -76,7 +77,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     dealReconciliation: createDealReconciliationRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
     vitals: createVitalsRepository(handle),
-    splitTests: createSplitTestsRepository(handle, { popups }),
+    splitTests: createSplitTestsRepository(handle, { popups, alertQueue, audit }),
     heartbeats: createHeartbeatsRepository(handle),
     traffic: createTrafficRepository(handle),
   };
