@@ -145,7 +145,7 @@ function standing(report: TestReport): { text: string; lead: 'ahead' | 'level' |
   const comparisons = report.comparisons;
   const totalLeads = report.variants.reduce((sum, v) => sum + v.leads, 0);
   if (totalLeads === 0) return { text: 'Заявок пока нет ни у одного варианта', lead: 'none' };
-  if (comparisons.some((c) => c === null)) return { text: 'Заявок пока слишком мало, чтобы сравнивать варианты', lead: 'none' };
+  if (comparisons.some((c) => c === null)) return { text: 'Заявки пока есть не у всех вариантов', lead: 'none' };
   const known = comparisons as Comparison[];
   const best = [...known].sort((a, b) => b.estimate - a.estimate)[0]!;
   const two = known.length === 1;
