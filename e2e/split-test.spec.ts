@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { recordVariantTraffic } from '../server/testing/split-tests';
 import { restorePopupFromFile, withE2eDatabase } from './support/database';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -124,14 +126,16 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
         { shows: String(seen.A), leads: '0' },
         { shows: String(seen.B), leads: '1' },
       ]);
-    await expect(page.getByTestId('split-test-verdict')).toContainText('Пока рано судить');
+    // One sentence: what is known (A has no lead yet) and what is not.
+    await expect(page.getByTestId('split-test-verdict')).toHaveText(/^Заявки пока есть не у всех вариантов, поэтому сравнивать рано: нужно ещё около [\d\s]+ показов каждого варианта/);
     const suspicious = page.getByRole('region', { name: 'Подозрительный трафик' });
     await expect(suspicious.getByRole('heading', { name: 'Подозрительный трафик' })).toBeVisible();
     await expect(suspicious.locator('tbody tr td').nth(1)).toHaveText(/^\d+$/);
     expect(Number(await suspicious.locator('tbody tr td').nth(1).textContent())).toBeGreaterThanOrEqual(20);
 
-    // «Оставить вариант B»: the test ends and B's texts become the pop-up's.
+    // «Оставить вариант B» before a verdict asks first; then the test ends and B's texts become the pop-up's.
     await report.locator('tr[data-variant="B"]').getByRole('button', { name: 'Оставить вариант B' }).click();
+    await page.getByRole('region', { name: 'Оставить вариант B, не дожидаясь вывода?' }).getByRole('button', { name: 'Да, оставить вариант B' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Тест завершён' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Поп-ап' }).getByLabel('Заголовок', { exact: true })).toHaveValue(headlineB);
     await expect(page.getByRole('table', { name: 'Тесты поп-апа, новые сверху' })).toContainText('оставлен вариант B');
@@ -142,4 +146,113 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     for (const context of open) await context.close();
     await cleanUp();
   }
+});
+
+const months = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
+
+/** «6 декабря» or «6 января 2027» (Moscow) as a day ahead of today: the number of days it lies ahead. */
+function daysAhead(text: string): number {
+  const match = /^(\d{1,2}) ([а-я]+)(?: (\d{4}))?$/.exec(text);
+  if (!match) throw new Error(`not a date: ${text}`);
+  const today = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Moscow' }));
+  const year = match[3] ? Number(match[3]) : today.getFullYear();
+  const day = new Date(year, months.indexOf(match[2]!), Number(match[1]));
+  return (day.getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000;
+}
+
+/** The discount pop-up of the middle course: no other spec saves it, and headless visitors (who see A) meet it unchanged. */
+const plainId = 'popup-middle-discount';
+
+test('a new split test in plain words: a variant starts as a copy of A, the end within a year, the verdict in one sentence, the chart from the first day, a keep before a verdict asks first', async ({ page }) => {
+  test.slow();
+  await signIn(page, newOperator('split-plain'));
+  try {
+    await page.goto(`/admin/popups/${plainId}`);
+    const popupForm = page.getByRole('form', { name: 'Поп-ап' });
+    const a = {
+      headline: await popupForm.getByLabel('Заголовок', { exact: true }).inputValue(),
+      text: await popupForm.getByLabel('Текст', { exact: true }).inputValue(),
+      button: await popupForm.getByLabel('Надпись на кнопке', { exact: true }).inputValue(),
+    };
+
+    // A new variant is a copy of A: only the headline is changed.
+    const variants = page.getByRole('form', { name: 'Варианты для теста' });
+    await variants.getByRole('button', { name: 'Добавить вариант' }).click();
+    const b = variants.getByRole('group', { name: 'Вариант B' });
+    await expect(b.getByLabel('Заголовок', { exact: true })).toHaveValue(a.headline);
+    await expect(b.getByLabel('Текст', { exact: true })).toHaveValue(a.text);
+    await expect(b.getByLabel('Надпись на кнопке', { exact: true })).toHaveValue(a.button);
+    await b.getByLabel('Заголовок', { exact: true }).fill('Скидка 5 % на курс Middle — только сегодня');
+    await variants.getByRole('button', { name: 'Сохранить варианты' }).click();
+    await expect(page.getByRole('checkbox', { name: /^Оставить победителя автоматически/ })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Начать тест' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Тест начат' })).toBeVisible();
+
+    // Before any show: no date, and the verdict says why.
+    const results = page.getByRole('region', { name: 'Результаты теста' });
+    await expect(results).toContainText('ещё нет показов');
+    await expect(page.getByTestId('split-test-verdict')).toHaveText(/^Вывода пока нет: ещё нет показов, а каждому варианту нужно около [\d\s]+ показов\.$/);
+
+    // The first day's traffic (as the issue met it: A converts at 9.5 %, B at 21 %), counted as the site counts it.
+    await withE2eDatabase(async ({ repos }) => {
+      const test = (await repos.splitTests.running()).find((running) => running.popupId === plainId)!;
+      await recordVariantTraffic(repos, test.id, { variant: 0, shows: 200, leads: 19, now: Date.now() });
+      await recordVariantTraffic(repos, test.id, { variant: 1, shows: 200, leads: 42, now: Date.now() });
+    });
+    await page.reload();
+    const end = /Конец теста — примерно (\d{1,2} [а-я]+(?: \d{4})?), если трафик не изменится\./.exec((await results.textContent()) ?? '');
+    expect(end, 'the page names an end date').not.toBeNull();
+    expect(daysAhead(end![1]!)).toBeGreaterThan(0);
+    expect(daysAhead(end![1]!)).toBeLessThanOrEqual(366);
+    await expect(results).toContainText(/Для вывода каждому варианту нужно около [\d\s]+ показов; сейчас у A 200, у B 200\./);
+    const verdict = page.getByTestId('split-test-verdict');
+    await expect(verdict).toHaveText(/^B впереди на \d+ %, но пока это может быть случайностью: нужно ещё около [\d\s]+ показов каждого варианта, примерно до \d{1,2} [а-я]+( \d{4})?\.$/);
+    // The verdict rests on no p-value yet (A has fewer than 25 leads): none is shown.
+    const report = page.getByRole('table', { name: 'Показы, заявки и конверсия по вариантам' });
+    await expect(report.locator('tr[data-variant="B"] td').nth(5)).toHaveText('—');
+    // The chart of the first day: a point a variant.
+    await expect(page.getByRole('img', { name: 'Накопленная конверсия вариантов по дням' }).locator('circle')).toHaveCount(2);
+    // The method's terms fold under «Как считается».
+    const method = page.getByText(/границей О’Брайена — Флеминга/);
+    await expect(method).toBeHidden();
+    await page.getByText('Как считается', { exact: true }).click();
+    await expect(method).toBeVisible();
+
+    // «Оставить вариант B» before a verdict asks first; «Отмена» leaves the test running.
+    await report.locator('tr[data-variant="B"]').getByRole('button', { name: 'Оставить вариант B' }).click();
+    const confirmB = page.getByRole('region', { name: 'Оставить вариант B, не дожидаясь вывода?' });
+    await expect(confirmB).toBeVisible();
+    await expect(confirmB).toContainText('может оказаться случайностью');
+    const seriousProblems = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(await seriousProblems()).toEqual([]);
+    await confirmB.getByRole('link', { name: 'Отмена' }).click();
+    await expect(confirmB).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Остановить тест' })).toBeVisible();
+
+    // Keeping A (what visitors see already), by the keyboard through the second step.
+    await report.locator('tr[data-variant="A"]').getByRole('button', { name: 'Оставить вариант A' }).focus();
+    await page.keyboard.press('Enter');
+    const confirmA = page.getByRole('region', { name: 'Оставить вариант A, не дожидаясь вывода?' });
+    await confirmA.getByRole('button', { name: 'Да, оставить вариант A' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Тест завершён' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Тесты поп-апа, новые сверху' })).toContainText('оставлен вариант A');
+    await expect(popupForm.getByLabel('Заголовок', { exact: true })).toHaveValue(a.headline);
+  } finally {
+    await withE2eDatabase(async ({ repos }) => {
+      for (const test of await repos.splitTests.running()) {
+        if (test.popupId === plainId) await repos.splitTests.stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
+      }
+    });
+    await restorePopupFromFile(plainId);
+  }
+});
+
+test('a pop-up without a lead form offers no variants', async ({ page }) => {
+  await signIn(page, newOperator('split-no-form'));
+  await page.goto('/admin/popups/promo-frameworks');
+  await expect(page.getByText('Тест возможен только для поп-апа с формой заявки', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Добавить вариант' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Варианты для теста' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Начать тест' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
 import type { StoredPopup } from '@/server/repositories/popups';
-import { planTest, splitTestView } from '@/server/split-tests/report';
+import { splitTestView } from '@/server/split-tests/report';
 
 /** The split test of a pop-up's page: its tests, the running (or last) one's results and what of it went uncounted. */
 export async function loadSplitTest(popup: StoredPopup) {
@@ -9,8 +9,7 @@ export async function loadSplitTest(popup: StoredPopup) {
   const tests = await runtime.repos.splitTests.forPopup(popup.id);
   const running = tests.find((test) => test.status === 'running') ?? null;
   const shown = running ?? tests[0];
-  const usual = running ? (await planTest(runtime.repos, popup.id, running.variants.length, now)).showsPerDay : 0;
-  const view = shown ? await splitTestView(runtime.repos, shown, now, usual) : null;
+  const view = shown ? await splitTestView(runtime.repos, shown, now) : null;
   const traffic = shown ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id) : [];
   return { popup, tests, running, view, traffic };
 }

@@ -9,7 +9,8 @@ import { checkVariant, MAX_VARIANTS, textsOf, withTexts, type VariantProblem, ty
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
-import { planTest } from '@/server/split-tests/report';
+import { keepNeedsConfirmation } from '@/lib/experiments/plain-words';
+import { planTest, splitTestView } from '@/server/split-tests/report';
 
 /** The variants form after a save: the typed texts stay, problems sit beside their fields (split-test-labels.ts words them). */
 export interface VariantsFormState {
@@ -64,21 +65,24 @@ export const saveVariantsAction = operatorAction({
   },
 });
 
-/** «Начать тест»: A (the pop-up's texts) and the saved variants, an equal split; audited. */
+/** A checkbox: present (any value) when ticked. */
+const ticked = z.preprocess((value) => value !== undefined && value !== null && value !== '', z.boolean());
+
+/** «Начать тест»: A (the pop-up's texts) and the saved variants, an equal split; «Оставить победителя автоматически» when ticked; audited. */
 export const startTestAction = operatorAction({
-  input: z.object({ id: typed }),
-  async prepare({ id }, { runtime, now }) {
+  input: z.object({ id: typed, autoKeep: ticked }),
+  async prepare({ id, autoKeep }, { runtime, now }) {
     const popup = await runtime.repos.popups.get(id);
     if (!popup) redirect(pageOf(id, 'test=not_found'));
     if (popup.config.formConfig === null) redirect(pageOf(id, 'test=not_form'));
     const variants = [textsOf(popup.config.content), ...(popup.config.variants ?? [])];
     if (variants.length < 2) redirect(pageOf(id, 'test=no_variants'));
     const plan = await planTest(runtime.repos, id, variants.length, now);
-    return { id, variants, plannedShows: plan.plannedShows };
+    return { id, variants, plannedShows: plan.plannedShows, autoKeep };
   },
-  write: ({ id, variants, plannedShows }, trx, { runtime, email, now }) => runtime.repos.splitTests.start(id, variants, { plannedShows, actor: email, now }, trx),
-  audit: (started, { id, variants, plannedShows }) =>
-    started.started ? { action: 'popup_test_start', subject: id, details: { test: started.test.id, variants: variants.length, plannedShows } } : null,
+  write: ({ id, variants, plannedShows, autoKeep }, trx, { runtime, email, now }) => runtime.repos.splitTests.start(id, variants, { plannedShows, actor: email, now, autoKeep }, trx),
+  audit: (started, { id, variants, plannedShows, autoKeep }) =>
+    started.started ? { action: 'popup_test_start', subject: id, details: { test: started.test.id, variants: variants.length, plannedShows, autoKeep } } : null,
   answer(started, { id }) {
     if (!started.started) redirect(pageOf(id, 'test=running'));
     revalidatePath('/admin/popups');
@@ -94,13 +98,18 @@ export const stopTestAction = operatorAction({
   answer: (stopped, { id }) => redirect(pageOf(id, stopped ? 'test=stopped' : 'test=not_running')),
 });
 
-/** «Оставить вариант B»: ends the test and makes B the pop-up's only texts (a new version), both with their row; audited. */
+/**
+ * «Оставить вариант B»: ends the test and makes B the pop-up's only texts (a new version), both with their
+ * row; audited. A keep the verdict does not back (before a verdict, or another variant than its choice)
+ * needs `confirmed`, else the page asks first («Да, оставить вариант B»).
+ */
 export const decideTestAction = operatorAction({
-  input: z.object({ id: typed, test: typed, variant: whole.optional().catch(undefined) }),
-  async prepare({ id, test: testId, variant }, { runtime }) {
+  input: z.object({ id: typed, test: typed, variant: whole.optional().catch(undefined), confirmed: ticked }),
+  async prepare({ id, test: testId, variant, confirmed }, { runtime, now }) {
     const [test, popup] = await Promise.all([runtime.repos.splitTests.get(testId), runtime.repos.popups.get(id)]);
     const texts = variant === undefined ? undefined : test?.variants[variant];
     if (!test || !popup || test.popupId !== id || test.status !== 'running' || !texts || variant === undefined) redirect(pageOf(id, 'test=not_running'));
+    if (!confirmed && keepNeedsConfirmation((await splitTestView(runtime.repos, test, now)).report.verdict, variant)) redirect(pageOf(id, `keep=${variant}#keep-confirm`));
     const config = { ...popup.config, content: withTexts(popup.config.content, texts), variants: [] } as ManagedPopupConfig;
     return { id, testId, variant, config, expected: popup.version };
   },

@@ -1,7 +1,4 @@
-import type { Verdict } from '@/lib/experiments/sequential';
-import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter, type VariantProblem, type VariantTexts } from '@/lib/experiments/variants';
-import { pluralRu } from '@/lib/plural';
 
 /** The split test's labels, exactly as the issue names them. */
 export const splitTestLabels = {
@@ -11,6 +8,12 @@ export const splitTestLabels = {
   start: 'Начать тест',
   stop: 'Остановить тест',
   keep: (variant: number) => `Оставить вариант ${variantLetter(variant)}`,
+  autoKeep: 'Оставить победителя автоматически',
+  autoKeepHint: 'Когда тест придёт к выводу, сайт сам оставит лучший вариант (а если разницы нет или все хуже — вариант A) и напишет туда же, куда приходят уведомления о заявках.',
+  confirmKeep: (variant: number) => `Да, оставить вариант ${variantLetter(variant)}`,
+  confirmKeepTitle: (variant: number) => `Оставить вариант ${variantLetter(variant)}, не дожидаясь вывода?`,
+  cancel: 'Отмена',
+  howComputed: 'Как считается',
   results: 'Результаты теста',
   fields: { headline: 'Заголовок', text: 'Текст', buttonLabel: 'Надпись на кнопке' } satisfies Record<keyof VariantTexts, string>,
 } as const;
@@ -30,30 +33,11 @@ export function percent(x: number): string {
   return `${(Math.round(x * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
 }
 
-/** A p-value for the table: «< 0,001», «0,034». */
-export function pValueText(p: number): string {
+/** A p-value for the table: «< 0,001», «0,034»; `atLeast`: «≥ 0,05». */
+export function pValueText(p: number, atLeast = false): string {
+  if (atLeast) return `≥ ${p.toLocaleString('ru-RU', { maximumFractionDigits: 3, minimumFractionDigits: 2 })}`;
   if (p < 0.001) return '< 0,001';
   return p.toLocaleString('ru-RU', { maximumFractionDigits: 3, minimumFractionDigits: 3 });
-}
-
-/** The plain-Russian verdict. */
-export function verdictText(verdict: Verdict): string {
-  switch (verdict.kind) {
-    case 'early':
-      return verdict.daysToFloor === null
-        ? 'Пока рано судить'
-        : `Пока рано судить: нужно хотя бы ${MIN_SHOWS} показов и ${MIN_LEADS} заявок у каждого варианта; при нынешнем потоке — примерно через ${verdict.daysToFloor} ${pluralRu(verdict.daysToFloor, { one: 'день', few: 'дня', many: 'дней' })}`;
-    case 'srm':
-      return 'Показы разделились между вариантами неравномерно, хотя должны поровну: так бывает, когда один вариант ломается или его чаще пропускают. Вывод скрыт, пока разделение не выровняется; проверьте поп-ап на сайте.';
-    case 'better':
-      return `Вариант ${variantLetter(verdict.variant)} лучше A: ${signedPercent(verdict.estimate)} ${range(verdict.low, verdict.high)}`;
-    case 'worse':
-      return `Вариант ${variantLetter(verdict.variant)} хуже A: ${signedPercent(verdict.estimate)} ${range(verdict.low, verdict.high)}`;
-    case 'no_difference':
-      return verdict.reachedHorizon
-        ? 'Разницы нет: тест набрал запланированные показы, а заметной разницы между вариантами не нашлось'
-        : 'Разницы нет: разница между вариантами, если она есть, меньше 10 %';
-  }
 }
 
 export function variantProblemText(problem: VariantProblem): string {

@@ -1,3 +1,5 @@
+import { keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
+import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
 import type { SplitTestView } from '@/server/split-tests/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
@@ -5,40 +7,58 @@ import { ActionButton } from '@/components/console/action-button';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
-import { percent, pValueText, range, signedPercent, splitTestLabels, verdictText } from './split-test-labels';
+import { percent, pValueText, range, signedPercent, splitTestLabels } from './split-test-labels';
 import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 
 /**
- * «Результаты теста»: per variant shows, leads, conversion with its 95 % interval, the
- * difference from A with an interval and p-value that stay valid however often the page is opened
- * (lib/experiments/sequential.ts), the verdict in plain Russian, and the planned end.
+ * «Результаты теста»: how many shows each variant still needs and about when the test ends, the verdict
+ * in one sentence (lib/experiments/plain-words.ts), per variant shows, leads, conversion and the
+ * difference from A with the p-value the verdict rests on, the chart from the first day, and how it is
+ * computed under «Как считается». Keeping a variant the verdict did not choose takes a second step
+ * (`keepAsked`: the variant whose «Оставить вариант …» was pressed).
  */
-export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupId: string }) {
-  const { test, report, days, plannedEnd } = view;
+export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestView; popupId: string; keepAsked: number | null }) {
+  const { test, report, days, progress, now } = view;
   const running = test.status === 'running';
   const verdict = report.verdict;
+  const asking = running && keepAsked !== null && keepAsked < test.variants.length && keepNeedsConfirmation(verdict, keepAsked) ? keepAsked : null;
   return (
     <section aria-labelledby="split-test-results">
       <h2 id="split-test-results" className={ui.h2}>
         {splitTestLabels.results}
       </h2>
       <p className="mb-2 max-w-3xl text-sm">
-        Начат {moscowTime(test.startedAt)} ({test.startedBy}).{' '}
-        {running
-          ? plannedEnd
-            ? `Запланированный конец — около ${moscowTime(plannedEnd).split(' ')[0]}: к этому дню у каждого варианта будет ${report.plannedShowsPerVariant.toLocaleString('ru-RU')} показов (набрано ${percent(Math.min(1, report.informationFraction))}). Останавливать раньше можно: выводы ниже верны при любой частоте просмотра.`
-            : `План — ${report.plannedShowsPerVariant.toLocaleString('ru-RU')} показов на вариант; срок посчитаем по первым показам.`
+        Начат {moscowTime(test.startedAt)} ({test.startedBy}){test.autoKeep ? ', победитель останется автоматически' : ''}.{' '}
+        {running && progress
+          ? planText(report, progress, now)
           : `Остановлен ${test.stoppedAt ? moscowTime(test.stoppedAt) : ''}${test.stoppedBy ? ` (${test.stoppedBy})` : ''}${test.winner !== null ? `, оставлен вариант ${variantLetter(test.winner)}` : ''}.`}
       </p>
-      {verdict.kind === 'srm' ? (
-        <p role="alert" className="mb-3 max-w-3xl rounded border border-amber-400 bg-amber-50 p-2 text-sm" data-testid="split-test-verdict">
-          {verdictText(verdict)}
-        </p>
-      ) : (
-        <p className="mb-3 max-w-3xl text-base font-semibold" data-testid="split-test-verdict">
-          {verdictText(verdict)}
-        </p>
+      <p
+        {...(verdict.kind === 'srm' ? { role: 'alert' } : {})}
+        className={verdict.kind === 'srm' ? 'mb-3 max-w-3xl rounded border border-amber-400 bg-amber-50 p-2 text-sm' : 'mb-3 max-w-3xl text-base font-semibold'}
+        data-testid="split-test-verdict"
+      >
+        {verdictSentence(report, running ? progress : null, now)}
+      </p>
+      {asking !== null && (
+        <section id="keep-confirm" aria-labelledby="keep-confirm-title" className="mb-4 max-w-3xl rounded border border-amber-400 bg-amber-50 p-3 text-sm">
+          <h3 id="keep-confirm-title" className="mb-1 font-semibold">
+            {splitTestLabels.confirmKeepTitle(asking)}
+          </h3>
+          <p className="mb-2">
+            Тест ещё не показал, что вариант {variantLetter(asking)} лучше: разница может оказаться случайностью. Тест закончится, и все посетители будут видеть вариант{' '}
+            {variantLetter(asking)}.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <ActionButton action={decideTestAction} fields={{ id: popupId, test: test.id, variant: asking, confirmed: 1 }} className={ui.dangerButton}>
+              {splitTestLabels.confirmKeep(asking)}
+            </ActionButton>
+            <a href={`/admin/popups/${encodeURIComponent(popupId)}#split-test-results`} className={ui.button}>
+              {splitTestLabels.cancel}
+            </a>
+          </div>
+        </section>
       )}
       <table className={`${ui.table} mb-4 max-w-4xl`}>
         <caption className="sr-only">Показы, заявки и конверсия по вариантам</caption>
@@ -46,7 +66,8 @@ export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupI
         <tbody>
           {test.variants.map((texts, index) => {
             const figures = report.variants[index] ?? { shows: 0, leads: 0, rate: 0, low: 0, high: 1 };
-            const comparison = index > 0 ? report.comparisons[index - 1] : null;
+            const comparison = index > 0 ? (report.comparisons[index - 1] ?? null) : null;
+            const p = verdictPValue(report, comparison);
             return (
               <tr key={index} data-variant={variantLetter(index)}>
                 <th scope="row">{variantLetter(index)}</th>
@@ -59,12 +80,22 @@ export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupI
                 <td className="text-right">
                   {index === 0 ? 'основа' : comparison ? `${signedPercent(comparison.estimate)} ${range(comparison.low, comparison.high)}` : '—'}
                 </td>
-                <td className="text-right">{comparison ? pValueText(comparison.pValue) : '—'}</td>
+                <td className="text-right">{p ? pValueText(p.p, p.atLeast) : '—'}</td>
                 {running && (
                   <td>
-                    <ActionButton action={decideTestAction} fields={{ id: popupId, test: test.id, variant: index }}>
-                      {splitTestLabels.keep(index)}
-                    </ActionButton>
+                    {keepNeedsConfirmation(verdict, index) ? (
+                      // The first step: the page asks before a keep the verdict does not back.
+                      <form method="get" action={`/admin/popups/${encodeURIComponent(popupId)}#keep-confirm`}>
+                        <input type="hidden" name="keep" value={index} />
+                        <button type="submit" className={ui.button}>
+                          {splitTestLabels.keep(index)}
+                        </button>
+                      </form>
+                    ) : (
+                      <ActionButton action={decideTestAction} fields={{ id: popupId, test: test.id, variant: index, confirmed: 1 }} className={ui.primaryButton}>
+                        {splitTestLabels.keep(index)}
+                      </ActionButton>
+                    )}
                   </td>
                 )}
               </tr>
@@ -72,12 +103,25 @@ export function SplitTestReport({ view, popupId }: { view: SplitTestView; popupI
           })}
         </tbody>
       </table>
-      <ConversionChart days={days} />
-      <p className="max-w-3xl text-xs text-gray-600">
-        Каждый посетитель считается один раз: показ — когда он впервые увидел поп-ап, заявка — когда сервер принял его заявку из этого варианта. С одного
-        адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок.
-        Интервалы и p-значения рассчитаны последовательным методом (граница О’Брайена — Флеминга, расход 5 % по плану Лана — ДеМетса), поэтому их можно смотреть хоть каждый час. Вывод — не раньше {100} показов и 25 заявок у каждого варианта.
-      </p>
+      <ConversionChart days={days} now={now} />
+      <details className="max-w-3xl text-sm text-gray-700">
+        <summary className="cursor-pointer font-medium">{splitTestLabels.howComputed}</summary>
+        <div className="mt-2 flex flex-col gap-2">
+          <p>
+            Каждый посетитель считается один раз: показ — когда он впервые увидел поп-ап, заявка — когда сервер принял его заявку из этого варианта. С одного
+            адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок.
+          </p>
+          <p>
+            Вывод появляется не раньше, чем у каждого варианта будет {MIN_SHOWS} показов и {MIN_LEADS} заявок. Число показов, нужное каждому варианту, рассчитано
+            так, чтобы тест заметил разницу в 20 % с вероятностью 80 %; если к этому числу разницы не нашлось, её нет или она меньше. Смотреть результаты можно
+            хоть каждый час: выводы от этого не становятся менее надёжными.
+          </p>
+          <p>
+            Для специалистов: последовательный тест с границей О’Брайена — Флеминга и расходом 5 % по плану Лана — ДеМетса; интервалы — повторные 95 %
+            доверительные интервалы, p-значение — повторное, показывается только тогда, когда на нём основан вывод.
+          </p>
+        </div>
+      </details>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { moscowTime } from '@/components/console/moscow-time';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
-import { MIN_VARIANTS, variantLetter } from '@/lib/experiments/variants';
+import { MIN_VARIANTS, textsOf, variantLetter } from '@/lib/experiments/variants';
+import { AUTO_KEEP_ACTOR } from '@/server/split-tests/verdict-job';
 import type { SplitTestData } from './load';
 import { startTestAction, stopTestAction } from './split-test-actions';
 import { splitTestLabels, splitTestMessages } from './split-test-labels';
@@ -11,12 +12,24 @@ import { SplitTestReport } from './split-test-report';
 import { VariantsForm } from './variants-form';
 
 /**
- * The split test of a pop-up's page: its variants, «Начать тест» / «Остановить тест», the
- * running (or last) test's results and every test's start, stop and decision.
+ * The split test of a pop-up's page: its variants (only a pop-up with a lead form has any: leads are what
+ * a test counts), «Начать тест» (with «Оставить победителя автоматически») / «Остановить тест», the
+ * running (or last) test's results and every test's start, stop and decision. `keepAsked`: the variant
+ * whose «Оставить вариант …» asks for a confirmation (the address's `keep`).
  */
-export function SplitTestSection({ popup, tests, running, view, traffic, notice }: SplitTestData & { notice: string | null }) {
+export function SplitTestSection({ popup, tests, running, view, traffic, notice, keepAsked }: SplitTestData & { notice: string | null; keepAsked: number | null }) {
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
+  if (!leadForm && tests.length === 0) {
+    return (
+      <section aria-labelledby="split-test">
+        <h2 id="split-test" className={ui.h2}>
+          Сплит-тест
+        </h2>
+        <p className="mb-3 max-w-3xl text-sm">Тест возможен только для поп-апа с формой заявки: тест сравнивает, какой вариант приносит больше заявок, а у этого поп-апа формы нет.</p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="split-test">
       <h2 id="split-test" className={ui.h2}>
@@ -24,7 +37,8 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice 
       </h2>
       <p className="mb-3 max-w-3xl text-sm">
         Вариант A — тексты поп-апа выше. Добавьте от одного до трёх вариантов со своими текстами и начните тест: посетители поровну и навсегда (пока идёт
-        тест) разделятся между вариантами, и сайт посчитает показы и заявки каждого.{!leadForm && ' Тест возможен только для поп-апа с формой заявки.'}
+        тест) разделятся между вариантами, и сайт посчитает показы и заявки каждого. Новый вариант начинается с копии текстов A: измените то, что
+        проверяете (обычно заголовок).{!leadForm && ' Тест возможен только для поп-апа с формой заявки.'}
       </p>
       {notice && splitTestMessages[notice] && (
         <p role="status" className="mb-2 text-sm">
@@ -32,7 +46,16 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice 
         </p>
       )}
       {running && <p className="mb-2 text-sm">Пока идёт тест, варианты менять нельзя.</p>}
-      <VariantsForm key={popup.version} id={popup.id} version={popup.version} variants={running ? running.variants.slice(1) : saved} locked={!!running} />
+      {leadForm && (
+        <VariantsForm
+          key={popup.version}
+          id={popup.id}
+          version={popup.version}
+          base={textsOf(popup.config.content)}
+          variants={running ? running.variants.slice(1) : saved}
+          locked={!!running}
+        />
+      )}
       <div className="mt-3 flex gap-2">
         {running ? (
           <ActionButton action={stopTestAction} fields={{ id: popup.id, test: running.id }} className={ui.dangerButton}>
@@ -41,13 +64,25 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice 
         ) : (
           leadForm &&
           saved.length + 1 >= MIN_VARIANTS && (
-            <ActionButton action={startTestAction} fields={{ id: popup.id }} className={ui.primaryButton}>
-              {splitTestLabels.start}
-            </ActionButton>
+            <form action={startTestAction} aria-label="Начало теста" className="flex max-w-3xl flex-col gap-2">
+              <input type="hidden" name="id" value={popup.id} />
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="autoKeep" value="1" className="mt-1" aria-describedby="auto-keep-hint" />
+                <span>
+                  {splitTestLabels.autoKeep}
+                  <span id="auto-keep-hint" className="block text-gray-600">
+                    {splitTestLabels.autoKeepHint}
+                  </span>
+                </span>
+              </label>
+              <button type="submit" className={`${ui.primaryButton} self-start`}>
+                {splitTestLabels.start}
+              </button>
+            </form>
           )
         )}
       </div>
-      {view && <SplitTestReport view={view} popupId={popup.id} />}
+      {view && <SplitTestReport view={view} popupId={popup.id} keepAsked={keepAsked} />}
       <SuspiciousTraffic rows={traffic} what="показы и заявки теста" />
       {tests.length > 0 && (
         <>
@@ -63,7 +98,13 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice 
                   <td>{test.variants.length}</td>
                   <td>{test.stoppedAt ? moscowTime(test.stoppedAt) : '—'}</td>
                   <td>{test.stoppedBy ?? '—'}</td>
-                  <td>{test.status === 'running' ? 'идёт' : test.winner !== null ? `оставлен вариант ${variantLetter(test.winner)}` : 'остановлен без выбора'}</td>
+                  <td>
+                    {test.status === 'running'
+                      ? 'идёт'
+                      : test.winner !== null
+                        ? `оставлен вариант ${variantLetter(test.winner)}${test.stoppedBy === AUTO_KEEP_ACTOR ? ' автоматически' : ''}`
+                        : 'остановлен без выбора'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -7,10 +7,11 @@ import { splitTestLabels, variantProblemText, variantsOutcomeText } from './spli
 import { ui } from '@/components/console/ui';
 
 /**
- * The variants B, C, D of a pop-up: «Добавить вариант» adds one with its own texts, saved
- * together and checked on the server like the pop-up's own. Locked while a test runs.
+ * The variants B, C, D of a pop-up: «Добавить вариант» adds one that starts as a copy of A's texts
+ * (`base`: usually only the headline is under test), saved together and checked on the server like the
+ * pop-up's own. Locked while a test runs.
  */
-export function VariantsForm({ id, version, variants, locked }: { id: string; version: number; variants: VariantTexts[]; locked: boolean }) {
+export function VariantsForm({ id, version, base, variants, locked }: { id: string; version: number; base: VariantTexts; variants: VariantTexts[]; locked: boolean }) {
   const [state, action, pending] = useActionState<VariantsFormState, FormData>(saveVariantsAction, { variants, problems: [], outcome: null });
   const [rows, setRows] = useState<VariantTexts[]>(state.variants);
   // After a refused save the form shows what was sent, with its problems (state adjusted while rendering).
@@ -20,7 +21,6 @@ export function VariantsForm({ id, version, variants, locked }: { id: string; ve
     setRows(state.variants);
   }
   const shown = rows;
-  const blank = { headline: '', text: '', buttonLabel: '' };
   const problemOf = (variant: number, field: keyof VariantTexts) => state.problems.find((p) => p.variant === variant && p.field === field);
 
   return (
@@ -38,10 +38,13 @@ export function VariantsForm({ id, version, variants, locked }: { id: string; ve
                 const problem = problemOf(variant, field);
                 const name = `${field}-${variant}`;
                 const Control = field === 'text' ? 'textarea' : 'input';
+                // The label names its control by `for` (not by wrapping it): a label around a prefilled
+                // textarea would take the text into the field's accessible name.
                 return (
-                  <label key={field} className="flex flex-col gap-1 text-sm">
-                    {splitTestLabels.fields[field]}
+                  <div key={field} className="flex flex-col gap-1 text-sm">
+                    <label htmlFor={`${id}-${name}`}>{splitTestLabels.fields[field]}</label>
                     <Control
+                      id={`${id}-${name}`}
                       name={name}
                       className={ui.input}
                       defaultValue={texts[field]}
@@ -56,7 +59,7 @@ export function VariantsForm({ id, version, variants, locked }: { id: string; ve
                         {variantProblemText(problem)}
                       </span>
                     )}
-                  </label>
+                  </div>
                 );
               })}
               <button type="button" className={`${ui.button} self-start`} onClick={() => setRows(shown.filter((_, i) => i !== index))}>
@@ -66,7 +69,7 @@ export function VariantsForm({ id, version, variants, locked }: { id: string; ve
           );
         })}
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={ui.button} disabled={shown.length >= MAX_VARIANTS - 1} onClick={() => setRows([...shown, blank])}>
+          <button type="button" className={ui.button} disabled={shown.length >= MAX_VARIANTS - 1} onClick={() => setRows([...shown, { ...base }])}>
             {splitTestLabels.addVariant}
           </button>
           <button type="submit" className={ui.primaryButton} disabled={pending}>

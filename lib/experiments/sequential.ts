@@ -359,6 +359,8 @@ export interface TestReport {
   informationFraction: number;
   /** The boundary |Z| must reach at this look. */
   boundary: number;
+  /** Every variant has MIN_SHOWS shows and MIN_LEADS leads: only then do the comparisons decide anything. */
+  floorReached: boolean;
   verdict: Verdict;
 }
 
@@ -406,6 +408,7 @@ export function analyseTest(days: readonly DayCounts[], plannedShows: number, al
     plannedShowsPerVariant: plannedShows,
     informationFraction,
     boundary,
+    floorReached,
     verdict: verdictOf({ floorReached, srm: srm.mismatch, comparisons, informationFraction, days }),
   };
 }

@@ -1,12 +1,13 @@
 import type { AlertsConfig } from '../config';
 import { claimLeaseMs, QueueWorker, type QueueHandler, type QueueJob, type QueueWorkerOptions, type SendResult } from '../jobs/queue-worker';
 import { consoleLogger, errorKind } from '../log';
+import { noticeOf, type AlertNotice } from '../repositories/alert-queue';
 import type { OutboxClaim } from '../repositories/outbox-rows';
 import type { Repositories } from '../repositories';
 import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram } from './channels';
 import { alertLead } from './lead-summary';
-import { mailAlert, mailDigest, telegramAlert, telegramDigest, type AlertLead, type MessageOptions } from './message';
+import { mailAlert, mailDigest, mailNotice, telegramAlert, telegramDigest, telegramNotice, type AlertLead, type MessageOptions } from './message';
 import { listedRecipientKeys, parseRecipientKey, type AlertRecipient } from './settings';
 
 export interface AlertWorkerOptions extends QueueWorkerOptions {
@@ -27,6 +28,8 @@ interface AlertJob extends QueueJob {
   leads: AlertLead[];
   batch: AlertBatch;
   options: MessageOptions;
+  /** A notice (a split test's verdict), sent alone; null for a lead's alert or digest. */
+  notice: AlertNotice | null;
 }
 
 /**
@@ -57,12 +60,25 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
 
   /** The recipient's next message, claimed; null when there is none to send (the recipient is then free again). */
   async function nextMessage(key: string, recipient: AlertRecipient, now: number): Promise<AlertJob | null> {
-    const batch = chooseBatch(await repos.alertQueue.due(key, now));
+    const due = await repos.alertQueue.due(key, now);
+    // A notice (a test's verdict) goes alone, before the leads' messages.
+    const firstNotice = due.find((row) => row.notice !== null);
+    const batch: AlertBatch | null = firstNotice ? { kind: 'single', ids: [firstNotice.id], listed: 1, remaining: 0 } : chooseBatch(due);
     if (!batch) return null;
     const claims = await repos.alertQueue.claim(batch.ids, { now, leaseMs: claimLeaseMs(timeoutMs(recipient)) });
     if (claims.length === 0) return null;
-    const leads = await listedLeads(claims, batch.listed);
     const settings = await repos.settings.alertSettings();
+    const options: MessageOptions = { withoutPersonalData: settings.withoutPersonalData, siteUrl: config.siteUrl };
+    const notice = firstNotice ? noticeOf(claims[0]!.payload) : null;
+    if (notice) {
+      if (!listedRecipientKeys(settings).includes(key)) {
+        const dropped = await repos.alertQueue.dropClaimed(claims);
+        log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: 'recipient_removed' });
+        return null;
+      }
+      return { key, recipient, claims, leads: [], batch, options, notice, logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id } };
+    }
+    const leads = await listedLeads(claims, batch.listed);
     // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
     // for them: saving the settings deletes such alerts, and one a worker had already taken then goes
     // here, unsent (never marked delivered). An erased lead has nothing to announce either.
@@ -72,8 +88,7 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
       log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: removed ? 'recipient_removed' : 'lead_gone' });
       return null;
     }
-    const options: MessageOptions = { withoutPersonalData: settings.withoutPersonalData, siteUrl: config.siteUrl };
-    return { key, recipient, claims, leads, batch, options, logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id } };
+    return { key, recipient, claims, leads, batch, options, notice: null, logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id } };
   }
 
   return {
@@ -97,8 +112,15 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
       }
     },
 
-    send({ recipient, claims, leads, batch, options }): Promise<SendResult> {
+    send({ recipient, claims, leads, batch, options, notice }): Promise<SendResult> {
       const { telegram, email } = config;
+      if (notice) {
+        try {
+          return recipient.channel === 'telegram' ? sendTelegram(telegram!, recipient.address, telegramNotice(notice)) : sendMail(email!, recipient.address, mailNotice(notice));
+        } catch (error) {
+          return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})` });
+        }
+      }
       // A single lead whose alert was held is still the night's digest (of one).
       const digest = batch.kind === 'single' ? null : { ...options, kind: batch.kind, total: claims.length, remaining: batch.remaining };
       try {

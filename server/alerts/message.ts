@@ -234,3 +234,21 @@ export function oldestFirst(leads: AlertLead[]): AlertLead[] {
 
 /** The test message of the console's «Отправить пробное уведомление». */
 export const TEST_MESSAGE = 'Пробное уведомление о заявках с сайта: этот получатель настроен верно.';
+
+/** A notice to the team that is not a lead's (a split test's verdict), as Telegram's HTML: its words, and the console's link. */
+export function telegramNotice(notice: { text: string; link: string | null }): string {
+  const lines = [`<b>${escapeHtml(oneLine(notice.text, 1000))}</b>`];
+  if (notice.link) lines.push(`<a href="${escapeHtml(notice.link)}">Открыть в консоли</a>`);
+  return lines.join('\n');
+}
+
+/** The same notice as a mail; its subject is the notice's first clause («Тест поп-апа «…» закончен»). */
+export function mailNotice(notice: { text: string; link: string | null }): MailContent {
+  const text = oneLine(notice.text, 1000);
+  const subject = oneLine(text.split(':')[0] ?? text, 200);
+  return {
+    subject,
+    text: [text, ...(notice.link ? ['', `Открыть в консоли: ${notice.link}`] : [])].join('\n'),
+    html: [`<p>${escapeHtml(text)}</p>`, ...(notice.link ? [`<p><a href="${escapeHtml(notice.link)}">Открыть в консоли</a></p>`] : [])].join('\n'),
+  };
+}

@@ -19,6 +19,7 @@ import { operatorInvitationsMigration } from './migrations/016-operator-invitati
 import { alertJoinCodesMigration } from './migrations/017-alert-join-codes';
 import { priceReferencesAndReleaseRunsMigration } from './migrations/018-price-references-and-release-runs';
 import { courses } from '@/content/courses';
+import { splitTestVerdictsMigration } from './migrations/019-split-test-verdicts';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -42,6 +43,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '016-operator-invitations': operatorInvitationsMigration(dialect),
     '017-alert-join-codes': alertJoinCodesMigration,
     '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
+    '019-split-test-verdicts': splitTestVerdictsMigration,
   };
 }
 

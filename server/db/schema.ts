@@ -332,6 +332,10 @@ export interface PopupTestsTable {
   stopped_at: number | null;
   stopped_by: string | null;
   winner: number | null;
+  /** 1: started with «Оставить победителя автоматически» (019). */
+  auto_keep: Generated<number>;
+  /** When the verdict job announced the test's verdict (019); null before. */
+  verdict_at: number | null;
 }
 
 /** One visitor of a test: exposed (saw the pop-up) or converted (their lead was accepted). */

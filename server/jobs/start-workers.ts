@@ -5,6 +5,7 @@ import { consoleLogger, type Logger } from '../log';
 import { createDeliveryWorker } from '../outbox/delivery-handler';
 import { createRetentionJob } from '../privacy/retention-job';
 import type { Repositories } from '../repositories';
+import { createSplitTestVerdictJob } from '../split-tests/verdict-job';
 
 export interface Workers {
   /** Looks for due rows now instead of at the next poll (a lead was just accepted). */
@@ -17,8 +18,9 @@ export interface Workers {
  * Everything a process runs in the background, started together by the web process (unless
  * OUTBOX_WORKER=off) and by `npm run worker`: the two queues of the outbox, each worked by a queue
  * worker of its own so neither waits for the other (GetCourse deliveries, the managers' lead alerts),
- * the retention job (personal data, field vitals), and the bot's reading of `/start <code>` while a
- * manager's join link is open (server/alerts/join-watcher.ts).
+ * the retention job (personal data, field vitals), the bot's reading of `/start <code>` while a
+ * manager's join link is open (server/alerts/join-watcher.ts), and the split tests' verdicts (announced
+ * once, the winner kept where the test was started so).
  */
 export function startWorkers({ config, repos }: { config: ServerConfig; repos: Repositories }, log: Logger = consoleLogger): Workers {
   const { pollMs, batchSize, retry } = config.worker;
@@ -26,7 +28,8 @@ export function startWorkers({ config, repos }: { config: ServerConfig; repos: R
   const alerts = createAlertWorker({ repos, config: config.alerts, pollMs, retry, log });
   const retention = createRetentionJob({ repos, policy: config.retention, log });
   const joins = createJoinWatcher({ repos, config: config.alerts, pollMs, log });
-  const all = [deliveries, alerts, retention, joins];
+  const verdicts = createSplitTestVerdictJob({ repos, alerts: config.alerts, log });
+  const all = [deliveries, alerts, retention, joins, verdicts];
   for (const worker of all) worker.start();
   return {
     wake() {

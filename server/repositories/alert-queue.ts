@@ -21,12 +21,28 @@ export interface NewAlert {
   dueAt: number;
 }
 
+/**
+ * A message to the team that is not a lead's (a split test's verdict): its words, written when it was
+ * queued (nothing personal), and a link to the console. Sent alone, never in a digest.
+ */
+export interface AlertNotice {
+  text: string;
+  link: string | null;
+}
+
+/** A notice to one recipient, queued in the caller's transaction (the verdict's, once per test). */
+export interface NewNotice extends NewAlert {
+  notice: AlertNotice;
+}
+
 /** A due alert of one recipient, as the alert worker chooses its next message from them. */
 export interface DueAlertRow {
   id: number;
   leadId: number | null;
   held: boolean;
   createdAt: number;
+  /** A notice (not a lead's alert): its words, else null. */
+  notice: AlertNotice | null;
 }
 
 /** One alert of a lead, as the console's lead page shows it. */
@@ -51,6 +67,8 @@ export interface AlertQueueHealth {
 export interface AlertQueueRepository extends ClaimResults {
   /** Queues a lead's alerts inside the caller's transaction (the lead's: all or none). */
   enqueue(trx: Kysely<Database>, leadId: number, alerts: readonly NewAlert[], now: number): Promise<void>;
+  /** Queues notices (no lead) inside the caller's transaction. */
+  enqueueNotices(trx: Kysely<Database>, notices: readonly NewNotice[], now: number): Promise<void>;
   /** The recipients with due alerts, oldest due first. */
   dueRecipients(now: number, limit: number): Promise<string[]>;
   /** A recipient's due alerts (pending and due, or claimed by a worker whose lease ran out). */
@@ -80,6 +98,13 @@ export interface AlertQueueRepository extends ClaimResults {
   deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<number>;
 }
 
+/** A notice's words from a row's payload; null for a lead's alert. */
+export function noticeOf(payload: Record<string, unknown>): AlertNotice | null {
+  const notice = payload.notice as { text?: unknown; link?: unknown } | undefined;
+  if (!notice || typeof notice.text !== 'string') return null;
+  return { text: notice.text, link: typeof notice.link === 'string' ? notice.link : null };
+}
+
 /** An alert row's payload: whether it was held for the working hours (nothing personal). */
 const alertPayload = (held: boolean) => JSON.stringify({ held });
 
@@ -102,6 +127,28 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
             status: 'pending' as const,
             attempts: 0,
             next_attempt_at: alert.dueAt,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    async enqueueNotices(trx, notices, now) {
+      if (notices.length === 0) return;
+      await trx
+        .insertInto('outbox')
+        .values(
+          notices.map((notice) => ({
+            kind: ALERT_KIND,
+            lead_id: null,
+            alert_lead_id: null,
+            deal_number: null,
+            recipient: notice.recipient,
+            payload: JSON.stringify({ held: notice.held, notice: notice.notice }),
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: notice.dueAt,
             created_at: now,
             updated_at: now,
           })),
@@ -135,7 +182,10 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
         // school's (a few hundred leads), bounded so a flood never loads the whole table.
         .limit(DUE_ALERTS_A_RECIPIENT)
         .execute();
-      return rows.map((row) => ({ id: row.id, leadId: row.alert_lead_id, held: parsePayload(row.payload).held === true, createdAt: Number(row.created_at) }));
+      return rows.map((row) => {
+        const payload = parsePayload(row.payload);
+        return { id: row.id, leadId: row.alert_lead_id, held: payload.held === true, createdAt: Number(row.created_at), notice: noticeOf(payload) };
+      });
     },
 
     async claim(ids, { now, leaseMs }) {

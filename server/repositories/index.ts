@@ -85,7 +85,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     alertRecipients: createAlertRecipientsRepository(handle),
     alertJoins: createAlertJoinsRepository(handle, { settings, audit }),
     vitals: createVitalsRepository(handle),
-    splitTests: createSplitTestsRepository(handle, { popups }),
+    splitTests: createSplitTestsRepository(handle, { popups, alertQueue, audit }),
     heartbeats: createHeartbeatsRepository(handle),
     releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),

@@ -7,8 +7,11 @@ import type { Kysely, Selectable } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import type { VariantTexts } from '@/lib/experiments/variants';
 import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
+import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import type { Database, PopupTestsTable } from '../db/schema';
-import type { PopupsRepository } from './popups';
+import type { AlertQueueRepository, NewNotice } from './alert-queue';
+import type { AuditRepository } from './audit';
+import type { PopupsRepository, PopupSaveOutcome } from './popups';
 
 export type SplitTestStatus = 'running' | 'stopped' | 'decided';
 
@@ -24,6 +27,21 @@ export interface SplitTest {
   stoppedAt: number | null;
   stoppedBy: string | null;
   winner: number | null;
+  /** Started with «Оставить победителя автоматически»: the verdict job keeps the winner (never a losing variant). */
+  autoKeep: boolean;
+  /** When its verdict was announced (the verdict job); null before. */
+  verdictAt: number | null;
+}
+
+/**
+ * A test's verdict, concluded once: the alerts that announce it and, for a test that keeps its winner by
+ * itself, the variant kept and the pop-up's texts that follow (`config`, saved over `expectedVersion`).
+ */
+export interface VerdictConclusion {
+  testId: string;
+  now: number;
+  notices: readonly NewNotice[];
+  keep: { variant: number; popupId: string; config: ManagedPopupConfig | null; expectedVersion: number; actor: string; audit: Record<string, unknown> } | null;
 }
 
 /** New shows and leads of a variant on one Moscow day. */
@@ -47,7 +65,7 @@ export interface SplitTestsRepository {
   start(
     popupId: string,
     variants: VariantTexts[],
-    options: { plannedShows: number; actor: string; now: number },
+    options: { plannedShows: number; actor: string; now: number; autoKeep?: boolean },
     trx?: Kysely<Database>,
   ): Promise<{ started: true; test: SplitTest } | { started: false; reason: 'running' }>;
   /** The running test of each pop-up that has one. */
@@ -68,9 +86,20 @@ export interface SplitTestsRepository {
   recordConversion(input: VisitorEvent): Promise<boolean>;
   /** New shows and leads per day and variant, oldest first. */
   perDay(testId: string): Promise<SplitTestDayRow[]>;
+  /**
+   * A unit of work, once per test however many instances try: marks the verdict announced (only while
+   * the test runs and was not announced), queues its notices and, when `keep` is given, ends the test
+   * with that variant, makes its texts the pop-up's (a new version; none for A, whose texts they are)
+   * and writes the journal's row, as «Оставить вариант …» does. False when another got there first or
+   * the test no longer runs: nothing is written.
+   */
+  concludeVerdict(conclusion: VerdictConclusion): Promise<{ concluded: false } | { concluded: true; saved: PopupSaveOutcome | null }>;
 }
 
-export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: { popups: Pick<PopupsRepository, 'markChanged'> }): SplitTestsRepository {
+export function createSplitTestsRepository(
+  handle: DatabaseHandle,
+  { popups, alertQueue, audit }: { popups: Pick<PopupsRepository, 'markChanged' | 'save'>; alertQueue: Pick<AlertQueueRepository, 'enqueueNotices'>; audit: Pick<AuditRepository, 'record'> },
+): SplitTestsRepository {
   const { db } = handle;
   const isRunning = async (testId: string) =>
     (await db.selectFrom('popup_tests').select('id').where('id', '=', testId).where('status', '=', 'running').executeTakeFirst()) !== undefined;
@@ -103,6 +132,8 @@ export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: {
           stopped_at: null,
           stopped_by: null,
           winner: null,
+          auto_keep: options.autoKeep ? 1 : 0,
+          verdict_at: null,
         };
         await trx.insertInto('popup_tests').values(row).execute();
         return { started: true, test: testOf(row) } as const;
@@ -178,6 +209,33 @@ export function createSplitTestsRepository(handle: DatabaseHandle, { popups }: {
       for (const item of leads) row(item.day, Number(item.variant)).leads += Number(item.n);
       return [...rows.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.variant - b.variant));
     },
+
+    async concludeVerdict({ testId, now, notices, keep }) {
+      return inCallersTransaction(handle, undefined, async (trx) => {
+        const marked = await trx
+          .updateTable('popup_tests')
+          .set({ verdict_at: now })
+          .where('id', '=', testId)
+          .where('status', '=', 'running')
+          .where('verdict_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return { concluded: false } as const;
+        await alertQueue.enqueueNotices(trx, notices, now);
+        if (!keep) return { concluded: true, saved: null } as const;
+        await trx
+          .updateTable('popup_tests')
+          .set({ status: 'decided', stopped_at: now, stopped_by: keep.actor, winner: keep.variant })
+          .where('id', '=', testId)
+          .execute();
+        const saved = keep.config ? await popups.save(keep.popupId, keep.config, { expectedVersion: keep.expectedVersion, actor: keep.actor, now }, trx) : null;
+        await audit.record(
+          { actor: keep.actor, action: 'popup_test_decide', subject: keep.popupId, details: { ...keep.audit, test: testId, variant: keep.variant, version: saved?.saved ? saved.version : null } },
+          now,
+          trx,
+        );
+        return { concluded: true, saved } as const;
+      });
+    },
   };
 }
 
@@ -193,5 +251,7 @@ function testOf(row: Selectable<PopupTestsTable>): SplitTest {
     stoppedAt: row.stopped_at === null ? null : Number(row.stopped_at),
     stoppedBy: row.stopped_by,
     winner: row.winner === null ? null : Number(row.winner),
+    autoKeep: Number(row.auto_keep) === 1,
+    verdictAt: row.verdict_at === null ? null : Number(row.verdict_at),
   };
 }

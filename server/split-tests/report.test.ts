@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { plannedShowsPerVariant } from '@/lib/experiments/sequential';
 import { describeEachDatabase } from '../testing/databases';
-import { startSplitTest } from '../testing/split-tests';
+import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { DEFAULT_BASE_RATE, planTest, splitTestView } from './report';
 
 const DAY = 86_400_000;
@@ -25,17 +25,18 @@ describeEachDatabase('split test plan and report', (database) => {
     expect(plan.showsPerDay).toBeCloseTo(10, 6);
   });
 
-  it('the planned end follows the usual traffic before the first show, then the test\'s pace', async () => {
+  it('the end follows the test\'s own pace of shows; before the first show there is none', async () => {
     const { repos } = database();
     const start = Date.UTC(2026, 10, 1, 9);
     const test = await startSplitTest(repos, popup, { plannedShows: 1000, now: start });
-    // 100 shows a day usually: 50 a variant, 20 days to 1,000 each.
-    expect((await splitTestView(repos, test, start, 100)).plannedEnd).toBe(start + 20 * DAY);
-    expect((await splitTestView(repos, test, start)).plannedEnd).toBeNull();
-    for (let i = 0; i < 20; i++) await repos.splitTests.recordExposure({ testId: test.id, visitor: `v${i}`, variant: i % 2, now: start + DAY / 2 });
-    // 10 a variant in the first day: 100 days.
-    const view = await splitTestView(repos, test, start + DAY, 100);
-    expect(view.plannedEnd).toBe(start + 100 * DAY);
+    expect((await splitTestView(repos, test, start)).progress).toEqual({ needed: 1000, end: { kind: 'no_shows' } });
+    await recordVariantTraffic(repos, test.id, { variant: 0, shows: 10, leads: 0, now: start + DAY / 2 });
+    await recordVariantTraffic(repos, test.id, { variant: 1, shows: 10, leads: 0, now: start + DAY / 2 });
+    // 10 a variant in the first day: 990 more take 99 days.
+    const view = await splitTestView(repos, test, start + DAY);
+    expect(view.progress).toEqual({ needed: 990, end: { kind: 'date', at: start + DAY + 99 * DAY } });
     expect(view.report.variants.map((v) => v.shows)).toEqual([10, 10]);
+    await repos.splitTests.stop(test.id, { actor: 'anna@school.ru', now: start + DAY });
+    expect((await splitTestView(repos, (await repos.splitTests.get(test.id))!, start + DAY)).progress).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { moscowToday } from '@/lib/calendar';
+import { testProgress, type TestProgress } from '@/lib/experiments/plain-words';
 import { analyseTest, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import type { Repositories } from '../repositories';
 import type { SplitTest } from '../repositories/split-tests';
@@ -26,15 +27,17 @@ export interface SplitTestView {
   /** Cumulative figures at each day's end, oldest first (each day is one look). */
   days: DayCounts[];
   report: TestReport;
-  /** When the plan's shows are expected at the pace so far (epoch ms); null before the first show. */
-  plannedEnd: number | null;
+  /** A running test's shows still needed a variant and its end at the pace so far; null once stopped. */
+  progress: TestProgress | null;
+  /** The moment the figures were read. */
+  now: number;
 }
 
 /**
- * A test's figures, analysed: what «Результаты теста» shows. The planned end follows the test's own pace
- * of shows; before its first show, the pop-up's usual shows a day (`usualShowsPerDay`, all visitors).
+ * A test's figures, analysed: what «Результаты теста» shows. The end follows the test's own pace of
+ * shows (before its first show there is none to go by: «ещё нет показов»).
  */
-export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number, usualShowsPerDay = 0): Promise<SplitTestView> {
+export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number): Promise<SplitTestView> {
   const rows = await repos.splitTests.perDay(test.id);
   const count = test.variants.length;
   const days: DayCounts[] = [];
@@ -49,10 +52,6 @@ export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, tes
   }
   // A day's entry holds every variant's running totals (a variant without news that day keeps its figures).
   const report = analyseTest(days, test.plannedShows);
-  const end = test.stoppedAt ?? now;
-  const elapsedDays = Math.max(1, (end - test.startedAt) / DAY_MS);
-  const showsPerVariant = running.reduce((sum, v) => sum + v.shows, 0) / count;
-  const pace = showsPerVariant > 0 ? showsPerVariant / elapsedDays : usualShowsPerDay / count;
-  const plannedEnd = pace > 0 ? test.startedAt + Math.ceil(test.plannedShows / pace) * DAY_MS : null;
-  return { test, days, report, plannedEnd };
+  const progress = test.status === 'running' ? testProgress(report, test.startedAt, now) : null;
+  return { test, days, report, progress, now };
 }

@@ -2,10 +2,27 @@ import { filePopupSeeds } from '../popups/seed';
 import type { Repositories } from '../repositories';
 
 /** Seeds the file's pop-ups and starts an A/B test of `popup` (headlines A and B) by a console operator; the test as started. */
-export async function startSplitTest(repos: Repositories, popup: string, { plannedShows, now }: { plannedShows: number; now: number }) {
+export async function startSplitTest(repos: Repositories, popup: string, { plannedShows, now, autoKeep = false }: { plannedShows: number; now: number; autoKeep?: boolean }) {
   const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
   await repos.popups.seed(filePopupSeeds(), 1);
-  const started = await repos.splitTests.start(popup, [texts('A'), texts('B')], { plannedShows, actor: 'anna@school.ru', now });
+  const started = await repos.splitTests.start(popup, [texts('A'), texts('B')], { plannedShows, actor: 'anna@school.ru', now, autoKeep });
   if (!started.started) throw new Error('not started');
   return started.test;
+}
+
+/**
+ * A variant's traffic as the site's steps would count it, through the repository: `shows` new visitors
+ * shown the variant at `now`, the first `leads` of them with a counted lead. Visitors are named by
+ * `prefix` (a keyed hash in production), so calls with different prefixes add new people.
+ */
+export async function recordVariantTraffic(
+  repos: Pick<Repositories, 'splitTests'>,
+  testId: string,
+  { variant, shows, leads, now, prefix = `v${variant}` }: { variant: number; shows: number; leads: number; now: number; prefix?: string },
+): Promise<void> {
+  for (let i = 0; i < shows; i++) {
+    const visitor = `${prefix}-${i}`;
+    if (!(await repos.splitTests.recordExposure({ testId, visitor, variant, now }))) throw new Error(`show ${visitor} not counted`);
+    if (i < leads && !(await repos.splitTests.recordConversion({ testId, visitor, variant, now }))) throw new Error(`lead ${visitor} not counted`);
+  }
 }
