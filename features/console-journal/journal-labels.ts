@@ -28,6 +28,11 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   popup_test_start: 'Поп-ап: тест начат',
   popup_test_stop: 'Поп-ап: тест остановлен',
   popup_test_decide: 'Поп-ап: тест завершён, оставлен вариант',
+  page_test_create: 'Тест страницы создан',
+  page_test_edit: 'Тест страницы: варианты изменены',
+  page_test_start: 'Тест страницы начат',
+  page_test_stop: 'Тест страницы остановлен',
+  page_test_keep: 'Тест страницы завершён, оставлен вариант',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

@@ -15,6 +15,7 @@ import { alertLeadIndexMigration } from './migrations/012-alert-lead-index';
 import { foldedSignInAuditMigration } from './migrations/013-folded-sign-in-audit';
 import { healthHeartbeatMigration } from './migrations/014-health-heartbeat';
 import { trafficCapsMigration } from './migrations/015-traffic-caps';
+import { pageTestsMigration } from './migrations/020-page-tests';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -35,6 +36,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-folded-sign-in-audit': foldedSignInAuditMigration,
     '014-health-heartbeat': healthHeartbeatMigration,
     '015-traffic-caps': trafficCapsMigration,
+    '020-page-tests': pageTestsMigration,
   };
 }
 

@@ -33,6 +33,11 @@ export const auditActions = [
   'popup_test_start',
   'popup_test_stop',
   'popup_test_decide',
+  'page_test_create',
+  'page_test_edit',
+  'page_test_start',
+  'page_test_stop',
+  'page_test_keep',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

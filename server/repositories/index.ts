@@ -11,6 +11,7 @@ import { createGiftScheduleRepository, type GiftScheduleRepository } from './gif
 import { createHeartbeatsRepository, type HeartbeatsRepository } from './heartbeats';
 import { createLeadsRepository, type LeadsRepository } from './leads';
 import { createOperatorsRepository, type OperatorsRepository } from './operators';
+import { createPageTestsRepository, type PageTestsRepository } from './page-tests';
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
@@ -46,6 +47,7 @@ export interface Repositories {
   alertRecipients: AlertRecipientsRepository;
   vitals: VitalsRepository;
   heartbeats: HeartbeatsRepository;
+  pageTests: PageTestsRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -79,5 +81,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     splitTests: createSplitTestsRepository(handle, { popups }),
     heartbeats: createHeartbeatsRepository(handle),
     traffic: createTrafficRepository(handle),
+    pageTests: createPageTestsRepository(handle),
   };
 }
