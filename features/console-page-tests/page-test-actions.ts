@@ -5,6 +5,7 @@ import { z } from '@/lib/validation/zod';
 import { checkPageVariants, changesOf, MAX_PAGE_VARIANTS, pageVariantFields, type PageTestProblem, type PageVariantChanges } from '@/lib/page-tests/variants';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
+import { forgetLiveTests } from '@/server/page-tests/live';
 import { plannedVisitors } from '@/server/page-tests/report';
 import { testablePages } from './load';
 
@@ -63,6 +64,7 @@ export const editPageTestAction = operatorAction({
   audit: (test) => test && { action: 'page_test_edit', subject: test.id, details: { version: test.version, variants: test.variants.length } },
   answer(test, { id, page, typedVariants }): PageTestFormState {
     if (!test) return { page, variants: typedVariants, problems: [], outcome: 'conflict' };
+    forgetLiveTests();
     redirect(testPage(id, 'saved'));
   },
 });
@@ -74,7 +76,11 @@ export const startPageTestAction = operatorAction({
   input: idOnly,
   write: ({ id }, trx, { runtime, email, now }) => runtime.repos.pageTests.start(id, { actor: email, now }, trx),
   audit: (result, { id }) => (result.started ? { action: 'page_test_start', subject: id, details: { page: result.test.pagePath, variants: result.test.variants.length } } : null),
-  answer: (result, { id }) => redirect(testPage(id, result.started ? 'started' : result.reason === 'running' ? 'running' : 'not_running')),
+  answer(result, { id }) {
+    // This instance serves the change at once; the others read it within LIVE_TTL_MS (server/page-tests/live.ts).
+    forgetLiveTests();
+    redirect(testPage(id, result.started ? 'started' : result.reason === 'running' ? 'running' : 'not_running'));
+  },
 });
 
 /** «Остановить тест»: everyone sees the page as it is; audited. */
@@ -82,7 +88,10 @@ export const stopPageTestAction = operatorAction({
   input: idOnly,
   write: ({ id }, trx, { runtime, email, now }) => runtime.repos.pageTests.stop(id, { actor: email, now }, trx),
   audit: (stopped, { id }) => (stopped ? { action: 'page_test_stop', subject: id } : null),
-  answer: (stopped, { id }) => redirect(testPage(id, stopped ? 'stopped' : 'not_running')),
+  answer(stopped, { id }) {
+    forgetLiveTests();
+    redirect(testPage(id, stopped ? 'stopped' : 'not_running'));
+  },
 });
 
 /** «Оставить вариант …», after its confirmation: ends the test with that variant kept; audited. */
@@ -90,5 +99,8 @@ export const keepPageVariantAction = operatorAction({
   input: z.object({ id: typed, variant: z.coerce.number().int().min(0).max(MAX_PAGE_VARIANTS - 1) }),
   write: ({ id, variant }, trx, { runtime, email, now }) => runtime.repos.pageTests.stop(id, { actor: email, now, winner: variant }, trx),
   audit: (kept, { id, variant }) => (kept ? { action: 'page_test_keep', subject: id, details: { variant } } : null),
-  answer: (kept, { id }) => redirect(testPage(id, kept ? 'kept' : 'not_running')),
+  answer(kept, { id }) {
+    forgetLiveTests();
+    redirect(testPage(id, kept ? 'kept' : 'not_running'));
+  },
 });
