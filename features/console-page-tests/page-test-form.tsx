@@ -26,6 +26,14 @@ export function PageTestForm({ pages, test }: { pages: PageOption[]; test?: { id
   };
   const [state, action, pending] = useActionState<PageTestFormState, FormData>(test ? editPageTestAction : createPageTestAction, initial);
   const [page, setPage] = useState(state.page);
+  // A refused save resets the form (React's form actions do): each answer remounts the fields with what was sent.
+  const [round, setRound] = useState(0);
+  const [seenState, setSeenState] = useState(state);
+  if (seenState !== state) {
+    setSeenState(state);
+    setRound(round + 1);
+    setPage(state.page);
+  }
   const tariffs = pages.find((candidate) => candidate.path === (test?.pagePath ?? page))?.tariffs ?? [];
   const shownVariants = test?.locked ? test.variants.length - 1 : MAX_PAGE_VARIANTS - 1;
   const problemOf = (variant: number | null, field: string | null) => state.problems.find((p) => p.variant === variant && p.field === field);
@@ -39,6 +47,7 @@ export function PageTestForm({ pages, test }: { pages: PageOption[]; test?: { id
         <label className="flex flex-col gap-1 text-sm">
           {pageTestLabels.page}
           <select
+            key={round}
             name="page"
             className={ui.input}
             defaultValue={state.page}
@@ -65,7 +74,7 @@ export function PageTestForm({ pages, test }: { pages: PageOption[]; test?: { id
         const typed = state.variants[index] ?? typedOf(undefined);
         const whole = problemOf(variant, null);
         return (
-          <fieldset key={`${variant}:${JSON.stringify(typed)}`} className="flex flex-col gap-2 rounded border border-gray-300 p-3">
+          <fieldset key={`${variant}:${round}`} className="flex flex-col gap-2 rounded border border-gray-300 p-3">
             <legend className="px-1 text-sm font-semibold">Вариант {variantLetter(variant)}</legend>
             {pageVariantFields.map((field) => {
               const problem = problemOf(variant, field);

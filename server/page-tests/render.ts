@@ -33,13 +33,27 @@ function criticalCss(html: string): Promise<string> {
   return state.criticalCssOf(html);
 }
 
+/**
+ * The render's HTML at the page's own address: Next.js writes the address it rendered (the internal one)
+ * into the inline payload as the page's canonical URL segments, and the client router would put that into
+ * the address bar as it hydrates. They become the page's own, so the visitor stays at the address they
+ * asked for (the segments appear as plain JSON and, inside the payload's script strings, escaped).
+ */
+export function atPublicAddress(html: string, internalPath: string, publicPath: string): string {
+  const internal = JSON.stringify(internalPath.split('/'));
+  const own = JSON.stringify(publicPath.split('/'));
+  const escaped = (json: string) => JSON.stringify(json).slice(1, -1);
+  return html.replaceAll(`"c":${internal}`, `"c":${own}`).replaceAll(escaped(`"c":${internal}`), escaped(`"c":${own}`));
+}
+
 async function render(test: { id: string; version: number }, variant: number, pagePath: string): Promise<string> {
-  const response = await fetch(ownOrigin() + renderPath(test, variant, pagePath), {
+  const internalPath = renderPath(test, variant, pagePath);
+  const response = await fetch(ownOrigin() + internalPath, {
     headers: { [RENDER_TOKEN_HEADER]: renderToken(), 'accept-encoding': 'identity' },
     signal: AbortSignal.timeout(20_000),
   });
   if (!response.ok) throw new Error(`page-test render answered ${response.status}`);
-  const html = await response.text();
+  const html = atPublicAddress(await response.text(), internalPath, pagePath);
   try {
     const rules = await criticalCss(html);
     // Without the build's stylesheet at hand (no rules found) the page is left as rendered: styled late is worse than linked.
