@@ -54,7 +54,7 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   await expect(console_.getByRole('alert').filter({ hasText: 'Добавьте хотя бы один вариант' })).toBeVisible();
   await expect(console_.getByLabel('Страница')).toHaveValue(page);
   const variantB = console_.getByRole('group', { name: 'Вариант B' });
-  await variantB.getByLabel('Заголовок').fill(headlineB);
+  await variantB.getByLabel('Заголовок', { exact: true }).fill(headlineB);
   await console_.getByRole('button', { name: 'Создать тест' }).click();
   await expect(console_.getByRole('status')).toContainText('Тест создан');
   await console_.getByRole('button', { name: 'Начать тест' }).click();
