@@ -175,6 +175,16 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   expect(new URL(visitorPage.url()).pathname).toBe(page);
   expect(await visitorPage.evaluate(() => (window as { headlines?: string[] }).headlines)).toEqual([headlineB]);
   expect(await visitorPage.evaluate(() => (window as { layoutShift?: number }).layoutShift)).toBe(0);
+  // The page's own lead form sends the variant the server gave this visitor.
+  const section = visitorPage.locator('#lead-form');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('[data-form-ready]')).toHaveCount(1);
+  await section.getByPlaceholder('Имя').fill('Пётр Вариантов');
+  await section.getByPlaceholder('E-mail').fill(`page-test-form-${run}@example.com`);
+  await section.getByPlaceholder('Телефон').fill('9123456780');
+  const posted = visitorPage.waitForRequest('**/api/getcourse/orders');
+  await section.getByRole('button', { name: /^Отправить/ }).click();
+  expect((await posted).postDataJSON()).toMatchObject({ extra: { page_path: page, block_id: blockId } });
   await context.close();
 
   // «Оставить вариант B», confirmed: the test ends and everyone gets the page as it is.
