@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { consoleLogger } from './server/log';
+import { pageTestStep } from './server/page-tests/proxy-step';
 import { consoleCspDirectives, contentSecurityPolicyHeader, isConsolePath, newCspNonce, readCspSettings } from './server/http/content-security-policy';
 
 /**
@@ -23,9 +24,10 @@ const publicPolicy = contentSecurityPolicyHeader(settings);
  * from the policy in the request's headers and puts it on every script it writes into the page; the
  * same policy goes out with the answer. Anything else gets the public pages' policy.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (!isConsolePath(request.nextUrl.pathname)) {
-    const response = NextResponse.next();
+    // A page under a running test: its variant, chosen on the server (server/page-tests/proxy-step.ts).
+    const response = (await pageTestStep(request)) ?? NextResponse.next();
     response.headers.set(publicPolicy.name, publicPolicy.value);
     return response;
   }

@@ -4,10 +4,15 @@
  * for; more make the rates precise to about ±0.4 points), base conversion 3 %, +20 %, 500 shows a day a
  * variant, 30 days, the team looking every day and stopping at the first verdict.
  * Prints the same tests read by a GrowthBook-style asymptotic confidence sequence (the comparison), then,
- * last, one line: false positives (with a naive daily z-test as the control), power, median days.
+ * the revenue scenario of page tests (3 % of visitors leave a lead, 30 % of leads pay a price drawn from
+ * the school's paid tariffs, B +20 % revenue per visitor, the same traffic and daily looks) read by the
+ * always-valid interval of lib/experiments/revenue.ts, and, last, one line: false positives (with a naive
+ * daily z-test as the control), power, median days.
  *   BENCH_TESTS (10000)  BENCH_SEED (28)
  */
-import { benchLine, benchScenario, comparisonLine, simulate } from '../lib/experiments/simulate';
+import { courses } from '../content/courses';
+import { simulateRevenue, type RevenueScenario } from '../lib/experiments/revenue-simulate';
+import { benchLine, benchScenario, comparisonLine, median, simulate } from '../lib/experiments/simulate';
 import { benchReport } from './support';
 
 const report = benchReport('experiments');
@@ -19,5 +24,25 @@ const aa = simulate(benchScenario, 0, tests, seed, false);
 const ab = simulate(benchScenario, benchScenario.uplift, tests, seed + 1, true);
 report.print(`${tests} A/A and ${tests} A/B tests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 report.print(comparisonLine(aa, ab));
+
+// A paid tariff's whole price (monthly ones for their months), kopecks.
+const prices = courses.flatMap((course) => course.tariffs.filter((tariff) => tariff.price > 0).map((tariff) => tariff.price * (tariff.monthly ? (tariff.months ?? 1) : 1) * 100));
+const revenueScenario: RevenueScenario = { conversion: 0.03, paying: 0.3, prices, visitorsPerVariantPerDay: benchScenario.showsPerVariantPerDay, days: benchScenario.days };
+const revenueAa = simulateRevenue(revenueScenario, 0, tests, seed + 2, false);
+const revenueAb = simulateRevenue(revenueScenario, 0.2, tests, seed + 3, true);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+report.print(
+  `revenue per visitor (page tests: 3% leads, 30% of leads pay, ${prices.length} tariff prices, confidence sequence, daily looks): ` +
+    `A/A false verdicts ${pct(revenueAa.verdicts / tests)}, power at +20% ${pct(revenueAb.verdicts / tests)}, median days to verdict ${Math.round(median(revenueAb.daysToVerdict)) || '—'}`,
+);
+// Money is far noisier than leads (1 visitor in 110 pays): the traffic at which revenue per visitor decides.
+const busy = { ...revenueScenario, visitorsPerVariantPerDay: 5000 };
+const busyTests = Math.min(tests, 2000);
+const busyAa = simulateRevenue(busy, 0, busyTests, seed + 4, false);
+const busyAb = simulateRevenue(busy, 0.2, busyTests, seed + 5, true);
+report.print(
+  `revenue per visitor at 5000 visitors a day a variant (${busyTests} tests each): A/A false verdicts ${pct(busyAa.verdicts / busyTests)}, ` +
+    `power at +20% ${pct(busyAb.verdicts / busyTests)}, median days to verdict ${Math.round(median(busyAb.daysToVerdict)) || '—'}`,
+);
 report.print(benchLine(aa, ab));
 console.error(`written to ${report.record()}`);

@@ -10,6 +10,7 @@ import { handleGiftSchedule, handleIds, handleLeads } from './http/handlers';
 import { handleHealth } from './http/health';
 import { handleLeadsExport } from './http/leads-export';
 import { handleMetrics } from './http/metrics';
+import { handlePageTestPage } from './http/page-test-page';
 import { handlePopupEvents } from './http/popup-events';
 import { handlePopups } from './http/popups';
 import { handleVisitorId } from './http/visitor-id';
@@ -31,6 +32,7 @@ export const apiRoutes = {
   '/api/popups': routeOf(handlePopups, getApiRuntime),
   '/api/popup-events': routeOf(handlePopupEvents, getApiRuntime),
   '/api/visitor-id': routeOf(handleVisitorId, getApiRuntime),
+  '/api/page-tests/page': routeOf(handlePageTestPage, getApiRuntime),
   '/api/vitals': routeOf(handleVitals, getApiRuntime),
   '/api/csp-report': routeOf(handleCspReport, getApiRuntime),
   '/api/health': routeOf(handleHealth, getServerRuntime),

@@ -8,6 +8,7 @@ import type { ApiRuntime } from './http/handlers';
 import { claimLeaseMs } from './jobs/queue-worker';
 import { startWorkers, type Workers } from './jobs/start-workers';
 import { consoleLogger, errorKind } from './log';
+import { registerLiveSource } from './page-tests/live';
 import { filePopupSeeds } from './popups/seed';
 import { createRepositories, type Repositories } from './repositories';
 
@@ -53,6 +54,8 @@ async function openRuntime(): Promise<ServerRuntime> {
   // The pop-ups a deploy brings that the database lacks; what the console changed stays.
   await repos.popups.seed(filePopupSeeds(), Date.now());
   await seedAlertRecipients(config, repos);
+  // The proxy serves the running page tests' variants from here (server/page-tests/live.ts).
+  registerLiveSource(() => repos.pageTests.running(), hashKey);
   return { config, database, repos, hashKey };
 }
 

@@ -7,7 +7,7 @@ import { ContactFormBlock } from '@/features/lead-forms/contact-form-block';
  * to action point. It lives in app/ so that it may render a feature's form. The page's form settings
  * arrive as props: `config` (ajax form id and analytics event) and `variantId`.
  */
-export function LeadFormSlot({ heading, description, config, variantId }: LeadFormSlotProps) {
+export function LeadFormSlot({ heading, description, config, variantId, blockId }: LeadFormSlotProps) {
   return (
     <section
       id="lead-form"
@@ -17,7 +17,7 @@ export function LeadFormSlot({ heading, description, config, variantId }: LeadFo
       data-variant-id={variantId}
     >
       <LeadFormIntro heading={heading} description={description} />
-      <ContactFormBlock config={config} variantId={variantId} />
+      <ContactFormBlock config={config} variantId={variantId} blockId={blockId} />
     </section>
   );
 }

@@ -17,4 +17,6 @@ export interface LeadFormSlotProps {
   config: AjaxFormConfig;
   /** The page variant (route parameter `variantId`), sent with the lead. */
   variantId?: string;
+  /** Which block the form is in, sent with the lead (a page test's variant: `page-test:<test>:<letter>`). */
+  blockId?: string;
 }

@@ -6,7 +6,8 @@
 import path from 'node:path';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
-export const fakeGetCoursePort = e2ePort + 1000;
+/** E2E_GETCOURSE_PORT when a run must keep to a range of ports (E2E_PORT + 1000 otherwise). */
+export const fakeGetCoursePort = Number(process.env.E2E_GETCOURSE_PORT ?? e2ePort + 1000);
 /** The fake Telegram of the lead-alert bot: a port of this run's range. */
 export const fakeTelegramPort = e2ePort + 1;
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;

@@ -34,6 +34,11 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   alerts_join_link: 'Создана ссылка для менеджера на бота уведомлений',
   alerts_joined: 'Менеджер подключился к уведомлениям в Telegram',
   alerts_chat_remove: 'Менеджер убран из уведомлений в Telegram',
+  page_test_create: 'Тест страницы создан',
+  page_test_edit: 'Тест страницы: варианты изменены',
+  page_test_start: 'Тест страницы начат',
+  page_test_stop: 'Тест страницы остановлен',
+  page_test_keep: 'Тест страницы завершён, оставлен вариант',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

@@ -7,6 +7,7 @@ const sections = [
   { href: '/admin/leads', label: 'Заявки' },
   { href: '/admin/campaigns', label: 'Кампании' },
   { href: '/admin/popups', label: 'Поп-апы' },
+  { href: '/admin/page-tests', label: 'Тесты страниц' },
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
   { href: '/admin/publications', label: 'Публикации' },

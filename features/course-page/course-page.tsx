@@ -9,6 +9,7 @@ import { FaqSection } from './faq-section';
 import { CourseHero } from './hero';
 import { OutcomesSection } from './outcomes-section';
 import { ProgramSection } from './program-section';
+import type { PageVariant } from './page-variant';
 import { courseJsonLd } from './structured-data';
 import { TariffsSection } from './tariffs-section';
 
@@ -17,7 +18,16 @@ import { TariffsSection } from './tariffs-section';
  * (form id, variant id, lead-form texts) it hands to the lead-form slot and, for a campaign landing,
  * in the first screen.
  */
-export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; LeadFormSlot: ComponentType<LeadFormSlotProps> }) {
+export function CoursePage({
+  entry,
+  LeadFormSlot,
+  pageVariant,
+}: {
+  entry: CoursePageEntry;
+  LeadFormSlot: ComponentType<LeadFormSlotProps>;
+  /** A page test's variant, served at the page's own address (same canonical link, same structured data). */
+  pageVariant?: PageVariant;
+}) {
   const { course } = entry;
   return (
     <>
@@ -25,17 +35,18 @@ export function CoursePage({ entry, LeadFormSlot }: { entry: CoursePageEntry; Le
       {entry.variant?.popupMarker && <meta name={popupMarkerMetaName} content={entry.variant.popupMarker} />}
       <JsonLd data={courseJsonLd(course)} />
       <JsonLd data={faqPage(course.faq)} />
-      <CourseHero entry={entry} />
+      <CourseHero entry={entry} pageVariant={pageVariant} />
       <AudienceSection course={course} />
       <ProgramSection course={course} />
       <OutcomesSection course={course} />
-      <TariffsSection course={course} />
+      <TariffsSection course={course} leadTariff={pageVariant?.leadTariff} />
       <FaqSection course={course} />
       <LeadFormSlot
         heading={entry.leadForm.heading}
         description={entry.leadForm.description}
         config={pageFormConfig(entry.form)}
         variantId={entry.variant?.id}
+        blockId={pageVariant?.blockId}
       />
     </>
   );

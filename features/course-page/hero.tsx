@@ -6,11 +6,12 @@ import type { CoursePageEntry } from '@/content/courses';
 import { courseCategorySections } from '@/content/courses';
 import { typography } from '@/lib/typography';
 import { firstScreenOf } from './first-screen';
+import { withPageVariant, type PageVariant } from './page-variant';
 
-/** The first screen of a course page; a campaign landing (a variant with `hero`) shows its own texts. */
-export function CourseHero({ entry }: { entry: CoursePageEntry }) {
+/** The first screen of a course page; a campaign landing (a variant with `hero`) shows its own texts, a page test's variant its changes. */
+export function CourseHero({ entry, pageVariant }: { entry: CoursePageEntry; pageVariant?: PageVariant }) {
   const { course } = entry;
-  const screen = firstScreenOf(entry);
+  const screen = withPageVariant(firstScreenOf(entry), course.tariffs, pageVariant);
   const section = courseCategorySections.find((candidate) => candidate.category === course.category);
   return (
     <section aria-labelledby="course-title" className="bg-gradient-to-b from-brand-50 to-white">

@@ -6,11 +6,12 @@ import { discountPercent, formatPrice } from '@/lib/money';
 import { pluralRu } from '@/lib/plural';
 import { typography } from '@/lib/typography';
 import { MarkedList } from '@/components/content/marked-list';
+import { tariffsLedBy } from './page-variant';
 
 const monthForms = { one: 'месяц', few: 'месяца', many: 'месяцев' };
 
-/** Price plans. The section id `tariff-description` is the price anchor pop-ups and ads link to. */
-export function TariffsSection({ course }: { course: Course }) {
+/** Price plans (a page test's variant may lead with another tariff). The section id `tariff-description` is the price anchor pop-ups and ads link to. */
+export function TariffsSection({ course, leadTariff }: { course: Course; leadTariff?: string | null }) {
   const free = course.tariffs.every((tariff) => tariff.price === 0);
   return (
     <PageSection
@@ -20,7 +21,7 @@ export function TariffsSection({ course }: { course: Course }) {
       tone="muted"
     >
       <ul className={cn('grid gap-6', course.tariffs.length > 1 && 'md:grid-cols-2', course.tariffs.length > 2 && 'lg:grid-cols-3')}>
-        {course.tariffs.map((tariff) => (
+        {tariffsLedBy(course.tariffs, leadTariff).map((tariff) => (
           <li key={tariff.name}>
             <TariffCard tariff={tariff} cta={free ? course.hero.cta : 'Выбрать тариф'} />
           </li>

@@ -20,6 +20,7 @@ import { alertJoinCodesMigration } from './migrations/017-alert-join-codes';
 import { priceReferencesAndReleaseRunsMigration } from './migrations/018-price-references-and-release-runs';
 import { courses } from '@/content/courses';
 import { splitTestVerdictsMigration } from './migrations/019-split-test-verdicts';
+import { pageTestsMigration } from './migrations/020-page-tests';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -44,6 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '017-alert-join-codes': alertJoinCodesMigration,
     '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
     '019-split-test-verdicts': splitTestVerdictsMigration,
+    '020-page-tests': pageTestsMigration,
   };
 }
 

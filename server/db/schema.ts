@@ -35,6 +35,10 @@ export interface Database {
   admin_invitations: AdminInvitationsTable;
   alert_join_codes: AlertJoinCodesTable;
   alert_chats: AlertChatsTable;
+  page_tests: PageTestsTable;
+  page_test_variants: PageTestVariantsTable;
+  page_test_visitors: PageTestVisitorsTable;
+  page_test_leads: PageTestLeadsTable;
 }
 
 export interface LeadsTable {
@@ -395,4 +399,46 @@ export interface AlertChatsTable {
   username: string | null;
   joined_at: number;
   invited_by: string;
+}
+
+/** A test of a course page or campaign landing (migration 020). */
+export interface PageTestsTable {
+  id: string;
+  page_path: string;
+  status: 'draft' | 'running' | 'stopped' | 'kept';
+  /** Raised by every edit: what the serving caches key on. */
+  version: number;
+  planned_visitors: number;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  started_at: number | null;
+  started_by: string | null;
+  stopped_at: number | null;
+  stopped_by: string | null;
+  winner: number | null;
+}
+
+/** One variant of a page test (0 = A, the original); null: the page's own. */
+export interface PageTestVariantsTable {
+  test_id: string;
+  variant: number;
+  headline: string | null;
+  subheadline: string | null;
+  button_label: string | null;
+  lead_tariff: string | null;
+}
+
+/** A visitor served a variant of a page test: keyed hash of the signed id. */
+export interface PageTestVisitorsTable {
+  test_id: string;
+  visitor: string;
+  variant: number;
+  day: string;
+  at: number;
+}
+
+/** A visitor whose lead counted for their variant, with the lead (its deal brings the revenue). */
+export interface PageTestLeadsTable extends PageTestVisitorsTable {
+  lead_id: number;
 }

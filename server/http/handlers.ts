@@ -5,6 +5,7 @@ import { emailBucket } from '../leads/client-address';
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories';
+import { countPageTestLead } from '../page-tests/counting';
 import { countTestConversion } from '../split-tests/conversion';
 import { endpoint, type EndpointContext } from './endpoint';
 import { HOUR_MS } from './guards';
@@ -107,7 +108,10 @@ async function takeLead(
       log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
-      if (route === 'leads') await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
+      if (route === 'leads') {
+        await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
+        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, clientAddressHash: addressHash, now, log });
+      }
       return jsonOk(success);
     case 'replayed':
       log.info('api.replayed', { route, id: outcome.id });

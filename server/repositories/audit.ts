@@ -39,6 +39,11 @@ export const auditActions = [
   'alerts_join_link',
   'alerts_joined',
   'alerts_chat_remove',
+  'page_test_create',
+  'page_test_edit',
+  'page_test_start',
+  'page_test_stop',
+  'page_test_keep',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -13,6 +13,7 @@ import { createHeartbeatsRepository, type HeartbeatsRepository } from './heartbe
 import { createLeadsRepository, type LeadsRepository } from './leads';
 import { createOperatorInvitationsRepository, type OperatorInvitationsRepository } from './operator-invitations';
 import { createOperatorsRepository, type OperatorsRepository } from './operators';
+import { createPageTestsRepository, type PageTestsRepository } from './page-tests';
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
@@ -52,6 +53,7 @@ export interface Repositories {
   vitals: VitalsRepository;
   heartbeats: HeartbeatsRepository;
   releaseRuns: ReleaseRunsRepository;
+  pageTests: PageTestsRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -89,5 +91,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     heartbeats: createHeartbeatsRepository(handle),
     releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),
+    pageTests: createPageTestsRepository(handle),
   };
 }

@@ -1,0 +1,43 @@
+import { coursePages, giftPopupPath } from '@/content/courses';
+import { moscowToday } from '@/lib/calendar';
+import { requireOperator } from '@/server/admin/session';
+import { pageTestResults } from '@/server/page-tests/report';
+
+/** A page a test may run on: a course page or a campaign landing (never the gift page's secret address). */
+export interface TestablePage {
+  path: string;
+  title: string;
+  /** Its tariffs' names, in the page's order («Цена на первом месте»). */
+  tariffs: string[];
+}
+
+export function testablePages(): TestablePage[] {
+  return coursePages()
+    .filter((page) => page.path !== giftPopupPath)
+    .map((page) => ({ path: page.path, title: page.course.title, tariffs: page.course.tariffs.map((tariff) => tariff.name) }));
+}
+
+/** «Тесты страниц»: every test, newest first. */
+export async function loadPageTestsPage() {
+  const { runtime } = await requireOperator();
+  return { tests: await runtime.repos.pageTests.list() };
+}
+
+/** «Новый тест страницы»: the pages to choose from. */
+export async function loadNewPageTest() {
+  await requireOperator();
+  return { pages: testablePages() };
+}
+
+/** One test: its variants, its results and what of its traffic went uncounted. */
+export async function loadPageTest(id: string) {
+  const { runtime, now } = await requireOperator();
+  const test = await runtime.repos.pageTests.get(id);
+  if (!test) return null;
+  const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, title: test.pagePath, tariffs: [] };
+  const results = test.status === 'draft' ? null : await pageTestResults(runtime.repos, test);
+  const traffic = test.startedAt ? await runtime.repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id) : [];
+  return { test, page, results, traffic };
+}
+
+export type PageTestData = NonNullable<Awaited<ReturnType<typeof loadPageTest>>>;
