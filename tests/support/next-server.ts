@@ -56,7 +56,9 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
     LEAD_CEILING_PER_MINUTE: '1000000',
-    GETCOURSE_TIMEOUT_MS: '2000',
+    // A deadline no busy machine reaches: a call that times out after GetCourse took it goes again, and
+    // the exactly-once checks would count a slow machine as a duplicate.
+    GETCOURSE_TIMEOUT_MS: '10000',
     OUTBOX_RETRY_BASE_MS: '100',
     OUTBOX_MAX_ATTEMPTS: '40',
     // As deployed (deploy/site@.service, `npm start`): SIGTERM is the site's graceful stop.

@@ -128,7 +128,7 @@ describe('the console page «Уведомления»', () => {
 
     // The lead's page names each of its alerts and how far it got.
     await page.goto('/admin/leads');
-    await page.getByLabel('Поиск: e-mail или телефон').fill(email);
+    await page.getByLabel('Поиск: имя, e-mail или телефон').fill(email);
     await page.getByRole('button', { name: 'Показать' }).click();
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
     const alerts = page.getByRole('table', { name: 'Уведомления о заявке' });

@@ -100,6 +100,7 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     expect(await visitorSees(serving, 700_000)).toBeNull();
 
     await page.getByRole('button', { name: 'Вернуть эту версию (1)' }).click();
+    await page.getByRole('dialog', { name: 'Вернуть версию 1?' }).getByRole('button', { name: 'Да, вернуть версию 1' }).click();
     await page.getByRole('cell', { name: 'возвращена версия 1' }).waitFor();
     await servedBy(serving, (listed) => listed?.title === original);
     expect(await visitorSees(serving, popup.showDelayMs + 1_000)).toBe(original);
