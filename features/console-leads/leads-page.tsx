@@ -17,6 +17,9 @@ export function LeadsPage({ params, paged, rows, next, forms, products, utmSourc
         <a href={`/api/admin/leads/export${filterQuery(params)}`} className={ui.button} download>
           Выгрузить CSV (с этим фильтром)
         </a>
+        <a href={`/api/admin/leads/export/xlsx${filterQuery(params)}`} className={ui.button} download>
+          Выгрузить в Excel (.xlsx, с этим фильтром)
+        </a>
         {dead > 0 && <ActionButton action={resendAllDeadAction}>Отправить заново все недоставленные ({dead})</ActionButton>}
       </div>
       <LeadsTable rows={rows} />
