@@ -1,12 +1,13 @@
 /**
  * Where the end-to-end stack lives. One place for the ports, the build folder and the environment that
  * both the build (NEXT_PUBLIC_* values are inlined at build time) and `next start` get.
- * E2E_PORT lets two checkouts (or two engineers) run the suite side by side.
+ * E2E_PORT lets two checkouts (or two engineers) run the suite side by side; the fake GetCourse listens
+ * 1000 above it unless E2E_FAKE_GETCOURSE_PORT says where (a machine whose free ports lie in one range).
  */
 import path from 'node:path';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
-export const fakeGetCoursePort = e2ePort + 1000;
+export const fakeGetCoursePort = Number(process.env.E2E_FAKE_GETCOURSE_PORT || e2ePort + 1000);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const fakeGetCourseUrl = `http://127.0.0.1:${fakeGetCoursePort}`;
 export const e2eDistDir = process.env.NEXT_DIST_DIR || '.next-e2e';
