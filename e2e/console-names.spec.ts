@@ -67,7 +67,7 @@ test('the console, its filters, «Кампании», the CSV and «Журнал
     { form: 'consultation', path: '/', block: 'consultation-popover' },
   ].map((lead, index) => ({ ...lead, name: `Ольга Неймова-${runMark}`, email: `names-${runMark}-${index}@example.com` }));
   for (const [index, lead] of leads.entries()) {
-    const order = await page.request.post('/api/getcourse/orders', {
+    const order = await page.request.post('/api/leads', {
       headers: { origin: e2eBaseUrl },
       data: {
         extra: { utm: { source: 'names-e2e', campaign: `names-${runMark}` }, page_path: lead.path, block_id: lead.block },
