@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import * as XLSX from 'xlsx';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
 import { sentDeliveryMadeDead } from '../server/testing/seed';
@@ -32,6 +33,9 @@ test('an operator signs in with an httpOnly SameSite session cookie and signs ou
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
 });
+
+/** A workbook's first sheet. */
+const sheetOf = (workbook: XLSX.WorkBook) => workbook.Sheets[workbook.SheetNames[0]!]!;
 
 /** The deal numbers of every import of `email` the fake GetCourse received, in order. */
 function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
@@ -90,6 +94,17 @@ test.describe.serial('dead deliveries', () => {
     // The phone and the deal number in the form Excel keeps as text.
     expect(lines[1]).toContain(`;Иван Админов;${visitor.email};"=""+79167654321""";admin-e2e;`);
     expect(lines[1]).toMatch(new RegExp(`;доставлена;"=""${dealNumber}""";$`));
+    // The same row as an Excel file: the phone and the deal number as text cells.
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Выгрузить в Excel/ }).click();
+    const sheet = sheetOf(XLSX.read(fs.readFileSync(await (await xlsxDownload).path()), { type: 'buffer' }));
+    const sheetRows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
+    expect(sheetRows).toHaveLength(2);
+    expect(sheetRows[0]).toEqual(lines[0]!.split(';'));
+    const cellOf = (title: string) => sheet[XLSX.utils.encode_cell({ r: 1, c: sheetRows[0]!.indexOf(title) })];
+    expect(cellOf('Телефон')).toMatchObject({ t: 's', v: '+79167654321' });
+    expect(cellOf('Номер сделки')).toMatchObject({ t: 's', v: dealNumber });
+    expect(cellOf('Имя')).toMatchObject({ t: 's', v: 'Иван Админов' });
   });
 
   test('«Отправить заново все недоставленные» says how many went, and the list follows them to «доставлена» by itself', async ({ page, fakeGetCourse }) => {

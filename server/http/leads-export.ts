@@ -18,6 +18,7 @@ export const handleLeadsXlsxExport = operatorCsvExport({
   name: 'leads-export-xlsx',
   auditKey: 'filter',
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  format: 'xlsx',
   async csv(admin, params) {
     const day = new Date().toISOString().slice(0, 10);
     return { body: leadsXlsxStream(admin.repos, parseLeadFilter(params)), filename: `leads-${day}.xlsx` };

@@ -12,6 +12,8 @@ export interface CsvExport {
   csv(admin: AdminRuntime, params: Record<string, string>): Promise<{ body: BodyInit; filename: string }>;
   /** The file's type when it is no CSV (the leads' .xlsx). */
   contentType?: string;
+  /** Written beside the parameters in the audit log (`details.format`) when the file is no CSV. */
+  format?: 'xlsx';
 }
 
 /**
@@ -27,7 +29,7 @@ export function operatorCsvExport(exported: CsvExport) {
       const operator = await operatorOf(request.headers, admin);
       if (!operator) return refuse(401, 'sign_in_required', { headers: { 'cache-control': 'private, no-store' } });
       const params = Object.fromEntries(new URL(request.url).searchParams);
-      await admin.repos.audit.record({ actor: operator.email, action: 'export', details: { [exported.auditKey]: params } }, Date.now());
+      await admin.repos.audit.record({ actor: operator.email, action: 'export', details: { [exported.auditKey]: params, ...(exported.format ? { format: exported.format } : {}) } }, Date.now());
       const { body, filename } = await exported.csv(admin, params);
       return new Response(body, {
         headers: {
