@@ -18,8 +18,8 @@ interface SheetInternals {
 /**
  * A row of the .xlsx: the CSV's columns and values (leads-csv.ts), as cells. Every value is a text cell
  * (the deal number and the phone as written, never a number), except the lead's number and the amount
- * paid, which are numbers to sum and sort, and the date, a date. A text cell is never a formula, so a visitor's `=…` needs no
- * apostrophe here.
+ * paid, numbers to sum and sort, and the date, a date. A text cell is never a formula, so a visitor's
+ * `=…` needs no apostrophe here.
  */
 export function xlsxCells(row: LeadListRow): (string | number | Date | null)[] {
   return leadColumns.map((column) => {
