@@ -192,6 +192,11 @@ export function pagesInWords(targeting: { includePaths: readonly string[]; exclu
   return { shown, excepted: targeting.excludePaths.map(phrase) };
 }
 
+/** The path of the page a pop-up's marker binds it to (the gift page, whose address is secret: only the console shows it); null for none. */
+export function markedPagePath(marker: string): string | null {
+  return coursePages().find((page) => page.variant?.popupMarker === marker)?.path ?? null;
+}
+
 /**
  * A row of «Кампании» by what it groups: a pop-up or form by its name, a landing by its page's name (its
  * path beside when the name is only its type's), a campaign or source as tagged; «без метки» for none.

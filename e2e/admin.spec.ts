@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import * as XLSX from 'xlsx';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
 import { sentDeliveryMadeDead } from '../server/testing/seed';
@@ -33,6 +34,9 @@ test('an operator signs in with an httpOnly SameSite session cookie and signs ou
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
 });
 
+/** A workbook's first sheet. */
+const sheetOf = (workbook: XLSX.WorkBook) => workbook.Sheets[workbook.SheetNames[0]!]!;
+
 /** The deal numbers of every import of `email` the fake GetCourse received, in order. */
 function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
   return received
@@ -40,54 +44,103 @@ function dealNumbersOf(received: ReceivedRequest[], email: string): string[] {
     .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
 }
 
-test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
-  const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
-  // A real lead through the site's API, delivered once by the worker...
-  const lead = await page.request.post('/api/leads', {
-    headers: { origin: e2eBaseUrl },
-    data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
+// «Отправить заново все недоставленные» re-sends every dead delivery there is: the tests that make some run one after the other.
+test.describe.serial('dead deliveries', () => {
+  test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
+    const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
+    // A real lead through the site's API, delivered once by the worker...
+    const lead = await page.request.post('/api/leads', {
+      headers: { origin: e2eBaseUrl },
+      data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
+    });
+    expect(lead.ok()).toBe(true);
+    const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
+    const statusOf = async () => (await deliveriesOf(visitor.email))[0]?.status;
+    await expect.poll(statusOf).toBe('sent');
+    // ...then, as if GetCourse had refused it every time, given up on.
+    const [delivered] = await deliveriesOf(visitor.email);
+    await withE2eDatabase((database) => sentDeliveryMadeDead(database, delivered!.id, { attempts: 20, error: 'HTTP 500' }));
+
+    await signIn(page, newOperator('leads'));
+    await page.getByRole('link', { name: 'Заявки' }).click();
+    await page.getByLabel('Поиск: имя, e-mail или телефон').fill(visitor.email.toUpperCase());
+    await page.getByRole('button', { name: 'Показать' }).click();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(visitor.name);
+    await rows.nth(1).getByRole('link').click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заявка №\d+$/);
+    const delivery = page.getByRole('table').getByRole('row').nth(1);
+    await expect(delivery).toContainText(dealNumber!);
+    await expect(delivery).toContainText('не доставлена');
+    await expect(delivery).toContainText('GetCourse не ответил (ошибка сервера). Попытки закончились');
+    await expect(delivery).not.toContainText('HTTP 500');
+    await delivery.getByRole('button', { name: 'Отправить заново' }).click();
+
+    const again = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 2), visitor.email);
+    expect(again).toEqual([dealNumber, dealNumber]);
+    // The page follows the delivery by itself: no reload.
+    await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('доставлена', { timeout: 20_000 });
+
+    await page.goto(`/admin/leads?utm_source=admin-e2e&q=${encodeURIComponent(visitor.email)}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Выгрузить CSV/ }).click();
+    const bytes = fs.readFileSync(await (await download).path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^ID;Дата \(МСК\);Форма;Продукт;Имя;E-mail;Телефон;utm_source;/);
+    expect(lines).toHaveLength(2);
+    // The phone and the deal number in the form Excel keeps as text.
+    expect(lines[1]).toContain(`;Иван Админов;${visitor.email};"=""+79167654321""";admin-e2e;`);
+    expect(lines[1]).toMatch(new RegExp(`;доставлена;"=""${dealNumber}""";$`));
+    // The same row as an Excel file: the phone and the deal number as text cells.
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Выгрузить в Excel/ }).click();
+    const sheet = sheetOf(XLSX.read(fs.readFileSync(await (await xlsxDownload).path()), { type: 'buffer' }));
+    const sheetRows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
+    expect(sheetRows).toHaveLength(2);
+    expect(sheetRows[0]).toEqual(lines[0]!.split(';'));
+    const cellOf = (title: string) => sheet[XLSX.utils.encode_cell({ r: 1, c: sheetRows[0]!.indexOf(title) })];
+    expect(cellOf('Телефон')).toMatchObject({ t: 's', v: '+79167654321' });
+    expect(cellOf('Номер сделки')).toMatchObject({ t: 's', v: dealNumber });
+    expect(cellOf('Имя')).toMatchObject({ t: 's', v: 'Иван Админов' });
   });
-  expect(lead.ok()).toBe(true);
-  const [dealNumber] = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 1), visitor.email);
-  const statusOf = async () => (await deliveriesOf(visitor.email))[0]?.status;
-  await expect.poll(statusOf).toBe('sent');
-  // ...then, as if GetCourse had refused it every time, given up on.
-  const [delivered] = await deliveriesOf(visitor.email);
-  await withE2eDatabase((database) => sentDeliveryMadeDead(database, delivered!.id, { attempts: 20, error: 'HTTP 500 (e2e)' }));
 
-  await signIn(page, newOperator('leads'));
-  await page.getByRole('link', { name: 'Заявки' }).click();
-  await page.getByLabel('Поиск: имя, e-mail или телефон').fill(visitor.email.toUpperCase());
-  await page.getByRole('button', { name: 'Показать' }).click();
-  const rows = page.getByRole('table').getByRole('row');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1)).toContainText(visitor.name);
-  await rows.nth(1).getByRole('link').click();
+  test('«Отправить заново все недоставленные» says how many went, and the list follows them to «доставлена» by itself', async ({ page, fakeGetCourse }) => {
+    const tag = `resend-all-e2e-${Date.now()}`;
+    const emails = [`${tag}-1@example.com`, `${tag}-2@example.com`];
+    for (const email of emails) {
+      const lead = await page.request.post('/api/leads', {
+        headers: { origin: e2eBaseUrl },
+        data: { extra: { utm: { source: tag }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: { name: 'Ольга Повторова', email, phone: '+7 916 111-22-33' }, website: '' },
+      });
+      expect(lead.ok()).toBe(true);
+    }
+    await fakeGetCourse.waitFor((all) => emails.every((email) => dealNumbersOf(all, email).length === 1));
+    for (const email of emails) {
+      await expect.poll(async () => (await deliveriesOf(email))[0]?.status).toBe('sent');
+      const [delivered] = await deliveriesOf(email);
+      await withE2eDatabase((database) => sentDeliveryMadeDead(database, delivered!.id, { attempts: 20, error: 'HTTP 500' }));
+    }
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Заявка №\d+$/);
-  const delivery = page.getByRole('table').getByRole('row').nth(1);
-  await expect(delivery).toContainText(dealNumber!);
-  await expect(delivery).toContainText('не доставлена');
-  await expect(delivery).toContainText('HTTP 500 (e2e)');
-  await delivery.getByRole('button', { name: 'Отправить заново' }).click();
+    await signIn(page, newOperator('resend-all'));
+    await page.goto(`/admin/leads?utm_source=${tag}`);
+    const deliveryCells = page.getByRole('table').getByRole('row').filter({ hasText: 'Ольга Повторова' }).locator('td:nth-child(10)');
+    await expect(deliveryCells).toHaveText(['не доставлена', 'не доставлена']);
+    const resend = page.getByRole('button', { name: /^Отправить заново все недоставленные \(\d+\)$/ });
+    const dead = Number(/\((\d+)\)/.exec((await resend.textContent()) ?? '')?.[1]);
+    expect(dead).toBeGreaterThanOrEqual(2);
+    await resend.click();
 
-  const again = dealNumbersOf(await fakeGetCourse.waitFor((all) => dealNumbersOf(all, visitor.email).length === 2), visitor.email);
-  expect(again).toEqual([dealNumber, dealNumber]);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('доставлена', { timeout: 1000 });
-  }).toPass();
-
-  await page.goto(`/admin/leads?utm_source=admin-e2e&q=${encodeURIComponent(visitor.email)}`);
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: /Выгрузить CSV/ }).click();
-  const bytes = fs.readFileSync(await (await download).path());
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1).trimEnd().split('\r\n');
-  expect(lines[0]).toMatch(/^ID;Дата \(МСК\);Форма;Продукт;Имя;E-mail;Телефон;utm_source;/);
-  expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(`;Иван Админов;${visitor.email};+79167654321;admin-e2e;`);
-  expect(lines[1]).toMatch(new RegExp(`;доставлена;${dealNumber};$`));
+    const answer = page.getByRole('status').filter({ hasText: 'Отправлено заново' });
+    await expect(answer).toHaveText(`Отправлено заново: ${dead}`);
+    await fakeGetCourse.waitFor((all) => emails.every((email) => dealNumbersOf(all, email).length === 2));
+    await expect(deliveryCells).toHaveText(['доставлена', 'доставлена'], { timeout: 20_000 });
+    await expect(answer).toHaveText(`Отправлено заново: ${dead}`);
+    await expect(page.getByRole('button', { name: /Отправить заново все недоставленные/ })).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
 });
 
 /** `2026-11-23T15:04` in Moscow, as a datetime-local field takes it. */

@@ -176,7 +176,7 @@ test('a pop-up\'s page names it by its purpose and where it shows, the codes fol
   await signIn(page, newOperator(`names-popup-${Date.now().toString(36)}`));
   await page.goto('/admin/popups/popup-junior-gift');
   await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${popupName('popup-junior-gift')}»` })).toBeVisible();
-  await expect(page.getByText(/по метке страницы, адрес секретный/)).toBeVisible();
+  await expect(page.getByText(/^Страница с подарком: http/)).toBeVisible();
   await expectNoIds(page, 'Поп-ап');
   await page.getByText('Технические подробности').click();
   await expect(page.getByText('popup-junior-gift', { exact: true })).toBeVisible();

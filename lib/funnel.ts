@@ -74,10 +74,12 @@ export function funnelSearch(query: FunnelQuery): string {
   return params.toString();
 }
 
+/** `paidDeals`: paid in full; `partPaidDeals`: paid in part, counted apart (not in the conversion); `revenueKopecks`: the money of both. */
 export interface FunnelFigures {
   key: string;
   leads: number;
   paidDeals: number;
+  partPaidDeals: number;
   revenueKopecks: number;
 }
 
@@ -101,12 +103,16 @@ export function revenuePerLeadText(row: FunnelFigures): string {
 }
 
 export function funnelTotals(rows: readonly FunnelFigures[]): FunnelFigures {
-  return rows.reduce((sum, row) => ({ key: 'Итого', leads: sum.leads + row.leads, paidDeals: sum.paidDeals + row.paidDeals, revenueKopecks: sum.revenueKopecks + row.revenueKopecks }), {
-    key: 'Итого',
-    leads: 0,
-    paidDeals: 0,
-    revenueKopecks: 0,
-  });
+  return rows.reduce(
+    (sum, row) => ({
+      key: 'Итого',
+      leads: sum.leads + row.leads,
+      paidDeals: sum.paidDeals + row.paidDeals,
+      partPaidDeals: sum.partPaidDeals + row.partPaidDeals,
+      revenueKopecks: sum.revenueKopecks + row.revenueKopecks,
+    }),
+    { key: 'Итого', leads: 0, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 },
+  );
 }
 
 /**
@@ -119,12 +125,13 @@ export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[], na
     return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const number = (value: number, digits = 2) => value.toFixed(digits).replace('.', ',');
-  const lines = [[funnelGroupingLabels[query.by], 'Заявки', 'Оплаченные сделки', 'Конверсия в оплату, %', 'Выручка, ₽', 'Выручка на заявку, ₽']];
+  const lines = [[funnelGroupingLabels[query.by], 'Заявки', 'Оплаченные сделки', 'Частично оплаченные сделки', 'Конверсия в оплату, %', 'Выручка, ₽', 'Выручка на заявку, ₽']];
   for (const row of rows) {
     lines.push([
       nameOf(row.key),
       String(row.leads),
       String(row.paidDeals),
+      String(row.partPaidDeals),
       row.leads === 0 ? '' : number((row.paidDeals / row.leads) * 100, 1),
       number(row.revenueKopecks / 100),
       row.leads === 0 ? '' : number(row.revenueKopecks / 100 / row.leads),

@@ -8,7 +8,7 @@ import { handleDealStatus } from './http/deal-status';
 import { routeOf, type RouteHandlers } from './http/endpoint';
 import { handleGiftSchedule, handleIds, handleLeads } from './http/handlers';
 import { handleHealth } from './http/health';
-import { handleLeadsExport } from './http/leads-export';
+import { handleLeadsExport, handleLeadsXlsxExport } from './http/leads-export';
 import { handleMetrics } from './http/metrics';
 import { handlePageTestPage } from './http/page-test-page';
 import { handlePopupEvents } from './http/popup-events';
@@ -38,5 +38,6 @@ export const apiRoutes = {
   '/api/health': routeOf(handleHealth, getServerRuntime),
   '/api/metrics': routeOf(handleMetrics, async () => ({ token: readServerConfig().metricsToken, repos: async () => (await getServerRuntime()).repos })),
   '/api/admin/leads/export': routeOf(handleLeadsExport, getAdminRuntime),
+  '/api/admin/leads/export/xlsx': routeOf(handleLeadsXlsxExport, getAdminRuntime),
   '/api/admin/campaigns/export': routeOf(handleCampaignsExport, getAdminRuntime),
 } satisfies Record<`/api/${string}`, RouteHandlers>;

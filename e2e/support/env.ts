@@ -1,13 +1,13 @@
 /**
  * Where the end-to-end stack lives. One place for the ports, the build folder and the environment that
  * both the build (NEXT_PUBLIC_* values are inlined at build time) and `next start` get.
- * E2E_PORT lets two checkouts (or two engineers) run the suite side by side.
+ * E2E_PORT lets two checkouts (or two engineers) run the suite side by side; the fake GetCourse listens
+ * 1000 above it unless E2E_FAKE_GETCOURSE_PORT says where (a machine whose free ports lie in one range).
  */
 import path from 'node:path';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
-/** E2E_GETCOURSE_PORT when a run must keep to a range of ports (E2E_PORT + 1000 otherwise). */
-export const fakeGetCoursePort = Number(process.env.E2E_GETCOURSE_PORT ?? e2ePort + 1000);
+export const fakeGetCoursePort = Number(process.env.E2E_FAKE_GETCOURSE_PORT || e2ePort + 1000);
 /** The fake Telegram of the lead-alert bot: a port of this run's range. */
 export const fakeTelegramPort = e2ePort + 1;
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;

@@ -16,7 +16,7 @@ export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: 
   const totals = funnelTotals(rows);
   return (
     <table className={ui.table} aria-label="Воронка: заявки, оплаты и выручка">
-      <TableHead columns={[funnelGroupingLabels[by], ...figureColumns('Заявки', 'Оплаченные сделки', 'Конверсия в оплату', 'Выручка', 'Выручка на заявку')]} />
+      <TableHead columns={[funnelGroupingLabels[by], ...figureColumns('Заявки', 'Оплаченные сделки', 'Частично оплаченные', 'Конверсия в оплату', 'Выручка', 'Выручка на заявку')]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
@@ -41,6 +41,7 @@ function FigureCells({ figures }: { figures: FunnelFigures }) {
     <>
       <td className="text-right">{figures.leads}</td>
       <td className="text-right">{figures.paidDeals}</td>
+      <td className="text-right">{figures.partPaidDeals}</td>
       <td className="text-right">{conversionText(figures)}</td>
       <td className="text-right">{revenueText(figures.revenueKopecks)}</td>
       <td className="text-right">{revenuePerLeadText(figures)}</td>

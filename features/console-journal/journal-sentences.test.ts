@@ -41,6 +41,8 @@ describe('«Журнал» in sentences, by names', () => {
     expect(auditSentence(entry('spam', 'lead 12'))).toBe('Заявка №12 отмечена как спам');
     expect(auditSentence(entry('resend_all', null, { count: 4 }))).toBe('Отправлены заново все недоставленные заявки: 4');
     expect(auditSentence(entry('export', null, { funnel: { by: 'campaign' } }))).toBe('Выгружен CSV «Кампании»');
+    expect(auditSentence(entry('export', null, { filter: {}, format: 'xlsx' }))).toBe('Выгружен файл Excel с заявками');
+    expect(auditSentence(entry('export', null, { filter: {} }))).toBe('Выгружен CSV заявок');
     expect(auditSentence({ ...entry('sign_in_failed', 'client'), count: 37 })).toBe('Неудачные входы: 37');
   });
 });

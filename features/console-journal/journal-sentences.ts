@@ -86,7 +86,8 @@ const variantLetter = (index: number | null) => (index === null ? '?' : ('ABCD'[
 const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   sign_in: () => 'Вход в консоль',
   sign_out: () => 'Выход из консоли',
-  export: (entry) => (entry.details && 'funnel' in entry.details ? 'Выгружен CSV «Кампании»' : 'Выгружен CSV заявок'),
+  export: (entry) =>
+    entry.details && 'funnel' in entry.details ? 'Выгружен CSV «Кампании»' : entry.details?.format === 'xlsx' ? 'Выгружен файл Excel с заявками' : 'Выгружен CSV заявок',
   resend: (entry) => `Заявка ${leadNumber(entry)} отправлена в GetCourse заново`,
   resend_all: (entry) =>
     entry.subject === 'уведомления'

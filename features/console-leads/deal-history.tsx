@@ -1,4 +1,5 @@
 import { revenueText } from '@/lib/funnel';
+import { isPartialPayment } from '@/server/deals/status';
 import type { DealChange } from '@/server/repositories/deal-status-changes';
 import type { DealView } from '@/server/repositories/deals';
 import { moscowTime } from '@/components/console/moscow-time';
@@ -6,13 +7,18 @@ import { ui } from '@/components/console/ui';
 import { TableHead } from '@/components/console/table-head';
 
 const statusLabels: Record<DealView['status'], string> = {
-  open: 'не оплачен',
-  part_paid: 'оплачен частично',
-  paid: 'оплачен',
+  open: 'не оплачена',
+  part_paid: 'частично оплачена',
+  paid: 'оплачена',
   refund_waiting: 'ожидает возврата',
   refunded: 'возврат',
-  cancelled: 'отменён',
+  cancelled: 'отменена',
 };
+
+/** A deal's state in words; paid less than its cost is «частично оплачена», whatever GetCourse's status. */
+function statusText(deal: Pick<DealView, 'status' | 'costKopecks' | 'paidKopecks'>): string {
+  return isPartialPayment(deal) ? statusLabels.part_paid : statusLabels[deal.status];
+}
 const sourceLabels: Record<DealChange['source'], string> = { callback: 'вызов GetCourse', reconcile: 'сверка с GetCourse' };
 
 /** The lead's deal as GetCourse reported it, and every change of its state. */
@@ -30,7 +36,7 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
     <section aria-labelledby="deal-history">
       <h2 id="deal-history" className={ui.h2}>Оплата</h2>
       <p className="mb-2">
-        Сделка {deal.dealNumber}: <strong>{statusLabels[deal.status]}</strong>
+        Сделка {deal.dealNumber}: <strong>{statusText(deal)}</strong>
         {deal.paidKopecks > 0 && <>, оплачено {revenueText(deal.paidKopecks)}</>}
         {deal.costKopecks !== null && <> из {revenueText(deal.costKopecks)}</>}
       </p>
@@ -41,7 +47,7 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
           {changes.map((change, index) => (
             <tr key={index}>
               <td>{moscowTime(change.at)}</td>
-              <td>{statusLabels[change.status]}</td>
+              <td>{statusText(change)}</td>
               <td>{revenueText(change.paidKopecks)}</td>
               <td>{sourceLabels[change.source]}</td>
             </tr>

@@ -17,12 +17,18 @@ export const resendDeliveryAction = operatorAction({
   answer: (_requeued, { leadId }) => revalidatePath(`/admin/leads/${leadId}`),
 });
 
+/** What «Отправить заново все недоставленные» answers (lead-labels.ts words it): how many went back in the queue. */
+export type ResendAllState = { resent: number } | null;
+
 /** «Отправить заново все недоставленные». */
 export const resendAllDeadAction = operatorAction({
   input: z.object({}),
   write: (_change, trx, { runtime, now }) => runtime.repos.deliveryQueue.requeueDead(now, undefined, trx),
   audit: (count) => ({ action: 'resend_all', details: { count } }),
-  answer: () => revalidatePath('/admin/leads'),
+  answer(count): ResendAllState {
+    revalidatePath('/admin/leads');
+    return { resent: count };
+  },
 });
 
 /** «Отметить как спам» / «Это не спам». */

@@ -5,6 +5,7 @@ import type { OutboxRow } from '@/server/repositories/outbox-rows';
 import type { StoredLead } from '@/server/repositories/leads';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { moscowTime } from '@/components/console/moscow-time';
+import { deliveryErrorSentence } from './delivery-error-labels';
 import { deliveryStatusLabels, leadBlockLabel, leadEventLabel } from './lead-labels';
 import { PageName } from './page-name';
 import { ui } from '@/components/console/ui';
@@ -84,7 +85,7 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
         <p>Доставлять нечего: заявку отправил браузер посетителя или это спам.</p>
       ) : (
         <ConsoleTable
-          columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Последняя ошибка', { label: 'Действия', srOnly: true }]}
+          columns={['Номер сделки', 'Состояние', 'Попыток', 'Следующая попытка', 'Доставлена', 'Что случилось', { label: 'Действия', srOnly: true }]}
           items={deliveries}
           renderRow={(delivery) => (
             <tr key={delivery.id}>
@@ -93,7 +94,7 @@ export function LeadDetails({ lead, deliveries }: { lead: StoredLead; deliveries
               <td>{delivery.attempts}</td>
               <td>{delivery.status === 'pending' ? moscowTime(delivery.nextAttemptAt) : '—'}</td>
               <td>{delivery.sentAt ? moscowTime(delivery.sentAt) : '—'}</td>
-              <td className="break-all">{delivery.lastError ?? '—'}</td>
+              <td>{deliveryErrorSentence(delivery) ?? '—'}</td>
               <td>
                 {delivery.status === 'dead' && (
                   <ActionButton action={resendDeliveryAction} fields={{ leadId: lead.id, outboxId: delivery.id }}>

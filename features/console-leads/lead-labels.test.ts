@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseStateText, leadBlockLabel, leadEventLabel } from './lead-labels';
+import { eraseStateText, leadBlockLabel, leadEventLabel, resendAllText } from './lead-labels';
 
 describe('the erasure form in Russian', () => {
   it('says what it refused, and what went and what GetCourse still holds', () => {
@@ -21,5 +21,13 @@ describe('a lead in the team’s words', () => {
     expect(leadBlockLabel('popup:popup-junior-discount:B')).toBe('поп-ап, вариант B сплит-теста');
     expect(leadBlockLabel('hero-42')).toBe('другое место страницы');
     expect(leadBlockLabel(null)).toBeNull();
+  });
+});
+
+describe('the re-send answer', () => {
+  it('says how many went back in the queue', () => {
+    expect(resendAllText(null)).toBeNull();
+    expect(resendAllText({ resent: 4 })).toBe('Отправлено заново: 4');
+    expect(resendAllText({ resent: 0 })).toBe('Недоставленных заявок не осталось: отправлять заново нечего.');
   });
 });

@@ -1,5 +1,5 @@
 import type { OutboxStatus } from '@/server/repositories/outbox-rows';
-import type { EraseState } from './lead-actions';
+import type { EraseState, ResendAllState } from './lead-actions';
 
 /** What the visitor did, by the lead's analytics event. */
 const leadEventLabels: Record<string, string> = {
@@ -50,4 +50,10 @@ export function eraseStateText(state: EraseState): string | null {
       return `Удалено заявок: ${leads}, отправок: ${deliveries}.${inGetCourse}`;
     }
   }
+}
+
+/** «Отправлено заново: 4» after «Отправить заново все недоставленные»; nothing before. */
+export function resendAllText(state: ResendAllState): string | null {
+  if (state === null) return null;
+  return state.resent === 0 ? 'Недоставленных заявок не осталось: отправлять заново нечего.' : `Отправлено заново: ${state.resent}`;
 }

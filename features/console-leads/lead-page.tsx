@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import { ui } from '@/components/console/ui';
 import { DealHistory } from './deal-history';
+import { FollowDeliveries } from './follow-deliveries';
 import { LeadDetails } from './lead-details';
 import type { LeadPageData } from './load';
 
 /** A lead: its deal, its fields, its GetCourse deliveries. */
-export function LeadPage({ lead, deliveries, deal }: LeadPageData) {
+export function LeadPage({ lead, deliveries, deal, following }: LeadPageData) {
   return (
     <>
       <p className="mb-2">
@@ -16,6 +17,7 @@ export function LeadPage({ lead, deliveries, deal }: LeadPageData) {
       <h1 className={ui.h1}>Заявка №{lead.id}</h1>
       <DealHistory found={deal} />
       <LeadDetails lead={lead} deliveries={deliveries} />
+      <FollowDeliveries waiting={following} />
     </>
   );
 }

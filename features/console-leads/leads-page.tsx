@@ -1,14 +1,14 @@
 import Link from 'next/link';
-import { ActionButton } from '@/components/console/action-button';
 import { ui } from '@/components/console/ui';
 import { filterQuery } from '@/server/admin/lead-filter';
 import { EraseVisitorForm } from './erase-form';
-import { resendAllDeadAction } from './lead-actions';
+import { FollowDeliveries } from './follow-deliveries';
 import { LeadsFilterForm } from './leads-filter-form';
 import { LeadsTable } from './leads-table';
+import { ResendAllForm } from './resend-all-form';
 import type { LeadsPageData } from './load';
 
-export function LeadsPage({ params, paged, rows, next, forms, products, utmSources, dead }: LeadsPageData) {
+export function LeadsPage({ params, paged, rows, next, forms, products, utmSources, dead, following }: LeadsPageData) {
   return (
     <>
       <h1 className={ui.h1}>Заявки</h1>
@@ -17,9 +17,13 @@ export function LeadsPage({ params, paged, rows, next, forms, products, utmSourc
         <a href={`/api/admin/leads/export${filterQuery(params)}`} className={ui.button} download>
           Выгрузить CSV (с этим фильтром)
         </a>
-        {dead > 0 && <ActionButton action={resendAllDeadAction}>Отправить заново все недоставленные ({dead})</ActionButton>}
+        <a href={`/api/admin/leads/export/xlsx${filterQuery(params)}`} className={ui.button} download>
+          Выгрузить в Excel (.xlsx, с этим фильтром)
+        </a>
+        <ResendAllForm dead={dead} />
       </div>
       <LeadsTable rows={rows} />
+      <FollowDeliveries waiting={following} />
       <nav aria-label="Страницы" className="mt-4 flex gap-4">
         {paged && (
           <Link href={`/admin/leads${filterQuery(params)}`} className={ui.link}>

@@ -32,7 +32,10 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
               <td>{row.phone}</td>
               <td>{row.utmSource ?? '—'}</td>
               <td>{row.utmCampaign ?? '—'}</td>
-              <td>{row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}</td>
+              <td>
+                {row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}
+                {row.partPaid && <>, частично оплачена</>}
+              </td>
               <td>{row.deliveryStatus ? deliveryStatusLabels[row.deliveryStatus] : 'не требуется'}</td>
               <td>{row.isSpam ? 'да' : ''}</td>
             </tr>

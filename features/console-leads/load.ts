@@ -21,6 +21,8 @@ export async function loadLeadsPage(params: LeadSearchParams) {
     products: productOptions(filter.productName ? [filter.productName] : []),
     utmSources: facets.utmSources,
     dead: counts.dead,
+    // The list follows its deliveries while one of them is on its way (never while GetCourse is not set up: they wait).
+    following: runtime.config.getCourse !== null && page.rows.some((row) => row.deliveryStatus === 'pending' || row.deliveryStatus === 'sending'),
   };
 }
 
@@ -30,7 +32,7 @@ export async function loadLeadPage(leadId: number) {
   const lead = await runtime.repos.leads.findLead(leadId);
   if (!lead) return undefined;
   const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.findForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
-  return { lead, deliveries, deal };
+  return { lead, deliveries, deal, following: runtime.config.getCourse !== null && deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'sending') };
 }
 
 export type LeadsPageData = Awaited<ReturnType<typeof loadLeadsPage>>;

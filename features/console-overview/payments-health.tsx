@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReconciliationState } from '@/server/repositories/deal-reconciliation';
 import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from '@/components/console/moscow-time';
@@ -7,7 +8,16 @@ import { ui } from '@/components/console/ui';
 export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
   const failedLast = reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
   const items: FactListItem[] = [
-    ['Оплаты по неизвестным номерам сделок', String(unmatched)],
+    [
+      unmatched > 0 ? (
+        <Link key="unmatched" href="/admin/payments/unknown" className={ui.link}>
+          Оплаты по неизвестным номерам сделок
+        </Link>
+      ) : (
+        'Оплаты по неизвестным номерам сделок'
+      ),
+      String(unmatched),
+    ],
     ['Последняя сверка с GetCourse', reconciliation.lastSuccessAt ? moscowTime(reconciliation.lastSuccessAt) : 'ещё не было'],
     ['Последняя ошибка сверки', reconciliation.lastFailureAt ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ?? '—'})` : 'не было'],
   ];

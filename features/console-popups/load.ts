@@ -1,4 +1,5 @@
-import { popupName } from '@/content/names';
+import { markedPagePath, popupName } from '@/content/names';
+import { site as siteAddress } from '@/content/site';
 import { formOf } from '@/lib/popups/edit-check';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { popupPeriod } from '@/server/admin/popup-period';
@@ -35,6 +36,7 @@ export async function loadPopupPage(id: string) {
   if (!popup) return undefined;
   const site = popupCheckSite();
   const shown = resolvePopupPrices(popup.config, site.courses).config;
+  const markedPath = popup.config.pageMarker ? markedPagePath(popup.config.pageMarker) : null;
   return {
     popup,
     form: formOf(popup.config),
@@ -43,6 +45,8 @@ export async function loadPopupPage(id: string) {
     history,
     paths: site.paths,
     others: all.map(({ id: otherId, config }) => ({ id: otherId, name: popupName(otherId), config })),
+    /** The full address of the page its marker binds it to (the gift page, secret: shown to operators only), null for none. */
+    markedPageUrl: markedPath === null ? null : `${siteAddress.url}${markedPath}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
 import { previewPopupAction, savePopupAction, type PopupFormState } from './popup-actions';
 import { pagesPhrase, popupFieldLabels, popupProblemText, popupSaveMessages } from './popup-labels';
 import { ui } from '@/components/console/ui';
+import { CopyButton } from '@/components/console/copy-button';
 import { formatRub } from '@/lib/money';
 
 export interface PopupFormProps {
@@ -18,8 +19,10 @@ export interface PopupFormProps {
   /** The site's pages, and the other pop-ups' targeting, for «Будет показываться на N страницах». */
   paths: readonly string[];
   others: readonly { id: string; name: string; config: ManagedPopupConfig }[];
-  /** Shown when the pop-up is bound to pages by their marker (the gift page). */
+  /** Shown when the pop-up is bound to pages by their marker and no page has it. */
   markerNote: string | null;
+  /** The page its marker binds it to (the gift page), by its full address: it shows there whatever its paths. */
+  markedPage?: { label: string; url: string } | null;
   /** Set right after this operator saved `version`: the confirmation. */
   justSaved: boolean;
 }
@@ -136,7 +139,25 @@ export function PopupEditForm(props: PopupFormProps) {
       {showingFields.map(renderField)}
       <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
         {props.markerNote && <p>{props.markerNote}</p>}
-        <p>Будет показываться {pagesPhrase(coverage.pages.length)}</p>
+        {props.markedPage && (
+          <>
+            <p className="flex flex-wrap items-center gap-2">
+              <span>
+                {props.markedPage.label}:{' '}
+                <a href={props.markedPage.url} className={`${ui.link} break-all`} target="_blank" rel="noreferrer">
+                  {props.markedPage.url}
+                </a>
+              </span>
+              <CopyButton text={props.markedPage.url}>Скопировать адрес</CopyButton>
+            </p>
+            <p className="text-gray-600">Адрес нигде на сайте не опубликован: его дают в рассылке тем, кому подарок. На этой странице он важнее любого пути.</p>
+          </>
+        )}
+        {(!props.markedPage || coverage.pages.length > 0) && (
+          <p>
+            {props.markedPage ? 'Кроме неё, будет показываться' : 'Будет показываться'} {pagesPhrase(coverage.pages.length)}
+          </p>
+        )}
         {coverage.pages.length > 0 && (
           <details>
             <summary>Список страниц</summary>

@@ -19,7 +19,7 @@ export interface PopupNotices {
 }
 
 /** A pop-up's page: its form, then `splitTest` (the split test of its texts), then its history with «Вернуть эту версию». */
-export function PopupPage({ popup, form, shownPrices, history, paths, others, notices, splitTest }: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
+export function PopupPage({ popup, form, shownPrices, history, paths, others, markedPageUrl, notices, splitTest }: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
   const { id } = popup;
   const marker = popup.config.pageMarker;
   return (
@@ -54,7 +54,12 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, no
         paths={paths}
         others={others}
         justSaved={notices.saved === String(popup.version)}
-        markerNote={marker ? `Также показывается на странице, которая объявляет его своим (${pagesInWords({ includePaths: [], excludePaths: [], pageMarker: marker }).shown.join(', ')}), — там он важнее любого пути.` : null}
+        markedPage={
+          markedPageUrl
+            ? { label: popup.config.content.kind === 'gift' ? 'Страница с подарком' : 'Страница с этим поп-апом', url: markedPageUrl }
+            : null
+        }
+        markerNote={marker && !markedPageUrl ? `Также показывается на странице, которая объявляет его своим (${pagesInWords({ includePaths: [], excludePaths: [], pageMarker: marker }).shown.join(', ')}), — там он важнее любого пути.` : null}
       />
       {splitTest}
       <h2 className={ui.h2}>История изменений</h2>

@@ -8,14 +8,25 @@ const SEPARATOR = ';';
 
 const deliveryLabels: Record<string, string> = { pending: 'ждёт', sending: 'отправляется', sent: 'доставлена', dead: 'не доставлена' };
 
-const columns: { title: string; value: (row: LeadListRow) => string }[] = [
+/**
+ * A column of the leads export. `text`: digits Excel must keep as written (a 15-digit deal number it would
+ * show as `3,14304E+14`, a phone whose «+» it would drop); the CSV writes them in the `="…"` form.
+ */
+export interface LeadColumn {
+  title: string;
+  value: (row: LeadListRow) => string;
+  text?: true;
+}
+
+/** The columns of both exports (CSV and .xlsx), in order. */
+export const leadColumns: LeadColumn[] = [
   { title: 'ID', value: (row) => String(row.id) },
   { title: 'Дата (МСК)', value: (row) => moscowDateTime(row.createdAt) },
   { title: 'Форма', value: (row) => formName(row.formId) },
   { title: 'Продукт', value: (row) => productName(row.productName) },
   { title: 'Имя', value: (row) => row.name },
   { title: 'E-mail', value: (row) => row.email },
-  { title: 'Телефон', value: (row) => row.phone },
+  { title: 'Телефон', value: (row) => row.phone, text: true },
   { title: 'utm_source', value: (row) => row.utmSource ?? '' },
   { title: 'utm_medium', value: (row) => row.utmMedium ?? '' },
   { title: 'utm_campaign', value: (row) => row.utmCampaign ?? '' },
@@ -25,7 +36,7 @@ const columns: { title: string; value: (row: LeadListRow) => string }[] = [
   { title: 'Адрес страницы', value: (row) => row.pagePath },
   { title: 'Спам', value: (row) => (row.isSpam ? 'да' : 'нет') },
   { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus]! : 'не требуется') },
-  { title: 'Номер сделки', value: (row) => row.dealNumber ?? '' },
+  { title: 'Номер сделки', value: (row) => row.dealNumber ?? '', text: true },
   { title: 'Оплачено, ₽', value: (row) => (row.paidKopecks === null ? '' : (row.paidKopecks / 100).toFixed(2).replace('.', ',')) },
 ];
 
@@ -37,18 +48,28 @@ export function moscowDateTime(timestamp: number): string {
 /**
  * One CSV field. Quoted when it holds the separator, a quote or a line break; a visitor's text that
  * starts like a formula (`=`, `+`, `-`, `@`) gets a leading apostrophe, so Excel shows it, never runs it.
- * The phone is ours (E.164, digits after the `+`) and is left as it is.
  */
 export function csvField(value: string, { formulaSafe = true } = {}): string {
   const text = formulaSafe && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(row: LeadListRow): string {
-  return columns.map((column) => csvField(column.value(row), { formulaSafe: column.title !== 'Телефон' })).join(SEPARATOR) + '\r\n';
+/**
+ * A field Excel keeps as text: `="+79267778899"` (quoted for the CSV: `"=""+79267778899"""`), a formula
+ * whose result is the text itself, which Excel and LibreOffice show as written. Only digits with an
+ * optional leading «+» (the site's own deal numbers and E.164 phones) take this form, so nothing a
+ * visitor typed becomes a formula; anything else is an ordinary, formula-safe field.
+ */
+export function csvTextField(value: string): string {
+  if (!/^\+?\d+$/.test(value)) return csvField(value);
+  return csvField(`="${value}"`, { formulaSafe: false });
 }
 
-export const csvHeader = BOM + columns.map((column) => csvField(column.title)).join(SEPARATOR) + '\r\n';
+export function csvLine(row: LeadListRow): string {
+  return leadColumns.map((column) => (column.text ? csvTextField(column.value(row)) : csvField(column.value(row)))).join(SEPARATOR) + '\r\n';
+}
+
+export const csvHeader = BOM + leadColumns.map((column) => csvField(column.title)).join(SEPARATOR) + '\r\n';
 
 /**
  * The filtered leads as CSV, read page by page (keyset) as the client takes it: memory holds one page,

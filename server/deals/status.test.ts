@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gcStatusOf, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './status';
+import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './status';
 
 const report = (gcStatus: DealReport['gcStatus'], paid: number | null, at: number, cost: number | null = 1299000): DealReport => ({
   dealNumber: '123456000000001', gcStatus, costKopecks: cost, paidKopecks: paid, at, source: 'callback',
@@ -59,5 +59,18 @@ describe('deal statuses', () => {
     const cancelled = mergeDealReport(null, report('cancelled', 0, 10))!;
     expect(cancelled.status).toBe('cancelled');
     expect(mergeDealReport(cancelled, report('payed', 1299000, 20))).toMatchObject({ status: 'paid', paidAt: 20 });
+  });
+});
+
+describe('a partial payment', () => {
+  it('is less paid than the cost, whatever the status, or «part_payed» with no cost known', () => {
+    expect(isPartialPayment({ status: 'paid', costKopecks: 10_188_000, paidKopecks: 849_000 })).toBe(true);
+    expect(isPartialPayment({ status: 'part_paid', costKopecks: 10_188_000, paidKopecks: 849_000 })).toBe(true);
+    expect(isPartialPayment({ status: 'paid', costKopecks: 10_188_000, paidKopecks: 10_188_000 })).toBe(false);
+    expect(isPartialPayment({ status: 'part_paid', costKopecks: 10_188_000, paidKopecks: 10_188_000 })).toBe(false);
+    expect(isPartialPayment({ status: 'paid', costKopecks: null, paidKopecks: 849_000 })).toBe(false);
+    expect(isPartialPayment({ status: 'part_paid', costKopecks: null, paidKopecks: 849_000 })).toBe(true);
+    expect(isPartialPayment({ status: 'open', costKopecks: 10_188_000, paidKopecks: 0 })).toBe(false);
+    expect(isPartialPayment({ status: 'refunded', costKopecks: 10_188_000, paidKopecks: 0 })).toBe(false);
   });
 });

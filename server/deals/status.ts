@@ -168,3 +168,14 @@ export function mergeDealReport(current: DealState | null, report: DealReport): 
   }
   return next;
 }
+
+/**
+ * Whether a deal with money kept is paid only in part: less paid than its cost (8 490 of 101 880 ₽),
+ * whatever GetCourse's status says («payed» after a first instalment included). With no cost known,
+ * GetCourse's «part_payed» decides. The funnel counts such a deal apart from the paid ones (its money
+ * still counts as revenue); deals.ts has the same rule in SQL (`partPaidDeal`).
+ */
+export function isPartialPayment(deal: { status: DealStatus; costKopecks: number | null; paidKopecks: number }): boolean {
+  if (!paidDealStatuses.includes(deal.status)) return false;
+  return deal.costKopecks === null ? deal.status === 'part_paid' : deal.paidKopecks < deal.costKopecks;
+}

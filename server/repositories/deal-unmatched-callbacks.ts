@@ -5,13 +5,25 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { DealReport } from '../deals/status';
+import type { DealReport, GcStatus } from '../deals/status';
+
+/** A number GetCourse reported that the site never sent: what it said last, and when. */
+export interface UnmatchedCallback {
+  dealNumber: string;
+  gcStatus: GcStatus;
+  paidKopecks: number;
+  firstAt: number;
+  lastAt: number;
+  calls: number;
+}
 
 export interface DealUnmatchedCallbacksRepository {
   /** Counts a report on a number the site never sent, inside the caller's transaction (the report's). */
   record(trx: Kysely<Database>, report: DealReport): Promise<void>;
   /** Numbers GetCourse reported that the site never sent. */
   count(): Promise<number>;
+  /** The latest `limit` of them, the last reported first (one row a number: the table stays small). */
+  list(limit: number): Promise<UnmatchedCallback[]>;
 }
 
 export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): DealUnmatchedCallbacksRepository {
@@ -35,6 +47,18 @@ export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): 
     async count() {
       const row = await db.selectFrom('deal_unmatched_callbacks').select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    async list(limit) {
+      const rows = await db.selectFrom('deal_unmatched_callbacks').selectAll().orderBy('last_at', 'desc').orderBy('deal_number').limit(limit).execute();
+      return rows.map((row) => ({
+        dealNumber: row.deal_number,
+        gcStatus: row.gc_status as GcStatus,
+        paidKopecks: Number(row.paid_kopecks),
+        firstAt: Number(row.first_at),
+        lastAt: Number(row.last_at),
+        calls: Number(row.calls),
+      }));
     },
   };
 }

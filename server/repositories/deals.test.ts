@@ -59,23 +59,31 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start + 1))).toEqual({ result: 'unmatched' });
     expect(await repos.deals.apply(report('42', 'payed', 500_000, start))).toEqual({ result: 'unmatched' });
     expect(await repos.dealUnmatchedCallbacks.count()).toBe(2);
+    expect(await repos.dealUnmatchedCallbacks.list(10)).toEqual([
+      { dealNumber: '999999000000777', gcStatus: 'payed', paidKopecks: 500_000, firstAt: start, lastAt: start + 1, calls: 2 },
+      { dealNumber: '42', gcStatus: 'payed', paidKopecks: 500_000, firstAt: start, lastAt: start, calls: 1 },
+    ]);
+    expect(await repos.dealUnmatchedCallbacks.list(1)).toHaveLength(1);
   });
 
-  it('sums the funnel per campaign, leads without a campaign under the empty key', async () => {
+  it('sums the funnel per campaign, leads without a campaign under the empty key, a partial payment apart', async () => {
     const { repos } = database();
-    await repos.deals.apply(report(numbers[0]!, 'payed', 1_000_000, start));
+    await repos.deals.apply(report(numbers[0]!, 'payed', 1_299_000, start));
     await repos.deals.apply(report(numbers[2]!, 'part_payed', 300_000, start));
     await repos.deals.apply(report(numbers[3]!, 'cancelled', 0, start));
     const range = { from: start - 1000, to: start + 3_600_000 };
     expect(await repos.deals.funnel('campaign', range)).toEqual([
-      { key: 'winter', leads: 2, paidDeals: 1, revenueKopecks: 1_000_000 },
-      { key: 'spring', leads: 1, paidDeals: 1, revenueKopecks: 300_000 },
-      { key: '', leads: 1, paidDeals: 0, revenueKopecks: 0 },
+      { key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 0, revenueKopecks: 1_299_000 },
+      { key: 'spring', leads: 1, paidDeals: 0, partPaidDeals: 1, revenueKopecks: 300_000 },
+      { key: '', leads: 1, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 },
     ]);
-    expect(await repos.deals.funnel('source', range)).toEqual([{ key: 'vk', leads: 4, paidDeals: 2, revenueKopecks: 1_300_000 }]);
+    expect(await repos.deals.funnel('source', range)).toEqual([{ key: 'vk', leads: 4, paidDeals: 1, partPaidDeals: 1, revenueKopecks: 1_599_000 }]);
+    // «payed» with less than the cost paid (a first instalment) is a partial payment too.
+    await repos.deals.apply(report(numbers[1]!, 'payed', 849_000, start));
+    expect(await repos.deals.funnel('campaign', range)).toContainEqual({ key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 1, revenueKopecks: 2_148_000 });
     expect(await repos.deals.funnel('campaign', { from: start + 3_600_000, to: start + 7_200_000 })).toEqual([]);
     const ofLeads = await repos.deals.ofLeads(leadIds);
-    expect([...ofLeads.keys()].sort()).toEqual([leadIds[0], leadIds[2], leadIds[3]].sort());
+    expect([...ofLeads.keys()].sort()).toEqual([leadIds[0], leadIds[1], leadIds[2], leadIds[3]].sort());
   });
 
   it('lets the leads list filter by payment and campaign and show the amount paid', async () => {
@@ -85,7 +93,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     await repos.deals.apply(report(numbers[1]!, 'cancelled', 0, start + 1));
     await repos.deals.apply(report(numbers[2]!, 'new', 0, start));
     const paid = await repos.leads.list({ payment: 'paid' });
-    expect(paid.rows.map((row) => [row.id, row.paidKopecks])).toEqual([[leadIds[0], 1_000_000]]);
+    expect(paid.rows.map((row) => [row.id, row.paidKopecks, row.partPaid])).toEqual([[leadIds[0], 1_000_000, true]]);
     const unpaid = await repos.leads.list({ payment: 'unpaid' });
     expect(unpaid.rows.map((row) => row.id).sort()).toEqual([leadIds[1], leadIds[2], leadIds[3]].sort());
     expect(unpaid.rows.every((row) => row.paidKopecks === null)).toBe(true);
@@ -98,7 +106,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     const lead = await repos.leads.findLead(leadIds[2]!);
     await repos.personalData.erase(lead!.email, 'bucket');
     expect(await handle.db.selectFrom('leads').select('id').where('id', '=', leadIds[2]!).executeTakeFirst()).toBeUndefined();
-    expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({ key: 'spring', leads: 0, paidDeals: 1, revenueKopecks: 1_000_000 });
+    expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({ key: 'spring', leads: 0, paidDeals: 0, partPaidDeals: 1, revenueKopecks: 1_000_000 });
   });
 
   it('remembers the reconciliation between runs', async () => {

@@ -31,11 +31,16 @@ export interface DealView {
 export const funnelDimensions = ['campaign', 'source', 'landing', 'popup', 'form'] as const;
 export type FunnelDimension = (typeof funnelDimensions)[number];
 
-/** One row of the funnel: the leads of the period under one key and what their deals paid. `key` '' is «без метки». */
+/**
+ * One row of the funnel: the leads of the period under one key and what their deals paid. `key` '' is
+ * «без метки». `paidDeals` are paid in full; a deal paid in part (status.ts, isPartialPayment) is
+ * counted in `partPaidDeals` alone; `revenueKopecks` is the money of both.
+ */
 export interface FunnelRow {
   key: string;
   leads: number;
   paidDeals: number;
+  partPaidDeals: number;
   revenueKopecks: number;
 }
 
@@ -78,6 +83,16 @@ export interface DealsRepository {
 /** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
 export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   return eb.exists(eb.selectFrom('deals').select('deals.deal_number').whereRef('deals.lead_id', '=', 'leads.id').where('deals.status', 'in', [...paidDealStatuses]));
+}
+
+/** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of status.ts, in SQL. */
+export const partPaidDeal = sql<boolean>`((deals.cost_kopecks is not null and deals.paid_kopecks < deals.cost_kopecks) or (deals.cost_kopecks is null and deals.status = 'part_paid'))`;
+
+/** For the leads list: whether one of the lead's paid deals is paid only in part. */
+export function partPaidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
+  return eb.exists(
+    eb.selectFrom('deals').select('deals.deal_number').whereRef('deals.lead_id', '=', 'leads.id').where('deals.status', 'in', [...paidDealStatuses]).where(partPaidDeal),
+  );
 }
 
 /** For the leads list: what the lead's paid deals brought, in kopecks; null when none is paid. */
@@ -194,7 +209,12 @@ export function createDealsRepository(
       const counted = await leads.funnelCounts(by, range);
       const paid = await db
         .selectFrom('deals')
-        .select([key.as('key'), sql<number | string>`count(*)`.as('deals'), sql<number | string>`coalesce(sum(paid_kopecks), 0)`.as('revenue')])
+        .select([
+          key.as('key'),
+          sql<number | string>`count(*)`.as('deals'),
+          sql<number | string>`sum(case when ${partPaidDeal} then 1 else 0 end)`.as('part_paid'),
+          sql<number | string>`coalesce(sum(paid_kopecks), 0)`.as('revenue'),
+        ])
         .where('lead_created_at', '>=', range.from)
         .where('lead_created_at', '<', range.to)
         .where('status', 'in', [...paidDealStatuses])
@@ -202,11 +222,12 @@ export function createDealsRepository(
         .groupBy(key)
         .execute();
       const rows = new Map<string, FunnelRow>();
-      for (const row of counted) rows.set(row.key, { key: row.key, leads: row.leads, paidDeals: 0, revenueKopecks: 0 });
+      for (const row of counted) rows.set(row.key, { key: row.key, leads: row.leads, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 });
       for (const row of paid) {
         // A paid deal whose lead was erased still counts its money (its lead no longer counts).
-        const entry = rows.get(row.key) ?? { key: row.key, leads: 0, paidDeals: 0, revenueKopecks: 0 };
-        entry.paidDeals = Number(row.deals);
+        const entry = rows.get(row.key) ?? { key: row.key, leads: 0, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 };
+        entry.partPaidDeals = Number(row.part_paid);
+        entry.paidDeals = Number(row.deals) - entry.partPaidDeals;
         entry.revenueKopecks = Number(row.revenue);
         rows.set(row.key, entry);
       }

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../admin/lead-filter';
-import { csvField, csvHeader, leadsCsvStream, moscowDateTime } from '../admin/leads-csv';
+import * as XLSX from 'xlsx';
+import { csvField, csvHeader, csvTextField, leadsCsvStream, moscowDateTime } from '../admin/leads-csv';
+import { leadsXlsxStream } from '../admin/leads-xlsx';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { deliveryFailed, deliverySent } from '../testing/seed';
@@ -27,6 +29,12 @@ describe('leads list helpers', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField('+79161234567', { formulaSafe: false })).toBe('+79161234567');
+    // Digits Excel would turn into a number are written as a formula giving the text; a visitor's text never is.
+    expect(csvTextField('+79267778899')).toBe('"=""+79267778899"""');
+    expect(csvTextField('314304000000004')).toBe('"=""314304000000004"""');
+    expect(csvTextField('')).toBe('');
+    expect(csvTextField('+7 (926) =1')).toBe("'+7 (926) =1");
+    expect(csvTextField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(moscowDateTime(Date.UTC(2026, 0, 1, 21, 30))).toBe('2026-01-02 00:30:00');
   });
 });
@@ -149,7 +157,38 @@ describeEachDatabase('the console\'s leads', (database) => {
     expect(lines[0]).toBe('ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Адрес страницы;Спам;Доставка;Номер сделки;Оплачено, ₽');
     expect(lines).toHaveLength(16);
     // The form and product by their names, the page by its name and its path.
-    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;Контактная форма — Заявка с сайта;Заявка с сайта;Анна Петрова;lead28@example.com;\\+79160000028;`));
+    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;Контактная форма — Заявка с сайта;Заявка с сайта;Анна Петрова;lead28@example.com;"=""\\+79160000028""";`));
     expect(lines[1]).toContain(';Страница курса «Junior фронтенд-разработчик»;/products/junior-js;');
+  });
+
+  /** The first sheet of a workbook, as SheetJS reads it (as Excel does: a CSV's `="…"` is text, bare digits a number). */
+  function sheetOf(workbook: XLSX.WorkBook) {
+    return workbook.Sheets[workbook.SheetNames[0]!]!;
+  }
+  function rowsOf(sheet: XLSX.WorkSheet): string[][] {
+    return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
+  }
+
+  it('writes deal numbers and phones that a spreadsheet keeps as text, and the same rows as .xlsx', async () => {
+    const filter: LeadFilter = { formId: 'contact' };
+    const leads = (await database().repos.leads.list(filter, { after: null, limit: 100 })).rows;
+    const csvBytes = new Uint8Array(await new Response(leadsCsvStream(database().repos, filter, 4)).arrayBuffer());
+    const csv = sheetOf(XLSX.read(csvBytes, { type: 'array', FS: ';', codepage: 65001, dateNF: 'yyyy-mm-dd hh:mm:ss' }));
+    const csvRows = rowsOf(csv);
+    const phoneColumn = csvRows[0]!.indexOf('Телефон');
+    const dealColumn = csvRows[0]!.indexOf('Номер сделки');
+    expect(csvRows).toHaveLength(leads.length + 1);
+    leads.forEach((lead, index) => {
+      expect(lead.phone).toMatch(/^\+7\d{10}$/);
+      expect(lead.dealNumber).toMatch(/^\d{15}$/);
+      expect(csv[XLSX.utils.encode_cell({ r: index + 1, c: phoneColumn })]).toMatchObject({ t: 's', v: lead.phone });
+      expect(csv[XLSX.utils.encode_cell({ r: index + 1, c: dealColumn })]).toMatchObject({ t: 's', v: lead.dealNumber });
+    });
+
+    const xlsxBytes = new Uint8Array(await new Response(leadsXlsxStream(database().repos, filter, 4)).arrayBuffer());
+    const xlsx = sheetOf(XLSX.read(xlsxBytes, { type: 'array' }));
+    expect(rowsOf(xlsx)).toEqual(csvRows.map((row, index) => (index === 0 ? row.map((title) => title.replace(/^\uFEFF/, '')) : row)));
+    expect(xlsx[XLSX.utils.encode_cell({ r: 1, c: dealColumn })]).toMatchObject({ t: 's', v: leads[0]!.dealNumber });
+    expect(xlsx[XLSX.utils.encode_cell({ r: 1, c: phoneColumn })]).toMatchObject({ t: 's', v: leads[0]!.phone });
   });
 });

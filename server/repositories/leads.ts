@@ -8,7 +8,7 @@ import { inWriteTransaction, type DatabaseHandle, type Dialect } from '../db/con
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
-import { funnelKey, paidDealAmount, paidDealExists, type DealLeads } from './deals';
+import { funnelKey, paidDealAmount, paidDealExists, partPaidDealExists, type DealLeads } from './deals';
 import type { AlertQueueRepository, NewAlert } from './alert-queue';
 import { deliveriesOfLead, type DeliveryQueueRepository, type NewDelivery } from './delivery-queue';
 import type { SettingsRepository } from './settings';
@@ -112,6 +112,8 @@ export interface LeadListRow {
   dealNumber: string | null;
   /** What the lead's paid deal brought, in kopecks; null when it is not paid. */
   paidKopecks: number | null;
+  /** Whether that deal is paid only in part (less than its cost). */
+  partPaid: boolean;
 }
 
 /** Leads (not spam) of one form or UTM source: today, the last 7 and the last 30 Moscow days. */
@@ -275,6 +277,7 @@ export function createLeadsRepository(
           latestDelivery(eb, 'status').as('delivery_status'),
           latestDelivery(eb, 'deal_number').as('deal_number'),
           paidDealAmount(eb).as('paid_kopecks'),
+          partPaidDealExists(eb).as('part_paid'),
         ])
         // Keyset paging: the page after `after` is read from the (created_at, id) index however deep it is.
         .$if(!!after, (q) => q.where(sql<boolean>`(leads.created_at, leads.id) < (${after!.createdAt}, ${after!.id})`))
@@ -301,6 +304,7 @@ export function createLeadsRepository(
           deliveryStatus: (row.delivery_status as OutboxStatus | null) ?? null,
           dealNumber: row.deal_number ?? null,
           paidKopecks: row.paid_kopecks === null || row.paid_kopecks === undefined ? null : Number(row.paid_kopecks),
+          partPaid: Boolean(row.part_paid),
         }),
       );
       const last = page.at(-1);

@@ -1,0 +1,13 @@
+import { requireOperator } from '@/server/admin/session';
+
+/** How many unknown-number payments the page lists at most (the newest). */
+const LISTED = 200;
+
+/** «Оплаты по неизвестным номерам сделок»: what GetCourse reported on numbers the site never sent, the latest first. */
+export async function loadUnknownPayments() {
+  const { runtime } = await requireOperator();
+  const [payments, total] = await Promise.all([runtime.repos.dealUnmatchedCallbacks.list(LISTED), runtime.repos.dealUnmatchedCallbacks.count()]);
+  return { payments, total };
+}
+
+export type UnknownPaymentsData = Awaited<ReturnType<typeof loadUnknownPayments>>;
