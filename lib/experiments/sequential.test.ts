@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyseTest,
+  cumulativeDays,
   chiSquareSurvival,
   confidenceSequenceHalfWidth,
   correctedZ,
@@ -191,5 +192,21 @@ describe('test statistic', () => {
     const rho2 = (-2 * Math.log(0.05) + Math.log(-2 * Math.log(0.05) + 1)) / 5000;
     const m = 5000 * rho2 + 1;
     expect(confidenceSequenceHalfWidth(se, 5000)).toBeCloseTo(se * Math.sqrt(5000) * Math.sqrt((2 * m * Math.log(Math.sqrt(m) / 0.05)) / (5000 * 5000 * rho2)), 12);
+  });
+});
+
+describe('cumulativeDays', () => {
+  it('carries each variant’s running totals into every day, also a day it had no news', () => {
+    const rows = [
+      { day: '2026-11-01', variant: 0, shows: 10, leads: 1 },
+      { day: '2026-11-01', variant: 1, shows: 12, leads: 2 },
+      { day: '2026-11-02', variant: 1, shows: 5, leads: 0 },
+      { day: '2026-11-02', variant: 7, shows: 99, leads: 9 },
+    ];
+    expect(cumulativeDays(rows, 2)).toEqual([
+      { day: '2026-11-01', variants: [{ shows: 10, leads: 1 }, { shows: 12, leads: 2 }] },
+      { day: '2026-11-02', variants: [{ shows: 10, leads: 1 }, { shows: 17, leads: 2 }] },
+    ]);
+    expect(cumulativeDays([], 2)).toEqual([]);
   });
 });

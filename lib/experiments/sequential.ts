@@ -332,6 +332,24 @@ export interface DayCounts {
   variants: VariantCounts[];
 }
 
+/**
+ * A test's days from its per-day rows (one a day and variant, oldest first): each day holds every
+ * variant's running totals, so a variant without news that day keeps its figures.
+ */
+export function cumulativeDays(rows: readonly { day: string; variant: number; shows: number; leads: number }[], variantCount: number): DayCounts[] {
+  const days: DayCounts[] = [];
+  const running = Array.from({ length: variantCount }, () => ({ shows: 0, leads: 0 }));
+  for (const row of rows) {
+    if (days.at(-1)?.day !== row.day) days.push({ day: row.day, variants: [] });
+    const slot = running[row.variant];
+    if (!slot) continue;
+    slot.shows += row.shows;
+    slot.leads += row.leads;
+    days[days.length - 1]!.variants = running.map((v) => ({ ...v }));
+  }
+  return days;
+}
+
 export type Verdict =
   | { kind: 'early'; daysToFloor: number | null }
   | { kind: 'srm' }

@@ -1,4 +1,4 @@
-import { analyseTest, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
+import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import { addPayment, compareRevenue, emptyRevenue, revenuePerVisitor, type RevenueComparison, type RevenueSample } from '@/lib/experiments/revenue';
 import { paidDealStatuses } from '../deals/status';
 import type { Repositories } from '../repositories';
@@ -27,16 +27,11 @@ export interface PageTestResults {
 export async function pageTestResults(repos: Pick<Repositories, 'pageTests' | 'deals'>, test: PageTest): Promise<PageTestResults> {
   const count = test.variants.length;
   const rows = await repos.pageTests.perDay(test.id);
-  const days: DayCounts[] = [];
-  const running = Array.from({ length: count }, () => ({ shows: 0, leads: 0 }));
-  for (const row of rows) {
-    if (days.at(-1)?.day !== row.day) days.push({ day: row.day, variants: [] });
-    const slot = running[row.variant];
-    if (!slot) continue;
-    slot.shows += row.visitors;
-    slot.leads += row.leads;
-    days[days.length - 1]!.variants = running.map((v) => ({ ...v }));
-  }
+  const days = cumulativeDays(
+    rows.map((row) => ({ day: row.day, variant: row.variant, shows: row.visitors, leads: row.leads })),
+    count,
+  );
+  const running = days.at(-1)?.variants ?? Array.from({ length: count }, () => ({ shows: 0, leads: 0 }));
   const leads = analyseTest(days, test.plannedVisitors);
 
   const counted = await repos.pageTests.leads(test.id);

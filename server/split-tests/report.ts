@@ -1,6 +1,6 @@
 import { moscowToday } from '@/lib/calendar';
 import { testProgress, type TestProgress } from '@/lib/experiments/plain-words';
-import { analyseTest, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
+import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import type { Repositories } from '../repositories';
 import type { SplitTest } from '../repositories/split-tests';
 
@@ -39,18 +39,7 @@ export interface SplitTestView {
  */
 export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number): Promise<SplitTestView> {
   const rows = await repos.splitTests.perDay(test.id);
-  const count = test.variants.length;
-  const days: DayCounts[] = [];
-  const running = Array.from({ length: count }, () => ({ shows: 0, leads: 0 }));
-  for (const row of rows) {
-    if (days.at(-1)?.day !== row.day) days.push({ day: row.day, variants: [] });
-    const slot = running[row.variant];
-    if (!slot) continue;
-    slot.shows += row.shows;
-    slot.leads += row.leads;
-    days[days.length - 1]!.variants = running.map((v) => ({ ...v }));
-  }
-  // A day's entry holds every variant's running totals (a variant without news that day keeps its figures).
+  const days = cumulativeDays(rows, test.variants.length);
   const report = analyseTest(days, test.plannedShows);
   const progress = test.status === 'running' ? testProgress(report, test.startedAt, now) : null;
   return { test, days, report, progress, now };
