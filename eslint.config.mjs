@@ -43,7 +43,11 @@ const layerZones = [
 
 const zodPath = { name: 'zod', message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.", allowTypeImports: true };
 
-/** A client component ('use client') runs in the browser: nothing of server/ may reach its bundle. */
+/**
+ * A client component ('use client') runs in the browser: nothing of server/ may reach its bundle, nor the
+ * courses' data (content/courses, and content/gift-offer-prices.ts, which loads it): the server looks
+ * prices up and hands the browser the figures.
+ */
 const clientBoundary = {
   rules: {
     'no-server-import': {
@@ -52,6 +56,8 @@ const clientBoundary = {
         messages: {
           server:
             "A client component ('use client') may not import server code ({{source}}): call a server action or an endpoint, and keep shared types and rules in lib/.",
+          courses:
+            "A client component ('use client') may not import the courses' data ({{source}}): it would ship every course to the browser. Let the server look the prices up and pass the figures (an endpoint's answer or a prop).",
         },
       },
       create(context) {
@@ -61,6 +67,7 @@ const clientBoundary = {
         const check = (node) => {
           if (node.importKind === 'type' || node.exportKind === 'type' || !node.source) return;
           if (isServer(node.source.value)) context.report({ node, messageId: 'server', data: { source: node.source.value } });
+          else if (/^@\/content\/(courses|gift-offer-prices)$/.test(node.source.value)) context.report({ node, messageId: 'courses', data: { source: node.source.value } });
         };
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => node.source.type === 'Literal' && check({ source: node.source }) };
       },

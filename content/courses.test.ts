@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coursePageAt, coursePages, courses, getCourse, parseCourses } from './courses';
 import { professionCourses } from './courses/professions';
-import { giftOffer } from './gift-offers';
+import { giftOffer } from './gift-offer-prices';
 import { popups } from './popups';
 import { resolvePriceValue } from '@/lib/price-references';
 import { ContentError } from './shared/schema';

@@ -2,11 +2,53 @@ import { describe, expect, it, vi } from 'vitest';
 import { formKind } from '@/lib/leads/form-config';
 import { typography } from '@/lib/typography';
 import { discountPercent } from '@/lib/money';
-import { biggestGiftDiscount, getCourseFormsOrigin, giftDiscount, giftOffer, giftOffers } from './gift-offers';
+import { biggestGiftDiscount, giftOffer, giftOffers } from './gift-offer-prices';
+import { courses } from './courses';
+import { getCourseFormsOrigin, giftDiscount, giftOfferInput, giftOldPrice, priceGiftOffer } from './gift-offers';
+import { ContentError } from './validation/problems';
 import { findLeadForm } from './lead-forms';
 
 // `server-only` throws outside React's server build; here typograf runs as it does on the server.
 vi.mock('server-only', () => ({}));
+
+const tariffPrice = (slug: string, tariff = 1) => courses.find((course) => course.slug === slug)!.tariffs[tariff - 1]!.price;
+
+/** The catalogue with one tariff's price changed, as after an edit of the course's file. */
+const withTariffPrice = (slug: string, tariff: number, price: number) =>
+  courses.map((course) => (course.slug === slug ? { ...course, tariffs: course.tariffs.map((each, index) => (index === tariff - 1 ? { ...each, price } : each)) } : course));
+
+describe('struck-out prices looked up in the course tariffs', () => {
+  it('a reference is the tariff price, a bundle the sum, a number stays as written', () => {
+    expect(giftOldPrice({ oldPrice: '{цена junior-js 2}', isMonthlyPayment: true }, courses)).toEqual({ oldPrice: tariffPrice('junior-js', 2) });
+    expect(giftOldPrice({ oldPrice: '{цена typescript} + {цена git} + {цена react}', isMonthlyPayment: false }, courses)).toEqual({
+      oldPrice: tariffPrice('typescript') + tariffPrice('git') + tariffPrice('react'),
+    });
+    expect(giftOldPrice({ oldPrice: 14000, isMonthlyPayment: true }, courses)).toEqual({ oldPrice: 14000 });
+  });
+
+  it('an unknown course or tariff, or a tariff paid otherwise than the gift, is a problem in Russian', () => {
+    expect(giftOldPrice({ oldPrice: '{цена nope}', isMonthlyPayment: false }, courses)).toEqual({ problem: 'в {цена nope} курс «nope», а такого курса нет в content/courses/' });
+    expect(giftOldPrice({ oldPrice: '{цена git 9}', isMonthlyPayment: false }, courses)).toMatchObject({ problem: expect.stringMatching(/^в \{цена git 9\} тариф 9, а у курса «git» тарифов \d+$/) });
+    expect(giftOldPrice({ oldPrice: '{цена junior-js 2}', isMonthlyPayment: false }, courses)).toMatchObject({ problem: expect.stringContaining('подарок оплачивается сразу') });
+  });
+
+  it('a course price changed in its file is the offer struck-out price and discount, nothing else edited', () => {
+    const offer6 = giftOfferInput(6)!;
+    expect(offer6.oldPrice).toBe('{цена middle-js 2}');
+    const before = priceGiftOffer(offer6, courses);
+    const after = priceGiftOffer(offer6, withTariffPrice('middle-js', 2, 11990));
+    expect(before).toEqual({ offer: expect.objectContaining({ oldPrice: tariffPrice('middle-js', 2), discount: discountPercent(tariffPrice('middle-js', 2), offer6.price) }) });
+    expect(after).toEqual({ offer: expect.objectContaining({ price: offer6.price, oldPrice: 11990, discount: discountPercent(11990, offer6.price) }) });
+  });
+
+  it('the promotion offers: every one priced, or the load stops with the offer and the reason', async () => {
+    const { priceGiftOffers } = await import('./gift-offer-prices');
+    const broken = [{ ...giftOfferInput(10)!, oldPrice: '{цена react-developer 5}' }];
+    expect(() => priceGiftOffers(broken, courses)).toThrow(ContentError);
+    expect(() => priceGiftOffers(broken, courses)).toThrow(/content\/gift-offers\.ts, подарок 10, поле «зачёркнутая цена» \(oldPrice\): в \{цена react-developer 5\} тариф 5/);
+    expect(giftOffers.map((offer) => offer.number)).toEqual(giftOffers.map((_, index) => index + 1));
+  });
+});
 
 describe('gift offers', () => {
   it('show the stated discount only for the prices it was stated for, otherwise the one the prices give', () => {

@@ -1,5 +1,6 @@
 import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
 import { discountPercent } from '@/lib/money';
+import { type PricedCourse, type PriceValue, resolvePriceValue } from '@/lib/price-references';
 import type { LeadFormEntry } from './lead-form-entry';
 
 /**
@@ -14,9 +15,15 @@ import type { LeadFormEntry } from './lead-form-entry';
  * Names and descriptions are written as `typography()` (lib/typography.ts) would print them, no-break
  * spaces included: the gift modal renders them in the browser, where typograf does not run.
  *
- * The discount is computed from `price` and `oldPrice`, unless the school advertises another figure for
- * exactly these prices (`statedDiscount`, as the school's own table of the offers states it). The content check (content/validation/
- * gift-offers.ts) checks every field before a build, in Russian.
+ * The struck-out price that repeats course tariffs is a reference to them (`{цена junior-js 2}`, a bundle
+ * `{цена typescript} + {цена git}`, lib/price-references.ts): this file ships to the browser (the gift
+ * modal's names, descriptions and forms) and never loads the courses, so the server looks the figures up
+ * (content/gift-offer-prices.ts: the promotion page, and `GET /api/gift-schedule`, which hands the modal
+ * its gift's prices). A course price changed in its file changes the gift's struck-out price with it.
+ *
+ * The discount is computed from `price` and the struck-out price, unless the school advertises another
+ * figure for exactly these prices (`statedDiscount`, as the school's own table of the offers states it).
+ * The content check (content/validation/gift-offers.ts) checks every field before a build, in Russian.
  */
 export interface GiftOfferInput {
   /** 1-13, the `giftNumber` of the schedule. */
@@ -25,13 +32,12 @@ export interface GiftOfferInput {
   description: string;
   /** Roubles; per month when `isMonthlyPayment`. Below `oldPrice`. */
   price: number;
-  /** The struck-out price, roubles (per month when `isMonthlyPayment`). */
-  oldPrice: number;
   /**
-   * The course tariffs whose price `oldPrice` repeats (their sum, for a bundle), counted from 1 as on the
-   * course page: the content check fails the build when a course price changes and this one does not.
+   * The struck-out price (per month when `isMonthlyPayment`): a reference to the course tariffs it repeats,
+   * counted from 1 as on the course page (`{цена junior-js 2}`; a bundle summed: `{цена typescript} +
+   * {цена git}`), or whole roubles when it repeats no tariff of ours.
    */
-  oldPriceFrom?: readonly TariffReference[];
+  oldPrice: PriceValue;
   isMonthlyPayment: boolean;
   /**
    * The discount as the school advertises it where the prices give another figure (offer 1 is
@@ -43,16 +49,16 @@ export interface GiftOfferInput {
   formConfig: AjaxFormConfig | NativeFormConfig;
 }
 
-/** Tariff `tariff` (from 1) of the course with slug `course` in content/courses/. */
-export interface TariffReference {
-  course: string;
-  tariff: number;
-}
-
-export interface GiftOffer extends GiftOfferInput {
+/** An offer as a visitor sees it: the struck-out price in roubles, looked up in the courses' tariffs. */
+export interface GiftOffer extends Omit<GiftOfferInput, 'oldPrice'> {
+  /** Roubles (per month when `isMonthlyPayment`). */
+  oldPrice: number;
   /** Whole percent: the stated one for its prices, otherwise computed from `price` and `oldPrice`. */
   discount: number;
 }
+
+/** What the server tells the gift modal about its gift (`GET /api/gift-schedule`): the figures it cannot look up itself. */
+export type GiftPrices = Pick<GiftOffer, 'oldPrice' | 'discount'>;
 
 /** Where GetCourse serves the payment-page forms; the e2e build points it at the fake GetCourse. */
 export const getCourseFormsOrigin = (process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN || 'https://school.getcourse.ru')
@@ -97,8 +103,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Первый шаг в\u00a0профессию: переменные, условия, циклы, функции и\u00a0массивы на\u00a0JavaScript. Короткие уроки, задачи с\u00a0автопроверкой и\u00a0итоговый мини-проект\u00a0— станет понятно, ваше\u00a0ли это, до\u00a0того как\u00a0вкладываться в\u00a0большую программу.',
     price: 558,
-    oldPrice: 2990,
-    oldPriceFrom: [{ course: 'base-programming', tariff: 1 }],
+    oldPrice: '{цена base-programming}',
     isMonthlyPayment: false,
     statedDiscount: { percent: 80, price: 558, oldPrice: 2990 },
     formConfig: paymentPageForm(1, 'gift_base_programming', {
@@ -131,8 +136,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Часовая встреча с\u00a0действующим разработчиком: живые задачи, разбор вашего кода и\u00a0честная оценка уровня. После встречи\u00a0— письменный план, что подтянуть, чтобы выйти на\u00a0первую работу или\u00a0следующий грейд.',
     price: 1535,
-    oldPrice: 2990,
-    oldPriceFrom: [{ course: 'diagnostics', tariff: 1 }],
+    oldPrice: '{цена diagnostics}',
     isMonthlyPayment: false,
     statedDiscount: { percent: 45, price: 1535, oldPrice: 2990 },
     formConfig: paymentPageForm(3, 'gift_diagnostics', {
@@ -149,8 +153,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Полная программа до\u00a0уровня junior: HTML, CSS, JavaScript, React, Git и\u00a0командная работа над проектами. Подарок на\u00a0выбор: участие в\u00a0розыгрыше MacBook среди студентов потока или\u00a0три дополнительных курса в\u00a0придачу.',
     price: 4648,
-    oldPrice: 6710,
-    oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
+    oldPrice: '{цена junior-js 2}',
     isMonthlyPayment: true,
     statedDiscount: { percent: 34, price: 4648, oldPrice: 6710 },
     formConfig: managerCallForm(4, 'gift_junior'),
@@ -161,8 +164,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Та\u00a0же программа до\u00a0junior с\u00a0наставником и\u00a0проектами в\u00a0портфолио\u00a0— и\u00a0снова бонус на\u00a0выбор: розыгрыш MacBook или\u00a0три дополнительных курса. Последнее окно с\u00a0этой ценой в\u00a0акции.',
     price: 4648,
-    oldPrice: 6710,
-    oldPriceFrom: [{ course: 'junior-js', tariff: 2 }],
+    oldPrice: '{цена junior-js 2}',
     isMonthlyPayment: true,
     statedDiscount: { percent: 34, price: 4648, oldPrice: 6710 },
     formConfig: managerCallForm(5, 'gift_junior_last_chance'),
@@ -173,8 +175,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Для\u00a0тех, кто уже пишет код: архитектура фронтенда, TypeScript, тестирование, производительность и\u00a0код-ревью от\u00a0старших разработчиков. Готовимся к\u00a0собеседованиям на\u00a0middle вместе.',
     price: 7122,
-    oldPrice: 10792,
-    oldPriceFrom: [{ course: 'middle-js', tariff: 2 }],
+    oldPrice: '{цена middle-js 2}',
     isMonthlyPayment: true,
     formConfig: managerCallForm(6, 'gift_middle'),
   },
@@ -184,8 +185,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Программа уровня middle\u00a0— архитектура, TypeScript, тесты и\u00a0код-ревью\u00a0— с\u00a0той\u00a0же скидкой в\u00a0рассрочку. Последнее окно акции для\u00a0этого курса.',
     price: 7122,
-    oldPrice: 10792,
-    oldPriceFrom: [{ course: 'middle-js', tariff: 2 }],
+    oldPrice: '{цена middle-js 2}',
     isMonthlyPayment: true,
     formConfig: managerCallForm(7, 'gift_middle_last_chance'),
   },
@@ -217,8 +217,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'React от\u00a0компонентов и\u00a0хуков до\u00a0роутинга, работы с\u00a0сервером и\u00a0управления состоянием. Пишем большое приложение и\u00a0разбираем вопросы, которые задают на\u00a0собеседованиях.',
     price: 7458,
-    oldPrice: 11300,
-    oldPriceFrom: [{ course: 'react-developer', tariff: 2 }],
+    oldPrice: '{цена react-developer 2}',
     isMonthlyPayment: true,
     formConfig: managerCallForm(10, 'gift_react'),
   },
@@ -228,8 +227,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Первая ступень профессии: уверенный JavaScript, работа с\u00a0DOM, асинхронность и\u00a0запросы к\u00a0серверу. Практика на\u00a0каждом занятии и\u00a0проверка домашних заданий наставником.',
     price: 4279,
-    oldPrice: 6483,
-    oldPriceFrom: [{ course: 'first-stage', tariff: 1 }],
+    oldPrice: '{цена first-stage}',
     isMonthlyPayment: true,
     formConfig: managerCallForm(11, 'gift_first_stage'),
   },
@@ -250,12 +248,7 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
     description:
       'Три курса для\u00a0растущего разработчика: строгая типизация на\u00a0TypeScript, уверенная работа с\u00a0Git в\u00a0команде и\u00a0продвинутые паттерны React. Оплата сразу\u00a0— и\u00a0доступ ко\u00a0всем трём курсам в\u00a0тот\u00a0же день.',
     price: 25648,
-    oldPrice: 36640,
-    oldPriceFrom: [
-      { course: 'typescript', tariff: 1 },
-      { course: 'git', tariff: 1 },
-      { course: 'react', tariff: 1 },
-    ],
+    oldPrice: '{цена typescript} + {цена git} + {цена react}',
     isMonthlyPayment: false,
     formConfig: paymentPageForm(13, 'gift_ts_git_react', {
       getCourseId: 1482313,
@@ -267,26 +260,45 @@ export const giftOfferInputs: readonly GiftOfferInput[] = [
   },
 ];
 
-export const giftOffers: readonly GiftOffer[] = giftOfferInputs.map((offer) => ({ ...offer, discount: giftDiscount(offer) }));
+/** The offer as written (its struck-out price maybe a reference), by its number. */
+export function giftOfferInput(number: number): GiftOfferInput | undefined {
+  return giftOfferInputs.find((offer) => offer.number === number);
+}
 
 /**
- * The discount shown on the offer. Never throws while the module loads (it ships to the browser): the
+ * The discount shown on the offer, from its price and its struck-out price in roubles. Never throws: the
  * content check refuses a price at or above the struck-out one, or a stated discount for other prices,
  * before the build starts.
  */
-export function giftDiscount(offer: GiftOfferInput): number {
+export function giftDiscount(offer: Pick<GiftOfferInput, 'price' | 'statedDiscount'> & { oldPrice: number }): number {
   const stated = offer.statedDiscount;
   if (stated && stated.price === offer.price && stated.oldPrice === offer.oldPrice) return stated.percent;
   return offer.price >= 0 && offer.price < offer.oldPrice ? discountPercent(offer.oldPrice, offer.price) : 0;
 }
 
-/** "Скидки до N%": the biggest discount of the promotion, from the prices like every discount. */
-export function biggestGiftDiscount(): number {
-  return Math.max(...giftOffers.map((offer) => offer.discount));
+/**
+ * The struck-out price in roubles: a number as written, references looked up in `courses`' tariffs; or
+ * what stops it, in Russian: an unknown course or tariff, a tariff paid otherwise than the gift.
+ */
+export function giftOldPrice(offer: Pick<GiftOfferInput, 'oldPrice' | 'isMonthlyPayment'>, courses: readonly PricedCourse[]): { oldPrice: number } | { problem: string } {
+  const resolved = resolvePriceValue(offer.oldPrice, courses);
+  if ('problem' in resolved) return resolved;
+  if (resolved.reference && resolved.monthly !== offer.isMonthlyPayment) {
+    return {
+      problem: offer.isMonthlyPayment
+        ? `подарок оплачивается помесячно, а ${String(offer.oldPrice)} — тариф с оплатой сразу: сошлитесь на тариф в рассрочку`
+        : `подарок оплачивается сразу, а ${String(offer.oldPrice)} — тариф с оплатой помесячно: сошлитесь на тариф с оплатой сразу`,
+    };
+  }
+  return { oldPrice: resolved.amount };
 }
 
-export function giftOffer(number: number): GiftOffer | undefined {
-  return giftOffers.find((offer) => offer.number === number);
+/** The offer as a visitor sees it: its struck-out price looked up (giftOldPrice) and the discount computed from it. */
+export function priceGiftOffer(offer: GiftOfferInput, courses: readonly PricedCourse[]): { offer: GiftOffer } | { problem: string } {
+  const resolved = giftOldPrice(offer, courses);
+  if ('problem' in resolved) return resolved;
+  const { oldPrice } = resolved;
+  return { offer: { ...offer, oldPrice, discount: giftDiscount({ ...offer, oldPrice }) } };
 }
 
 /**
@@ -295,7 +307,7 @@ export function giftOffer(number: number): GiftOffer | undefined {
  * only keeps the record. Either is taken only while its gift's window runs.
  */
 export function giftLeadForms(): LeadFormEntry[] {
-  return giftOffers.map(({ number, name, formConfig }) => ({
+  return giftOfferInputs.map(({ number, name, formConfig }) => ({
     id: formConfig.formId,
     productName: formConfig.submitAnalyticsEvent.product_name,
     event: formConfig.submitAnalyticsEvent.event,

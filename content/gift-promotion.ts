@@ -1,5 +1,5 @@
 import { pluralRu } from '@/lib/plural';
-import { biggestGiftDiscount, giftOffers } from './gift-offers';
+import { biggestGiftDiscount, giftOffers } from './gift-offer-prices';
 import { contacts } from './site';
 
 /** "13 подарков": the number follows the offers of content/gift-offers.ts. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_TYPES } from '@/lib/vitals/page-type';
 import { coursePages } from './courses';
-import { giftOffers } from './gift-offers';
+import { giftOfferInputs as giftOffers } from './gift-offers';
 import { leadForms } from './lead-forms';
 import { formName, formNameParts, giftName, pageName, pagesInWords, pageTypeName, popupName, productName } from './names';
 import { popupId, popups } from './popups';

@@ -10,7 +10,7 @@
 import { PAGE_TYPES, pageTypeOf, type PageType } from '@/lib/vitals/page-type';
 import { coursePages, type CoursePageEntry } from './courses';
 import { events } from './events';
-import { giftOffers } from './gift-offers';
+import { giftOfferInputs } from './gift-offers';
 import { giftPromotion } from './gift-promotion';
 import { leadForms } from './lead-forms';
 import { aboutInfoPage, welcomeInfoPages } from './pages';
@@ -62,7 +62,7 @@ function buildFormNames(): Map<string, FormNameParts> {
   for (const page of coursePages()) names.set(page.form.formId, { kind: 'Страница курса', subject: coursePageSubject(page) });
   for (const event of events) names.set(event.form.formId, { kind: 'Мероприятие', subject: event.title });
   for (const page of [aboutInfoPage, ...welcomeInfoPages]) if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: page.title });
-  for (const offer of giftOffers) names.set(offer.formConfig.formId, { kind: 'Подарок', subject: plain(offer.name) });
+  for (const offer of giftOfferInputs) names.set(offer.formConfig.formId, { kind: 'Подарок', subject: plain(offer.name) });
   for (const config of popups) if (config.formConfig) names.set(config.formConfig.formId, { kind: 'Поп-ап', subject: popupNames.get(popupId(config))! });
   return names;
 }
@@ -103,7 +103,7 @@ export function productName(product: string): string {
 
 /** A gift's name: its offer («Курс «Junior Frontend-разработчик»: последний шанс»). */
 export function giftName(giftNumber: number): string {
-  const offer = giftOffers.find((candidate) => candidate.number === giftNumber);
+  const offer = giftOfferInputs.find((candidate) => candidate.number === giftNumber);
   return offer ? plain(offer.name) : `Подарок №${giftNumber}, которого больше нет в файле`;
 }
 

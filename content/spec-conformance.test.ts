@@ -3,7 +3,7 @@ import { selectPopup } from '@/features/popups/targeting';
 import { formKind } from '@/lib/leads/form-config';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { coursePageAt, coursePages, courses, giftPopupPath } from './courses';
-import { giftOffer, giftOffers } from './gift-offers';
+import { giftOffer, giftOffers } from './gift-offer-prices';
 import { giftPopupDelayMs, popupDelayMs, popupId, popups } from './popups';
 
 /**

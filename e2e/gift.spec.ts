@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { giftOffer, giftOffers } from '../content/gift-offers';
+import { giftOffer, giftOffers } from '../content/gift-offer-prices';
 import { contacts } from '../content/site';
 import { refusalMessages } from '../server/http/messages';
 import { expect, test } from './support/fixtures';
 import { e2eRunningGift } from './support/env';
-import { emptyGiftSchedule } from './support/server-answers';
+import { emptyGiftSchedule, servedGiftWindow } from './support/server-answers';
 
 /**
  * The gift tab and its modals. The schedule is answered inside each test; the
@@ -71,7 +71,7 @@ async function openAt(page: Page, schedule: Window[] | number, path = '/about') 
         headers: { 'cache-control': 'no-store', 'retry-after': '30' },
         json: { code: 'unavailable', message: refusalMessages.unavailable },
       });
-    } else await route.fulfill({ headers: { 'cache-control': 'public, max-age=60' }, json: schedule });
+    } else await route.fulfill({ headers: { 'cache-control': 'public, max-age=60' }, json: schedule.map(servedGiftWindow) });
     answered();
   });
   await page.clock.install({ time: at - 10 * second });
@@ -232,6 +232,23 @@ test.describe('gift modal', () => {
     await expect(modal).toContainText('Подарок доступен ещё: 44:59');
 
     await expectAccessibleAndEscapable(page);
+  });
+
+  test("active, on the server's own schedule: the struck-out price and discount the server looked up in the course tariff", async ({ page }) => {
+    // No fake: the stack's running window (e2eRunningGift), answered by our endpoint, which resolves
+    // the offer's `{цена junior-js 2}` (content/gift-offers.ts) — the modal's chunk has no course data.
+    const served = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/gift-schedule');
+    await page.goto('/about');
+    const windows = (await (await served).json()) as { giftNumber: number; oldPrice?: number; discount?: number }[];
+    const offer = giftOffer(e2eRunningGift.giftNumber)!;
+    expect(windows.find((window) => window.giftNumber === offer.number)).toMatchObject({ oldPrice: offer.oldPrice, discount: offer.discount });
+    await tab(page).click();
+    const modal = dialog(page);
+    await expect(modal).toBeVisible();
+    const shown = offerShown(offer.number);
+    await expect(modal).toHaveAccessibleName(shown.name);
+    await expect(modal.locator('s')).toHaveText(shown.oldPrice);
+    await expect(modal).toContainText(shown.discount);
   });
 
   test('active: a price paid at once has no "/мес."', async ({ page }) => {

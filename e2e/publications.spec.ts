@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { giftOffer } from '../content/gift-offers';
+import { giftOfferInput as giftOffer } from '../content/gift-offers';
 import { popupId, popups } from '../content/popups';
 import { getCourse } from '../content/courses';
 import { formatRub } from '../lib/money';

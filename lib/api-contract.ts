@@ -46,3 +46,13 @@ export interface GiftWindow {
   startTimestamp: number;
   endTimestamp: number;
 }
+
+/**
+ * A window as `GET /api/gift-schedule` serves it: with its gift's struck-out price (roubles, per month for
+ * an instalment offer) and discount (whole percent), which the server looks up in the course tariffs the
+ * offer refers to, so the browser never loads the courses. Absent only for a gift the release has no offer for.
+ */
+export interface ServedGiftWindow extends GiftWindow {
+  oldPrice?: number;
+  discount?: number;
+}

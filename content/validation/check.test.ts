@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { datedPathsOf, loadCollections, pathsOf } from '@/content/collections/load';
 import { courses, parseCourses } from '@/content/courses';
 import { professionCourses } from '@/content/courses/professions';
+import { priceGiftOffers } from '@/content/gift-offer-prices';
 import { giftOfferInputs } from '@/content/gift-offers';
 import { type LeadFormPopupConfig, popups } from '@/content/popups';
 import { allPagePaths } from '@/content/site-paths';
@@ -118,7 +119,7 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     {
       mistake: 'a gift price above its struck-out price',
       change: { price: 7000 },
-      line: 'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка должна быть ниже зачёркнутой цены (oldPrice); сейчас 7000',
+      line: 'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка 7\u00a0000\u00a0₽/мес. должна быть ниже зачёркнутой цены {цена junior-js 2}: 6\u00a0710\u00a0₽/мес.',
     },
     {
       mistake: 'a discount typed by hand that disagrees with the prices',
@@ -134,17 +135,53 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     expect(giftOfferProblems(withOffer(4, change), courses).map(problemLine)).toEqual([line]);
   });
 
-  it('a struck-out gift price left behind when the course tariff it repeats changes', () => {
+  it("a gift offer's struck-out price follows the course tariff it refers to: no second edit", () => {
     const changed = courses.map((course) =>
       course.slug === 'junior-js' ? { ...course, tariffs: course.tariffs.map((tariff, index) => (index === 1 ? { ...tariff, price: 6990 } : tariff)) } : course,
     );
-    const problems = giftOfferProblems(giftOfferInputs, changed).map(problemLine);
-    expect(problems).toEqual(
-      [4, 5].map(
-        (number) =>
-          `content/gift-offers.ts, подарок ${number}, поле «зачёркнутая цена» (oldPrice): зачёркнутая цена 6\u00a0710\u00a0₽/мес. должна быть равна цене тарифа (тариф 2 курса «junior-js»): 6\u00a0990\u00a0₽/мес.; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
-      ),
-    );
+    expect(giftOfferInputs.find((offer) => offer.number === 4)!.oldPrice).toBe('{цена junior-js 2}');
+    // The stated «−34 %» was for 6 710 ₽: it lapses by itself, and the discount is the prices' again.
+    expect(giftOfferProblems(giftOfferInputs, changed).map(problemLine)).toEqual([]);
+    expect(priceGiftOffers(giftOfferInputs, changed).find((offer) => offer.number === 4)).toMatchObject({ price: 4648, oldPrice: 6990, discount: 34 });
+    expect(priceGiftOffers(giftOfferInputs, courses).find((offer) => offer.number === 4)).toMatchObject({ price: 4648, oldPrice: 6710, discount: 34 });
+  });
+
+  it.each([
+    {
+      mistake: 'a reference to a course that is not there',
+      change: { oldPrice: '{цена junior-jss 2}' },
+      line: 'content/gift-offers.ts, подарок 4, поле «зачёркнутая цена» (oldPrice): в {цена junior-jss 2} курс «junior-jss», а такого курса нет в content/courses/',
+    },
+    {
+      mistake: 'a reference to a tariff the course does not have',
+      change: { oldPrice: '{цена junior-js 7}' },
+      line: 'content/gift-offers.ts, подарок 4, поле «зачёркнутая цена» (oldPrice): в {цена junior-js 7} тариф 7, а у курса «junior-js» тарифов 3',
+    },
+    {
+      mistake: 'a reference to a tariff paid at once for an instalment gift',
+      change: { oldPrice: '{цена advanced-js}' },
+      line: 'content/gift-offers.ts, подарок 4, поле «зачёркнутая цена» (oldPrice): подарок оплачивается помесячно, а {цена advanced-js} — тариф с оплатой сразу: сошлитесь на тариф в рассрочку',
+    },
+    {
+      mistake: 'a struck-out price typed as the number a tariff has',
+      change: { oldPrice: 6710 },
+      line: "content/gift-offers.ts, подарок 4, поле «зачёркнутая цена» (oldPrice): 6710 — это цена тарифа: напишите '{цена junior-js 2}', и зачёркнутая цена будет браться из курса (тогда после изменения цены курса её не нужно править здесь)",
+    },
+    {
+      mistake: 'a gift not cheaper than the tariff it refers to',
+      change: { price: 6710, statedDiscount: undefined },
+      line: 'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка 6\u00a0710\u00a0₽/мес. должна быть ниже зачёркнутой цены {цена junior-js 2}: 6\u00a0710\u00a0₽/мес.',
+    },
+  ])('$mistake', ({ change, line }) => {
+    expect(giftOfferProblems(withOffer(4, change), courses).map(problemLine)).toEqual([line]);
+  });
+
+  it('the old way of tying a struck-out price to tariffs (oldPriceFrom) is refused with what to write instead', () => {
+    const old = withOffer(6, { oldPrice: 10792, oldPriceFrom: [{ course: 'middle-js', tariff: 2 }] });
+    expect(giftOfferProblems(old, courses).map(problemLine)).toEqual([
+      'content/gift-offers.ts, подарок 6, поле «откуда зачёркнутая цена» (oldPriceFrom): поле oldPriceFrom больше не пишется: напишите в oldPrice ссылку на цену тарифа, например {цена junior-js 2} (для набора курсов — {цена typescript} + {цена git}), и уберите oldPriceFrom',
+      "content/gift-offers.ts, подарок 6, поле «зачёркнутая цена» (oldPrice): 10792 — это цена тарифа: напишите '{цена middle-js 2}', и зачёркнутая цена будет браться из курса (тогда после изменения цены курса её не нужно править здесь)",
+    ]);
   });
 
   it("the gift pop-up's struck-through price follows its course's tariff: no second edit", () => {

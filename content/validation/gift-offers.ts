@@ -1,10 +1,10 @@
 import { z } from '@/lib/validation/zod';
 import type { Course } from '@/content/courses';
-import type { GiftOfferInput } from '@/content/gift-offers';
+import { type GiftOfferInput, giftOldPrice } from '@/content/gift-offers';
 import { discountPercent, formatPrice } from '@/lib/money';
-import { hardCodedRoubles } from '@/lib/price-references';
+import { hardCodedRoubles, isPriceReference, referenceForAmount } from '@/lib/price-references';
 import { fieldPath } from './field-labels';
-import { type ContentProblem, quoted } from './problems';
+import type { ContentProblem } from './problems';
 import { issueProblems } from './zod-issues';
 
 /**
@@ -12,7 +12,9 @@ import { issueProblems } from './zod-issues';
  * a build (the file ships to the browser, so it carries no validation code). The discount is not a
  * field: it is computed from the two prices, so a field `discount` is refused with the value it would
  * have; an advertised figure (`statedDiscount`) holds only for the prices it names. A struck-out price
- * that repeats course tariffs (`oldPriceFrom`) must equal them.
+ * that repeats course tariffs is a reference to them (`{цена junior-js 2}`): the reference must name a
+ * course and tariff that exist and are paid as the gift is, and a number equal to exactly one tariff is
+ * refused with the reference to write instead, so a course price change never needs a second edit here.
  */
 export const giftOffersFile = 'content/gift-offers.ts';
 
@@ -25,13 +27,13 @@ const giftOfferSchema = z
     name: text,
     description: text.min(81, 'описание подарка — не короче 81 знака: в окне подарка оно объясняет, что именно получает посетитель'),
     price: z.int().nonnegative(),
-    oldPrice: z.int().positive(),
-    oldPriceFrom: z.array(z.strictObject({ course: z.string(), tariff: z.int().positive() })).min(1).optional(),
+    // A number, or references (`{цена …}`) that are resolved below, against the courses.
+    oldPrice: z.union([z.int().positive(), z.string().trim().min(1)]),
     isMonthlyPayment: z.boolean(),
     statedDiscount: z.strictObject({ percent: z.int().min(1).max(99), price: z.int().nonnegative(), oldPrice: z.int().positive() }).optional(),
     formConfig: z.looseObject({ formId: z.string() }),
   })
-  .refine((offer) => offer.price < offer.oldPrice, {
+  .refine((offer) => typeof offer.oldPrice !== 'number' || offer.price < offer.oldPrice, {
     message: 'цена подарка должна быть ниже зачёркнутой цены (oldPrice)',
     path: ['price'],
   })
@@ -46,8 +48,15 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
   const numbers = new Set<number>();
   offers.forEach((offer, index) => {
     const where = { file: giftOffersFile, entry: `подарок ${Number.isInteger(offer.number) ? offer.number : `№${index + 1}`}` };
-    const { discount, ...fields } = offer as GiftOfferInput & { discount?: unknown };
-    if (discount !== undefined) problems.push({ ...where, field: fieldPath(['discount']), message: typedDiscountMessage(discount, offer) });
+    const { discount, oldPriceFrom, ...fields } = offer as GiftOfferInput & { discount?: unknown; oldPriceFrom?: unknown };
+    if (discount !== undefined) problems.push({ ...where, field: fieldPath(['discount']), message: typedDiscountMessage(discount, offer, courses ?? []) });
+    if (oldPriceFrom !== undefined) {
+      problems.push({
+        ...where,
+        field: fieldPath(['oldPriceFrom']),
+        message: 'поле oldPriceFrom больше не пишется: напишите в oldPrice ссылку на цену тарифа, например {цена junior-js 2} (для набора курсов — {цена typescript} + {цена git}), и уберите oldPriceFrom',
+      });
+    }
     const parsed = giftOfferSchema.safeParse(fields);
     if (!parsed.success) problems.push(...issueProblems(parsed.error, fields, where));
     if (numbers.has(offer.number)) problems.push({ ...where, field: fieldPath(['number']), message: `номер ${offer.number} уже у другого подарка` });
@@ -58,12 +67,13 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
         problems.push({
           ...where,
           field: fieldPath([key]),
-          message: `сумма «${sum}» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice сверяется с тарифами через oldPriceFrom), а в тексте её не повторяйте`,
+          message: `сумма «${sum}» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice — ссылка на цену тарифа), а в тексте её не повторяйте`,
         });
       }
     }
-    if (parsed.success) problems.push(...statedDiscountProblems(parsed.data).map((message) => ({ ...where, field: fieldPath(['statedDiscount']), message })));
-    if (parsed.success && courses) problems.push(...tiedPriceProblems(parsed.data, courses).map((problem) => ({ ...where, ...problem })));
+    if (parsed.success && (typeof parsed.data.oldPrice === 'number' || courses)) {
+      problems.push(...struckOutPriceProblems(parsed.data, courses ?? []).map((problem) => ({ ...where, ...problem })));
+    }
   });
   // The offers are numbered 1 to their count without gaps: the schedule refers to them by number.
   for (let number = 1; number <= offers.length; number += 1) {
@@ -72,57 +82,55 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
   return problems;
 }
 
-/** An advertised discount is for the prices it names: after a price change the prices speak again. */
-function statedDiscountProblems(offer: Pick<GiftOfferInput, 'price' | 'oldPrice' | 'statedDiscount'>): string[] {
-  const stated = offer.statedDiscount;
-  if (!stated || (stated.price === offer.price && stated.oldPrice === offer.oldPrice)) return [];
-  return [
-    `скидка ${stated.percent}% заявлена для цен ${stated.price} и ${stated.oldPrice}, а цены теперь ${offer.price} и ${offer.oldPrice} ` +
-      `(по ним скидка ${discountPercent(offer.oldPrice, offer.price)}%): уберите statedDiscount или заявите скидку для новых цен`,
-  ];
-}
-
-function typedDiscountMessage(discount: unknown, offer: GiftOfferInput): string {
-  const rule = 'скидку не пишут руками: она считается из цены (price) и зачёркнутой цены (oldPrice); уберите поле';
-  if (!(offer.price >= 0 && offer.price < offer.oldPrice)) return rule;
-  return `${rule}. Написано ${String(discount)}%, а цены ${offer.price} и ${offer.oldPrice} дают ${discountPercent(offer.oldPrice, offer.price)}%`;
-}
-
 /**
- * `oldPriceFrom`: every referenced tariff exists, is paid the same way, and their prices add up to
- * `oldPrice` (a gift offer's, or the gift pop-up's, whose fields sit under `offer`: `fieldPrefix`).
+ * The struck-out price: its references name tariffs that exist and are paid as the gift is; a number
+ * equal to exactly one tariff (paid the same way) is refused with the reference to write; the gift is
+ * cheaper than it; a stated discount names the gift's own price (written in this file) and, for a number,
+ * the struck-out price. A stated discount whose struck-out price is a reference lapses by itself when the
+ * course's price changes (the page then shows the discount the prices give), so a course price change
+ * asks for no edit here.
  */
-export function tiedPriceProblems(
-  offer: Pick<GiftOfferInput, 'oldPrice' | 'oldPriceFrom' | 'isMonthlyPayment'>,
-  courses: readonly Course[],
-  fieldPrefix: readonly PropertyKey[] = [],
-): { field: string; message: string }[] {
-  const references = offer.oldPriceFrom ?? [];
+function struckOutPriceProblems(offer: z.infer<typeof giftOfferSchema>, courses: readonly Course[]): { field: string; message: string }[] {
+  const resolved = giftOldPrice(offer, courses);
+  if ('problem' in resolved) return [{ field: fieldPath(['oldPrice']), message: resolved.problem }];
+  const { oldPrice } = resolved;
   const problems: { field: string; message: string }[] = [];
-  let sum = 0;
-  references.forEach((reference, position) => {
-    const field = fieldPath([...fieldPrefix, 'oldPriceFrom', position]);
-    const course = courses.find((candidate) => candidate.slug === reference.course);
-    const tariff = course?.tariffs[reference.tariff - 1];
-    if (!course) return void problems.push({ field, message: `нет курса ${quoted(reference.course)} в content/courses/` });
-    if (!tariff) {
-      return void problems.push({ field, message: `у курса ${quoted(course.slug)} тарифов ${course.tariffs.length}, тарифа ${reference.tariff} нет` });
-    }
-    if (tariff.monthly !== offer.isMonthlyPayment) {
+  const monthly = { monthly: offer.isMonthlyPayment };
+  if (!isPriceReference(offer.oldPrice)) {
+    const reference = referenceForAmount(oldPrice, courses, monthly);
+    if (reference) {
       problems.push({
-        field,
-        message: `тариф ${reference.tariff} курса ${quoted(course.slug)} оплачивается ${tariff.monthly ? 'помесячно' : 'сразу'}, а подарок — ${offer.isMonthlyPayment ? 'помесячно' : 'сразу'}`,
+        field: fieldPath(['oldPrice']),
+        message: `${oldPrice} — это цена тарифа: напишите '${reference}', и зачёркнутая цена будет браться из курса (тогда после изменения цены курса её не нужно править здесь)`,
       });
     }
-    sum += tariff.price;
-  });
-  if (references.length > 0 && problems.length === 0 && sum !== offer.oldPrice) {
-    const monthly = { monthly: offer.isMonthlyPayment };
-    const tariffs = references.map((reference) => `тариф ${reference.tariff} курса ${quoted(reference.course)}`).join(' + ');
+  }
+  if (offer.price >= oldPrice) {
+    // A number is refused by the schema already; a reference only once it is looked up.
+    if (isPriceReference(offer.oldPrice)) {
+      problems.push({
+        field: fieldPath(['price']),
+        message: `цена подарка ${formatPrice(offer.price, monthly)} должна быть ниже зачёркнутой цены ${String(offer.oldPrice)}: ${formatPrice(oldPrice, monthly)}`,
+      });
+    }
+    return problems;
+  }
+  const stated = offer.statedDiscount;
+  const statedFor = stated && stated.price === offer.price && (isPriceReference(offer.oldPrice) || stated.oldPrice === oldPrice);
+  if (stated && !statedFor) {
     problems.push({
-      field: fieldPath([...fieldPrefix, 'oldPrice']),
-      message: `зачёркнутая цена ${formatPrice(offer.oldPrice, monthly)} должна быть равна цене ${references.length > 1 ? 'тарифов' : 'тарифа'} (${tariffs}): ${formatPrice(sum, monthly)}; поменяйте зачёркнутую цену подарка (и, если нужно, цену подарка)`,
+      field: fieldPath(['statedDiscount']),
+      message:
+        `скидка ${stated.percent}% заявлена для цен ${stated.price} и ${stated.oldPrice}, а цены теперь ${offer.price} и ${oldPrice} ` +
+        `(по ним скидка ${discountPercent(oldPrice, offer.price)}%): уберите statedDiscount или заявите скидку для новых цен`,
     });
   }
   return problems;
+}
+
+function typedDiscountMessage(discount: unknown, offer: GiftOfferInput, courses: readonly Course[]): string {
+  const rule = 'скидку не пишут руками: она считается из цены (price) и зачёркнутой цены (oldPrice); уберите поле';
+  const resolved = giftOldPrice(offer, courses);
+  if ('problem' in resolved || !(offer.price >= 0 && offer.price < resolved.oldPrice)) return rule;
+  return `${rule}. Написано ${String(discount)}%, а цены ${offer.price} и ${resolved.oldPrice} дают ${discountPercent(resolved.oldPrice, offer.price)}%`;
 }

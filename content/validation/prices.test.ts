@@ -116,7 +116,7 @@ describe('a price in running text is written once', () => {
   it('a rouble sum in a gift offer text', () => {
     const offers = giftOfferInputs.map((offer) => (offer.number === 4 ? { ...offer, description: `${offer.description} Всего 4 648 руб. в месяц.` } : offer));
     expect(giftOfferProblems(offers, courses).map(problemLine)).toEqual([
-      'content/gift-offers.ts, подарок 4, поле «описание» (description): сумма «4 648 руб.» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice сверяется с тарифами через oldPriceFrom), а в тексте её не повторяйте',
+      'content/gift-offers.ts, подарок 4, поле «описание» (description): сумма «4 648 руб.» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice — ссылка на цену тарифа), а в тексте её не повторяйте',
     ]);
   });
 

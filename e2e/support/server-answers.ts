@@ -3,6 +3,8 @@
  * not give on demand). Built from the server's own messages and shapes (server/http/messages.ts,
  * responses.ts), so a fake can never say what the server never says.
  */
+import { giftPrices } from '../../content/gift-offer-prices';
+import type { GiftWindow, ServedGiftWindow } from '../../lib/api-contract';
 import { SERVER_TIME_HEADER } from '../../lib/server-clock';
 import { refusalMessages, type RefusalCode } from '../../server/http/messages';
 
@@ -29,14 +31,19 @@ export const serverAnswers = {
  */
 export const crashedAnswer = { status: 500, headers: { 'cache-control': 'no-store' }, body: '' };
 
+/** A window as `GET /api/gift-schedule` serves it: with its gift's struck-out price and discount, looked up as the server does. */
+export function servedGiftWindow(window: GiftWindow): ServedGiftWindow {
+  return { ...window, ...giftPrices(window.giftNumber) };
+}
+
 /** `GET /api/gift-schedule` with no window at all (the e2e stack seeds one, so this state must be faked). */
 export function emptyGiftSchedule(): Answer {
   return giftSchedule([]);
 }
 
 /** `GET /api/gift-schedule` with these windows instead of the stack's running one (another state of the tab). */
-export function giftSchedule(windows: { giftNumber: number; startTimestamp: number; endTimestamp: number }[]): Answer {
-  return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: windows };
+export function giftSchedule(windows: GiftWindow[]): Answer {
+  return { status: 200, headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(Date.now()) }, json: windows.map(servedGiftWindow) };
 }
 
 /**
@@ -50,6 +57,6 @@ export function runningGiftSchedule(giftNumber: number): Answer {
   return {
     status: 200,
     headers: { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) },
-    json: [{ giftNumber, startTimestamp: now - hour, endTimestamp: now + hour }],
+    json: [servedGiftWindow({ giftNumber, startTimestamp: now - hour, endTimestamp: now + hour })],
   };
 }

@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { FormSuccess, LeadForm } from '@/components/forms';
 import { DialogContent, Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
-import { giftOffer, giftOffers, type GiftOffer } from '@/content/gift-offers';
+import { giftOfferInput, giftOfferInputs, type GiftOfferInput, type GiftPrices } from '@/content/gift-offers';
 import { contacts } from '@/content/site';
 import { formatCountdown, timeLeft } from '@/lib/countdown';
 import { formatPrice, formatRub } from '@/lib/money';
@@ -24,9 +24,14 @@ export interface GiftModalProps {
 /**
  * The gift modal (max 600 px). It follows the tab's state while open: the offer and its
  * form while a window runs, the list of secret gifts and the time to the next one otherwise.
+ * The offer's texts and form come from content/gift-offers.ts; its struck-out price and discount come
+ * with the window from the server (`GET /api/gift-schedule`), which looks them up in the course
+ * tariffs the offer refers to: the courses never reach this chunk.
  */
 export default function GiftModal({ open, onOpenChange, state, now, returnFocusTo }: GiftModalProps) {
-  const offer = state.status === 'active' ? giftOffer(state.window.giftNumber) : undefined;
+  const offer = state.status === 'active' ? giftOfferInput(state.window.giftNumber) : undefined;
+  const { oldPrice, discount } = state.status === 'active' ? state.window : {};
+  const prices = oldPrice !== undefined && discount !== undefined ? { oldPrice, discount } : undefined;
   const countdown = state.status === 'hidden' ? null : formatCountdown(timeLeft(state.countdownTo, now));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -37,13 +42,13 @@ export default function GiftModal({ open, onOpenChange, state, now, returnFocusT
           returnFocusTo.current?.focus();
         }}
       >
-        {offer && countdown ? <ActiveGift key={offer.number} offer={offer} countdown={countdown} /> : <InactiveGift countdown={countdown} />}
+        {offer && countdown ? <ActiveGift key={offer.number} offer={offer} prices={prices} countdown={countdown} /> : <InactiveGift countdown={countdown} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string }) {
+function ActiveGift({ offer, prices, countdown }: { offer: GiftOfferInput; prices: GiftPrices | undefined; countdown: string }) {
   return (
     <div data-gift-offer={offer.number}>
       <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Подарок от Санты</p>
@@ -53,15 +58,21 @@ function ActiveGift({ offer, countdown }: { offer: GiftOffer; countdown: string 
       </p>
 
       <p className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="sr-only">Цена без скидки:</span>
-        <s className="text-lg text-gray-500">{formatRub(offer.oldPrice)}</s>
+        {prices && (
+          <>
+            <span className="sr-only">Цена без скидки:</span>
+            <s className="text-lg text-gray-500">{formatRub(prices.oldPrice)}</s>
+          </>
+        )}
         <span className="sr-only">Цена по акции:</span>
         <span data-gift-price className="text-3xl font-bold">
           {formatPrice(offer.price, { monthly: offer.isMonthlyPayment })}
         </span>
-        <span className="rounded-full bg-orange-700 px-2.5 py-0.5 text-sm font-semibold text-white">
-          <span className="sr-only">Скидка </span>−{offer.discount}%
-        </span>
+        {prices && (
+          <span className="rounded-full bg-orange-700 px-2.5 py-0.5 text-sm font-semibold text-white">
+            <span className="sr-only">Скидка </span>−{prices.discount}%
+          </span>
+        )}
       </p>
 
       <DialogDescription className="mt-4 text-gray-700">{offer.description}</DialogDescription>
@@ -103,7 +114,7 @@ function InactiveGift({ countdown }: { countdown: string | null }) {
 
       <h3 className="mt-5 font-semibold">Что лежит в&nbsp;мешке у&nbsp;Санты</h3>
       <ol className="mt-2 grid list-decimal gap-1.5 pl-6 text-sm text-gray-800 marker:text-gray-500">
-        {giftOffers.map((offer) => (
+        {giftOfferInputs.map((offer) => (
           <li key={offer.number}>{offer.name}</li>
         ))}
       </ol>

@@ -86,6 +86,12 @@ describe('parseGiftSchedule', () => {
     expect(parseGiftSchedule(schedule.map((window) => ({ ...window })))).toEqual(schedule);
   });
 
+  it("keeps a window's struck-out price and discount the server looked up, and leaves out any that are not numbers", () => {
+    expect(parseGiftSchedule([{ ...w(4, 100, 200), oldPrice: 6710, discount: 34 }])).toEqual([{ ...w(4, 100, 200), oldPrice: 6710, discount: 34 }]);
+    expect(parseGiftSchedule([{ ...w(4, 100, 200), oldPrice: '6710', discount: 34 }])).toEqual([w(4, 100, 200)]);
+    expect(parseGiftSchedule([{ ...w(4, 100, 200), oldPrice: 6710 }])).toEqual([w(4, 100, 200)]);
+  });
+
   it('sorts unsorted input, so the tab shows what the sorted schedule would', () => {
     const unsorted = [schedule[2], schedule[0], schedule[1]];
     const parsed = parseGiftSchedule(unsorted);

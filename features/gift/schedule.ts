@@ -3,9 +3,10 @@
  * Pure functions, no React: the tab calls `giftStateAt` once a second.
  */
 
-import type { GiftWindow } from '@/lib/api-contract';
+import type { ServedGiftWindow } from '@/lib/api-contract';
 
-export type { GiftWindow };
+/** A window with its gift's struck-out price and discount as the server looked them up (when it sent them). */
+export type GiftWindow = ServedGiftWindow;
 
 export type GiftState =
   | { status: 'active'; window: GiftWindow; countdownTo: number }
@@ -45,14 +46,17 @@ export function giftStateAt(schedule: readonly GiftWindow[], now: number): GiftS
  *   Windows that only touch (one ends at the millisecond the next starts) are kept; at that
  *   millisecond the earlier one is active.
  * Which gifts exist is the server's to say: it stores no window of a gift content/gift-offers.ts lacks.
+ * - The gift's struck-out price and discount are kept when they are numbers (the server looks them up
+ *   in the course tariffs; the modal shows only the gift's price without them).
  * Hand-written rather than zod so the tab, which loads on every page, stays small.
  */
 export function parseGiftSchedule(body: unknown): GiftWindow[] {
   if (!Array.isArray(body)) throw new TypeError('gift schedule: expected a list of windows');
-  const windows = body.filter(isGiftWindow).map(({ giftNumber, startTimestamp, endTimestamp }) => ({
+  const windows = body.filter(isGiftWindow).map(({ giftNumber, startTimestamp, endTimestamp, oldPrice, discount }): GiftWindow => ({
     giftNumber,
     startTimestamp,
     endTimestamp,
+    ...(Number.isFinite(oldPrice) && Number.isFinite(discount) ? { oldPrice, discount } : {}),
   }));
   windows.sort((a, b) => a.startTimestamp - b.startTimestamp || a.endTimestamp - b.endTimestamp);
 

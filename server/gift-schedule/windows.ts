@@ -3,7 +3,7 @@
  * of the promotion, start before end, no two windows overlapping. Pure, so the API, the CLI, the console
  * and the tests share one definition.
  */
-import { giftOffers } from '@/content/gift-offers';
+import { giftOfferInputs } from '@/content/gift-offers';
 import type { GiftWindow } from '@/lib/api-contract';
 import type { WindowProblem } from '@/lib/gift-windows';
 
@@ -11,7 +11,7 @@ export type { GiftWindow, WindowProblem };
 
 /** Gifts are numbered from 1 to the number of offers in content/gift-offers.ts. */
 export const FIRST_GIFT = 1;
-export const LAST_GIFT = giftOffers.length;
+export const LAST_GIFT = giftOfferInputs.length;
 
 /** Why a window cannot be stored, or null when it can. Windows may touch (one ends as the next starts). */
 export function windowProblem(candidate: GiftWindow, existing: readonly GiftWindow[]): WindowProblem | null {

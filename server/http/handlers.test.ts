@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../testing/runtime';
+import { courses } from '@/content/courses';
+import { giftOffer } from '@/content/gift-offer-prices';
+import { giftOfferInputs } from '@/content/gift-offers';
+import { discountPercent } from '@/lib/money';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLeadBody } from '../testing/fixtures';
 import { handleGiftSchedule, handleIds, handleLeads, type ApiRuntime } from './handlers';
@@ -488,7 +492,7 @@ describeEachDatabase('lead API', (database) => {
     expect(await response.json()).toEqual({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' });
   });
 
-  it('serves the gift schedule sorted by start with a short cache time', async () => {
+  it("serves the gift schedule sorted by start with a short cache time, each window with its gift's struck-out price and discount", async () => {
     const { repos } = database();
     await repos.giftSchedule.add({ giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 }, 0);
     await repos.giftSchedule.add({ giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 }, 0);
@@ -497,9 +501,12 @@ describeEachDatabase('lead API', (database) => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     // The server's own clock (the runtime's), for the countdowns of browsers whose clock is wrong.
     expect(Number(response.headers.get('x-server-time'))).toBe(runtime.now!());
+    // The struck-out prices are the course tariffs the offers refer to, looked up here: the modal never loads the courses.
+    const tariff = (slug: string, number: number) => courses.find((course) => course.slug === slug)!.tariffs[number - 1]!.price;
+    expect(giftOfferInputs[6]!.oldPrice).toBe('{цена middle-js 2}');
     expect(await response.json()).toEqual([
-      { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 },
-      { giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000 },
+      { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000, oldPrice: tariff('base-programming', 1), discount: giftOffer(1)!.discount },
+      { giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000, oldPrice: tariff('middle-js', 2), discount: discountPercent(tariff('middle-js', 2), giftOffer(7)!.price) },
     ]);
   });
 });

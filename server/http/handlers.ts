@@ -1,3 +1,5 @@
+import { giftPrices } from '@/content/gift-offer-prices';
+import type { ServedGiftWindow } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import type { ServerConfig } from '../config';
 import { acceptIds, acceptLead, type AcceptContext, type AcceptOutcome } from '../leads/accept';
@@ -123,7 +125,11 @@ async function takeLead(
   }
 }
 
-/** `GET /api/gift-schedule`: the windows sorted by start; cached briefly, marketing edits show within a minute. */
+/**
+ * `GET /api/gift-schedule`: the windows sorted by start, each with its gift's struck-out price and
+ * discount looked up in this release's course tariffs (content/gift-offer-prices.ts), so the gift modal
+ * shows the course's own figure without loading the courses; cached briefly, marketing edits show within a minute.
+ */
 export const handleGiftSchedule = endpoint<ApiRuntime>({
   name: 'gift-schedule',
   methods: ['GET'],
@@ -131,8 +137,14 @@ export const handleGiftSchedule = endpoint<ApiRuntime>({
     const windows = await runtime.repos.giftSchedule.list();
     // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
     // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).
+    const served: ServedGiftWindow[] = windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({
+      giftNumber,
+      startTimestamp,
+      endTimestamp,
+      ...giftPrices(giftNumber),
+    }));
     return jsonOk(
-      windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp })),
+      served,
       { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) },
     );
   },

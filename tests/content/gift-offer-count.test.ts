@@ -15,17 +15,17 @@ const fourteenthOffer = `  {
     name: 'Курс «Первая ступень: JavaScript» ещё раз',
     description: 'Тот\\u00a0же курс в\\u00a0рассрочку: четырнадцатый подарок, добавленный одной правкой этого файла.',
     price: 4000,
-    oldPrice: 6483,
+    oldPrice: '{цена first-stage}',
     isMonthlyPayment: true,
     formConfig: managerCallForm(14, 'gift_fourteen'),
   },
 ];
 
-export const giftOffers`;
+/** The offer as written`;
 
 beforeAll(() => {
   copy = copyProject('gift-count');
-  copy.edit('content/gift-offers.ts', '];\n\nexport const giftOffers', fourteenthOffer);
+  copy.edit('content/gift-offers.ts', '];\n\n/** The offer as written', fourteenthOffer);
 });
 
 afterAll(() => copy.remove());

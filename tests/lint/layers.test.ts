@@ -30,6 +30,16 @@ describe('the layers, as npm run lint holds them', () => {
     expect(await problems('features/gift/fixture-server.tsx', `import { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`)).toEqual([]);
   });
 
+  it("refuses the courses' data in a client component: the server looks prices up and hands over the figures", async () => {
+    for (const source of ['@/content/gift-offer-prices', '@/content/courses']) {
+      const found = await problems('features/gift/fixture-client.tsx', `'use client';\nimport * as data from '${source}';\nexport const probe = data;\n`);
+      expect(found, source).toEqual([expect.stringMatching(/^layers\/no-server-import: A client component \('use client'\) may not import the courses' data/)]);
+    }
+    // The offers as written (no course) may be imported; a type of the courses too; a server component may import them all.
+    expect(await problems('features/gift/fixture-client.tsx', `'use client';\nimport { giftOfferInputs } from '@/content/gift-offers';\nimport type { Course } from '@/content/courses';\nexport const probe: [unknown, Course | null] = [giftOfferInputs, null];\n`)).toEqual([]);
+    expect(await problems('features/gift/fixture-server.tsx', `import { giftOffers } from '@/content/gift-offer-prices';\nexport const probe = giftOffers;\n`)).toEqual([]);
+  });
+
   it('refuses one feature importing another', async () => {
     const found = await problems('features/gift/fixture.ts', `import { LeadFormPopup } from '@/features/popups/lead-form-popup';\nexport const probe = LeadFormPopup;\n`);
     expect(found).toEqual([expect.stringContaining('features/gift may not import another feature: move what both need into components/ or lib/')]);

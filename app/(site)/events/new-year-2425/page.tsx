@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { JsonLd } from '@/components/content/json-ld';
-import { giftOffers } from '@/content/gift-offers';
+import { giftOffers } from '@/content/gift-offer-prices';
 import { giftPromotion } from '@/content/gift-promotion';
 import { giftPromotionJsonLd } from '@/features/content-pages/structured-data';
 import { GiftPromotionPage } from '@/features/gift/promotion-page';
