@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Several instances behind a load balancer run the standalone output (docs/operations.md, "Several instances").
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
+  // The database's folder is the running site's, never the build's: a marker or database a local run
+  // left there would otherwise be traced into the standalone output and refuse the deployed start.
+  outputFileTracingExcludes: { '*': ['data/**'] },
   // One id for every build of a commit (BUILD_ID or the checkout's commit): instances of a deploy agree,
   // and a page of the previous deploy reloads in full on its next navigation instead of mixing builds.
   generateBuildId: () => buildIdFor(process.env),
