@@ -21,6 +21,12 @@ export interface FakeGetCourseClient {
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
 }
 
+/**
+ * How often a wait asks the fake what it received: one local request a time, so often, and never the
+ * default's second apart (a delivery the server makes within 200 ms of a lead is seen within 100 ms).
+ */
+const FAKE_POLL_INTERVALS = [50, 100];
+
 const fakeGetCourseClient: FakeGetCourseClient = {
   url: fakeGetCourseUrl,
   async received() {
@@ -29,7 +35,7 @@ const fakeGetCourseClient: FakeGetCourseClient = {
   async waitFor(predicate, timeoutMs = 15_000) {
     let received: ReceivedRequest[] = [];
     await expect
-      .poll(async () => predicate((received = await fakeGetCourseClient.received())), { timeout: timeoutMs, message: 'fake GetCourse: the condition on the received requests' })
+      .poll(async () => predicate((received = await fakeGetCourseClient.received())), { timeout: timeoutMs, intervals: FAKE_POLL_INTERVALS, message: 'fake GetCourse: the condition on the received requests' })
       .toBe(true);
     return received;
   },

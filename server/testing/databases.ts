@@ -4,7 +4,6 @@
  * in its worker's database (other runs may use the same server at the same time), dropped afterwards.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import type { DatabaseConfig } from '../config';
 import { inWriteTransaction, openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { createRepositories, type Repositories } from '../repositories';
+import { testScratchRoot } from './scratch';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -115,7 +115,7 @@ export async function dropEveryTable(handle: DatabaseHandle): Promise<void> {
 }
 
 export async function createSqliteDatabase(migrate = true): Promise<{ database: TestDatabase; dispose: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-test-'));
+  const dir = fs.mkdtempSync(path.join(testScratchRoot(), 'school-site-test-'));
   const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dir, 'test.db') };
   const { handle, repos } = await open(config, migrate);
   return {
@@ -173,9 +173,14 @@ export async function createPostgresDatabase(testUrl: string, migrate = true): P
   };
 }
 
-/** The same database URL with every connection's search_path set to `schema`. */
+/**
+ * The same database URL with every connection's search_path set to `schema`, and its commits not waiting
+ * for the server's WAL flush (synchronous_commit=off, this session only): a commit is visible to every
+ * other connection at once either way, only a crash of the test server could lose the last ones. On a
+ * shared, busy disk the flush is most of a write-heavy test's time.
+ */
 export function withSearchPath(url: string, schema: string): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  parsed.searchParams.set('options', `-c search_path=${schema} -c synchronous_commit=off`);
   return parsed.toString();
 }

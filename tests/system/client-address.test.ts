@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ADDRESS_HEADER, hashClientAddress } from '@/server/leads/client-address';
+import { testScratchRoot } from '@/server/testing/scratch';
 import { assertBuilt, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '@/tests/support/next-server';
 
 const HASH_KEY = 'system-test-hash-key-0123456789abcdef';
@@ -22,7 +22,7 @@ let proxy: http.Server | undefined;
 
 beforeAll(() => {
   assertBuilt();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-address-'));
+  dir = fs.mkdtempSync(path.join(testScratchRoot(), 'client-address-'));
 });
 afterEach(async () => {
   await server?.kill('SIGKILL');

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { assertBuilt, type NextServer } from '@/tests/support/next-server';
+import { testScratchRoot } from '@/server/testing/scratch';
 
 export interface SystemSuite {
   /** The fake GetCourse every server of the suite delivers to. */
   gc: FakeGetCourse;
-  /** A scratch folder for the suite's databases. */
+  /** A scratch folder for the suite's databases (memory-backed where the machine has one: server/testing/scratch.ts). */
   dir: string;
   /** Servers the suite started: killed after it, whatever state a failed test left them in. */
   servers: NextServer[];
@@ -20,7 +20,7 @@ export function systemSuite(name: string): SystemSuite {
   beforeAll(async () => {
     assertBuilt();
     suite.gc = await startFakeGetCourse();
-    suite.dir = fs.mkdtempSync(path.join(os.tmpdir(), `school-site-${name}-`));
+    suite.dir = fs.mkdtempSync(path.join(testScratchRoot(), `school-site-${name}-`));
   });
   afterAll(async () => {
     await Promise.all(suite.servers.map((server) => server.kill('SIGKILL')));
