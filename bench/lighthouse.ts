@@ -159,7 +159,8 @@ async function main() {
     // Its own `next start`, run in its folder (the build and its database there).
     baseFolder ? startBuild(basePort, { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' }, { cwd: baseFolder }) : undefined,
   ]);
-  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  // Chrome's debugging port beside the servers', so the run keeps to BENCH_PORT's range.
+  const chrome = await launch({ chromePath, port: sitePort + 3, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const siteBase = `http://127.0.0.1:${sitePort}`;
     const floorBase = `http://127.0.0.1:${floorPort}`;

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { pushDataLayer } from '@/lib/analytics';
+import { inSmallTasks } from '@/lib/yield-to-main';
 import { carryQueryIntoLinks } from './carry-query-links';
 import { gtmContainerId } from './config';
 import { readStoredUserId } from './session';
@@ -17,22 +18,36 @@ let userIdPushed = false;
  * breaks nothing: the events simply wait in `window.dataLayer`.
  */
 export default function Analytics() {
+  // Four steps, each in a task of its own (lib/yield-to-main.ts), none of them joining another on a phone's
+  // processor: the stored session's id, the query carried into the links, the tag manager, the field Core Web
+  // Vitals (vitals-reporter.ts: its own chunk, so the analytics stay small).
   useEffect(() => {
-    if (userIdPushed) return;
-    userIdPushed = true;
-    const userId = readStoredUserId((key) => window.localStorage.getItem(key));
-    if (userId !== null) pushDataLayer({ event: 'user_id_event', user_id: userId });
-  }, []);
-
-  useEffect(() => carryQueryIntoLinks(document), []);
-
-  useEffect(() => {
-    if (gtmContainerId) loadTagManager(gtmContainerId);
-  }, []);
-
-  // Field Core Web Vitals (vitals-reporter.ts): its own chunk, so the analytics stay small.
-  useEffect(() => {
-    void import('./vitals-reporter').then(({ startVitalsReporter }) => startVitalsReporter()).catch(() => undefined);
+    let cancelled = false;
+    let stopCarrying: (() => void) | undefined;
+    void inSmallTasks(
+      [
+        () => {
+          if (userIdPushed) return;
+          userIdPushed = true;
+          const userId = readStoredUserId((key) => window.localStorage.getItem(key));
+          if (userId !== null) pushDataLayer({ event: 'user_id_event', user_id: userId });
+        },
+        () => {
+          stopCarrying = carryQueryIntoLinks(document);
+        },
+        () => {
+          if (gtmContainerId) loadTagManager(gtmContainerId);
+        },
+        () => {
+          void import('./vitals-reporter').then(({ startVitalsReporter }) => startVitalsReporter()).catch(() => undefined);
+        },
+      ],
+      () => cancelled,
+    );
+    return () => {
+      cancelled = true;
+      stopCarrying?.();
+    };
   }, []);
 
   return null;

@@ -1,6 +1,7 @@
 import { VITALS_ENDPOINT } from '@/lib/api-contract';
 import { POPUP_SHOWN_ATTRIBUTE } from '@/lib/popups/marker';
 import { pageTypeOf } from '@/lib/vitals/page-type';
+import { inSmallTasks } from '@/lib/yield-to-main';
 import type { Metric } from 'web-vitals';
 import { connectionType, deviceClass, isSampled, ReportQueue, sampleRate } from './vitals-report';
 
@@ -38,15 +39,25 @@ export function startVitalsReporter(): void {
   });
   window.addEventListener('pagehide', flush);
   void import('./vitals-library')
-    .then(({ onCLS, onFCP, onINP, onLCP, onTTFB, withAttribution }) => {
+    .then(async ({ onCLS, onFCP, onINP, onLCP, onTTFB, withAttribution }) => {
+      // Measuring everything once every metric is observed and FCP is reported (the end-to-end test waits
+      // for it before it leaves the page): web-vitals starts CLS only once its own FCP observer, registered
+      // by onCLS before ours, has seen the first paint, which its PerformanceObserver hands over a task later.
+      let observing = false;
+      let painted = false;
+      const measuring = () => {
+        if (observing && painted) document.documentElement.setAttribute(VITALS_MEASURING_ATTRIBUTE, '');
+      };
       const add = (metric: Metric) => {
         queue.add(withAttribution(metric));
-        // Measuring everything from here on (the end-to-end test waits for it before it leaves the page):
-        // web-vitals starts CLS only once its own FCP observer, registered by onCLS before ours, has seen
-        // the first paint, which its PerformanceObserver hands over a task after the calls below.
-        if (metric.name === 'FCP') document.documentElement.setAttribute(VITALS_MEASURING_ATTRIBUTE, '');
+        if (metric.name !== 'FCP') return;
+        painted = true;
+        measuring();
       };
-      for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(add);
+      // Each metric's observers in a task of their own (lib/yield-to-main.ts), CLS first (see above).
+      await inSmallTasks([onCLS, onFCP, onINP, onLCP, onTTFB].map((on) => () => on(add)));
+      observing = true;
+      measuring();
     })
     .catch(() => undefined); // the library did not arrive: this page view goes unmeasured
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { GIFT_SCHEDULE_ENDPOINT } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER, serverClockOffset } from '@/lib/server-clock';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { parseGiftSchedule, type GiftWindow } from './schedule';
 
 
@@ -47,5 +48,10 @@ async function loadGiftSchedule(signal: AbortSignal): Promise<LoadedSchedule> {
     sentAt,
     receivedAt,
   });
-  return { windows: parseGiftSchedule(await response.json()), clockOffset };
+  const body: unknown = await response.json();
+  // The answer read, then parsed and drawn, in tasks of their own (lib/yield-to-main.ts).
+  await yieldToMain();
+  const windows = parseGiftSchedule(body);
+  await yieldToMain();
+  return { windows, clockOffset };
 }

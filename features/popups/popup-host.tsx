@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import type { PublicPopup } from '@/lib/popups/managed';
 import { popupMarkerMetaName } from '@/lib/popups/marker';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { loadPopups, readPreview } from './popup-source';
 import { signedVisitorId, splitsVisitor, variantFor, type ShownVariant } from './split-test';
 import { isSuppressed } from './suppression';
@@ -39,11 +40,16 @@ export default function PopupHost() {
       timers.push(setTimeout(() => setDue({ path: pathname, popup: preview, preview: true }), 0));
       return () => timers.forEach(clearTimeout);
     }
-    void loadPopups().then((popups) => {
+    // In small tasks (lib/yield-to-main.ts): the answer read, the pop-up chosen, its timers set, each in its own.
+    void (async () => {
+      const popups = await loadPopups();
+      await yieldToMain();
       if (cancelled) return;
       const markers = Array.from(document.querySelectorAll<HTMLMetaElement>(`meta[name="${popupMarkerMetaName}"]`), (meta) => meta.content);
       const popup = selectPopup({ path: pathname, markers }, popups);
       if (!popup || isSuppressed(document.cookie, popup.id)) return;
+      await yieldToMain();
+      if (cancelled) return;
       const remaining = Math.max(0, popup.showDelayMs - (performance.now() - pathSince.current.at));
       // A split test's visitor id is asked for with the pop-up's code, only when a tested pop-up is due.
       let visitor: Promise<string | null> | undefined;
@@ -58,12 +64,13 @@ export default function PopupHost() {
         setTimeout(async () => {
           // Finished or closed in another tab meanwhile: stay hidden.
           if (isSuppressed(document.cookie, popup.id)) return;
-          // A split test assigns only now, when the pop-up really shows.
+          // A split test assigns only now, when the pop-up really shows; the pop-up is drawn in a task after it.
           const seen = await variantFor(popup, navigator.userAgent, visitorId);
+          await yieldToMain();
           if (!cancelled) setDue({ path: pathname, popup: seen.popup, preview: false, shown: seen.shown });
         }, remaining),
       );
-    });
+    })();
     return () => {
       cancelled = true;
       timers.forEach(clearTimeout);

@@ -23,15 +23,15 @@ describe('firstPaint', () => {
   const head = html.slice(0, html.indexOf('</head>'));
 
   const sources = ['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name}`);
-  const preloads = sources.map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${src}"/>`).join('');
 
-  it('puts in the head where the stylesheet was, after the press holder, the page’s own rules, then a preload of every chunk in the page order and the script that runs them after the first paint', () => {
+  it('puts in the head where the stylesheet was, after the press holder, the page’s own rules and the script that asks for the stylesheet and the chunks after the first paint; nothing else is asked for before it', () => {
     expect(head).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><link rel="expect"[^>]*\/><style data-critical="">/);
-    expect(head).toContain(`<style data-critical="">.title{color:red}</style>${preloads}<script data-chunks-after-paint="">`);
-    expect(head).not.toContain('rel="stylesheet"');
+    expect(head).toContain(`<style data-critical="">.title{color:red}</style><script data-chunks-after-paint="">`);
+    expect(html).not.toContain('rel="preload"');
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
     expect(html).not.toMatch(/<script src="[^"]+" async=""><\/script>/);
     expect(html).not.toContain('fetchPriority="low"');
-    for (const src of sources) expect(html.split(`href="${src}"`)).toHaveLength(2);
+    for (const src of sources) expect(html.split(`"${src}"`)).toHaveLength(2);
   });
 
   it('holds the first frame until the second paragraph after the headline is parsed', () => {
@@ -45,10 +45,9 @@ describe('firstPaint', () => {
 
   const printFirst = `<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next" media="print" data-until-live=""/>`;
 
-  it('links the stylesheet, holding nothing, at the very end of the body', () => {
+  it('links the stylesheet for print at the very end of the body only where there is no script', () => {
     expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([printFirst]);
-    expect(html.endsWith(`<script>self.__next_f.push([1,"x"])</script>${printFirst}</body></html>`)).toBe(true);
-    expect(html.split(printFirst)).toHaveLength(2);
+    expect(html.endsWith(`<script>self.__next_f.push([1,"x"])</script><noscript>${printFirst}</noscript></body></html>`)).toBe(true);
   });
 
   it('keeps everything else byte for byte: the polyfill, the RSC payload, the content', () => {
@@ -224,10 +223,18 @@ function runChunkRunner({ visible = true } = {}) {
   }
   const document = {
     visibilityState: visible ? 'visible' : 'hidden',
-    head: { appendChild: (script: { src: string; async: boolean }) => added.push(`${script.src}${script.async ? ' async' : ''}`) },
+    head: {
+      appendChild: (node: { src?: string; async?: boolean; rel?: string; href?: string; media?: string; attributes: Record<string, string> }) =>
+        added.push(
+          node.rel
+            ? `${node.rel} ${node.href} ${node.media} ${Object.entries(node.attributes).map(([name, value]) => `${name}=${value}`).join(' ')}`
+            : `${node.src}${node.async ? ' async' : ''}`,
+        ),
+    },
     createElement: (name: string) => {
-      expect(name).toBe('script');
-      return { src: '', async: false };
+      expect(['script', 'link']).toContain(name);
+      const attributes: Record<string, string> = {};
+      return { attributes, setAttribute: (attribute: string, value: string) => (attributes[attribute] = value) };
     },
     addEventListener: on,
   };
@@ -250,9 +257,12 @@ function runChunkRunner({ visible = true } = {}) {
 }
 
 describe('the chunk runner', () => {
-  const all = ['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name} async`);
+  const all = [
+    'stylesheet /_next/static/chunks/site.css print data-precedence=next data-until-live=',
+    ...['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name} async`),
+  ];
 
-  it('adds every chunk, in order and once, only after the first contentful paint', () => {
+  it('adds the stylesheet for print and then every chunk, in order and once, only after the first contentful paint', () => {
     const browser = runChunkRunner();
     browser.fire('DOMContentLoaded');
     browser.paint('first-paint');
