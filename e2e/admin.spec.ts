@@ -173,7 +173,10 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   // A visitor (a fresh browser: nothing cached) gets the window from the endpoint the gift tab reads.
   const visitor = await browser.newContext();
   const schedule = await (await visitor.request.get('/api/gift-schedule')).json();
-  expect(schedule).toContainEqual({ giftNumber: 5, startTimestamp: start, endTimestamp: start + 2 * hour });
+  // Each window comes with its gift's struck-out price and discount, worked out on the server.
+  expect(schedule).toContainEqual(
+    expect.objectContaining({ giftNumber: 5, startTimestamp: start, endTimestamp: start + 2 * hour, oldPrice: expect.any(Number), discount: expect.any(Number) }),
+  );
   await visitor.close();
 
   // The running window, edited in the console, changes the public tab without a deploy: ending it in
