@@ -41,7 +41,11 @@ const layerZones = [
     })),
 ];
 
-const zodPath = { name: 'zod', message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.", allowTypeImports: true };
+const zodPath = {
+  name: 'zod',
+  message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.",
+  allowTypeImports: true,
+};
 
 /**
  * A client component ('use client') runs in the browser: nothing of server/ may reach its bundle, nor the
@@ -67,9 +71,15 @@ const clientBoundary = {
         const check = (node) => {
           if (node.importKind === 'type' || node.exportKind === 'type' || !node.source) return;
           if (isServer(node.source.value)) context.report({ node, messageId: 'server', data: { source: node.source.value } });
-          else if (/^@\/content\/(courses|gift-offer-prices)$/.test(node.source.value)) context.report({ node, messageId: 'courses', data: { source: node.source.value } });
+          else if (/^@\/content\/(courses|gift-offer-prices)$/.test(node.source.value))
+            context.report({ node, messageId: 'courses', data: { source: node.source.value } });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => node.source.type === 'Literal' && check({ source: node.source }) };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: (node) => node.source.type === 'Literal' && check({ source: node.source }),
+        };
       },
     },
   },
@@ -116,7 +126,8 @@ export default defineConfig([
             {
               name: '@/server/admin/session',
               importNames: ['requireOperator', 'operatorOf'],
-              message: 'A console action is an operatorAction (server/admin/operator-action.ts): it checks the session, writes with its audit row in one transaction and answers in codes.',
+              message:
+                'A console action is an operatorAction (server/admin/operator-action.ts): it checks the session, writes with its audit row in one transaction and answers in codes.',
             },
           ],
         },

@@ -15,7 +15,10 @@ const settings = readCspSettings({
   NEXT_PUBLIC_GEO_URL: process.env.NEXT_PUBLIC_GEO_URL,
 });
 if (settings.rejectedTagHosts.length > 0) {
-  consoleLogger.warn('csp.tag_hosts_rejected', { message: 'CSP_TAG_HOSTS entries must be https origins; left out', entries: settings.rejectedTagHosts.join(' ') });
+  consoleLogger.warn('csp.tag_hosts_rejected', {
+    message: 'CSP_TAG_HOSTS entries must be https origins; left out',
+    entries: settings.rejectedTagHosts.join(' '),
+  });
 }
 const publicPolicy = contentSecurityPolicyHeader(settings);
 

@@ -80,7 +80,11 @@ async function seed(handle: DatabaseHandle): Promise<void> {
   // Every delivery is due by the end of the seeded year; one refused for now waits until long after it.
   const due = START + SPAN_MS + 86_400_000;
   const paid: { dealNumber: string; index: number; createdAt: number }[] = [];
-  for (let claims = await repos.deliveryQueue.claimDue({ now: due, limit: 1000, leaseMs: 60_000 }); claims.length > 0; claims = await repos.deliveryQueue.claimDue({ now: due, limit: 1000, leaseMs: 60_000 })) {
+  for (
+    let claims = await repos.deliveryQueue.claimDue({ now: due, limit: 1000, leaseMs: 60_000 });
+    claims.length > 0;
+    claims = await repos.deliveryQueue.claimDue({ now: due, limit: 1000, leaseMs: 60_000 })
+  ) {
     await inParallel(claims.length, width, async (k) => {
       const claim = claims[k]!;
       const { index, createdAt } = leads.get(claim.leadId!)!;
@@ -121,7 +125,14 @@ async function run(handle: DatabaseHandle): Promise<void> {
   report.print(`  seeded ${leadCount} leads with their deliveries and deals in ${(seeding.ms / 1000).toFixed(1)} s`);
 
   // A cursor half-way down, where an OFFSET would have to skip 100 000 rows.
-  const middle = await handle.db.selectFrom('leads').select(['created_at', 'id']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(Math.floor(leadCount / 2)).limit(1).executeTakeFirstOrThrow();
+  const middle = await handle.db
+    .selectFrom('leads')
+    .select(['created_at', 'id'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(leadCount / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const deep = { createdAt: Number(middle.created_at), id: middle.id };
   const lists: [string, LeadFilter, LeadCursor | null][] = [
     ['first page, no filter', {}, null],
@@ -136,7 +147,8 @@ async function run(handle: DatabaseHandle): Promise<void> {
     ['paid, first page', { payment: 'paid' }, null],
     ['campaign + paid', { utmCampaign: 'brand', payment: 'paid' }, null],
   ];
-  for (const [label, filter, after] of lists) report.print(`  list: ${label.padEnd(24)} ${(await pageMs(handle, filter, after)).toFixed(1).padStart(7)} ms (median of 15)`);
+  for (const [label, filter, after] of lists)
+    report.print(`  list: ${label.padEnd(24)} ${(await pageMs(handle, filter, after)).toFixed(1).padStart(7)} ms (median of 15)`);
 
   // The funnel «Кампании»: the last 30 days of the seeded year, and the whole year (every lead).
   const end = START + SPAN_MS;

@@ -26,8 +26,16 @@ report.print(`${tests} A/A and ${tests} A/B tests in ${((performance.now() - sta
 report.print(comparisonLine(aa, ab));
 
 // A paid tariff's whole price (monthly ones for their months), kopecks.
-const prices = courses.flatMap((course) => course.tariffs.filter((tariff) => tariff.price > 0).map((tariff) => tariff.price * (tariff.monthly ? (tariff.months ?? 1) : 1) * 100));
-const revenueScenario: RevenueScenario = { conversion: 0.03, paying: 0.3, prices, visitorsPerVariantPerDay: benchScenario.showsPerVariantPerDay, days: benchScenario.days };
+const prices = courses.flatMap((course) =>
+  course.tariffs.filter((tariff) => tariff.price > 0).map((tariff) => tariff.price * (tariff.monthly ? (tariff.months ?? 1) : 1) * 100),
+);
+const revenueScenario: RevenueScenario = {
+  conversion: 0.03,
+  paying: 0.3,
+  prices,
+  visitorsPerVariantPerDay: benchScenario.showsPerVariantPerDay,
+  days: benchScenario.days,
+};
 const revenueAa = simulateRevenue(revenueScenario, 0, tests, seed + 2, false);
 const revenueAb = simulateRevenue(revenueScenario, 0.2, tests, seed + 3, true);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

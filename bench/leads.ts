@@ -108,7 +108,12 @@ async function main() {
       await benchBackend('SQLite', { SQLITE_PATH: file }, async () => {
         const handle = await openDatabase({ dialect: 'sqlite', file });
         try {
-          return (await handle.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+          return (
+            await handle.db
+              .selectFrom('leads')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n;
         } finally {
           await handle.close();
         }
@@ -129,7 +134,14 @@ async function main() {
         await benchBackend('PostgreSQL', { DATABASE_URL: url.toString() }, async () => {
           const handle = await openDatabase({ dialect: 'postgres', url: url.toString() });
           try {
-            return Number((await handle.db.selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+            return Number(
+              (
+                await handle.db
+                  .selectFrom('leads')
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            );
           } finally {
             await handle.close();
           }

@@ -160,7 +160,11 @@ async function main() {
     baseFolder ? startBuild(basePort, { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-lighthouse.db' }, { cwd: baseFolder }) : undefined,
   ]);
   // Chrome's debugging port beside the servers', so the run keeps to BENCH_PORT's range.
-  const chrome = await launch({ chromePath, port: sitePort + 3, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const chrome = await launch({
+    chromePath,
+    port: sitePort + 3,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const siteBase = `http://127.0.0.1:${sitePort}`;
     const floorBase = `http://127.0.0.1:${floorPort}`;
@@ -178,7 +182,9 @@ async function main() {
         // The site and its base one after the other, in turns which goes first.
         const pair = [() => siteSamples, () => baseSamples].map((samples, index) => async () => {
           if (index === 1 && !base) return;
-          samples().get(path)!.push(await measure(`${index === 0 ? siteBase : baseBase}${path}`, chrome.port));
+          samples()
+            .get(path)!
+            .push(await measure(`${index === 0 ? siteBase : baseBase}${path}`, chrome.port));
         });
         for (const run of round % 2 ? pair.reverse() : pair) await run();
       }
@@ -194,7 +200,9 @@ async function main() {
       const m = medians(siteSamples.get(path)!);
       say(row(path, m, floorMedian));
       if (base) say(row(`  at ${baseRef}`, medians(baseSamples.get(path)!), floorMedian));
-      say(`${''.padEnd(40)} LCP − FCP ${seconds(m.lcp - m.fcp)} (at most 0.10 s: ${m.lcp - m.fcp <= 100 ? 'holds' : 'fails'}); score within 5 of the floor: ${floorMedian.score - m.score <= 5 ? 'holds' : 'fails'}`);
+      say(
+        `${''.padEnd(40)} LCP − FCP ${seconds(m.lcp - m.fcp)} (at most 0.10 s: ${m.lcp - m.fcp <= 100 ? 'holds' : 'fails'}); score within 5 of the floor: ${floorMedian.score - m.score <= 5 ? 'holds' : 'fails'}`,
+      );
     }
     console.error(`written to ${report.record()}`);
   } finally {

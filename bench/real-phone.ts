@@ -115,7 +115,14 @@ async function scriptFreeServer(deployed: string, paths: string[], port: number)
 /** One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself. */
 async function measure(browser: Browser, url: string, { scripts, tasks }: { scripts: boolean; tasks: boolean }): Promise<Sample> {
   // The certificate nginx serves is a throw-away one.
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true, locale: 'ru-RU', ignoreHTTPSErrors: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    ignoreHTTPSErrors: true,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -141,12 +148,22 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
       const frames: Frame[] = [];
       (window as unknown as { __frames: Frame[] }).__frames = frames;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { startTime: number; duration: number; styleAndLayoutStart: number; scripts: { startTime: number; duration: number; forcedStyleAndLayoutDuration: number; invoker: string; sourceURL: string }[] }[]) {
+        for (const entry of list.getEntries() as unknown as {
+          startTime: number;
+          duration: number;
+          styleAndLayoutStart: number;
+          scripts: { startTime: number; duration: number; forcedStyleAndLayoutDuration: number; invoker: string; sourceURL: string }[];
+        }[]) {
           frames.push({
             start: entry.startTime,
             end: entry.startTime + entry.duration,
             styleAndLayoutStart: entry.styleAndLayoutStart,
-            scripts: entry.scripts.map((script) => ({ start: script.startTime, duration: script.duration, forced: script.forcedStyleAndLayoutDuration, source: `${script.invoker} ${script.sourceURL.replace(/^.*\//, '')}` })),
+            scripts: entry.scripts.map((script) => ({
+              start: script.startTime,
+              duration: script.duration,
+              forced: script.forcedStyleAndLayoutDuration,
+              source: `${script.invoker} ${script.sourceURL.replace(/^.*\//, '')}`,
+            })),
           });
         }
       }).observe({ type: 'long-animation-frame', buffered: true });
@@ -159,15 +176,32 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     if (!scripts) {
       // Nothing will make it live: its paints are all there once it has loaded and a frame has passed.
-      await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.fcp !== undefined, null, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.fcp !== undefined, null, {
+        timeout: 60_000,
+        polling: 50,
+      });
       await page.keyboard.press('Tab');
       const { fcp, lcp } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
-      return { fcp: fcp!, lcp: lcp ?? fcp!, live: Number.NaN, pressWait: Number.NaN, hydrationTask: Number.NaN, ourTask: Number.NaN, ourScript: Number.NaN, forcedRestyle: Number.NaN, restyle: Number.NaN };
+      return {
+        fcp: fcp!,
+        lcp: lcp ?? fcp!,
+        live: Number.NaN,
+        pressWait: Number.NaN,
+        hydrationTask: Number.NaN,
+        ourTask: Number.NaN,
+        ourScript: Number.NaN,
+        forcedRestyle: Number.NaN,
+        restyle: Number.NaN,
+      };
     }
-    await page.waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 }).catch(async (error: Error) => {
-      const state = await page.evaluate(() => [JSON.stringify((window as unknown as { __bench: unknown }).__bench), document.documentElement.outerHTML.slice(0, 120)]).catch((e: Error) => e.message);
-      throw new Error(`${url} never went live: ${JSON.stringify(state)}`, { cause: error });
-    });
+    await page
+      .waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 })
+      .catch(async (error: Error) => {
+        const state = await page
+          .evaluate(() => [JSON.stringify((window as unknown as { __bench: unknown }).__bench), document.documentElement.outerHTML.slice(0, 120)])
+          .catch((e: Error) => e.message);
+        throw new Error(`${url} never went live: ${JSON.stringify(state)}`, { cause: error });
+      });
     // A key press ends LCP's candidates, as a visitor's first input would.
     await page.keyboard.press('Tab');
     const { fcp, lcp, live } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
@@ -181,7 +215,8 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
       await page.waitForSelector('html[data-vitals]', { state: 'attached', timeout: 30_000 }).catch(() => undefined);
       await page.waitForTimeout(1500);
       const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[][] }).__longTasks);
-      const longest = (from: number, to: number) => Math.max(0, ...longTasks.filter(([start]) => start! >= from && start! < to).map(([, duration]) => duration!));
+      const longest = (from: number, to: number) =>
+        Math.max(0, ...longTasks.filter(([start]) => start! >= from && start! < to).map(([, duration]) => duration!));
       hydrationTask = longest(fcp!, live!);
       ourTask = longest(live!, Number.POSITIVE_INFINITY);
       const frames = (await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)).filter((frame) => frame.end > live!);
@@ -191,7 +226,9 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
       restyle = Math.max(0, ...frames.filter((frame) => frame.styleAndLayoutStart > 0).map((frame) => frame.end - Math.max(frame.styleAndLayoutStart, live!)));
       if (process.env.BENCH_VERBOSE) {
         const worst = scripts.sort((a, b) => b.duration - b.forced - (a.duration - a.forced))[0];
-        console.error(`${url}: longest task once live ${Math.round(ourTask)} ms; longest script ${Math.round(ourScript)} ms (${worst?.source ?? 'none'} at ${Math.round((worst?.start ?? live!) - live!)} ms after live); forced restyle ${Math.round(forcedRestyle)} ms, frame restyle ${Math.round(restyle)} ms`);
+        console.error(
+          `${url}: longest task once live ${Math.round(ourTask)} ms; longest script ${Math.round(ourScript)} ms (${worst?.source ?? 'none'} at ${Math.round((worst?.start ?? live!) - live!)} ms after live); forced restyle ${Math.round(forcedRestyle)} ms, frame restyle ${Math.round(restyle)} ms`,
+        );
       }
     }
     return { fcp: fcp!, lcp: lcp ?? fcp!, live: live!, pressWait: Math.max(0, live! - PRESS_AT_MS), hydrationTask, ourTask, ourScript, forcedRestyle, restyle };
@@ -231,21 +268,34 @@ async function main() {
       const https = basePort + 10 + 2 * index;
       const dir = path.join(nginxDir, String(index));
       fs.mkdirSync(dir);
-      const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), { ports: [b.port, b.port], http: https + 1, https, cert, key, staticDir: path.resolve(b.dist, 'static'), logDir: dir });
+      const config = siteHere(fs.readFileSync('deploy/nginx-site.conf', 'utf8'), {
+        ports: [b.port, b.port],
+        http: https + 1,
+        https,
+        cert,
+        key,
+        staticDir: path.resolve(b.dist, 'static'),
+        logDir: dir,
+      });
       // The script-free copies are served by this process (started below, once the deployed build answers).
       return { ...b, https, dir, nginx: startNginx(dir, config) };
     });
   // The script-free copies are served by this process, started below once the deployed build answers.
   const servers = await Promise.all(builds.filter((b) => b.name !== 'script-free').map((b) => startBuild(b.port, b.env, b.args[0] ? { dir: b.args[0] } : {})));
   let copies: http.Server | undefined;
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   const report = benchReport('real-phone');
   const say = report.print;
   try {
     if (builds.some((b) => b.name === 'script-free')) copies = await scriptFreeServer(`http://127.0.0.1:${deployedPort}`, pages, scriptFreePort);
-    await Promise.all(builds.map(async (b) => {
-      await nginxListening(b.nginx, b.dir);
-    }));
+    await Promise.all(
+      builds.map(async (b) => {
+        await nginxListening(b.nginx, b.dir);
+      }),
+    );
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {
       for (const page of pages) {
@@ -262,16 +312,22 @@ async function main() {
     const ms = (value: number) => (Number.isNaN(value) ? '       –' : `${Math.round(value)} ms`.padStart(8));
     const maybe = (value: number) => (Number.isNaN(value) ? '       –' : cell(value));
     say(`Real Chromium, 4× CPU, Slow 4G, 412 px phone, behind nginx; medians of ${runs} rounds, builds alternating`);
-    say(`${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s  longest task after FCP: hydrating / once live: task, script, forced restyle, frame restyle`);
+    say(
+      `${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s  longest task after FCP: hydrating / once live: task, script, forced restyle, frame restyle`,
+    );
     const of = (page: string, build: string, metric: keyof Sample) => samples.get(`${page}\n${build}`)!.map((s) => s[metric]);
     for (const page of pages) {
       for (const b of builds) {
         const m = (metric: keyof Sample) => median(of(page, b.name, metric));
-        say(`${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m('fcp'))} ${cell(m('lcp'))} ${maybe(m('live'))} ${maybe(m('pressWait'))}  ${ms(m('hydrationTask'))} / ${ms(m('ourTask'))} ${ms(m('ourScript'))} ${ms(m('forcedRestyle'))} ${ms(m('restyle'))}`);
+        say(
+          `${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m('fcp'))} ${cell(m('lcp'))} ${maybe(m('live'))} ${maybe(m('pressWait'))}  ${ms(m('hydrationTask'))} / ${ms(m('ourTask'))} ${ms(m('ourScript'))} ${ms(m('forcedRestyle'))} ${ms(m('restyle'))}`,
+        );
       }
       if (builds.some((b) => b.name === 'deployed')) {
         const worst = (metric: keyof Sample) => Math.round(Math.max(...of(page, 'deployed', metric)));
-        say(`${''.padEnd(24)} once live, worst of ${runs}: longest task ${worst('ourTask')} ms; of it, our longest script ${worst('ourScript')} ms (at most 50 ms: ${worst('ourScript') <= 50 ? 'holds' : 'fails'}), the browser's longest restyle ${Math.max(worst('forcedRestyle'), worst('restyle'))} ms (forced by a script or in a frame)`);
+        say(
+          `${''.padEnd(24)} once live, worst of ${runs}: longest task ${worst('ourTask')} ms; of it, our longest script ${worst('ourScript')} ms (at most 50 ms: ${worst('ourScript') <= 50 ? 'holds' : 'fails'}), the browser's longest restyle ${Math.max(worst('forcedRestyle'), worst('restyle'))} ms (forced by a script or in a frame)`,
+        );
       }
     }
     const range = (interval: Interval, format: (value: number) => string) => `${format(interval.low)} to ${format(interval.high)}`;
@@ -285,11 +341,18 @@ async function main() {
         const fcp = ratioOf(page, 'fcp', 'script-free');
         const lcp = ratioOf(page, 'lcp', 'script-free');
         const point = (metric: keyof Sample) => (median(of(page, 'deployed', metric)) / median(of(page, 'script-free', metric))).toFixed(2);
-        say(`${page.padEnd(24)} FCP at most 1.15× the script-free copy's: ${point('fcp')}×, ${atMost(fcp, 1.15).padEnd(9)} (${range(fcp, (r) => `${r.toFixed(2)}×`)})`);
-        say(`${''.padEnd(24)} LCP at most 1.2× the script-free copy's:  ${point('lcp')}×, ${atMost(lcp, 1.2).padEnd(9)} (${range(lcp, (r) => `${r.toFixed(2)}×`)})`);
+        say(
+          `${page.padEnd(24)} FCP at most 1.15× the script-free copy's: ${point('fcp')}×, ${atMost(fcp, 1.15).padEnd(9)} (${range(fcp, (r) => `${r.toFixed(2)}×`)})`,
+        );
+        say(
+          `${''.padEnd(24)} LCP at most 1.2× the script-free copy's:  ${point('lcp')}×, ${atMost(lcp, 1.2).padEnd(9)} (${range(lcp, (r) => `${r.toFixed(2)}×`)})`,
+        );
       }
       if (builds.some((b) => b.name === 'no rewrite')) {
-        const later = bootstrapInterval([of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')], ([deployed, plain]) => median(deployed!) - median(plain!));
+        const later = bootstrapInterval(
+          [of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')],
+          ([deployed, plain]) => median(deployed!) - median(plain!),
+        );
         say(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
       }
       if (builds.some((b) => b.name === 'floor')) {

@@ -45,7 +45,11 @@ const kinds: Kind[] = ['page', 'read', 'write'];
 async function send(server: NextServer, kind: Kind): Promise<boolean> {
   const lead = { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(leadBody('bench').body) };
   const response =
-    kind === 'page' ? await fetch(`${server.url}/`) : kind === 'read' ? await fetch(`${server.url}/api/gift-schedule`) : await fetch(`${server.url}/api/leads`, lead);
+    kind === 'page'
+      ? await fetch(`${server.url}/`)
+      : kind === 'read'
+        ? await fetch(`${server.url}/api/gift-schedule`)
+        : await fetch(`${server.url}/api/leads`, lead);
   await response.arrayBuffer();
   return response.ok;
 }
@@ -134,7 +138,12 @@ async function main() {
     const during = await load(server, { done: () => drained });
     await watch;
     const seconds = (performance.now() - started) / 1000;
-    report('while the worker drains the backlog', during, await eventLoopMaxMs(server), ` (${seconds.toFixed(1)} s, ${Math.round(backlog / seconds)} deliveries/s)`);
+    report(
+      'while the worker drains the backlog',
+      during,
+      await eventLoopMaxMs(server),
+      ` (${seconds.toFixed(1)} s, ${Math.round(backlog / seconds)} deliveries/s)`,
+    );
     await database.close();
 
     // This process takes the write lock and keeps it, as a long transaction of another process would.

@@ -12,7 +12,15 @@ describe('median', () => {
 
 describe('bootstrapInterval', () => {
   it('is a single point when nothing varies', () => {
-    expect(bootstrapInterval([[2, 2, 2], [1, 1]], ratioOfMedians)).toEqual({ low: 2, high: 2 });
+    expect(
+      bootstrapInterval(
+        [
+          [2, 2, 2],
+          [1, 1],
+        ],
+        ratioOfMedians,
+      ),
+    ).toEqual({ low: 2, high: 2 });
   });
 
   it('holds the observed ratio and narrows as samples grow', () => {
@@ -26,7 +34,10 @@ describe('bootstrapInterval', () => {
   });
 
   it('gives the same interval for the same samples (seeded)', () => {
-    const lists = [[700, 820, 760, 910, 680], [540, 600, 520, 580, 560]];
+    const lists = [
+      [700, 820, 760, 910, 680],
+      [540, 600, 520, 580, 560],
+    ];
     expect(bootstrapInterval(lists, ratioOfMedians)).toEqual(bootstrapInterval(lists, ratioOfMedians));
   });
 

@@ -27,7 +27,9 @@ export function bootstrapInterval(
 ): Interval {
   if (lists.some((list) => list.length === 0)) throw new Error('bootstrapInterval needs at least one sample in each list');
   const random = seededRandom(seed);
-  const values = Array.from({ length: rounds }, () => statistic(lists.map((list) => list.map(() => list[Math.floor(random() * list.length)]!)))).sort((a, b) => a - b);
+  const values = Array.from({ length: rounds }, () => statistic(lists.map((list) => list.map(() => list[Math.floor(random() * list.length)]!)))).sort(
+    (a, b) => a - b,
+  );
   const tail = (1 - level) / 2;
   return { low: values[Math.floor(tail * (rounds - 1))]!, high: values[Math.ceil((1 - tail) * (rounds - 1))]! };
 }

@@ -122,8 +122,6 @@ export function relatedItems<Item extends { id: string; relatedIds: string[]; ca
   limit = 3,
 ): Item[] {
   const chosen = item.relatedIds.flatMap((id) => section.items.filter((candidate) => candidate.id === id));
-  const sameCategory = itemsIn(section, item.category.slug).filter(
-    (candidate) => candidate.id !== item.id && !item.relatedIds.includes(candidate.id),
-  );
+  const sameCategory = itemsIn(section, item.category.slug).filter((candidate) => candidate.id !== item.id && !item.relatedIds.includes(candidate.id));
   return [...chosen, ...sameCategory].slice(0, limit);
 }

@@ -28,8 +28,16 @@ describe('course content', () => {
   it('prices free courses at 0 and paid ones above 0', () => {
     for (const course of courses) {
       const prices = course.tariffs.map((tariff) => tariff.price);
-      if (course.category === 'free') expect(prices.every((price) => price === 0), course.slug).toBe(true);
-      else expect(prices.every((price) => price > 0), course.slug).toBe(true);
+      if (course.category === 'free')
+        expect(
+          prices.every((price) => price === 0),
+          course.slug,
+        ).toBe(true);
+      else
+        expect(
+          prices.every((price) => price > 0),
+          course.slug,
+        ).toBe(true);
     }
   });
 
@@ -38,7 +46,11 @@ describe('course content', () => {
     const price = (slug: string) => getCourse(slug)!.tariffs[0]!.price;
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!.content;
     // The gift pop-up refers to the tariff (lib/price-references.ts): the figure is the course's own by construction.
-    expect(giftPopup.kind === 'gift' && resolvePriceValue(giftPopup.offer.oldPrice, courses)).toEqual({ amount: price('advanced-js'), monthly: false, reference: true });
+    expect(giftPopup.kind === 'gift' && resolvePriceValue(giftPopup.offer.oldPrice, courses)).toEqual({
+      amount: price('advanced-js'),
+      monthly: false,
+      reference: true,
+    });
     expect(giftOffer(1)!.oldPrice).toBe(price('base-programming'));
     expect(giftOffer(3)!.oldPrice).toBe(price('diagnostics'));
     expect(giftOffer(13)!.oldPrice, 'offer 13: the TypeScript, Git and React combo').toBe(price('typescript') + price('git') + price('react'));
@@ -93,7 +105,10 @@ describe('course validation', () => {
   it('rejects duplicate slugs and duplicate variant ids', () => {
     expect(() => parseCourses([validCourse(), validCourse()])).toThrow('курс «junior-js», поле «адрес (slug)» (slug): значение «junior-js» встречается дважды');
     const broken = validCourse();
-    broken.variants = [{ id: 'a', purpose: 'x' }, { id: 'a', purpose: 'y' }];
+    broken.variants = [
+      { id: 'a', purpose: 'x' },
+      { id: 'a', purpose: 'y' },
+    ];
     expect(() => parseCourses([broken])).toThrow('поле «варианты страницы» (variants): у каждого варианта курса свой id');
   });
 

@@ -40,10 +40,22 @@ export function parseCourses(entries: readonly unknown[]): Course[] {
   const catalogue = [...professionCourses, ...skillCourses, ...freeCourses].map(({ slug, tariffs }) => ({ slug, tariffs: tariffs ?? [] }));
   const { courses: parsed, problems } = resolveCoursePrices(parseEntries(courseSource, courseSchema, entries), courseFile, catalogue);
   throwProblems(problems);
-  assertUnique(courseSource, 'slug', parsed.map((course) => course.slug));
+  assertUnique(
+    courseSource,
+    'slug',
+    parsed.map((course) => course.slug),
+  );
   const pages = parsed.flatMap(pagesOf);
-  assertUnique(coursePageSource, 'path', pages.map((page) => page.path));
-  assertUnique(coursePageSource, 'formId', pages.map((page) => page.form.formId));
+  assertUnique(
+    coursePageSource,
+    'path',
+    pages.map((page) => page.path),
+  );
+  assertUnique(
+    coursePageSource,
+    'formId',
+    pages.map((page) => page.form.formId),
+  );
   return parsed;
 }
 
@@ -104,14 +116,12 @@ export function variantPath(course: Pick<Course, 'path'>, variant: Pick<CourseVa
 
 function pagesOf(course: Course): CoursePageEntry[] {
   const base: CoursePageEntry = { path: course.path, course, form: course.form, leadForm: course.leadForm };
-  const variants = course.variants.map(
-    (variant): CoursePageEntry => ({
-      path: variantPath(course, variant),
-      course,
-      variant,
-      form: { ...course.form, formId: variant.formId ?? `${course.form.formId}-${variant.id}` },
-      leadForm: variant.leadForm ?? course.leadForm,
-    }),
-  );
+  const variants = course.variants.map((variant): CoursePageEntry => ({
+    path: variantPath(course, variant),
+    course,
+    variant,
+    form: { ...course.form, formId: variant.formId ?? `${course.form.formId}-${variant.id}` },
+    leadForm: variant.leadForm ?? course.leadForm,
+  }));
   return [base, ...variants];
 }

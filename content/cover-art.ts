@@ -21,7 +21,8 @@ export const palettes: Record<string, Palette> = {
   rose: { from: '#9f1239', to: '#f43f5e', accent: '#fde68a', ink: '#4c0519' },
 };
 
-export type Motif = 'editor' | 'layout' | 'graph' | 'tree' | 'network' | 'steps' | 'check' | 'compass' | 'triangle' | 'store' | 'growth' | 'snow' | 'spring' | 'calendar';
+export type Motif =
+  'editor' | 'layout' | 'graph' | 'tree' | 'network' | 'steps' | 'check' | 'compass' | 'triangle' | 'store' | 'growth' | 'snow' | 'spring' | 'calendar';
 
 export type CoverArt = { motif: Motif; label: string; palette: keyof typeof palettes };
 

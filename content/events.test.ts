@@ -52,7 +52,9 @@ describe('events', () => {
 
   it('rejects two events with one form id', () => {
     const second = { ...validEvent(), slug: 'other' };
-    expect(() => parseEvents([validEvent(), second])).toThrow('событие «event-snow-quest», поле «id формы» (formId): значение «event-snow-quest» встречается дважды');
+    expect(() => parseEvents([validEvent(), second])).toThrow(
+      'событие «event-snow-quest», поле «id формы» (formId): значение «event-snow-quest» встречается дважды',
+    );
   });
 
   it('is scheduled like an article: out on its publish date (Moscow), a date that does not exist refused', () => {
@@ -61,6 +63,8 @@ describe('events', () => {
     expect(isEventPublished({}, '2000-01-01')).toBe(true);
     const broken = validEvent();
     broken.publishedAt = '2026-11-31';
-    expect(() => parseEvents([broken])).toThrow('content/events.ts, событие «snow-quest», поле «дата публикации» (publishedAt): нужна дата, которая есть в календаре');
+    expect(() => parseEvents([broken])).toThrow(
+      'content/events.ts, событие «snow-quest», поле «дата публикации» (publishedAt): нужна дата, которая есть в календаре',
+    );
   });
 });

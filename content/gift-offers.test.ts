@@ -15,7 +15,9 @@ const tariffPrice = (slug: string, tariff = 1) => courses.find((course) => cours
 
 /** The catalogue with one tariff's price changed, as after an edit of the course's file. */
 const withTariffPrice = (slug: string, tariff: number, price: number) =>
-  courses.map((course) => (course.slug === slug ? { ...course, tariffs: course.tariffs.map((each, index) => (index === tariff - 1 ? { ...each, price } : each)) } : course));
+  courses.map((course) =>
+    course.slug === slug ? { ...course, tariffs: course.tariffs.map((each, index) => (index === tariff - 1 ? { ...each, price } : each)) } : course,
+  );
 
 describe('struck-out prices looked up in the course tariffs', () => {
   it('a reference is the tariff price, a bundle the sum, a number stays as written', () => {
@@ -27,9 +29,15 @@ describe('struck-out prices looked up in the course tariffs', () => {
   });
 
   it('an unknown course or tariff, or a tariff paid otherwise than the gift, is a problem in Russian', () => {
-    expect(giftOldPrice({ oldPrice: '{цена nope}', isMonthlyPayment: false }, courses)).toEqual({ problem: 'в {цена nope} курс «nope», а такого курса нет в content/courses/' });
-    expect(giftOldPrice({ oldPrice: '{цена git 9}', isMonthlyPayment: false }, courses)).toMatchObject({ problem: expect.stringMatching(/^в \{цена git 9\} тариф 9, а у курса «git» тарифов \d+$/) });
-    expect(giftOldPrice({ oldPrice: '{цена junior-js 2}', isMonthlyPayment: false }, courses)).toMatchObject({ problem: expect.stringContaining('подарок оплачивается сразу') });
+    expect(giftOldPrice({ oldPrice: '{цена nope}', isMonthlyPayment: false }, courses)).toEqual({
+      problem: 'в {цена nope} курс «nope», а такого курса нет в content/courses/',
+    });
+    expect(giftOldPrice({ oldPrice: '{цена git 9}', isMonthlyPayment: false }, courses)).toMatchObject({
+      problem: expect.stringMatching(/^в \{цена git 9\} тариф 9, а у курса «git» тарифов \d+$/),
+    });
+    expect(giftOldPrice({ oldPrice: '{цена junior-js 2}', isMonthlyPayment: false }, courses)).toMatchObject({
+      problem: expect.stringContaining('подарок оплачивается сразу'),
+    });
   });
 
   it('a course price changed in its file is the offer struck-out price and discount, nothing else edited', () => {
@@ -37,7 +45,9 @@ describe('struck-out prices looked up in the course tariffs', () => {
     expect(offer6.oldPrice).toBe('{цена middle-js 2}');
     const before = priceGiftOffer(offer6, courses);
     const after = priceGiftOffer(offer6, withTariffPrice('middle-js', 2, 11990));
-    expect(before).toEqual({ offer: expect.objectContaining({ oldPrice: tariffPrice('middle-js', 2), discount: discountPercent(tariffPrice('middle-js', 2), offer6.price) }) });
+    expect(before).toEqual({
+      offer: expect.objectContaining({ oldPrice: tariffPrice('middle-js', 2), discount: discountPercent(tariffPrice('middle-js', 2), offer6.price) }),
+    });
     expect(after).toEqual({ offer: expect.objectContaining({ price: offer6.price, oldPrice: 11990, discount: discountPercent(11990, offer6.price) }) });
   });
 
@@ -45,7 +55,9 @@ describe('struck-out prices looked up in the course tariffs', () => {
     const { priceGiftOffers } = await import('./gift-offer-prices');
     const broken = [{ ...giftOfferInput(10)!, oldPrice: '{цена react-developer 5}' }];
     expect(() => priceGiftOffers(broken, courses)).toThrow(ContentError);
-    expect(() => priceGiftOffers(broken, courses)).toThrow(/content\/gift-offers\.ts, подарок 10, поле «зачёркнутая цена» \(oldPrice\): в \{цена react-developer 5\} тариф 5/);
+    expect(() => priceGiftOffers(broken, courses)).toThrow(
+      /content\/gift-offers\.ts, подарок 10, поле «зачёркнутая цена» \(oldPrice\): в \{цена react-developer 5\} тариф 5/,
+    );
     expect(giftOffers.map((offer) => offer.number)).toEqual(giftOffers.map((_, index) => index + 1));
   });
 });
@@ -54,7 +66,8 @@ describe('gift offers', () => {
   it('show the stated discount only for the prices it was stated for, otherwise the one the prices give', () => {
     for (const offer of giftOffers) {
       const stated = offer.statedDiscount;
-      const expected = stated && stated.price === offer.price && stated.oldPrice === offer.oldPrice ? stated.percent : discountPercent(offer.oldPrice, offer.price);
+      const expected =
+        stated && stated.price === offer.price && stated.oldPrice === offer.oldPrice ? stated.percent : discountPercent(offer.oldPrice, offer.price);
       expect(offer.discount, `offer ${offer.number}`).toBe(expected);
     }
     const offer4 = giftOffer(4)!;
@@ -73,10 +86,12 @@ describe('gift offers', () => {
 
   // The gift modal shows these texts in the browser, where typograf does not run: the data must already be
   // what typograf would print (no-break spaces after short words and before dashes).
-  it.each(giftOffers.flatMap((offer) => [
-    [offer.number, 'name', offer.name],
-    [offer.number, 'description', offer.description],
-  ]))('offer %i: the %s is already typeset', (_number, _field, text) => {
+  it.each(
+    giftOffers.flatMap((offer) => [
+      [offer.number, 'name', offer.name],
+      [offer.number, 'description', offer.description],
+    ]),
+  )('offer %i: the %s is already typeset', (_number, _field, text) => {
     expect(typography(text)).toBe(text);
   });
 

@@ -61,9 +61,7 @@ export interface GiftOffer extends Omit<GiftOfferInput, 'oldPrice'> {
 export type GiftPrices = Pick<GiftOffer, 'oldPrice' | 'discount'>;
 
 /** Where GetCourse serves the payment-page forms; the e2e build points it at the fake GetCourse. */
-export const getCourseFormsOrigin = (process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN || 'https://school.getcourse.ru')
-  .split(/\s+/)[0]!
-  .replace(/\/+$/, '');
+export const getCourseFormsOrigin = (process.env.NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN || 'https://school.getcourse.ru').split(/\s+/)[0]!.replace(/\/+$/, '');
 
 /** A GetCourse payment-page form with the helper ids and signature GetCourse generated for it. */
 function paymentPageForm(
@@ -280,7 +278,10 @@ export function giftDiscount(offer: Pick<GiftOfferInput, 'price' | 'statedDiscou
  * The struck-out price in roubles: a number as written, references looked up in `courses`' tariffs; or
  * what stops it, in Russian: an unknown course or tariff, a tariff paid otherwise than the gift.
  */
-export function giftOldPrice(offer: Pick<GiftOfferInput, 'oldPrice' | 'isMonthlyPayment'>, courses: readonly PricedCourse[]): { oldPrice: number } | { problem: string } {
+export function giftOldPrice(
+  offer: Pick<GiftOfferInput, 'oldPrice' | 'isMonthlyPayment'>,
+  courses: readonly PricedCourse[],
+): { oldPrice: number } | { problem: string } {
   const resolved = resolvePriceValue(offer.oldPrice, courses);
   if ('problem' in resolved) return resolved;
   if (resolved.reference && resolved.monthly !== offer.isMonthlyPayment) {

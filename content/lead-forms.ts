@@ -36,7 +36,11 @@ export const leadForms: readonly LeadFormEntry[] = [
   ...popupLeadForms(),
 ];
 
-assertUnique({ file: 'content/lead-forms.ts', kind: 'форма заявки' }, 'id', leadForms.map((form) => form.id));
+assertUnique(
+  { file: 'content/lead-forms.ts', kind: 'форма заявки' },
+  'id',
+  leadForms.map((form) => form.id),
+);
 const formsById = new Map(leadForms.map((form) => [form.id, form]));
 
 export function findLeadForm(id: string): LeadFormEntry | undefined {

@@ -77,7 +77,9 @@ describe('one Russian name for everything the console shows', () => {
       excepted: ['Все лендинги курса «Middle фронтенд-разработчик»'],
     });
     const gift = popups.find((config) => config.content.kind === 'gift')!;
-    expect(pagesInWords(gift).shown).toEqual([expect.stringMatching(/^Страница курса «Junior фронтенд-разработчик \(лендинг: .+\)» — по метке страницы, адрес секретный$/)]);
+    expect(pagesInWords(gift).shown).toEqual([
+      expect.stringMatching(/^Страница курса «Junior фронтенд-разработчик \(лендинг: .+\)» — по метке страницы, адрес секретный$/),
+    ]);
     expect(pagesInWords({ includePaths: ['/*', '/nowhere'], excludePaths: [] }).shown).toEqual(['Все страницы сайта', '/nowhere']);
   });
 });

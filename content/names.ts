@@ -61,7 +61,8 @@ function buildFormNames(): Map<string, FormNameParts> {
   const names = new Map<string, FormNameParts>(Object.entries(siteWideForms));
   for (const page of coursePages()) names.set(page.form.formId, { kind: 'Страница курса', subject: coursePageSubject(page) });
   for (const event of events) names.set(event.form.formId, { kind: 'Мероприятие', subject: event.title });
-  for (const page of [aboutInfoPage, ...welcomeInfoPages]) if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: page.title });
+  for (const page of [aboutInfoPage, ...welcomeInfoPages])
+    if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: page.title });
   for (const offer of giftOfferInputs) names.set(offer.formConfig.formId, { kind: 'Подарок', subject: plain(offer.name) });
   for (const config of popups) if (config.formConfig) names.set(config.formConfig.formId, { kind: 'Поп-ап', subject: popupNames.get(popupId(config))! });
   return names;
@@ -170,7 +171,10 @@ export function pageName(path: string): { name: string; exact: boolean } {
  * курсов», «Все лендинги курса «…»», a page by its name (its path when it has none), and the page its
  * marker binds it to (the gift page, whose address is secret).
  */
-export function pagesInWords(targeting: { includePaths: readonly string[]; excludePaths: readonly string[]; pageMarker?: string }): { shown: string[]; excepted: string[] } {
+export function pagesInWords(targeting: { includePaths: readonly string[]; excludePaths: readonly string[]; pageMarker?: string }): {
+  shown: string[];
+  excepted: string[];
+} {
   const phrase = (pattern: string): string => {
     if (pattern === '/*') return 'Все страницы сайта';
     if (pattern === '/products/*') return 'Все страницы курсов';

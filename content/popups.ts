@@ -35,7 +35,6 @@ export function popupId(config: PopupConfig): string {
 export const popupDelayMs = 30_000;
 export const giftPopupDelayMs = 45_000;
 
-
 const promoAction = { actionLabel: 'Подписаться на канал', actionHref: contacts.frameworkChannel } as const;
 
 const discountContent: DiscountPopupContent = {

@@ -4,8 +4,7 @@ import { siteUrlFrom } from '../lib/site-url';
 /** Site-wide constants. Every page, form and widget reads them from here. */
 export const site = {
   name: 'Фронтенд Старт',
-  description:
-    'Онлайн-школа программирования: курсы фронтенд-разработки с нуля до middle, наставники, реальные проекты и помощь с трудоустройством.',
+  description: 'Онлайн-школа программирования: курсы фронтенд-разработки с нуля до middle, наставники, реальные проекты и помощь с трудоустройством.',
   url: siteUrlFrom({ SITE_URL: process.env.SITE_URL }),
 } as const;
 

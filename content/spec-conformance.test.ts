@@ -67,9 +67,27 @@ const popupPaths: [string, string][] = [
 
 /** The product pages under /products (perspectives has only variants there; its base page exists too). */
 const productSlugs = [
-  'html-css-free', 'html-css-free-mini', 'junior-js', 'middle-js', 'diagnostics', 'advanced-js', 'git',
-  'typescript', 'html-css', 'advanced-html-css', 'ai', 'ai-for-dev', 'base-programming', 'first-stage',
-  'javascript-learn', 'react', 'react-developer', 'state-managers', 'junior', 'frontend-upgrade', 'vue-predzap',
+  'html-css-free',
+  'html-css-free-mini',
+  'junior-js',
+  'middle-js',
+  'diagnostics',
+  'advanced-js',
+  'git',
+  'typescript',
+  'html-css',
+  'advanced-html-css',
+  'ai',
+  'ai-for-dev',
+  'base-programming',
+  'first-stage',
+  'javascript-learn',
+  'react',
+  'react-developer',
+  'state-managers',
+  'junior',
+  'frontend-upgrade',
+  'vue-predzap',
 ];
 
 /** The fixed product names of the courses the lead-form pop-ups sell, on the base page and every variant. */

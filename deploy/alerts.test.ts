@@ -13,7 +13,10 @@ import { parseExposition } from '@/server/testing/prometheus-text';
 
 const file = path.join(__dirname, 'alerts.yml');
 const promtool = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((candidate) => fs.existsSync(candidate));
-if (!promtool) console.warn('\n[deploy test] promtool is not installed (npm test installs the Debian package prometheus where it may: scripts/ensure-debian-package.ts): `promtool check rules` is SKIPPED; the structure test still runs.\n');
+if (!promtool)
+  console.warn(
+    '\n[deploy test] promtool is not installed (npm test installs the Debian package prometheus where it may: scripts/ensure-debian-package.ts): `promtool check rules` is SKIPPED; the structure test still runs.\n',
+  );
 
 interface Rule {
   alert?: string;
@@ -52,7 +55,11 @@ describe('Prometheus alerting rules', () => {
       expect(rule.labels?.severity).toBeTypeOf('string');
       expect(rule.annotations?.summary).toBeTypeOf('string');
       // Balanced brackets: the commonest way to break an expression by hand.
-      for (const [open, close] of [['(', ')'], ['{', '}'], ['[', ']']] as const) {
+      for (const [open, close] of [
+        ['(', ')'],
+        ['{', '}'],
+        ['[', ']'],
+      ] as const) {
         const text = rule.expr as string;
         expect(text.split(open).length, `${rule.alert}: ${open}${close}`).toBe(text.split(close).length);
       }
@@ -73,7 +80,10 @@ describe('Prometheus alerting rules', () => {
         expect(families.has(name!) || body.includes(`# TYPE ${name} `), `${rule.alert}: ${name}`).toBe(true);
         for (const [, label, value] of (selector ?? '').matchAll(/(\w+)="([^"]*)"/g)) {
           if (name === 'school_outbox_deliveries' || name === 'school_lead_alerts') {
-            expect(exposed.some((sample) => sample.name === name && sample.labels[label!] === value), `${rule.alert}: ${label}=${value}`).toBe(true);
+            expect(
+              exposed.some((sample) => sample.name === name && sample.labels[label!] === value),
+              `${rule.alert}: ${label}=${value}`,
+            ).toBe(true);
           } else {
             expect(REFUSAL_REASONS, `${rule.alert}: ${label}=${value}`).toContain(value);
           }

@@ -55,7 +55,13 @@ describe.skipIf(!systemdAnalyze)('systemd units', () => {
     expect(result).toEqual({ status: 0, output: '' });
     expect(read('reconcile.service')).toContain('\nExecStart=/usr/bin/node cli/reconcile.mjs\n');
     expect(read('reconcile.timer')).toContain('\nUnit=reconcile.service\n');
-    for (const line of ['NoNewPrivileges=true', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/school-site', 'User=school-site', 'EnvironmentFile=/etc/school-site/site.env']) {
+    for (const line of [
+      'NoNewPrivileges=true',
+      'ProtectSystem=strict',
+      'ReadWritePaths=/var/lib/school-site',
+      'User=school-site',
+      'EnvironmentFile=/etc/school-site/site.env',
+    ]) {
       expect(read('reconcile.service')).toContain(`\n${line}\n`);
     }
   });
@@ -159,7 +165,18 @@ describe('example environment file', () => {
     const example = read('site.env.example');
     const listed = new Set([...example.matchAll(/^#?([A-Z0-9_]+)=/gm)].map(([, name]) => name));
     expect(variables.filter((name) => !listed.has(name))).toEqual([]);
-    const secrets = ['GETCOURSE_API_KEY', 'TELEGRAM_BOT_TOKEN', 'SMTP_URL', 'ADDRESS_HASH_KEY', 'GIFT_POPUP_TOKEN', 'NEXT_PUBLIC_GTM_ID', 'METRICS_TOKEN', 'BETTER_AUTH_SECRET', 'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY', 'GETCOURSE_CALLBACK_SECRET'];
+    const secrets = [
+      'GETCOURSE_API_KEY',
+      'TELEGRAM_BOT_TOKEN',
+      'SMTP_URL',
+      'ADDRESS_HASH_KEY',
+      'GIFT_POPUP_TOKEN',
+      'NEXT_PUBLIC_GTM_ID',
+      'METRICS_TOKEN',
+      'BETTER_AUTH_SECRET',
+      'NEXT_SERVER_ACTIONS_ENCRYPTION_KEY',
+      'GETCOURSE_CALLBACK_SECRET',
+    ];
     for (const secret of secrets) {
       expect(example).toMatch(new RegExp(`^${secret}=$`, 'm'));
     }

@@ -18,16 +18,24 @@ const publicPages = new Set(['/admin/sign-in', '/admin/join/1']);
 const publicActions = new Set(['signIn', 'acceptInvitationAction']);
 
 function filesNamed(dir: string, name: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === name).map((file) => path.join(dir, file));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => path.basename(file) === name)
+    .map((file) => path.join(dir, file));
 }
 
 /** `app/admin/(console)/leads/[id]/page.tsx` → `/admin/leads/1`. */
 function urlOf(file: string): string {
-  const segments = path.dirname(path.relative('app', file)).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment));
+  const segments = path
+    .dirname(path.relative('app', file))
+    .split(path.sep)
+    .filter((segment) => !/^\(.*\)$/.test(segment));
   return `/${segments.map((segment) => (/^\[.*\]$/.test(segment) ? '1' : segment)).join('/')}`;
 }
 
-const pages = filesNamed('app/admin', 'page.tsx').map(urlOf).filter((url) => !publicPages.has(url));
+const pages = filesNamed('app/admin', 'page.tsx')
+  .map(urlOf)
+  .filter((url) => !publicPages.has(url));
 const routeUrls = filesNamed('app/api/admin', 'route.ts').map(urlOf);
 
 /** The methods each admin route serves: every route answers another (OPTIONS here) 405 with `Allow`. */
@@ -50,11 +58,13 @@ function adminActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(e2eDistDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, ManifestAction>;
   };
-  return Object.entries(manifest.node)
-    // The console's actions: its features (features/console, features/console-<section>) and its pages.
-    .filter(([, action]) => /(^|\/)(features\/console(-[^/]+)?|app\/admin)\//.test(action.filename ?? ''))
-    .map(([id, action]) => ({ id, name: action.exportedName ?? id }))
-    .filter((action) => !publicActions.has(action.name));
+  return (
+    Object.entries(manifest.node)
+      // The console's actions: its features (features/console, features/console-<section>) and its pages.
+      .filter(([, action]) => /(^|\/)(features\/console(-[^/]+)?|app\/admin)\//.test(action.filename ?? ''))
+      .map(([id, action]) => ({ id, name: action.exportedName ?? id }))
+      .filter((action) => !publicActions.has(action.name))
+  );
 }
 
 async function expectRefused(request: APIRequestContext, cookie: string | undefined) {
@@ -73,7 +83,9 @@ async function expectRefused(request: APIRequestContext, cookie: string | undefi
     expect.soft(await response.json(), route.url).toEqual({ code: 'sign_in_required', message: 'Нужно войти в консоль' });
   }
   const actions = adminActions();
-  expect(actions.map((action) => action.name).sort()).toEqual(expect.arrayContaining(['eraseVisitorAction', 'resendAllDeadAction', 'resendDeliveryAction', 'signOut']));
+  expect(actions.map((action) => action.name).sort()).toEqual(
+    expect.arrayContaining(['eraseVisitorAction', 'resendAllDeadAction', 'resendDeliveryAction', 'signOut']),
+  );
   for (const action of actions) {
     const response = await request.post('/admin/leads', {
       headers: { ...headers, 'next-action': action.id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component' },

@@ -113,7 +113,12 @@ test.describe.serial('dead deliveries', () => {
     for (const email of emails) {
       const lead = await page.request.post('/api/leads', {
         headers: { origin: e2eBaseUrl },
-        data: { extra: { utm: { source: tag }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: { name: 'Ольга Повторова', email, phone: '+7 916 111-22-33' }, website: '' },
+        data: {
+          extra: { utm: { source: tag }, page_path: '/products/git' },
+          form: { id: 'contact' },
+          contacts: { name: 'Ольга Повторова', email, phone: '+7 916 111-22-33' },
+          website: '',
+        },
       });
       expect(lead.ok()).toBe(true);
     }
@@ -175,7 +180,13 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   const schedule = await (await visitor.request.get('/api/gift-schedule')).json();
   // Each window comes with its gift's struck-out price and discount, worked out on the server.
   expect(schedule).toContainEqual(
-    expect.objectContaining({ giftNumber: 5, startTimestamp: start, endTimestamp: start + 2 * hour, oldPrice: expect.any(Number), discount: expect.any(Number) }),
+    expect.objectContaining({
+      giftNumber: 5,
+      startTimestamp: start,
+      endTimestamp: start + 2 * hour,
+      oldPrice: expect.any(Number),
+      discount: expect.any(Number),
+    }),
   );
   await visitor.close();
 
@@ -220,7 +231,17 @@ test('the console is kept out of search engines, has no serious accessibility pr
   const health = await page.request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(health.headers()['cache-control']).toBe('no-store');
-  expect(Object.keys(await health.json()).sort()).toEqual(['alertsDead', 'alertsWaiting', 'db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting', 'reconcileLastFailureAt', 'reconcileLastSuccessAt', 'unmatchedDeals']);
+  expect(Object.keys(await health.json()).sort()).toEqual([
+    'alertsDead',
+    'alertsWaiting',
+    'db',
+    'dead',
+    'oldestWaitingSeconds',
+    'outboxWaiting',
+    'reconcileLastFailureAt',
+    'reconcileLastSuccessAt',
+    'unmatchedDeals',
+  ]);
 
   expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^Disallow: \/admin$/m);
   expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain('/admin');
@@ -263,7 +284,10 @@ test('a visitor meets a pop-up and the console shows its shown and finished coun
   await signIn(page, newOperator('popups'));
   await page.getByRole('link', { name: 'Поп-апы' }).click();
   // The figures table (the list of pop-ups above it names the pop-up too).
-  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: popupName(promo) });
+  const row = page
+    .getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' })
+    .getByRole('row')
+    .filter({ hasText: popupName(promo) });
   await expect(row).toHaveCount(1);
   const cells = row.getByRole('cell');
   await expect(cells.nth(2)).toHaveText(String(before.shown + 1));
@@ -272,11 +296,18 @@ test('a visitor meets a pop-up and the console shows its shown and finished coun
   await expect(page.getByRole('img', { name: /^Конверсия поп-апов по дням/ })).toBeVisible();
 });
 
-test("console pages carry a policy of their own: scripts only with the page's nonce, a new one each time, no tag manager or tag host", async ({ page, consolePolicyViolations }) => {
+test("console pages carry a policy of their own: scripts only with the page's nonce, a new one each time, no tag manager or tag host", async ({
+  page,
+  consolePolicyViolations,
+}) => {
   /** The console policy of an answer, its nonce, and the nonce of every script element of its page. */
   const policyOf = async (response: { headers(): Record<string, string>; text(): Promise<string> }) => {
     const policy = response.headers()['content-security-policy'] ?? '';
-    const scriptSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src ')) ?? '';
+    const scriptSrc =
+      policy
+        .split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('script-src ')) ?? '';
     const nonce = /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(scriptSrc)?.[1];
     const scripts = [...(await response.text()).matchAll(/<script\b[^>]*>/g)].map(([tag]) => /\snonce="([^"]*)"/.exec(tag)?.[1] ?? `no nonce: ${tag}`);
     return { policy, scriptSrc, nonce, scripts };

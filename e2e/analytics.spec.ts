@@ -95,7 +95,11 @@ test.describe('analytics', () => {
 
   test('the content security policy lets the tag manager load', async ({ request }) => {
     const csp = (await request.get('/')).headers()['content-security-policy']!;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toContain('https://www.googletagmanager.com');
     expect(directive('connect-src')).toContain('https://www.googletagmanager.com');
     expect(directive('img-src')).toContain('https://www.googletagmanager.com');

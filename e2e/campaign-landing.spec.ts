@@ -18,10 +18,7 @@ const visitor = { name: 'Вера Кампанова', email: 'vera.campaign@exa
 /** Text as the visitor reads it: the typography's no-break spaces count as spaces. */
 const spaced = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s')}\\s*$`);
 
-test('a campaign landing shows its own first screen and form texts, stays noindex and records leads under its own form id', async ({
-  page,
-  consoleErrors,
-}) => {
+test('a campaign landing shows its own first screen and form texts, stays noindex and records leads under its own form id', async ({ page, consoleErrors }) => {
   const response = await page.goto(landingPath);
   expect(response?.status()).toBe(200);
 

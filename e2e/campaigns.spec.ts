@@ -22,7 +22,10 @@ async function payInGetCourse(number: string, roubles: number) {
   expect(await response.json()).toEqual({ status: 200, body: { ok: true, result: 'changed' } });
 }
 
-test('leads of two campaigns, some paid through GetCourse\'s callback, show as leads, paid deals, conversion and revenue per campaign, and in the CSV', async ({ page, fakeGetCourse }) => {
+test("leads of two campaigns, some paid through GetCourse's callback, show as leads, paid deals, conversion and revenue per campaign, and in the CSV", async ({
+  page,
+  fakeGetCourse,
+}) => {
   const run = Date.now().toString(36);
   const campaigns = { a: `e2e-spring-${run}`, b: `e2e-autumn-${run}` };
   const leads = [
@@ -65,7 +68,11 @@ test('leads of two campaigns, some paid through GetCourse\'s callback, show as l
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Скачать CSV' }).click();
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(fs.readFileSync(await (await download).path()));
-  expect(text.startsWith('\uFEFFКампания (utm_campaign);Заявки;Оплаченные сделки;Частично оплаченные сделки;Конверсия в оплату, %;Выручка, ₽;Выручка на заявку, ₽\r\n')).toBe(true);
+  expect(
+    text.startsWith(
+      '\uFEFFКампания (utm_campaign);Заявки;Оплаченные сделки;Частично оплаченные сделки;Конверсия в оплату, %;Выручка, ₽;Выручка на заявку, ₽\r\n',
+    ),
+  ).toBe(true);
   const lines = text.slice(1).split('\r\n');
   expect(lines).toContain(`${campaigns.a};3;2;0;66,7;17990,00;5996,67`);
   expect(lines).toContain(`${campaigns.b};2;1;0;50,0;7000,00;3500,00`);

@@ -13,9 +13,9 @@ import { newOperator, signIn } from './support/operator';
  * «Технические подробности». The ids come from the content registries, so a new form or pop-up is
  * checked too.
  */
-const ids = [
-  ...new Set([...leadForms.map((form) => form.id), ...leadForms.map((form) => form.productName), ...popups.map(popupId)]),
-].sort((a, b) => b.length - a.length);
+const ids = [...new Set([...leadForms.map((form) => form.id), ...leadForms.map((form) => form.productName), ...popups.map(popupId)])].sort(
+  (a, b) => b.length - a.length,
+);
 // A word of its own, and not a segment of a path (`/products/git` is a page's address, not the product `git`).
 const idPattern = new RegExp(`(?:^|[^\\w/-])(${ids.map((id) => id.replace(/-/g, '\\-')).join('|')})(?=$|[^\\w-])`);
 
@@ -172,7 +172,7 @@ test('the console, its filters, «Кампании», the CSV and «Журнал
   expect(idsIn(journal), 'Журнал').toEqual([]);
 });
 
-test('a pop-up\'s page names it by its purpose and where it shows, the codes folded away', async ({ page }) => {
+test("a pop-up's page names it by its purpose and where it shows, the codes folded away", async ({ page }) => {
   await signIn(page, newOperator(`names-popup-${Date.now().toString(36)}`));
   await page.goto('/admin/popups/popup-junior-gift');
   await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${popupName('popup-junior-gift')}»` })).toBeVisible();

@@ -78,7 +78,7 @@ test('«Оплаты по неизвестным номерам сделок» o
   await expectAxeClean(page, 'Оплаты по неизвестным номерам сделок');
 });
 
-test('the gift pop-up\'s page shows the gift page\'s address, to copy', async ({ page, context }) => {
+test("the gift pop-up's page shows the gift page's address, to copy", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl });
   await signIn(page, newOperator(`gift-address-${Date.now().toString(36)}`));
   await page.goto('/admin/popups/popup-junior-gift');

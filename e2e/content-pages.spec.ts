@@ -126,11 +126,24 @@ test('home links the roadmaps, stories and media', async ({ page, consoleErrors 
 
 test('content pages have no serious accessibility violations', async ({ page }) => {
   test.setTimeout(120_000);
-  for (const path of ['/', '/products', '/products/junior-js', '/frontend-developer-tg', '/about', '/cooperation', '/docs', '/edu-spravka', '/events/snow-quest']) {
+  for (const path of [
+    '/',
+    '/products',
+    '/products/junior-js',
+    '/frontend-developer-tg',
+    '/about',
+    '/cooperation',
+    '/docs',
+    '/edu-spravka',
+    '/events/snow-quest',
+  ]) {
     await page.goto(path);
     // Only the server-rendered page: the floating widgets are checked by their own specs.
     const results = await new AxeBuilder({ page }).include('main').analyze();
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), path).toEqual([]);
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
   }
 });

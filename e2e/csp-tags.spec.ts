@@ -86,7 +86,9 @@ test.describe('third-party tags under the Content Security Policy', () => {
     const before = await reported(server, 'enforce');
     const seen = await openWithTags(page, server.url);
     await expect.poll(async () => (await seen()).ran.metrika).toBe(true);
-    await expect.poll(async () => (await seen()).violations).toContainEqual({ blockedURI: UNLISTED_TAG, effectiveDirective: 'script-src-elem', disposition: 'enforce' });
+    await expect
+      .poll(async () => (await seen()).violations)
+      .toContainEqual({ blockedURI: UNLISTED_TAG, effectiveDirective: 'script-src-elem', disposition: 'enforce' });
     await expect.poll(() => reported(server, 'enforce')).toBeGreaterThan(before);
     const { ran, violations } = await seen();
     expect(ran.unlisted).toBeUndefined();
@@ -101,7 +103,9 @@ test.describe('third-party tags under the Content Security Policy', () => {
     const before = await reported(server, 'report');
     const seen = await openWithTags(page, server.url);
     await expect.poll(async () => (await seen()).ran).toEqual({ metrika: true, unlisted: true });
-    await expect.poll(async () => (await seen()).violations).toContainEqual({ blockedURI: UNLISTED_TAG, effectiveDirective: 'script-src-elem', disposition: 'report' });
+    await expect
+      .poll(async () => (await seen()).violations)
+      .toContainEqual({ blockedURI: UNLISTED_TAG, effectiveDirective: 'script-src-elem', disposition: 'report' });
     await expect.poll(() => reported(server, 'report')).toBeGreaterThan(before);
     expect((await seen()).violations.filter((violation) => violation.blockedURI.startsWith('https://mc.yandex.ru'))).toEqual([]);
   });

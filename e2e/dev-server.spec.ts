@@ -33,7 +33,10 @@ test.beforeAll(async () => {
     .poll(
       async () => {
         if (server?.exitCode !== null) throw new Error(`next dev ended: ${output}`);
-        return fetch(`http://127.0.0.1:${port}/about`).then((response) => response.status, () => 0);
+        return fetch(`http://127.0.0.1:${port}/about`).then(
+          (response) => response.status,
+          () => 0,
+        );
       },
       { timeout: 240_000, intervals: [1_000] },
     )

@@ -41,7 +41,9 @@ for (const [name, answer] of [
     const inFlight = requestsInFlight(page);
     const pressed = await pageTime(page);
     await section.locator('button[type="submit"]').click();
-    expect(await advanceClockUntil(page, section.getByRole('status').filter({ hasText: STILL_TRYING_TEXT }), pressed, 6_000, inFlight)).toBeLessThanOrEqual(6_000);
+    expect(await advanceClockUntil(page, section.getByRole('status').filter({ hasText: STILL_TRYING_TEXT }), pressed, 6_000, inFlight)).toBeLessThanOrEqual(
+      6_000,
+    );
 
     const failure = section.getByRole('alert').filter({ hasText: 'Ошибка при отправке формы' });
     expect(await advanceClockUntil(page, failure, pressed, 20_000, inFlight)).toBeLessThanOrEqual(20_000);

@@ -26,15 +26,25 @@ async function lcpReports(): Promise<number> {
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
-test('a flood from one address moves the console\'s figures by at most its caps and is shown as «Подозрительный трафик»', async ({ page }) => {
+test("a flood from one address moves the console's figures by at most its caps and is shown as «Подозрительный трафик»", async ({ page }) => {
   const before = { popup: await popupCounts(), lcp: await lcpReports() };
   const headers = { ...fromAddress().extraHTTPHeaders, origin: e2eBaseUrl, 'content-type': 'text/plain' };
   const paths = [realPage, '/made-up', '/wp-login.php', '/products/git'];
   for (let beacon = 0; beacon < 50; beacon++) {
-    const events = [{ popup, event: 'shown', path: realPage }, ...Array.from({ length: 19 }, (_, k) => ({ popup, event: 'finished', path: paths[k % paths.length] }))];
+    const events = [
+      { popup, event: 'shown', path: realPage },
+      ...Array.from({ length: 19 }, (_, k) => ({ popup, event: 'finished', path: paths[k % paths.length] })),
+    ];
     expect((await page.request.post('/api/popup-events', { headers, data: JSON.stringify({ events }) })).status()).toBe(204);
   }
-  const report = { page: pageType, device: 'tablet', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 118_810, target: 'div#invented-by-a-script' }] };
+  const report = {
+    page: pageType,
+    device: 'tablet',
+    connection: '4g',
+    navigation: 'navigate',
+    popup: false,
+    metrics: [{ name: 'LCP', value: 118_810, target: 'div#invented-by-a-script' }],
+  };
   for (let i = 0; i < 30; i++) expect((await page.request.post('/api/vitals', { headers, data: JSON.stringify(report) })).status()).toBe(204);
 
   const after = { popup: await popupCounts(), lcp: await lcpReports() };
@@ -46,7 +56,11 @@ test('a flood from one address moves the console\'s figures by at most its caps 
   await signIn(page, newOperator('figures-flood'));
   await page.goto('/admin/popups');
   const today = moscowToday().split('-').reverse().join('.');
-  const row = page.getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' }).getByRole('row').filter({ hasText: popupName(popup) }).filter({ hasText: today });
+  const row = page
+    .getByRole('table', { name: 'Показы, закрытия и конверсия поп-апов по дням' })
+    .getByRole('row')
+    .filter({ hasText: popupName(popup) })
+    .filter({ hasText: today });
   const cells = row.getByRole('cell');
   const [shown, finished] = [Number(await cells.nth(2).textContent()), Number(await cells.nth(4).textContent())];
   expect(finished).toBeLessThanOrEqual(shown);

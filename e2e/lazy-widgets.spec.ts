@@ -28,7 +28,12 @@ function collectScripts(page: Page) {
   const scripts: Promise<{ url: string; text: string }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: '' })));
+    scripts.push(
+      response.text().then(
+        (text) => ({ url: response.url(), text }),
+        () => ({ url: response.url(), text: '' }),
+      ),
+    );
   });
   return () => Promise.all(scripts);
 }

@@ -74,7 +74,8 @@ function watchScripts(page: Page) {
   });
   // libphonenumber's metadata and our field messages (raw or escaped) exist only in the form's chunks.
   const formCode = async () =>
-    (await Promise.all(bodies)).filter((body) => body.includes('country_calling_codes') || /Некорректный номер|\\u041d\\u0435\\u043a\\u043e\\u0440/.test(body)).length;
+    (await Promise.all(bodies)).filter((body) => body.includes('country_calling_codes') || /Некорректный номер|\\u041d\\u0435\\u043a\\u043e\\u0440/.test(body))
+      .length;
   return { formCode };
 }
 
@@ -621,4 +622,3 @@ test.describe('native form (a gift offer paid on a GetCourse page)', () => {
     await expect(dialog.getByRole('status')).toContainText('Заявка отправлена!');
   });
 });
-

@@ -38,7 +38,11 @@ function dealNumberOf(received: ReceivedRequest[], email: string): string | unde
   return (request?.params as { deal?: { deal_number?: string } } | undefined)?.deal?.deal_number;
 }
 
-test('a page test of /products/junior-js: both headlines in the first response, sticky per visitor, robots see the original, a B lead and its payment show for B', async ({ page: console_, fakeGetCourse, browser }) => {
+test('a page test of /products/junior-js: both headlines in the first response, sticky per visitor, robots see the original, a B lead and its payment show for B', async ({
+  page: console_,
+  fakeGetCourse,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const headlineB = `Станьте фронтенд-разработчиком за 6 месяцев ${run}`;
@@ -115,7 +119,13 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   const lead = async (visitor: Visit & { address: string }, email: string) => {
     const response = await fetch(`${e2eBaseUrl}/api/leads`, {
       method: 'POST',
-      headers: { origin: e2eBaseUrl, 'content-type': 'application/json', 'user-agent': browserAgent, 'x-forwarded-for': visitor.address, cookie: visitor.cookie! },
+      headers: {
+        origin: e2eBaseUrl,
+        'content-type': 'application/json',
+        'user-agent': browserAgent,
+        'x-forwarded-for': visitor.address,
+        cookie: visitor.cookie!,
+      },
       body: JSON.stringify({
         extra: { utm: {}, page_path: page, block_id: blockId },
         form: { id: formId },

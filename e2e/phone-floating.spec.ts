@@ -124,7 +124,7 @@ test.describe('on a phone', () => {
     expect(sweep.covered.length).toBeGreaterThan(20);
   });
 
-  test('the tabs\' strip is in the header from the first paint: nothing moves when the tabs arrive', async ({ page }) => {
+  test("the tabs' strip is in the header from the first paint: nothing moves when the tabs arrive", async ({ page }) => {
     // The page's cumulative layout shift, as web-vitals sums it (shifts right after an input left out).
     await page.addInitScript(() => {
       const measured = window as { layoutShift?: number };
@@ -179,8 +179,15 @@ test.describe('on a phone', () => {
           range.selectNodeContents(button);
           const words = range.getBoundingClientRect();
           const own = button.getBoundingClientRect();
-          const clamped = [...button.querySelectorAll('*')].some((element) => getComputedStyle(element).overflow === 'hidden' && element.scrollHeight > element.clientHeight);
-          return { overflows: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight, own: own.toJSON() as DOMRect, words: words.toJSON() as DOMRect, clamped };
+          const clamped = [...button.querySelectorAll('*')].some(
+            (element) => getComputedStyle(element).overflow === 'hidden' && element.scrollHeight > element.clientHeight,
+          );
+          return {
+            overflows: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+            own: own.toJSON() as DOMRect,
+            words: words.toJSON() as DOMRect,
+            clamped,
+          };
         });
         expect(fit.overflows, what).toBe(false);
         for (const box of fit.clamped ? [fit.own] : [fit.own, fit.words]) {
@@ -191,7 +198,9 @@ test.describe('on a phone', () => {
         }
       }
       // The gift tab says all of it at every width; the Vue tab keeps its whole text as its name.
-      expect(await giftTab(page).evaluate((button) => [...button.querySelectorAll('*')].every((element) => element.scrollWidth <= element.clientWidth))).toBe(true);
+      expect(await giftTab(page).evaluate((button) => [...button.querySelectorAll('*')].every((element) => element.scrollWidth <= element.clientWidth))).toBe(
+        true,
+      );
       await expect(vueTab(page)).toHaveAccessibleName(vueTabName);
     }
   });
@@ -225,7 +234,7 @@ test.describe('on a phone', () => {
     await expect(panel).toBeHidden();
   });
 
-  test('a failed send\'s toast comes down from the top, clear of the form the visitor just used', async ({ page, context }) => {
+  test("a failed send's toast comes down from the top, clear of the form the visitor just used", async ({ page, context }) => {
     await popupsClosedBefore(context);
     await openWithTabs(page, '/products/junior-js');
     const form = page.locator('#lead-form');
@@ -250,7 +259,7 @@ test.describe('on a phone', () => {
     }
   });
 
-  test('the gift modal\'s overlay covers the tabs in the header, and focus comes back to the gift tab', async ({ page }) => {
+  test("the gift modal's overlay covers the tabs in the header, and focus comes back to the gift tab", async ({ page }) => {
     await openWithTabs(page, '/about');
     await giftTab(page).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -262,7 +271,7 @@ test.describe('on a phone', () => {
     expect(await paintedAtMiddleOf(giftTab(page))).toBe('the tab');
   });
 
-  test('the modal form\'s overlay covers the tabs in the header', async ({ page, context }) => {
+  test("the modal form's overlay covers the tabs in the header", async ({ page, context }) => {
     await popupsClosedBefore(context);
     await openWithTabs(page, '/about');
     await page.getByRole('main').getByRole('button', { name: 'Оставить заявку' }).first().click();

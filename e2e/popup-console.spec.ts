@@ -26,7 +26,7 @@ async function freshVisitor(browser: Browser, path: string) {
   return { page, close: () => context.close() };
 }
 
-test('a marketer changes a pop-up\'s headline and delay, switches it off and rolls it back; fresh visitors follow', async ({ page, browser }) => {
+test("a marketer changes a pop-up's headline and delay, switches it off and rolls it back; fresh visitors follow", async ({ page, browser }) => {
   test.setTimeout(150_000);
   const id = popupId(layout);
   const path = layout.includePaths[0]!;
@@ -72,7 +72,10 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await expect(rows.nth(1)).toContainText('показ');
     await expect(rows.last()).toContainText('из файла content/popups.ts');
     // It asks first: «Отмена» changes nothing, «Да, вернуть версию 1» brings it back.
-    await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    await rows
+      .last()
+      .getByRole('button', { name: /Вернуть эту версию/ })
+      .click();
     const confirmation = page.getByRole('dialog', { name: /^Вернуть версию 1\?/ });
     await expect(confirmation.getByRole('button', { name: 'Да, вернуть версию 1' })).toBeFocused();
     const axe = await new AxeBuilder({ page }).include('table').analyze();
@@ -80,7 +83,10 @@ test('a marketer changes a pop-up\'s headline and delay, switches it off and rol
     await confirmation.getByRole('button', { name: 'Отмена' }).click();
     await expect(confirmation).toHaveCount(0);
     expect(await popupVersion(id)).toBe(3);
-    await rows.last().getByRole('button', { name: /Вернуть эту версию/ }).click();
+    await rows
+      .last()
+      .getByRole('button', { name: /Вернуть эту версию/ })
+      .click();
     await confirmation.getByRole('button', { name: 'Да, вернуть версию 1' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Версия возвращена: теперь это версия 4' })).toBeVisible();
     await expect(rows.nth(1)).toContainText('возвращена версия 1');
@@ -109,7 +115,10 @@ test('each mistake is refused in Russian beside its field, the typed values stay
   const cases: { fill: Record<string, string>; message: string }[] = [
     { fill: { 'Задержка, секунд': '-5' }, message: 'Задержка не может быть отрицательной: 0 — показать сразу' },
     { fill: { 'Задержка, секунд': '601' }, message: 'Задержка — не больше 600 секунд (10 минут): позже поп-ап почти никто не увидит' },
-    { fill: { 'Показывать на страницах': '/products/first-stage/cvrna\n/products/frist-stage' }, message: 'На сайте нет страницы «/products/frist-stage»; может быть, /products/first-stage?' },
+    {
+      fill: { 'Показывать на страницах': '/products/first-stage/cvrna\n/products/frist-stage' },
+      message: 'На сайте нет страницы «/products/frist-stage»; может быть, /products/first-stage?',
+    },
     { fill: { 'Показывать с': '2026-12-20T10:00', 'Показывать до': '2026-12-19T10:00' }, message: 'Конец показа должен быть позже начала' },
     { fill: { Заголовок: '' }, message: 'Заполните это поле' },
   ];
@@ -205,8 +214,15 @@ test('two operators saving the same pop-up: the second is told it changed meanwh
     await expect(other.getByLabel('Текст', { exact: true })).toHaveValue('Второй оператор');
     expect(await version()).toBe(before + 2);
     // A version brought back from the stale page is refused the same way, with a word, not silently.
-    await other.getByRole('table', { name: 'Версии поп-апа, новые сверху' }).getByRole('button', { name: /Вернуть эту версию/ }).first().click();
-    await other.getByRole('dialog').getByRole('button', { name: /^Да, вернуть версию/ }).click();
+    await other
+      .getByRole('table', { name: 'Версии поп-апа, новые сверху' })
+      .getByRole('button', { name: /Вернуть эту версию/ })
+      .first()
+      .click();
+    await other
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Да, вернуть версию/ })
+      .click();
     await expect(other.getByRole('alert').filter({ hasText: 'Версия не возвращена: пока страница была открыта, поп-ап изменил кто-то другой' })).toBeVisible();
     expect(await version()).toBe(before + 2);
   } finally {

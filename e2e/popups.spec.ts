@@ -37,8 +37,7 @@ const promoCookie = `timeoutPopupIsHidden_${popupId(promo)}`;
 const coveredByPrefix = (path: string, popup: (typeof popups)[number]) =>
   popups.some((other) => other !== popup && other.includePaths.some((pattern) => isPrefix(pattern) && matchesPattern(path, pattern)));
 const lead = popups.find(
-  (popup): popup is LeadFormPopupConfig =>
-    popup.content.kind === 'discount' && exactPaths(popup.includePaths).some((path) => coveredByPrefix(path, popup)),
+  (popup): popup is LeadFormPopupConfig => popup.content.kind === 'discount' && exactPaths(popup.includePaths).some((path) => coveredByPrefix(path, popup)),
 )!;
 const leadPage = exactPaths(lead.includePaths).find((path) => coveredByPrefix(path, lead))!;
 const leadFormId = lead.formConfig.formId;
@@ -176,9 +175,7 @@ test.describe('suppression cookie', () => {
   });
 
   test('the promo action opens the channel in a new tab, closes the pop-up and sets a session cookie', async ({ page, context }) => {
-    await context.route(`${promo.content.actionHref}**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Канал</title>' }),
-    );
+    await context.route(`${promo.content.actionHref}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Канал</title>' }));
     await openWithClock(page, promoPage);
     await advanceTo(page, after(promo));
     const action = popup(page).getByRole('link', { name: promo.content.actionLabel });
@@ -336,7 +333,12 @@ test.describe('the gift page token stays secret', () => {
     page.on('response', (response) => {
       // The scripts, and the pop-ups' texts, which come from GET /api/popups, not from a script.
       if (response.request().resourceType() === 'script' || new URL(response.url()).pathname === '/api/popups') {
-        scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+        scripts.push(
+          response.text().then(
+            (body) => ({ url: response.url(), body }),
+            () => ({ url: response.url(), body: '' }),
+          ),
+        );
       }
     });
     await openWithClock(page, '/');

@@ -15,9 +15,14 @@ import { newOperator, signIn } from './support/operator';
  * its course, shown as the figure it stands for.
  */
 
-test('«Публикации» says the timer\'s last and next run and lists the running gift\'s end by its name', async ({ page }) => {
+test("«Публикации» says the timer's last and next run and lists the running gift's end by its name", async ({ page }) => {
   await withE2eDatabase(({ repos }) =>
-    repos.releaseRuns.record({ ranAt: Date.now() - 60_000, day: '2026-11-27', due: [{ kind: 'event', title: 'Снежный квест', path: '/events/snow-quest' }], outcome: 'release' }),
+    repos.releaseRuns.record({
+      ranAt: Date.now() - 60_000,
+      day: '2026-11-27',
+      due: [{ kind: 'event', title: 'Снежный квест', path: '/events/snow-quest' }],
+      outcome: 'release',
+    }),
   );
   await signIn(page, newOperator('publications'));
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Публикации' }).click();

@@ -46,7 +46,10 @@ async function cleanUp() {
   await restorePopupFromFile(id);
 }
 
-test('a two-variant split test: a fair sticky split, a lead in B, shows and leads per variant in the report, a second show not counted twice', async ({ page, browser }) => {
+test('a two-variant split test: a fair sticky split, a lead in B, shows and leads per variant in the report, a second show not counted twice', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, newOperator('split-tester'));
   const open: { close(): Promise<void> }[] = [];
@@ -107,7 +110,10 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     for (let i = 0; i < 20; i++) {
       const madeUp = `forged-${i}`.padEnd(22, 'x') + '.' + 'x'.repeat(22);
       const events = [{ popup: id, event: 'shown', path: page1, test: testId, variant: 1 }];
-      const answer = await page.request.post('/api/popup-events', { headers: { ...forger, origin: e2eBaseUrl, 'content-type': 'text/plain', cookie: `school_vid=${madeUp}`, 'user-agent': userAgent }, data: JSON.stringify({ events }) });
+      const answer = await page.request.post('/api/popup-events', {
+        headers: { ...forger, origin: e2eBaseUrl, 'content-type': 'text/plain', cookie: `school_vid=${madeUp}`, 'user-agent': userAgent },
+        data: JSON.stringify({ events }),
+      });
       expect(answer.status()).toBe(204);
     }
 
@@ -118,16 +124,21 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
       return { shows: await cells.nth(1).textContent(), leads: await cells.nth(2).textContent() };
     };
     await expect
-      .poll(async () => {
-        await page.reload();
-        return [await figures('A'), await figures('B')];
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return [await figures('A'), await figures('B')];
+        },
+        { timeout: 20_000 },
+      )
       .toEqual([
         { shows: String(seen.A), leads: '0' },
         { shows: String(seen.B), leads: '1' },
       ]);
     // One sentence: what is known (A has no lead yet) and what is not.
-    await expect(page.getByTestId('split-test-verdict')).toHaveText(/^Заявки пока есть не у всех вариантов, поэтому сравнивать рано: нужно ещё около [\d\s]+ показов каждого варианта/);
+    await expect(page.getByTestId('split-test-verdict')).toHaveText(
+      /^Заявки пока есть не у всех вариантов, поэтому сравнивать рано: нужно ещё около [\d\s]+ показов каждого варианта/,
+    );
     const suspicious = page.getByRole('region', { name: 'Подозрительный трафик' });
     await expect(suspicious.getByRole('heading', { name: 'Подозрительный трафик' })).toBeVisible();
     await expect(suspicious.locator('tbody tr td').nth(1)).toHaveText(/^\d+$/);
@@ -163,7 +174,9 @@ function daysAhead(text: string): number {
 /** The discount pop-up of the middle course: no other spec saves it, and headless visitors (who see A) meet it unchanged. */
 const plainId = 'popup-middle-discount';
 
-test('a new split test in plain words: a variant starts as a copy of A, the end within a year, the verdict in one sentence, the chart from the first day, a keep before a verdict asks first', async ({ page }) => {
+test('a new split test in plain words: a variant starts as a copy of A, the end within a year, the verdict in one sentence, the chart from the first day, a keep before a verdict asks first', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, newOperator('split-plain'));
   try {
@@ -206,7 +219,9 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     expect(daysAhead(end![1]!)).toBeLessThanOrEqual(366);
     await expect(results).toContainText(/Для вывода каждому варианту нужно около [\d\s]+ показов; сейчас у A 200, у B 200\./);
     const verdict = page.getByTestId('split-test-verdict');
-    await expect(verdict).toHaveText(/^B впереди на \d+ %, но пока это может быть случайностью: нужно ещё около [\d\s]+ показов каждого варианта, примерно до \d{1,2} [а-я]+( \d{4})?\.$/);
+    await expect(verdict).toHaveText(
+      /^B впереди на \d+ %, но пока это может быть случайностью: нужно ещё около [\d\s]+ показов каждого варианта, примерно до \d{1,2} [а-я]+( \d{4})?\.$/,
+    );
     // The verdict rests on no p-value yet (A has fewer than 25 leads): none is shown.
     const report = page.getByRole('table', { name: 'Показы, заявки и конверсия по вариантам' });
     await expect(report.locator('tr[data-variant="B"] td').nth(5)).toHaveText('—');
@@ -223,7 +238,8 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     const confirmB = page.getByRole('region', { name: 'Оставить вариант B, не дожидаясь вывода?' });
     await expect(confirmB).toBeVisible();
     await expect(confirmB).toContainText('может оказаться случайностью');
-    const seriousProblems = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    const seriousProblems = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(await seriousProblems()).toEqual([]);
     await confirmB.getByRole('link', { name: 'Отмена' }).click();
     await expect(confirmB).toHaveCount(0);

@@ -101,10 +101,12 @@ function checkCoursePage(html: string, things: Thing[], course: Course) {
   const crumbs = (things.find((thing) => thing['@type'] === 'BreadcrumbList')?.itemListElement ?? []) as Thing[];
   expect(crumbs.at(-1)?.item, course.path).toBe(`${e2eBaseUrl}${course.path}`);
   const nav = /<nav aria-label="Хлебные крошки"[\s\S]*?<\/ol>/.exec(html)?.[0] ?? '';
-  expect([...nav.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((match) => text(match[1]!).replace(/^\//, '').trim()), course.path).toEqual(
-    crumbs.map((crumb) => crumb.name),
-  );
-  if (course.badge) expect(text(/<section aria-labelledby="course-title"[\s\S]*?<h1/.exec(html)?.[0] ?? '').replace(/\u00a0/g, ' '), course.path).toContain(course.badge);
+  expect(
+    [...nav.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((match) => text(match[1]!).replace(/^\//, '').trim()),
+    course.path,
+  ).toEqual(crumbs.map((crumb) => crumb.name));
+  if (course.badge)
+    expect(text(/<section aria-labelledby="course-title"[\s\S]*?<h1/.exec(html)?.[0] ?? '').replace(/\u00a0/g, ' '), course.path).toContain(course.badge);
 }
 
 async function checkPage(request: APIRequestContext, path: string, images: Set<string>) {

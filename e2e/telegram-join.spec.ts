@@ -13,7 +13,9 @@ import { newOperator, signIn } from './support/operator';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id);
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => violation.id);
 }
 
 test('a manager joins alerts through the bot link and gets the next lead', async ({ page, fakeTelegram }) => {
@@ -61,7 +63,10 @@ test('a manager joins alerts through the bot link and gets the next lead', async
   });
   expect(lead.ok()).toBe(true);
   await expect
-    .poll(async () => (await fakeTelegram.delivered(chatId)).map((message) => message.text).join('\n'), { timeout: 20_000, message: "the lead's alert in the manager's chat" })
+    .poll(async () => (await fakeTelegram.delivered(chatId)).map((message) => message.text).join('\n'), {
+      timeout: 20_000,
+      message: "the lead's alert in the manager's chat",
+    })
     .toContain(visitor.email);
 
   // «Убрать», asked first; the manager is off the list.

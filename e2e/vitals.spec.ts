@@ -84,14 +84,18 @@ test('reports from a phone, a tablet and a desktop are counted per page type and
     // unknown page type would be refused), every metric of a page view that was pressed and hidden.
     await visitAndSwitchAway(browser, visit.device, visit.path, () =>
       expect
-        .poll(async () => countIn(await metricsText(), 'school_web_vitals_cls', visit.pageType, visit.device), { message: `CLS of ${visit.device} ${visit.path}` })
+        .poll(async () => countIn(await metricsText(), 'school_web_vitals_cls', visit.pageType, visit.device), {
+          message: `CLS of ${visit.device} ${visit.path}`,
+        })
         .toBeGreaterThan(countIn(before, 'school_web_vitals_cls', visit.pageType, visit.device)),
     );
   }
   const after = await metricsText();
   for (const visit of visits) {
     for (const series of ['school_web_vitals_lcp_seconds', 'school_web_vitals_fcp_seconds', 'school_web_vitals_ttfb_seconds', 'school_web_vitals_cls']) {
-      expect(countIn(after, series, visit.pageType, visit.device), `${series} ${visit.pageType} ${visit.device}`).toBeGreaterThan(countIn(before, series, visit.pageType, visit.device));
+      expect(countIn(after, series, visit.pageType, visit.device), `${series} ${visit.pageType} ${visit.device}`).toBeGreaterThan(
+        countIn(before, series, visit.pageType, visit.device),
+      );
     }
   }
 
@@ -118,10 +122,16 @@ test('reports from a phone, a tablet and a desktop are counted per page type and
 
 test('the endpoint refuses an unknown metric and an absurd value in JSON', async ({ request }) => {
   const report = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
-  const unknown = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'FID', value: 5 }] }) });
+  const unknown = await request.post('/api/vitals', {
+    headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' },
+    data: JSON.stringify({ ...report, metrics: [{ name: 'FID', value: 5 }] }),
+  });
   expect(unknown.status()).toBe(422);
   expect(await unknown.json()).toEqual({ code: 'unknown_metric', message: 'Неизвестная метрика' });
-  const absurd = await request.post('/api/vitals', { headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }) });
+  const absurd = await request.post('/api/vitals', {
+    headers: { origin: e2eBaseUrl, 'content-type': 'text/plain' },
+    data: JSON.stringify({ ...report, metrics: [{ name: 'LCP', value: -1 }] }),
+  });
   expect(absurd.status()).toBe(422);
 });
 
@@ -143,7 +153,10 @@ test('with enough reports a slow page type is coloured and its LCP elements and 
   const addresses = Array.from({ length: Math.ceil(50 / DAILY_CAPS.vitalsReport) }, () => fromAddress().extraHTTPHeaders);
   for (let i = 0; i < 50; i += 1) {
     const from = addresses[Math.floor(i / DAILY_CAPS.vitalsReport)];
-    const answer = await page.request.post('/api/vitals', { headers: { ...from, origin: e2eBaseUrl, 'content-type': 'text/plain' }, data: JSON.stringify(report(i)) });
+    const answer = await page.request.post('/api/vitals', {
+      headers: { ...from, origin: e2eBaseUrl, 'content-type': 'text/plain' },
+      data: JSON.stringify(report(i)),
+    });
     expect(answer.status()).toBe(204);
   }
   await signIn(page, newOperator('vitals-slow'));

@@ -125,7 +125,17 @@ export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[], na
     return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const number = (value: number, digits = 2) => value.toFixed(digits).replace('.', ',');
-  const lines = [[funnelGroupingLabels[query.by], 'Заявки', 'Оплаченные сделки', 'Частично оплаченные сделки', 'Конверсия в оплату, %', 'Выручка, ₽', 'Выручка на заявку, ₽']];
+  const lines = [
+    [
+      funnelGroupingLabels[query.by],
+      'Заявки',
+      'Оплаченные сделки',
+      'Частично оплаченные сделки',
+      'Конверсия в оплату, %',
+      'Выручка, ₽',
+      'Выручка на заявку, ₽',
+    ],
+  ];
   for (const row of rows) {
     lines.push([
       nameOf(row.key),

@@ -7,10 +7,7 @@ import type { GiftWindow } from './api-contract';
 import { formatMoscowTime } from './calendar';
 
 export type WindowProblem =
-  | { code: 'gift-number'; first: number; last: number }
-  | { code: 'invalid-time' }
-  | { code: 'start-not-before-end' }
-  | { code: 'overlap'; with: GiftWindow };
+  { code: 'gift-number'; first: number; last: number } | { code: 'invalid-time' } | { code: 'start-not-before-end' } | { code: 'overlap'; with: GiftWindow };
 
 /** «подарок 5, 2026-12-20 10:00:00 MSK – 2026-12-21 10:00:00 MSK». */
 export function describeWindow(window: GiftWindow): string {

@@ -19,15 +19,11 @@ describe('carryQuery', () => {
   });
 
   it("keeps the target's own values of a key both have", () => {
-    expect(carryQuery('/products/react?utm_source=site&utm_campaign=react', page)).toBe(
-      '/products/react?utm_source=site&utm_campaign=react&utm_medium=cpc',
-    );
+    expect(carryQuery('/products/react?utm_source=site&utm_campaign=react', page)).toBe('/products/react?utm_source=site&utm_campaign=react&utm_medium=cpc');
   });
 
   it('keeps every value of a repeated key and encodes what it appends', () => {
-    expect(carryQuery('/about', 'https://frontend-start.ru/?tag=a&tag=b&utm_term=курс js')).toBe(
-      '/about?tag=a&tag=b&utm_term=%D0%BA%D1%83%D1%80%D1%81+js',
-    );
+    expect(carryQuery('/about', 'https://frontend-start.ru/?tag=a&tag=b&utm_term=курс js')).toBe('/about?tag=a&tag=b&utm_term=%D0%BA%D1%83%D1%80%D1%81+js');
   });
 
   it("keeps the target's own encoding verbatim", () => {

@@ -5,7 +5,14 @@ describe('normalizePath', () => {
   /** Each path, and the ways a link or the address bar may spell it. */
   const spellings = {
     '/': ['/', '', '//'],
-    '/products/git': ['/products/git/', '/products/git//', '/products/git', '/products/git?utm_source=mail', '/products/git/#tariff-description', 'products/git'],
+    '/products/git': [
+      '/products/git/',
+      '/products/git//',
+      '/products/git',
+      '/products/git?utm_source=mail',
+      '/products/git/#tariff-description',
+      'products/git',
+    ],
   };
   it.each(Object.entries(spellings).flatMap(([normal, written]) => written.map((path) => [path, normal])))('%j -> %j', (path, expected) => {
     expect(normalizePath(path)).toBe(expected);

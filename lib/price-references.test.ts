@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isPriceReference, referenceForAmount, resolvePriceReferences, resolvePriceValue, roublesIn, withPriceReferences } from './price-references';
 
 const courses = [
-  { slug: 'advanced-js', tariffs: [{ price: 13_790, monthly: false }, { price: 21_490, monthly: false }] },
-  { slug: 'junior-js', tariffs: [{ price: 4990, monthly: true }, { price: 6710, monthly: true }] },
+  {
+    slug: 'advanced-js',
+    tariffs: [
+      { price: 13_790, monthly: false },
+      { price: 21_490, monthly: false },
+    ],
+  },
+  {
+    slug: 'junior-js',
+    tariffs: [
+      { price: 4990, monthly: true },
+      { price: 6710, monthly: true },
+    ],
+  },
   { slug: 'typescript', tariffs: [{ price: 14_990, monthly: false }] },
   { slug: 'git', tariffs: [{ price: 6990, monthly: false }] },
   { slug: 'diagnostics', tariffs: [{ price: 2990, monthly: false }] },

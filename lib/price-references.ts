@@ -130,7 +130,9 @@ export function resolvePriceValue(value: PriceValue, courses: readonly PricedCou
   const text = value.trim();
   if (/^\d+$/.test(text)) return { amount: Number(text), monthly: false, reference: false };
   if (!priceFieldPattern.test(text)) {
-    return { problem: `«${text}» — не цена: напишите целое число рублей (13790) или ссылку на цену курса: {цена advanced-js}, {цена advanced-js 2}, {цена typescript} + {цена git}` };
+    return {
+      problem: `«${text}» — не цена: напишите целое число рублей (13790) или ссылку на цену курса: {цена advanced-js}, {цена advanced-js 2}, {цена typescript} + {цена git}`,
+    };
   }
   let amount = 0;
   const modes = new Set<boolean>();
@@ -139,7 +141,8 @@ export function resolvePriceValue(value: PriceValue, courses: readonly PricedCou
     const reference = /^\s*цена(?:\s*:\s*|\s+)?(.*)$/.exec(match[1]!);
     if (!reference) return { problem: `${whole} — не ссылка на цену: пишется {цена advanced-js}` };
     const argument = reference[1]!.trim();
-    if (argument.split(/\s+/)[0] === 'от') return { problem: `в поле цены нужна цена тарифа, а ${whole} — строка «от …»: напишите {цена ${argument.replace(/^от\s*/, '')}}` };
+    if (argument.split(/\s+/)[0] === 'от')
+      return { problem: `в поле цены нужна цена тарифа, а ${whole} — строка «от …»: напишите {цена ${argument.replace(/^от\s*/, '')}}` };
     const found = lookUp(whole, argument, courses, undefined);
     if ('problem' in found) return found;
     if (found.tariff === 'line') return { problem: `в поле цены нужна цена тарифа: ${whole}` };
@@ -157,7 +160,9 @@ export function resolvePriceValue(value: PriceValue, courses: readonly PricedCou
  */
 export function referenceForAmount(amount: number, courses: readonly PricedCourse[], { monthly = false }: { monthly?: boolean } = {}): string | undefined {
   const matches = courses.flatMap((course) =>
-    course.tariffs.flatMap((tariff, index) => (tariff.price === amount && tariff.monthly === monthly && amount > 0 ? [{ slug: course.slug, number: index + 1 }] : [])),
+    course.tariffs.flatMap((tariff, index) =>
+      tariff.price === amount && tariff.monthly === monthly && amount > 0 ? [{ slug: course.slug, number: index + 1 }] : [],
+    ),
   );
   if (matches.length !== 1) return undefined;
   const { slug, number } = matches[0]!;
@@ -179,7 +184,10 @@ export function roublesIn(text: string): { text: string; amount: number; monthly
 }
 
 function sumOf(written: string, monthlySuffix: string | undefined) {
-  const figure = written.replace(/\/.*$/, '').replace(/[^\d.,]/g, '').replace(',', '.');
+  const figure = written
+    .replace(/\/.*$/, '')
+    .replace(/[^\d.,]/g, '')
+    .replace(',', '.');
   return { text: written.trim().replace(/[\u00a0\u202f]/g, ' '), amount: Number(figure), monthly: monthlySuffix !== undefined };
 }
 

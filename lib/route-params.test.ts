@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { paramsFor, pathFor, withParams } from './route-params';
 
-const paths = ['/products/git', '/products/junior-js', '/products/junior-js/cvrna', '/frontend-developer', '/frontend-developer/cvrna', '/frontend-developer-tg', '/edu-frontend'];
+const paths = [
+  '/products/git',
+  '/products/junior-js',
+  '/products/junior-js/cvrna',
+  '/frontend-developer',
+  '/frontend-developer/cvrna',
+  '/frontend-developer-tg',
+  '/edu-frontend',
+];
 
 describe('paramsFor', () => {
   it('takes the single dynamic segment under a fixed prefix', () => {

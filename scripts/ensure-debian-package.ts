@@ -20,7 +20,9 @@ export function ensureDebianPackage({ name, path, otherwise }: DebianProgram): v
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    throw new Error(`${name} is missing at ${path}. Install Debian's package (sudo apt-get install -y ${name})${otherwise ? ` or ${otherwise}` : ''}, then run the tests again.`);
+    throw new Error(
+      `${name} is missing at ${path}. Install Debian's package (sudo apt-get install -y ${name})${otherwise ? ` or ${otherwise}` : ''}, then run the tests again.`,
+    );
   }
   console.log(`${name} is missing at ${path}: installing Debian's ${name} package…`);
   const install = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${name}`], { stdio: 'inherit' });

@@ -50,7 +50,9 @@ async function main() {
     if (!fs.existsSync(folder)) continue;
     const { rewritten, pages, inlineBytes } = await rewrite(folder, criticalCssOf, done);
     if (pages > 0 && rewritten === 0) {
-      console.error(`first-paint: none of the ${pages} pre-rendered pages in ${folder} links its stylesheet where Next.js used to; see server/build/first-paint.ts`);
+      console.error(
+        `first-paint: none of the ${pages} pre-rendered pages in ${folder} links its stylesheet where Next.js used to; see server/build/first-paint.ts`,
+      );
       process.exit(1);
     }
     const largest = inlineBytes.length ? ` (inline rules up to ${(Math.max(...inlineBytes) / 1024).toFixed(1)} kB)` : '';

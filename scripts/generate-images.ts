@@ -86,10 +86,27 @@ function motif(kind: Motif, p: Palette, x: number, y: number, w: number, h: numb
         [x + w * 0.66, y + h - 40],
         [x + w * 0.88, y + h - 40],
       ] as const;
-      const edges = [[0, 1], [0, 2], [0, 3], [1, 4], [1, 5], [3, 6], [3, 7]] as const;
+      const edges = [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [1, 4],
+        [1, 5],
+        [3, 6],
+        [3, 7],
+      ] as const;
       return (
-        edges.map(([a, b]) => `<line x1="${nodes[a][0]}" y1="${nodes[a][1]}" x2="${nodes[b][0]}" y2="${nodes[b][1]}" stroke="#fff" stroke-width="6" opacity="0.8"/>`).join('') +
-        nodes.map(([nx, ny], i) => `<rect x="${nx - 58}" y="${ny - 30}" width="116" height="60" rx="16" fill="${i === 0 ? p.accent : '#fff'}" stroke="${p.from}" stroke-width="5"/>`).join('')
+        edges
+          .map(
+            ([a, b]) => `<line x1="${nodes[a][0]}" y1="${nodes[a][1]}" x2="${nodes[b][0]}" y2="${nodes[b][1]}" stroke="#fff" stroke-width="6" opacity="0.8"/>`,
+          )
+          .join('') +
+        nodes
+          .map(
+            ([nx, ny], i) =>
+              `<rect x="${nx - 58}" y="${ny - 30}" width="116" height="60" rx="16" fill="${i === 0 ? p.accent : '#fff'}" stroke="${p.from}" stroke-width="5"/>`,
+          )
+          .join('')
       );
     }
     case 'network': {
@@ -99,18 +116,22 @@ function motif(kind: Motif, p: Palette, x: number, y: number, w: number, h: numb
       );
       let svg = '';
       for (let li = 0; li < points.length - 1; li++)
-        for (const a of points[li]!) for (const b of points[li + 1]!) svg += `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#fff" stroke-width="3" opacity="0.45"/>`;
-      for (const layer of points) for (const [px, py] of layer) svg += `<circle cx="${px}" cy="${py}" r="26" fill="#fff"/><circle cx="${px}" cy="${py}" r="12" fill="${p.accent}"/>`;
+        for (const a of points[li]!)
+          for (const b of points[li + 1]!) svg += `<line x1="${a[0]}" y1="${a[1]}" x2="${b[0]}" y2="${b[1]}" stroke="#fff" stroke-width="3" opacity="0.45"/>`;
+      for (const layer of points)
+        for (const [px, py] of layer) svg += `<circle cx="${px}" cy="${py}" r="26" fill="#fff"/><circle cx="${px}" cy="${py}" r="12" fill="${p.accent}"/>`;
       return svg;
     }
     case 'steps':
-      return [0, 1, 2, 3]
-        .map((i) => {
-          const sw = w / 4;
-          const sh = (h * (i + 1)) / 4;
-          return `<rect x="${x + i * sw}" y="${y + h - sh}" width="${sw - 12}" height="${sh}" rx="14" fill="#fff" opacity="${0.55 + i * 0.15}"/>`;
-        })
-        .join('') + `<circle cx="${x + w - w / 8 - 6}" cy="${y - 10}" r="34" fill="${p.accent}"/>`;
+      return (
+        [0, 1, 2, 3]
+          .map((i) => {
+            const sw = w / 4;
+            const sh = (h * (i + 1)) / 4;
+            return `<rect x="${x + i * sw}" y="${y + h - sh}" width="${sw - 12}" height="${sh}" rx="14" fill="#fff" opacity="${0.55 + i * 0.15}"/>`;
+          })
+          .join('') + `<circle cx="${x + w - w / 8 - 6}" cy="${y - 10}" r="34" fill="${p.accent}"/>`
+      );
     case 'check':
       return (
         windowFrame(x, y, w, h) +
@@ -189,9 +210,14 @@ function badge(label: string, p: Palette, cx: number, cy: number, r: number): st
 function cover(art: CoverArt): string {
   const p = palettes[art.palette]!;
   const [w, h] = [1200, 750];
-  return canvas(w, h, p, `
+  return canvas(
+    w,
+    h,
+    p,
+    `
   ${motif(art.motif, p, 330, 150, 720, 450)}
-  ${badge(art.label, p, 250, 560, 130)}`);
+  ${badge(art.label, p, 250, 560, 130)}`,
+  );
 }
 
 /** Splits a title into lines of at most `max` characters, on spaces. */
@@ -214,11 +240,16 @@ function ogCard(title: string, kicker: string, art: CoverArt): string {
   const lines = wrap(title, 24).slice(0, 4);
   const size = lines.length > 3 ? 52 : 60;
   const text = lines.map((line, i) => `<tspan x="70" dy="${i === 0 ? 0 : size * 1.18}">${escapeXml(line)}</tspan>`).join('');
-  return canvas(w, h, p, `
+  return canvas(
+    w,
+    h,
+    p,
+    `
   <text x="70" y="96" ${font} font-weight="bold" font-size="34" fill="#fff">${escapeXml(site.name)}</text>
   <text x="70" y="150" ${font} font-size="28" fill="#fff" opacity="0.85">${escapeXml(kicker)}</text>
   <text x="70" y="${260}" ${font} font-weight="bold" font-size="${size}" fill="#fff">${text}</text>
-  ${badge(art.label, p, 1010, 430, 120)}`);
+  ${badge(art.label, p, 1010, 430, 120)}`,
+  );
 }
 
 function avatar(initials: string, palette: keyof typeof palettes): string {
@@ -235,11 +266,16 @@ function avatar(initials: string, palette: keyof typeof palettes): string {
 function homeHero(): string {
   const p = palettes.blue!;
   const [w, h] = [1200, 900];
-  return canvas(w, h, p, `
+  return canvas(
+    w,
+    h,
+    p,
+    `
   ${motif('editor', p, 120, 160, 640, 420)}
   ${motif('layout', palettes.violet!, 560, 420, 520, 340)}
   ${badge('JS', p, 980, 190, 100)}
-  ${badge('TS', palettes.sky!, 170, 720, 90)}`);
+  ${badge('TS', palettes.sky!, 170, 720, 90)}`,
+  );
 }
 
 function aboutIllustration(): string {
@@ -251,9 +287,14 @@ function aboutIllustration(): string {
     const c = [palettes.blue!, palettes.violet!, palettes.orange!, palettes.rose!, palettes.sky!][i]!;
     return `<circle cx="${px}" cy="${py - 120}" r="60" fill="#fff"/><rect x="${px - 85}" y="${py - 40}" width="170" height="200" rx="80" fill="${c.to}"/>`;
   });
-  return canvas(w, h, p, `
+  return canvas(
+    w,
+    h,
+    p,
+    `
   ${people.join('')}
-  <rect x="120" y="600" width="960" height="40" rx="20" fill="#fff" opacity="0.9"/>`);
+  <rect x="120" y="600" width="960" height="40" rx="20" fill="#fff" opacity="0.9"/>`,
+  );
 }
 
 function escapeXml(text: string): string {
@@ -282,10 +323,17 @@ async function main() {
     await write(`og/events/${event.slug}.png`, ogCard(event.title, event.kind, art), 'png');
   }
   // The gift promotion is not in `events` (it is its own feature) but is drawn like them.
-  await write(giftPromotion.ogImage.replace(/^\/images\//, ''), ogCard(giftPromotion.title, giftPromotion.kicker, { motif: 'snow', label: '13', palette: 'orange' }), 'png');
+  await write(
+    giftPromotion.ogImage.replace(/^\/images\//, ''),
+    ogCard(giftPromotion.title, giftPromotion.kicker, { motif: 'snow', label: '13', palette: 'orange' }),
+    'png',
+  );
   const paletteNames = Object.keys(palettes);
   for (const [index, person] of staff.entries()) {
-    const initials = person.name.split(' ').map((part) => part[0]).join('');
+    const initials = person.name
+      .split(' ')
+      .map((part) => part[0])
+      .join('');
     await write(`people/${person.slug}.webp`, avatar(initials, paletteNames[index % paletteNames.length]!), 'webp');
   }
   await write('home/hero.webp', homeHero(), 'webp');
@@ -293,7 +341,11 @@ async function main() {
   // The icon's files for crawlers and home screens (pages carry it inline: lib/site-icon.ts).
   fs.writeFileSync(path.join('public', SITE_ICON_FILES.svg), `${SITE_ICON_SVG}\n`);
   await sharp(Buffer.from(SITE_ICON_SVG)).resize(180, 180).png({ compressionLevel: 9 }).toFile(path.join('public', SITE_ICON_FILES.appleTouch));
-  await write('og/default.png', ogCard('Курсы фронтенд-разработки с нуля до middle', 'Онлайн-школа программирования', { motif: 'editor', label: '</>', palette: 'blue' }), 'png');
+  await write(
+    'og/default.png',
+    ogCard('Курсы фронтенд-разработки с нуля до middle', 'Онлайн-школа программирования', { motif: 'editor', label: '</>', palette: 'blue' }),
+    'png',
+  );
 }
 
 void main();

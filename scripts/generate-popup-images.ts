@@ -49,13 +49,17 @@ const angularShield = (x: number, y: number) => `
     <polygon points="55,40 63,60 47,60" fill="#c3002f"/>
   </g>`;
 
-const frameworksChannel = popupPicture('#1e1b4b', '#0c4a6e', `
+const frameworksChannel = popupPicture(
+  '#1e1b4b',
+  '#0c4a6e',
+  `
   <circle cx="130" cy="90" r="140" fill="#6366f1" opacity="0.18"/>
   <circle cx="760" cy="360" r="170" fill="#22d3ee" opacity="0.14"/>
   ${editorWindow(280, 110)}
   ${reactAtom(160, 150)}
   ${vueMark(640, 70)}
-  ${angularShield(660, 250)}`);
+  ${angularShield(660, 250)}`,
+);
 
 const questionCard = (x: number, y: number, rotate: number, accent: string) => `
   <g transform="translate(${x} ${y}) rotate(${rotate})">
@@ -66,7 +70,10 @@ const questionCard = (x: number, y: number, rotate: number, accent: string) => `
     <rect x="22" y="88" width="130" height="10" rx="5" fill="#e2e8f0"/>
   </g>`;
 
-const interviewChannel = popupPicture('#4c1d95', '#be185d', `
+const interviewChannel = popupPicture(
+  '#4c1d95',
+  '#be185d',
+  `
   <circle cx="720" cy="80" r="150" fill="#f472b6" opacity="0.2"/>
   ${questionCard(70, 80, -6, '#8b5cf6')}
   ${questionCard(130, 220, 4, '#ec4899')}
@@ -77,7 +84,8 @@ const interviewChannel = popupPicture('#4c1d95', '#be185d', `
     <rect x="240" y="20" width="56" height="230" rx="8" fill="#f59e0b"/>
     <polyline points="10,170 110,120 190,60 280,0" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>
     <polygon points="296,-14 292,22 262,4" fill="#ffffff"/>
-  </g>`);
+  </g>`,
+);
 
 async function main() {
   for (const [name, svg] of [

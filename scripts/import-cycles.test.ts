@@ -14,7 +14,14 @@ describe('import circles', () => {
       ['e', ['d']],
     ]);
     expect(circles(graph)).toEqual([['a', 'b', 'c']]);
-    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads value, type-only, dynamic and @/ imports of project files, and skips packages', () => {

@@ -14,7 +14,12 @@ async function readStdin(): Promise<string> {
 async function main() {
   const runtime = await getAdminRuntime();
   try {
-    process.exitCode = await runOperatorCommand(process.argv.slice(2), runtime, { out: (line) => console.log(line), err: (line) => console.error(line) }, readStdin);
+    process.exitCode = await runOperatorCommand(
+      process.argv.slice(2),
+      runtime,
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      readStdin,
+    );
   } finally {
     await runtime.database.close();
   }

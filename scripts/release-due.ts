@@ -61,7 +61,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(`На ${today} публиковать нечего: выпуск не нужен.`);
     return 1;
   }
-  console.log(`На ${today} выходят: ${due.map((entry) => (entry.kind === 'event' ? `${entry.file} (событие ${entry.path})` : entry.file)).join(', ')}: нужен выпуск.`);
+  console.log(
+    `На ${today} выходят: ${due.map((entry) => (entry.kind === 'event' ? `${entry.file} (событие ${entry.path})` : entry.file)).join(', ')}: нужен выпуск.`,
+  );
   return 0;
 }
 

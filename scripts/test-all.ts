@@ -135,13 +135,20 @@ async function main() {
   }
   let ok = await runTogether(
     [
-      { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+      // ESLint, the formatting (Prettier, .prettierrc.json) and the import circles: `npm run lint`.
+      { name: 'lint', command: 'npm', args: ['run', 'lint'] },
       { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit'] },
     ],
     env,
   );
   ok =
-    run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], env, vitestCounts('test-results/unit.json')) && ok;
+    run(
+      'unit and integration',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+      env,
+      vitestCounts('test-results/unit.json'),
+    ) && ok;
 
   const buildEnv = e2eEnv();
   if (run('production build', 'npm', ['run', 'build'], buildEnv)) {

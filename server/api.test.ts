@@ -48,7 +48,9 @@ describe('app/api route files', () => {
     expect(allow.length).toBeGreaterThan(0);
     expect(allow.includes('HEAD')).toBe(allow.includes('GET'));
     for (const method of HTTP_METHODS.filter((method) => !allow.includes(method))) {
-      const response = await bound[method](new Request(`http://school.test${route}`, { method, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' }));
+      const response = await bound[method](
+        new Request(`http://school.test${route}`, { method, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' }),
+      );
       expect({ method, status: response.status, allow: response.headers.get('allow') }).toEqual({ method, status: 405, allow: allow.join(', ') });
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(await response.json()).toEqual({ code: 'method_not_allowed', message: 'Метод не поддерживается' });

@@ -142,7 +142,10 @@ export function readAlertsConfig(env: Environment = process.env): AlertsConfig {
     telegram: token ? { apiUrl, token, timeoutMs } : null,
     email: smtpUrl && from ? { smtpUrl, from, timeoutMs } : null,
     siteUrl: siteUrl && originOf(siteUrl) ? siteUrl : null,
-    seedRecipients: env.LEAD_ALERT_TELEGRAM_CHATS?.trim() || env.LEAD_ALERT_EMAILS?.trim() ? { telegramChats: lines(env.LEAD_ALERT_TELEGRAM_CHATS), emails: lines(env.LEAD_ALERT_EMAILS) } : null,
+    seedRecipients:
+      env.LEAD_ALERT_TELEGRAM_CHATS?.trim() || env.LEAD_ALERT_EMAILS?.trim()
+        ? { telegramChats: lines(env.LEAD_ALERT_TELEGRAM_CHATS), emails: lines(env.LEAD_ALERT_EMAILS) }
+        : null,
   };
 }
 
@@ -210,7 +213,10 @@ function isHttpsOrLoopback(url: string): boolean {
 }
 
 function lines(value: string | undefined): string {
-  return (value ?? '').split(/[,\s]+/).filter(Boolean).join('\n');
+  return (value ?? '')
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .join('\n');
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

@@ -28,7 +28,9 @@ export async function startInstance(): Promise<void> {
 function installGracefulStop(): void {
   if (process.env.NEXT_MANUAL_SIG_HANDLE !== 'true') {
     if (process.env.NODE_ENV === 'production') {
-      consoleLogger.warn('server.no_graceful_stop', { message: 'NEXT_MANUAL_SIG_HANDLE is not true: SIGTERM exits 143 without waiting for the delivery under way' });
+      consoleLogger.warn('server.no_graceful_stop', {
+        message: 'NEXT_MANUAL_SIG_HANDLE is not true: SIGTERM exits 143 without waiting for the delivery under way',
+      });
     }
     return;
   }

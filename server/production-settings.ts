@@ -42,7 +42,9 @@ export function popupFormPlaceholders(forms: readonly LeadFormEntry[]): string[]
     for (const field of ['productTitle', 'offerCode'] as const) {
       const value = form.delivery[field];
       if (value !== undefined && PLACEHOLDER.test(value)) {
-        problems.push(`content/popup-lead-forms.ts: pop-up form "${form.id}" has the placeholder ${field} "${value}"; set the GetCourse product title or offer code its leads go to`);
+        problems.push(
+          `content/popup-lead-forms.ts: pop-up form "${form.id}" has the placeholder ${field} "${value}"; set the GetCourse product title or offer code its leads go to`,
+        );
       }
     }
   }
@@ -65,10 +67,12 @@ export function productionSettingsProblems(env: BuildEnvironment, popupForms: re
     problems.push('CONTENT_FIXTURES: unset it; it adds test-only pages (content/courses/fixtures.ts) that must never reach the real site');
   }
   if ((env.BETTER_AUTH_SECRET?.trim().length ?? 0) < 32) {
-    problems.push('BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console\'s sessions (e.g. `openssl rand -hex 32`)');
+    problems.push("BETTER_AUTH_SECRET: set a secret of 32 or more characters that signs the console's sessions (e.g. `openssl rand -hex 32`)");
   }
   if ((env.GETCOURSE_CALLBACK_SECRET?.trim().length ?? 0) < 32) {
-    problems.push('GETCOURSE_CALLBACK_SECRET: set a secret of 32 or more characters for the «Вызвать URL» address GetCourse reports payments to (e.g. `openssl rand -hex 32`); without it every payment callback is refused');
+    problems.push(
+      'GETCOURSE_CALLBACK_SECRET: set a secret of 32 or more characters for the «Вызвать URL» address GetCourse reports payments to (e.g. `openssl rand -hex 32`); without it every payment callback is refused',
+    );
   }
   if (!isAesKey(env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY)) {
     problems.push(
@@ -92,7 +96,5 @@ function isAesKey(value: string | undefined): boolean {
 export function assertProductionSettings(env: BuildEnvironment): void {
   const problems = productionSettingsProblems(env);
   if (problems.length === 0) return;
-  throw new Error(
-    `This build is for ${env.SITE_URL} and is missing settings a public site needs:\n${problems.map((line) => `  - ${line}`).join('\n')}`,
-  );
+  throw new Error(`This build is for ${env.SITE_URL} and is missing settings a public site needs:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
 }

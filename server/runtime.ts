@@ -65,7 +65,8 @@ async function seedAlertRecipients(config: ServerConfig, repos: Repositories): P
   if (!seed) return;
   const parsed = parseAlertSettings({ ...settingsInput(DEFAULT_ALERT_SETTINGS), ...seed });
   if (!parsed.ok) throw new Error(`LEAD_ALERT_TELEGRAM_CHATS / LEAD_ALERT_EMAILS: ${Object.keys(parsed.errors).join(', ')} not valid`);
-  if (await repos.settings.seedAlertSettings(parsed.settings)) consoleLogger.info('alerts.recipients_seeded', { telegram: parsed.settings.telegramChats.length, email: parsed.settings.emails.length });
+  if (await repos.settings.seedAlertSettings(parsed.settings))
+    consoleLogger.info('alerts.recipients_seeded', { telegram: parsed.settings.telegramChats.length, email: parsed.settings.emails.length });
 }
 
 export async function getApiRuntime(): Promise<ApiRuntime> {

@@ -14,7 +14,11 @@ type Params = Record<string, string>;
 export function coursePageRoute(pattern: string) {
   const entryAt = (params: Params) => coursePageAt(pathFor(pattern, params)) ?? notFound();
   return {
-    generateStaticParams: () => paramsFor(pattern, coursePages().map((page) => page.path)),
+    generateStaticParams: () =>
+      paramsFor(
+        pattern,
+        coursePages().map((page) => page.path),
+      ),
     generateMetadata: withParams((params: Params) => courseMetadata(entryAt(params))),
     Page: withParams((params: Params) => <CoursePage entry={entryAt(params)} LeadFormSlot={LeadFormSlot} />),
   };

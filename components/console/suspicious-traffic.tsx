@@ -8,15 +8,25 @@ import { ui } from './ui';
  * there are none. `subject` names the column of the pop-up or page type (none for one test); `nameOf`
  * names each one in it (content/names.ts), its code staying in `data-suspicious`.
  */
-export function SuspiciousTraffic({ rows, subject, what, nameOf = (key) => key }: { rows: readonly DayTotals[]; subject?: string; what: string; nameOf?: (key: string) => string }) {
+export function SuspiciousTraffic({
+  rows,
+  subject,
+  what,
+  nameOf = (key) => key,
+}: {
+  rows: readonly DayTotals[];
+  subject?: string;
+  what: string;
+  nameOf?: (key: string) => string;
+}) {
   const days = suspiciousDays(rows);
   if (days.length === 0) return null;
   return (
     <section aria-label="Подозрительный трафик" data-testid="suspicious-traffic">
       <h2 className={ui.h2}>Подозрительный трафик</h2>
       <p className="mb-2 max-w-3xl text-sm">
-        В эти дни {sharePercent(SUSPICIOUS_SHARE)} и больше событий ({what}) пришли с адресов, приславших за день больше, чем бывает у одного посетителя,
-        или не прошли проверку сайта. Сайт их принял, но не учёл: цифры и выводы на этой странице построены только на учтённых.
+        В эти дни {sharePercent(SUSPICIOUS_SHARE)} и больше событий ({what}) пришли с адресов, приславших за день больше, чем бывает у одного посетителя, или не
+        прошли проверку сайта. Сайт их принял, но не учёл: цифры и выводы на этой странице построены только на учтённых.
       </p>
       <table className={`${ui.table} mb-4 max-w-3xl`}>
         <caption className="sr-only">Неучтённые события по дням</caption>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sharePercent, suspiciousDays } from './traffic-figures';
 
 describe('suspicious traffic', () => {
-  it('names the days whose uncounted events reach a tenth of the day\'s', () => {
+  it("names the days whose uncounted events reach a tenth of the day's", () => {
     const rows = [
       { day: '2026-11-24', subject: 'promo', counted: 9, uncounted: 1 },
       { day: '2026-11-23', subject: 'promo', counted: 91, uncounted: 9 },

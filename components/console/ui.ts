@@ -7,5 +7,6 @@ export const ui = {
   link: 'text-brand-700 underline underline-offset-2 hover:no-underline',
   h1: 'mb-4 text-2xl font-semibold',
   h2: 'mb-2 mt-6 text-lg font-semibold',
-  table: 'w-full border-collapse text-left text-sm [&_td]:border-b [&_td]:border-gray-200 [&_td]:px-2 [&_td]:py-1.5 [&_th]:border-b-2 [&_th]:border-gray-300 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-semibold',
+  table:
+    'w-full border-collapse text-left text-sm [&_td]:border-b [&_td]:border-gray-200 [&_td]:px-2 [&_td]:py-1.5 [&_th]:border-b-2 [&_th]:border-gray-300 [&_th]:px-2 [&_th]:py-1.5 [&_th]:font-semibold',
 } as const;

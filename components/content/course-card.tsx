@@ -28,9 +28,7 @@ export function CourseCard({ course, headingLevel = 3, coverInView = false }: Co
         className="aspect-[8/5] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        {course.badge && (
-          <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">{course.badge}</p>
-        )}
+        {course.badge && <p className="w-fit rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">{course.badge}</p>}
         <Heading className="text-lg font-bold leading-snug">
           {/* The link's box covers the card, so the card is one click target with one accessible name. */}
           <CarryQueryLink href={course.path} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">

@@ -13,13 +13,8 @@ export function LeadFormIntro({ heading, description }: { heading: string; descr
         <h2 className="text-3xl font-bold">{typography(heading)}</h2>
         <p className="mt-3 text-lg text-gray-600">{typography(description)}</p>
         <p className="mt-6 text-gray-700">
-          Удобнее позвонить или написать? Звоните{' '}
-          <PhoneLink className={inlineContactLink} />{' '}
-          ({contacts.workTime}) или пишите в{' '}
-          <MessengerLink messenger="telegram" className={inlineContactLink} />{' '}
-          и{' '}
-          <MessengerLink messenger="whatsapp" className={inlineContactLink} />
-          .
+          Удобнее позвонить или написать? Звоните <PhoneLink className={inlineContactLink} /> ({contacts.workTime}) или пишите в{' '}
+          <MessengerLink messenger="telegram" className={inlineContactLink} /> и <MessengerLink messenger="whatsapp" className={inlineContactLink} />.
         </p>
       </div>
     </div>

@@ -28,7 +28,15 @@ export function TextCards({
 }
 
 /** Figures with what they count (`10 000+` над «выпускников»): the number large, its label under it. */
-export function FactCards({ items, className, cardClassName = raised }: { items: readonly { label: string; value: string }[]; className: string; cardClassName?: string }) {
+export function FactCards({
+  items,
+  className,
+  cardClassName = raised,
+}: {
+  items: readonly { label: string; value: string }[];
+  className: string;
+  cardClassName?: string;
+}) {
   return (
     <dl className={className}>
       {items.map((item) => (

@@ -7,7 +7,17 @@ import { cn } from '@/components/ui/cn';
  * The thank-you view that replaces a form after a successful submit. It takes focus (the submit button
  * that had it is gone) and is announced as a status.
  */
-export function FormSuccess({ title, description, children, className }: { title: ReactNode; description?: ReactNode; children?: ReactNode; className?: string }) {
+export function FormSuccess({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

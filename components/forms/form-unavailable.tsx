@@ -11,10 +11,7 @@ export function FormUnavailable() {
   return (
     <div role="alert" data-form-unavailable="" className="grid gap-2 rounded-xl bg-gray-50 p-4 text-sm text-gray-800">
       <p className="text-base font-semibold">{FORM_UNAVAILABLE_TITLE}</p>
-      <p>
-        Похоже, связь прервалась. Перезагрузите страницу или свяжитесь с нами напрямую — мы ответим в рабочее время,{' '}
-        {contacts.workTime}.
-      </p>
+      <p>Похоже, связь прервалась. Перезагрузите страницу или свяжитесь с нами напрямую — мы ответим в рабочее время, {contacts.workTime}.</p>
       <p className="flex flex-wrap gap-3">
         <PhoneLink className={inlineContactLink} />
         <MessengerLink messenger="whatsapp" className="font-semibold text-green-800 underline underline-offset-2" />

@@ -20,7 +20,6 @@ import { TextField } from './text-field';
 import { MessengerLink, PhoneLink } from '@/components/layout/contact-links';
 import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './submit-status-texts';
 
-
 /**
  * The lead form every form of the site is built from: name, e-mail and phone with
  * validation on every change, submit disabled until valid, a spinner while sending, the thank-you view
@@ -174,12 +173,7 @@ export function LeadForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className={cn('relative grid gap-3', className)} aria-busy={isSubmitting || undefined}>
-      <TextField
-        {...register('fullName')}
-        placeholder="Имя"
-        autoComplete="name"
-        error={errors.fullName?.message}
-      />
+      <TextField {...register('fullName')} placeholder="Имя" autoComplete="name" error={errors.fullName?.message} />
       <TextField
         {...register('email')}
         type="email"
@@ -190,11 +184,7 @@ export function LeadForm({
         spellCheck={false}
         error={errors.email?.message}
       />
-      <Controller
-        control={control}
-        name="phone"
-        render={({ field, fieldState }) => <PhoneField {...field} error={fieldState.error?.message} />}
-      />
+      <Controller control={control} name="phone" render={({ field, fieldState }) => <PhoneField {...field} error={fieldState.error?.message} />} />
       <HoneypotField />
       {children}
       {isSubmitting && stillTrying && (
@@ -206,12 +196,8 @@ export function LeadForm({
         <p role="alert" className="text-sm font-medium text-red-600">
           {serverFailed ? (
             <>
-              {serverError}. {SERVER_FAILED_TEXT}{' '}
-              <MessengerLink messenger="telegram" className="underline" />
-              ,{' '}
-              <MessengerLink messenger="whatsapp" className="underline" />{' '}
-              или по телефону <PhoneLink className="whitespace-nowrap underline" />
-              .
+              {serverError}. {SERVER_FAILED_TEXT} <MessengerLink messenger="telegram" className="underline" />,{' '}
+              <MessengerLink messenger="whatsapp" className="underline" /> или по телефону <PhoneLink className="whitespace-nowrap underline" />.
             </>
           ) : (
             <>{serverError}. Проверьте данные и попробуйте ещё раз.</>

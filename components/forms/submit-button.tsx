@@ -13,14 +13,7 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
 /** The submit button of a lead form: disabled until the form is valid, a spinner while it sends. */
 export function SubmitButton({ submitting = false, submittingLabel, disabled, children, className, ...props }: SubmitButtonProps) {
   return (
-    <Button
-      type="submit"
-      size="lg"
-      disabled={disabled || submitting}
-      aria-busy={submitting || undefined}
-      className={cn('w-full', className)}
-      {...props}
-    >
+    <Button type="submit" size="lg" disabled={disabled || submitting} aria-busy={submitting || undefined} className={cn('w-full', className)} {...props}>
       {submitting && <Spinner />}
       {submitting && submittingLabel ? submittingLabel : children}
     </Button>

@@ -24,8 +24,7 @@ export function fieldFrameClasses(invalid: boolean) {
   );
 }
 
-export const fieldInputClasses =
-  'h-14 w-full min-w-0 flex-1 rounded-xl bg-transparent px-4 text-base text-ink placeholder:text-gray-500 outline-none';
+export const fieldInputClasses = 'h-14 w-full min-w-0 flex-1 rounded-xl bg-transparent px-4 text-base text-ink placeholder:text-gray-500 outline-none';
 
 /** The error line inside the field frame, under the text. */
 export function FieldError({ id, children }: { id: string; children?: string }) {

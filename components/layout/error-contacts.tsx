@@ -6,15 +6,10 @@ export function ErrorContacts() {
   return (
     <ul className="mt-6 grid gap-2 text-base">
       <li>
-        Телефон:{' '}
-        <PhoneLink className={inlineContactLink} />{' '}
-        <span className="text-gray-600">({contacts.workTime})</span>
+        Телефон: <PhoneLink className={inlineContactLink} /> <span className="text-gray-600">({contacts.workTime})</span>
       </li>
       <li>
-        Мессенджеры:{' '}
-        <MessengerLink messenger="whatsapp" className={inlineContactLink} />
-        ,{' '}
-        <MessengerLink messenger="telegram" className={inlineContactLink} />
+        Мессенджеры: <MessengerLink messenger="whatsapp" className={inlineContactLink} />, <MessengerLink messenger="telegram" className={inlineContactLink} />
       </li>
       <li>
         Почта:{' '}

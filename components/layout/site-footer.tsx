@@ -31,7 +31,11 @@ export function SiteFooter() {
         </address>
       </div>
       <div className="border-t border-gray-800">
-        <LinkList links={Object.values(legalLinks)} className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400" linkClassName="hover:text-white">
+        <LinkList
+          links={Object.values(legalLinks)}
+          className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-4 text-xs text-gray-400"
+          linkClassName="hover:text-white"
+        >
           <li>© {site.name}</li>
         </LinkList>
       </div>

@@ -15,9 +15,7 @@ export function SiteHeader() {
           <LinkList links={mainNavigation} className="flex gap-6 text-sm font-medium" linkClassName="hover:text-brand-600" />
         </nav>
         <details className="relative md:hidden">
-          <summary className="cursor-pointer list-none rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium">
-            Меню
-          </summary>
+          <summary className="cursor-pointer list-none rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium">Меню</summary>
           <nav aria-label="Меню" className="absolute right-0 mt-2 w-56 rounded-lg border border-gray-100 bg-white p-2 shadow-lg">
             <LinkList links={mainNavigation} linkClassName="block rounded px-3 py-2 hover:bg-brand-50" />
           </nav>

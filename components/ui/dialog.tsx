@@ -73,10 +73,7 @@ export function DialogContent({
       >
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close
-            aria-label={closeLabel}
-            className="absolute right-3 top-3 rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-ink"
-          >
+          <DialogPrimitive.Close aria-label={closeLabel} className="absolute right-3 top-3 rounded-lg p-1.5 text-gray-500 hover:bg-gray-100 hover:text-ink">
             <CloseIcon />
           </DialogPrimitive.Close>
         )}

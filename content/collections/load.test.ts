@@ -10,7 +10,6 @@ const { mediaCategories } = await import('../media/categories');
 const { storyCategories } = await import('../stories/categories');
 const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
 
-
 const mediaFrontMatter = (category = 'career', extra = '') =>
   `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;
 const media = (category = 'career', extra = '') => doc(mediaFrontMatter(category, extra));
@@ -171,9 +170,7 @@ describe('loadCollections', () => {
     expect(html).toContain('Array&lt;string&gt;');
     expect(html).toContain('&lt;script&gt;alert');
     expect(html).not.toContain('<script');
-    expect(html).toContain(
-      '<a href="https://developer.mozilla.org/ru/" target="_blank" rel="noopener noreferrer">MDN<span class="sr-only">',
-    );
+    expect(html).toContain('<a href="https://developer.mozilla.org/ru/" target="_blank" rel="noopener noreferrer">MDN<span class="sr-only">');
     expect(html).toContain('<a href="/roadmap/web/article/html#tags">HTML</a>');
 
     const unsafe = contentTree({

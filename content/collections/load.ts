@@ -14,14 +14,7 @@ import { type ContentProblem, ContentError, quoted } from '@/content/validation/
 import { issueProblems } from '@/content/validation/zod-issues';
 import { typography } from '@/lib/typography';
 import { MarkdownError, renderMarkdown } from './markdown';
-import {
-  mediaArticleSchema,
-  roadmapArticleSchema,
-  roadmapSchema,
-  slugPattern,
-  storySchema,
-  topicSchema,
-} from './schemas';
+import { mediaArticleSchema, roadmapArticleSchema, roadmapSchema, slugPattern, storySchema, topicSchema } from './schemas';
 
 /** A course a roadmap or a story leads to, from the course registry. */
 export interface CourseLink {
@@ -146,39 +139,55 @@ export function loadCollections(root: string, options: LoadOptions): Collections
   const reader = new DocumentReader(root, problems, options.today);
 
   const roadmaps = loadRoadmaps(reader, path.join(root, 'roadmaps'));
-  const media = loadCategorized(reader, path.join(root, 'media'), mediaArticleSchema, mediaCategories, sectionPaths.media, 'статья', (id, data, body, category) => ({
-    id,
-    title: typography(data.title),
-    description: typography(data.description),
-    author: authorOf(data.author),
-    category,
-    tags: data.tags,
-    relatedIds: data.related,
-    publishedAt: data.publishedAt,
-    updatedAt: data.updatedAt,
-    html: body.html,
-    readingMinutes: body.readingMinutes,
-    path: `${sectionPaths.media}/${id}`,
-  }));
-  const stories = loadCategorized(reader, path.join(root, 'stories'), storySchema, storyCategories, sectionPaths.stories, 'история', (id, data, body, category) => ({
-    id,
-    title: typography(data.title),
-    description: typography(data.description),
-    category,
-    student: {
-      name: data.student.name,
-      city: data.student.city,
-      before: typography(data.student.before),
-      after: typography(data.student.after),
-    },
-    quote: typography(data.quote),
-    course: courseLink(data.course),
-    relatedIds: data.related,
-    publishedAt: data.publishedAt,
-    html: body.html,
-    readingMinutes: body.readingMinutes,
-    path: `${sectionPaths.stories}/${id}`,
-  }));
+  const media = loadCategorized(
+    reader,
+    path.join(root, 'media'),
+    mediaArticleSchema,
+    mediaCategories,
+    sectionPaths.media,
+    'статья',
+    (id, data, body, category) => ({
+      id,
+      title: typography(data.title),
+      description: typography(data.description),
+      author: authorOf(data.author),
+      category,
+      tags: data.tags,
+      relatedIds: data.related,
+      publishedAt: data.publishedAt,
+      updatedAt: data.updatedAt,
+      html: body.html,
+      readingMinutes: body.readingMinutes,
+      path: `${sectionPaths.media}/${id}`,
+    }),
+  );
+  const stories = loadCategorized(
+    reader,
+    path.join(root, 'stories'),
+    storySchema,
+    storyCategories,
+    sectionPaths.stories,
+    'история',
+    (id, data, body, category) => ({
+      id,
+      title: typography(data.title),
+      description: typography(data.description),
+      category,
+      student: {
+        name: data.student.name,
+        city: data.student.city,
+        before: typography(data.student.before),
+        after: typography(data.student.after),
+      },
+      quote: typography(data.quote),
+      course: courseLink(data.course),
+      relatedIds: data.related,
+      publishedAt: data.publishedAt,
+      html: body.html,
+      readingMinutes: body.readingMinutes,
+      path: `${sectionPaths.stories}/${id}`,
+    }),
+  );
 
   const collections: Collections = { roadmaps, media, stories, scheduled: reader.scheduled };
   // A broken file drops its pages, which would make every link to them look broken too: links are
@@ -324,7 +333,11 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
       const articles: RoadmapArticle[] = [];
       for (const [articleAlias, file] of markdownFiles(reader, topicFolder)) {
         const earlier = articleFiles.get(articleAlias);
-        if (earlier) reader.report(file, `имя файла ${quoted(articleAlias)} уже занято файлом ${reader.displayName(earlier)}: в одной дорожной карте имена статей не повторяются`);
+        if (earlier)
+          reader.report(
+            file,
+            `имя файла ${quoted(articleAlias)} уже занято файлом ${reader.displayName(earlier)}: в одной дорожной карте имена статей не повторяются`,
+          );
         articleFiles.set(articleAlias, file);
         const article = reader.read(file, roadmapArticleSchema, 'статья');
         const articlePath = `${roadmapPath}/article/${articleAlias}`;
@@ -372,7 +385,10 @@ function loadRoadmaps(reader: DocumentReader, folder: string): Roadmap[] {
   return byOrder(roadmaps);
 }
 
-function loadCategorized<Schema extends z.ZodType<{ title: string; category: string; related: string[]; publishedAt: string }>, Item extends { id: string; category: CollectionCategory; relatedIds: string[]; publishedAt: string }>(
+function loadCategorized<
+  Schema extends z.ZodType<{ title: string; category: string; related: string[]; publishedAt: string }>,
+  Item extends { id: string; category: CollectionCategory; relatedIds: string[]; publishedAt: string },
+>(
   reader: DocumentReader,
   folder: string,
   schema: Schema,
@@ -425,7 +441,10 @@ function checkInternalLinks(reader: DocumentReader, collections: Collections): v
       const later = scheduled.get(target);
       if (!later) reader.report(file, `текст статьи: ссылка на ${quoted(link)}, а такой страницы на сайте нет`);
       else if (!scheduledFiles.has(reader.displayName(file))) {
-        reader.report(file, `текст статьи: ссылка на ${quoted(link)}, а эта статья (${later.file}) запланирована на ${later.publishedAt}: до этого дня её страницы нет`);
+        reader.report(
+          file,
+          `текст статьи: ссылка на ${quoted(link)}, а эта статья (${later.file}) запланирована на ${later.publishedAt}: до этого дня её страницы нет`,
+        );
       }
     }
   }

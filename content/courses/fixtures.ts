@@ -34,8 +34,6 @@ export const campaignLandingFixture = {
 export function withContentFixtures(entries: readonly CourseInput[], flag: string | undefined): CourseInput[] {
   if (flag !== contentFixturesFlag) return [...entries];
   return entries.map((course) =>
-    course.slug === campaignLandingFixture.courseSlug
-      ? { ...course, variants: [...(course.variants ?? []), campaignLandingFixture.variant] }
-      : course,
+    course.slug === campaignLandingFixture.courseSlug ? { ...course, variants: [...(course.variants ?? []), campaignLandingFixture.variant] } : course,
   );
 }

@@ -23,7 +23,13 @@ describe('a campaign landing', () => {
   });
 
   it('fails the build on an empty override, a misspelt field or a headline that is too long', () => {
-    for (const hero of [{}, { headlin: 'Опечатка' }, { headline: '   ' }, { headline: 'Ж'.repeat(121) }, { image: { src: 'cover.jpg', alt: 'x', width: 1, height: 1 } }]) {
+    for (const hero of [
+      {},
+      { headlin: 'Опечатка' },
+      { headline: '   ' },
+      { headline: 'Ж'.repeat(121) },
+      { image: { src: 'cover.jpg', alt: 'x', width: 1, height: 1 } },
+    ]) {
       const attempt = () => parseCourses([courseWithLanding(hero)]);
       expect(attempt, JSON.stringify(hero)).toThrow(ContentError);
       expect(attempt, JSON.stringify(hero)).toThrow(/junior-js[\s\S]*hero/);

@@ -95,7 +95,10 @@ export const courseSchema = z
     image: imageSchema,
     /** A short label on the card and in the hero: "Хит", "Новый поток", "Бесплатно". */
     badge: textSchema.optional(),
-    facts: z.array(z.object({ label: textSchema, value: textSchema })).min(2).max(5),
+    facts: z
+      .array(z.object({ label: textSchema, value: textSchema }))
+      .min(2)
+      .max(5),
     hero: z.object({ eyebrow: textSchema, lead: textSchema, cta: textSchema }),
     audience: z.array(titledTextSchema).min(2),
     modules: z.array(moduleSchema).min(1),

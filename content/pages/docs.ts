@@ -172,7 +172,8 @@ const entries: z.input<typeof legalDocumentSchema>[] = [
     id: 'offer',
     title: 'Договор-оферта на оказание образовательных услуг',
     updated: 'Редакция от 1 сентября 2026 года',
-    summary: 'Условия, на которых школа оказывает платные образовательные услуги: предмет, стоимость и оплата, порядок обучения, возврат денег и ответственность.',
+    summary:
+      'Условия, на которых школа оказывает платные образовательные услуги: предмет, стоимость и оплата, порядок обучения, возврат денег и ответственность.',
     sections: [
       {
         heading: '1. Общие положения',
@@ -274,4 +275,8 @@ const entries: z.input<typeof legalDocumentSchema>[] = [
 
 const documentSource = { file: 'content/pages/docs.ts', kind: 'документ' };
 export const legalDocuments: readonly LegalDocument[] = parseEntries(documentSource, legalDocumentSchema, entries);
-assertUnique(documentSource, 'id', legalDocuments.map((document) => document.id));
+assertUnique(
+  documentSource,
+  'id',
+  legalDocuments.map((document) => document.id),
+);

@@ -78,8 +78,20 @@ export const homeContent: z.input<typeof homeSchema> = {
   reading: {
     heading: 'Почитать',
     items: [
-      { collection: 'stories', title: 'Истории студентов', text: 'Как бухгалтеры, учителя и инженеры становились фронтенд-разработчиками — с цифрами и честными трудностями.', href: '/personal-stories', label: 'Читать истории' },
-      { collection: 'media', title: 'Медиа', text: 'Статьи о технологиях, карьере и собеседованиях от наставников школы.', href: '/media', label: 'Читать статьи' },
+      {
+        collection: 'stories',
+        title: 'Истории студентов',
+        text: 'Как бухгалтеры, учителя и инженеры становились фронтенд-разработчиками — с цифрами и честными трудностями.',
+        href: '/personal-stories',
+        label: 'Читать истории',
+      },
+      {
+        collection: 'media',
+        title: 'Медиа',
+        text: 'Статьи о технологиях, карьере и собеседованиях от наставников школы.',
+        href: '/media',
+        label: 'Читать статьи',
+      },
     ],
   },
   events: { heading: 'Ближайшие события', slugs: ['snow-quest', 'demo5days', 'demo5js1'] },

@@ -20,7 +20,11 @@ const pageSource: EntrySource = {
   kind: 'страница',
 };
 const [about, ...welcome] = parseEntries(pageSource, infoPageSchema, [aboutPage, ...welcomePages]) as [InfoPage, ...InfoPage[]];
-assertUnique(pageSource, 'path', [about, ...welcome].map((page) => page.path));
+assertUnique(
+  pageSource,
+  'path',
+  [about, ...welcome].map((page) => page.path),
+);
 for (const page of [about, ...welcome]) {
   const file = page.path === aboutPage.path ? 'content/pages/about.ts' : 'content/pages/welcome.ts';
   for (const section of page.sections) {
@@ -59,11 +63,17 @@ export function topLevelPageAt(path: string): TopLevelPage | undefined {
 
 const homeFile = 'content/pages/home.ts';
 export const home = parseEntries({ file: homeFile, kind: 'главная страница' }, homeSchema, [homeContent])[0]!;
-for (const block of ['professions', 'skills', 'free'] as const) assertCourses({ file: homeFile, entry: `главная страница, блок «${block}»` }, home[block].slugs);
+for (const block of ['professions', 'skills', 'free'] as const)
+  assertCourses({ file: homeFile, entry: `главная страница, блок «${block}»` }, home[block].slugs);
 throwProblems(
   home.events.slugs
     .filter((slug) => !events.some((event) => event.slug === slug))
-    .map((slug) => ({ file: homeFile, entry: 'главная страница, блок «events»', field: fieldName('slugs'), message: `нет события ${quoted(slug)} в content/events.ts` })),
+    .map((slug) => ({
+      file: homeFile,
+      entry: 'главная страница, блок «events»',
+      field: fieldName('slugs'),
+      message: `нет события ${quoted(slug)} в content/events.ts`,
+    })),
 );
 
 function assertCourses(where: { file: string; entry: string }, slugs: readonly string[]): void {

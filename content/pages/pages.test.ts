@@ -22,7 +22,8 @@ describe('static pages', () => {
   });
 
   it('never claims a top-level path that a folder of app/(site) serves', () => {
-    const folders = fs.readdirSync(path.join(process.cwd(), 'app', '(site)'), { withFileTypes: true })
+    const folders = fs
+      .readdirSync(path.join(process.cwd(), 'app', '(site)'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('['))
       .map((entry) => `/${entry.name}`);
     expect(folders).toContain('/products');
@@ -56,7 +57,10 @@ describe('static pages', () => {
 describe('page validation', () => {
   it('names the page and field of a broken entry', () => {
     const broken = structuredClone(welcomeInfoPages[0]!) as Record<string, unknown>;
-    broken.sections = [{ kind: 'text', heading: 'Заголовок', paragraphs: [] }, { kind: 'unknown', heading: 'X' }];
+    broken.sections = [
+      { kind: 'text', heading: 'Заголовок', paragraphs: [] },
+      { kind: 'unknown', heading: 'X' },
+    ];
     const source = { file: 'content/pages/welcome.ts', kind: 'страница' };
     expect(() => parseEntries(source, infoPageSchema, [broken])).toThrow(
       'content/pages/welcome.ts, страница «/edu-frontend», раздел 1, поле «абзацы» (paragraphs): нужно не меньше 1 элемента; сейчас 0 элементов',

@@ -27,7 +27,14 @@ vi.mock('server-only', () => ({}));
 
 const article = (frontMatter: Record<string, string>, body?: string) =>
   markdownDoc(
-    Object.entries({ title: 'Как читать стектрейс', description: 'Разбор ошибок', category: 'tools', author: 'maria-lebedeva', publishedAt: '2026-11-02', ...frontMatter })
+    Object.entries({
+      title: 'Как читать стектрейс',
+      description: 'Разбор ошибок',
+      category: 'tools',
+      author: 'maria-lebedeva',
+      publishedAt: '2026-11-02',
+      ...frontMatter,
+    })
       .map(([key, value]) => `${key}: ${value}`)
       .join('\n'),
     body,
@@ -72,10 +79,7 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
   });
 
   it('a pop-up target path that reaches no page, with the page it probably meant', () => {
-    const problems = popupProblems(
-      [{ ...promoFrameworks, includePaths: ['/', '/products/junoir-js'], excludePaths: ['/blog/*'] }],
-      site,
-    ).map(problemLine);
+    const problems = popupProblems([{ ...promoFrameworks, includePaths: ['/', '/products/junoir-js'], excludePaths: ['/blog/*'] }], site).map(problemLine);
     expect(problems).toEqual([
       'content/popups.ts, поп-ап «promo-frameworks», путь показа 2: на сайте нет страницы «/products/junoir-js»; может быть, /products/junior-js?',
       'content/popups.ts, поп-ап «promo-frameworks», путь-исключение 1: на сайте нет страницы «/blog/*» и страниц, которые так начинаются',
@@ -95,14 +99,19 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
     ]);
     // Quoted or not, the same day; an update date is checked alike.
     expect(collectionProblems({ 'media/stack-traces.md': article({ updatedAt: '"2026-02-29"' }) })).toEqual([
-      expect.stringMatching(/^content\/media\/stack-traces\.md, статья «Как читать стектрейс», поле «дата обновления» \(updatedAt\): нужна дата, которая есть в календаре.*; сейчас «2026-02-29»$/),
+      expect.stringMatching(
+        /^content\/media\/stack-traces\.md, статья «Как читать стектрейс», поле «дата обновления» \(updatedAt\): нужна дата, которая есть в календаре.*; сейчас «2026-02-29»$/,
+      ),
     ]);
   });
 
   it('31 November in the schedule command: refused with exit code 2 before the database is touched', async () => {
     const err: string[] = [];
     const untouched = {} as Repositories;
-    const code = await runScheduleCommand(['add', '4', '2026-11-31T10:00', '2026-12-01T10:00'], untouched, { out: () => {}, err: (line) => void err.push(line) });
+    const code = await runScheduleCommand(['add', '4', '2026-11-31T10:00', '2026-12-01T10:00'], untouched, {
+      out: () => {},
+      err: (line) => void err.push(line),
+    });
     expect(code).toBe(2);
     expect(err[0]).toMatch(/^Ошибка: начало: такой даты нет в календаре: 2026-11-31\.\n\nКак пользоваться:/);
   });
@@ -186,15 +195,22 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
 
   it("the gift pop-up's struck-through price follows its course's tariff: no second edit", () => {
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!;
-    const changed = courses.map((course) => (course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course));
+    const changed = courses.map((course) =>
+      course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course,
+    );
     expect(popupProblems([giftPopup], { ...site, courses: changed })).toEqual([]);
-    expect(resolvePopupPrices({ ...giftPopup, enabled: true, startsAt: null, endsAt: null }, changed).config?.content).toMatchObject({ offer: { oldPrice: 14990 } });
+    expect(resolvePopupPrices({ ...giftPopup, enabled: true, startsAt: null, endsAt: null }, changed).config?.content).toMatchObject({
+      offer: { oldPrice: 14990 },
+    });
   });
 
   it("a gift pop-up's price reference that names no tariff, or a monthly one", () => {
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')! as LeadFormPopupConfig;
-    const withOldPrice = (oldPrice: string) => ({ ...giftPopup, content: { ...giftPopup.content, offer: { price: 0, oldPrice, condition: 'при покупке курса Junior' } } }) as LeadFormPopupConfig;
-    expect([...popupProblems([withOldPrice('{цена advanced-js 5}')], site), ...popupProblems([withOldPrice('{цена junior-js}')], site)].map(problemLine)).toEqual([
+    const withOldPrice = (oldPrice: string) =>
+      ({ ...giftPopup, content: { ...giftPopup.content, offer: { price: 0, oldPrice, condition: 'при покупке курса Junior' } } }) as LeadFormPopupConfig;
+    expect(
+      [...popupProblems([withOldPrice('{цена advanced-js 5}')], site), ...popupProblems([withOldPrice('{цена junior-js}')], site)].map(problemLine),
+    ).toEqual([
       'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов 2',
       'content/popups.ts, поп-ап «popup-junior-gift», содержимое (content), предложение (offer), поле «зачёркнутая цена» (oldPrice): подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу',
     ]);
@@ -227,16 +243,13 @@ describe('a future-dated article', () => {
   });
 
   it('is still checked like the others, and a published article may not link to it yet', () => {
-    expect(
-      collectionProblems(
-        { 'media/scheduled.md': article({ category: 'career', publishedAt: '2026-12-01', author: 'nobody' }) },
-        '2026-11-30',
-      ),
-    ).toEqual([expect.stringMatching(/^content\/media\/scheduled\.md, статья «Как читать стектрейс», поле «автор» \(author\): нет такого сотрудника/)]);
-    expect(
-      collectionProblems({ ...files, 'media/published.md': article({ category: 'career' }, 'Скоро: [статья](/media/scheduled).') }, '2026-11-30'),
-    ).toEqual([
-      'content/media/published.md, статья «Как читать стектрейс»: текст статьи: ссылка на «/media/scheduled», а эта статья (content/media/scheduled.md) запланирована на 2026-12-01: до этого дня её страницы нет',
+    expect(collectionProblems({ 'media/scheduled.md': article({ category: 'career', publishedAt: '2026-12-01', author: 'nobody' }) }, '2026-11-30')).toEqual([
+      expect.stringMatching(/^content\/media\/scheduled\.md, статья «Как читать стектрейс», поле «автор» \(author\): нет такого сотрудника/),
     ]);
+    expect(collectionProblems({ ...files, 'media/published.md': article({ category: 'career' }, 'Скоро: [статья](/media/scheduled).') }, '2026-11-30')).toEqual(
+      [
+        'content/media/published.md, статья «Как читать стектрейс»: текст статьи: ссылка на «/media/scheduled», а эта статья (content/media/scheduled.md) запланирована на 2026-12-01: до этого дня её страницы нет',
+      ],
+    );
   });
 });

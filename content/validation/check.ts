@@ -43,11 +43,12 @@ export async function checkContent({ root, today }: { root: string; today: strin
   // Paths and tariffs are resolved only against content that loaded: a broken course or article would
   // make every reference to it look broken too.
   const courses: readonly Course[] | undefined = site?.courses;
-  const pages = site && collections && {
-    courses: site.courses,
-    paths: site.allPagePaths(site.pathsOf(collections), today),
-    markers: site.courses.flatMap((course) => course.variants.flatMap((variant) => (variant.popupMarker ? [variant.popupMarker] : []))),
-  };
+  const pages = site &&
+    collections && {
+      courses: site.courses,
+      paths: site.allPagePaths(site.pathsOf(collections), today),
+      markers: site.courses.flatMap((course) => course.variants.flatMap((variant) => (variant.popupMarker ? [variant.popupMarker] : []))),
+    };
   problems.push(...popupProblems(popups, pages), ...giftOfferProblems(giftOfferInputs, courses));
   const events: ScheduledFile[] = (site?.scheduledEvents(today) ?? []).map((event) => ({
     file: 'content/events.ts',

@@ -18,7 +18,6 @@ import { issueProblems } from './zod-issues';
  */
 export const giftOffersFile = 'content/gift-offers.ts';
 
-
 const text = z.string().trim().min(1);
 
 const giftOfferSchema = z
@@ -54,7 +53,8 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
       problems.push({
         ...where,
         field: fieldPath(['oldPriceFrom']),
-        message: 'поле oldPriceFrom больше не пишется: напишите в oldPrice ссылку на цену тарифа, например {цена junior-js 2} (для набора курсов — {цена typescript} + {цена git}), и уберите oldPriceFrom',
+        message:
+          'поле oldPriceFrom больше не пишется: напишите в oldPrice ссылку на цену тарифа, например {цена junior-js 2} (для набора курсов — {цена typescript} + {цена git}), и уберите oldPriceFrom',
       });
     }
     const parsed = giftOfferSchema.safeParse(fields);
@@ -77,7 +77,8 @@ export function giftOfferProblems(offers: readonly GiftOfferInput[], courses?: r
   });
   // The offers are numbered 1 to their count without gaps: the schedule refers to them by number.
   for (let number = 1; number <= offers.length; number += 1) {
-    if (!numbers.has(number)) problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: подарки нумеруются подряд с 1 по ${offers.length}` });
+    if (!numbers.has(number))
+      problems.push({ file: giftOffersFile, entry: `подарок ${number}`, message: `нет подарка ${number}: подарки нумеруются подряд с 1 по ${offers.length}` });
   }
   return problems;
 }

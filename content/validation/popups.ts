@@ -24,7 +24,7 @@ import { PATH_PATTERN_SHAPE } from '@/lib/path-patterns';
 
 const text = z.string().trim().min(1);
 const priceValue = z.union([z.int().nonnegative(), z.string().regex(/^\s*\{[^{}]*\}(?:\s*\+\s*\{[^{}]*\})*\s*$/)], {
-  error: 'цена — целое число рублей (990) или ссылка на цену курса в кавычках: \'{цена advanced-js}\'',
+  error: "цена — целое число рублей (990) или ссылка на цену курса в кавычках: '{цена advanced-js}'",
 });
 const marker = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'только строчные латинские буквы и цифры, слова через один дефис');
 
@@ -99,7 +99,8 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     const parsed = popupSchema.safeParse(popup);
     if (!parsed.success) problems.push(...issueProblems(parsed.error, popup, where));
     if (id !== undefined) {
-      if (seen.has(id)) report(fieldPath(['popupName']), `имя ${quoted(id)} уже у другого поп-апа: у каждого своё (по нему запоминается, что посетитель закрыл поп-ап)`);
+      if (seen.has(id))
+        report(fieldPath(['popupName']), `имя ${quoted(id)} уже у другого поп-апа: у каждого своё (по нему запоминается, что посетитель закрыл поп-ап)`);
       seen.add(id);
     }
     if (!parsed.success) return;
@@ -109,7 +110,9 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
       report(fieldPath(['includePaths']), 'поп-ап нигде не показывается: укажите хотя бы один путь (или метку страницы pageMarker)');
     }
     const content = parsed.data.content;
-    const texts: [PropertyKey[], string][] = Object.entries(content).flatMap(([key, value]) => (typeof value === 'string' ? [[['content', key], value] as [PropertyKey[], string]] : []));
+    const texts: [PropertyKey[], string][] = Object.entries(content).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[['content', key], value] as [PropertyKey[], string]] : [],
+    );
     if (content.kind === 'gift') texts.push([['content', 'offer', 'condition'], content.offer.condition]);
     for (const [path, value] of texts) {
       for (const sum of hardCodedRoubles(value)) report(fieldPath(path), hardCodedRoublesMessage(sum));
@@ -117,7 +120,10 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     if (!site) return;
     const priced = resolvePopupPrices({ ...(popup as PopupConfig), enabled: true, startsAt: null, endsAt: null }, site.courses);
     for (const problem of priced.problems) report(fieldPath(pricedFieldPath(content.kind, problem.field)), problem.message);
-    for (const [key, patterns] of [['includePaths', includePaths], ['excludePaths', excludePaths]] as const) {
+    for (const [key, patterns] of [
+      ['includePaths', includePaths],
+      ['excludePaths', excludePaths],
+    ] as const) {
       patterns.forEach((pattern, position) => {
         if (!site.paths.some((path) => matchesPattern(path, pattern))) {
           report(fieldPath([key, position]), unreachedPatternMessage(pattern, site.paths));

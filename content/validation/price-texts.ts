@@ -1,11 +1,4 @@
-import {
-  cheapestTariff,
-  coursePriceLine,
-  hardCodedRoubles,
-  hardCodedRoublesMessage,
-  type PricedCourse,
-  resolvePriceReferences,
-} from '@/lib/price-references';
+import { cheapestTariff, coursePriceLine, hardCodedRoubles, hardCodedRoublesMessage, type PricedCourse, resolvePriceReferences } from '@/lib/price-references';
 import { formatPrice } from '@/lib/money';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
@@ -45,7 +38,10 @@ export function resolveCoursePrices<C extends PricedCourse & { variants: readonl
 }
 
 /** Why a landing's (resolved) price line disagrees with the course's tariffs, or undefined when it agrees. */
-export function priceLineDisagreement(priceLine: string, course: { tariffs: readonly { price: number; monthly: boolean; oldPrice?: number }[] }): string | undefined {
+export function priceLineDisagreement(
+  priceLine: string,
+  course: { tariffs: readonly { price: number; monthly: boolean; oldPrice?: number }[] },
+): string | undefined {
   const amounts = [...priceLine.matchAll(/(от\s+)?(\d[\d \u00a0\u202f]*)\s*₽/giu)];
   if (amounts.length === 0 || course.tariffs.length === 0) return undefined;
   const cheapest = cheapestTariff(course.tariffs);

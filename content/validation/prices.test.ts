@@ -29,7 +29,8 @@ const nbsp = '\u00a0';
 const everyCourse = () => structuredClone([...professionCourses, ...skillCourses, ...freeCourses]);
 const juniorOf = (list: ReturnType<typeof everyCourse>) => list.find((course) => course.slug === 'junior-js')!;
 /** «вариант N» of junior-js's gift landing, counted from 1 (a landing added before it moves it). */
-const giftVariant = (list: ReturnType<typeof everyCourse>) => `вариант ${juniorOf(list).variants!.findIndex((variant) => variant.formId === 'course-junior-js-gift') + 1}`;
+const giftVariant = (list: ReturnType<typeof everyCourse>) =>
+  `вариант ${juniorOf(list).variants!.findIndex((variant) => variant.formId === 'course-junior-js-gift') + 1}`;
 const lastVariant = (list: ReturnType<typeof everyCourse>) => `вариант ${juniorOf(list).variants!.length}`;
 const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
 const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
@@ -49,11 +50,16 @@ describe('a price in running text is written once', () => {
     const list = everyCourse();
     const gift = () => juniorOf(list).variants!.find((variant) => variant.formId === 'course-junior-js-gift')!;
     expect(gift().leadForm!.description).toContain('{цена advanced-js}');
-    expect(parseCourses(list).find((course) => course.slug === 'junior-js')!.variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description)
-      .toContain(`стоимостью ${formatPrice(list.find((course) => course.slug === 'advanced-js')!.tariffs![0]!.price)} бесплатно`);
+    expect(
+      parseCourses(list)
+        .find((course) => course.slug === 'junior-js')!
+        .variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description,
+    ).toContain(`стоимостью ${formatPrice(list.find((course) => course.slug === 'advanced-js')!.tariffs![0]!.price)} бесплатно`);
 
     list.find((course) => course.slug === 'advanced-js')!.tariffs![0]!.price = 14490;
-    const text = parseCourses(list).find((course) => course.slug === 'junior-js')!.variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description;
+    const text = parseCourses(list)
+      .find((course) => course.slug === 'junior-js')!
+      .variants.find((variant) => variant.formId === 'course-junior-js-gift')!.leadForm!.description;
     expect(text).toContain(`стоимостью 14${nbsp}490${nbsp}₽ бесплатно`);
   });
 
@@ -86,7 +92,9 @@ describe('a price in running text is written once', () => {
   it("a landing's price line that disagrees with the course's tariffs", () => {
     const list = everyCourse();
     juniorOf(list).variants!.push({ id: 'price-check', purpose: 'Весна', hero: { priceLine: '{не цена: от 3 490 ₽/мес.}' } });
-    const cheapest = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] }).replace(/^от /, '').replace(/\u00a0/g, ' ');
+    const cheapest = coursePriceLine(juniorOf(list) as { tariffs: { price: number; monthly: boolean }[] })
+      .replace(/^от /, '')
+      .replace(/\u00a0/g, ' ');
     expect(problemsOf(() => parseCourses(list))).toEqual([
       `content/courses/professions.ts, курс «junior-js», ${lastVariant(list)}, первый экран (hero), поле «строка с ценой» (priceLine): строка с ценой говорит «от 3 490 ₽», а самый дешёвый тариф курса — ${cheapest}: напишите {цена от} (сейчас это «от ${cheapest}»)`,
     ]);
@@ -102,12 +110,17 @@ describe('a price in running text is written once', () => {
     ]);
     const written = everyCourse();
     juniorOf(written).variants!.push({ id: 'price-check', purpose: 'Весна', hero: { priceLine: '{цена от} до 1 апреля' } });
-    const variant = parseCourses(written).find((course) => course.slug === 'junior-js')!.variants.find((entry) => entry.id === 'price-check')!;
+    const variant = parseCourses(written)
+      .find((course) => course.slug === 'junior-js')!
+      .variants.find((entry) => entry.id === 'price-check')!;
     expect(variant.hero!.priceLine).toBe(`${coursePriceLine(juniorOf(written) as { tariffs: { price: number; monthly: boolean }[] })} до 1 апреля`);
   });
 
   it('a rouble sum in a pop-up text', () => {
-    const problems = popupProblems([{ ...promoFrameworks, content: { ...promoFrameworks.content, text: 'Курс за 2 990 ₽ — только сегодня' } } as typeof promoFrameworks], site).map(problemLine);
+    const problems = popupProblems(
+      [{ ...promoFrameworks, content: { ...promoFrameworks.content, text: 'Курс за 2 990 ₽ — только сегодня' } } as typeof promoFrameworks],
+      site,
+    ).map(problemLine);
     expect(problems).toEqual([
       'content/popups.ts, поп-ап «promo-frameworks», содержимое (content), поле «текст» (text): сумма «2 990 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена advanced-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 2 990 ₽}',
     ]);
@@ -122,7 +135,8 @@ describe('a price in running text is written once', () => {
 
   it('a rouble sum in an article, and a reference written in', () => {
     const front = 'title: "Курс за вечер"\ndescription: "О курсе"\ncategory: tools\nauthor: maria-lebedeva\npublishedAt: 2026-11-02';
-    const tree = (body: string) => contentTree({ ...roadmapFiles, 'media/course.md': markdownDoc(front, body), 'media/other.md': markdownDoc(front.replace('Курс за вечер', 'Другая')) });
+    const tree = (body: string) =>
+      contentTree({ ...roadmapFiles, 'media/course.md': markdownDoc(front, body), 'media/other.md': markdownDoc(front.replace('Курс за вечер', 'Другая')) });
     expect(problemsOf(() => loadCollections(tree('Курс стоит 13 790 ₽, а код `const price = "100 ₽"` не в счёт.'), { today: '2026-11-23' }))).toEqual([
       'content/media/course.md, статья «Курс за вечер»: текст статьи: сумма «13 790 ₽» написана цифрами: напишите ссылку на цену, которую она повторяет, например {цена advanced-js}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: 13 790 ₽}',
     ]);
@@ -143,7 +157,11 @@ describe('the last gaps', () => {
   it.each([
     ['a missing comma', "export const x = [\n  { slug: 'a', title: 'A' }\n  { slug: 'b', title: 'B' },\n];\n", 'строка 3, символ 3: пропущена запятая'],
     ['a missing bracket', "export const x = [\n  { slug: 'a', title: 'A' },\n;\n", 'строка 3, символ 1: не закрыта скобка или пропущена запятая'],
-    ['a missing brace', "export const x = [\n  { slug: 'a', title: 'A' ,\n];\n", 'строка 3, символ 1: внутри записи { … } здесь ждали поле (имя: значение): не закрыта фигурная скобка }'],
+    [
+      'a missing brace',
+      "export const x = [\n  { slug: 'a', title: 'A' ,\n];\n",
+      'строка 3, символ 1: внутри записи { … } здесь ждали поле (имя: значение): не закрыта фигурная скобка }',
+    ],
     ['a missing quote', "export const x = [\n  { slug: 'a', title: 'A },\n];\n", 'строка 2, символ 28: строка не закрыта кавычкой'],
   ])('%s in a content file: Russian, with the file and the line', (_name, text, expected) => {
     const lines = syntaxProblems(file, text).map(problemLine);

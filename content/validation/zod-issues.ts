@@ -28,11 +28,7 @@ const expectedNames: Record<string, string> = {
 };
 
 /** The problems of one entry that failed its schema. */
-export function issueProblems(
-  error: z.ZodError,
-  input: unknown,
-  where: { file: string; entry?: string },
-): ContentProblem[] {
+export function issueProblems(error: z.ZodError, input: unknown, where: { file: string; entry?: string }): ContentProblem[] {
   return error.issues.map((issue) => ({
     ...where,
     field: fieldPath(issue.path) || undefined,

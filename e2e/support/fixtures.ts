@@ -35,7 +35,11 @@ const fakeGetCourseClient: FakeGetCourseClient = {
   async waitFor(predicate, timeoutMs = 15_000) {
     let received: ReceivedRequest[] = [];
     await expect
-      .poll(async () => predicate((received = await fakeGetCourseClient.received())), { timeout: timeoutMs, intervals: FAKE_POLL_INTERVALS, message: 'fake GetCourse: the condition on the received requests' })
+      .poll(async () => predicate((received = await fakeGetCourseClient.received())), {
+        timeout: timeoutMs,
+        intervals: FAKE_POLL_INTERVALS,
+        message: 'fake GetCourse: the condition on the received requests',
+      })
       .toBe(true);
     return received;
   },
@@ -52,7 +56,11 @@ export interface FakeTelegramClient {
 
 const fakeTelegramClient: FakeTelegramClient = {
   async pressStart(start) {
-    const response = await fetch(`${fakeTelegramUrl}/__fake/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(start) });
+    const response = await fetch(`${fakeTelegramUrl}/__fake/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(start),
+    });
     if (!response.ok) throw new Error(`fake Telegram: ${response.status}`);
   },
   async delivered(chatId) {
@@ -66,7 +74,12 @@ interface PolicyViolation {
   blocked: string;
 }
 
-export const test = base.extend<{ fakeGetCourse: FakeGetCourseClient; fakeTelegram: FakeTelegramClient; consoleErrors: string[]; consolePolicyViolations: PolicyViolation[] }>({
+export const test = base.extend<{
+  fakeGetCourse: FakeGetCourseClient;
+  fakeTelegram: FakeTelegramClient;
+  consoleErrors: string[];
+  consolePolicyViolations: PolicyViolation[];
+}>({
   // The tag manager is a third party: no test reaches the internet for it. A test that looks at the tag
   // manager itself routes it again on its page (page routes take precedence over context routes).
   context: async ({ context }, use) => {

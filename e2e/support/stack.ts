@@ -43,7 +43,10 @@ async function main() {
   });
 
   const stop = () => {
-    void server.kill('SIGTERM').then(() => closeFakes()).then(() => process.exit(0));
+    void server
+      .kill('SIGTERM')
+      .then(() => closeFakes())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

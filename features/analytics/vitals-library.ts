@@ -13,7 +13,11 @@ function selectorOf(node: Node | null | undefined): string | undefined {
   let selector = '';
   for (let current = node; current && current.nodeType === Node.ELEMENT_NODE && current.nodeName !== 'HTML'; current = current.parentNode) {
     const element = current as Element;
-    const part = element.id ? `${element.localName}#${element.id}` : element.classList.length ? `${element.localName}.${[...element.classList].join('.')}` : element.localName;
+    const part = element.id
+      ? `${element.localName}#${element.id}`
+      : element.classList.length
+        ? `${element.localName}.${[...element.classList].join('.')}`
+        : element.localName;
     if (selector.length + part.length > 100) break;
     selector = selector ? `${part}>${selector}` : part;
   }
@@ -36,7 +40,10 @@ export function withAttribution(metric: Metric): ReportedMetric {
   if (name === 'LCP') {
     reported.attribution = { target: selectorOf((metric.entries.at(-1) as LargestContentfulPaint | undefined)?.element) };
   } else if (name === 'INP') {
-    const entry = (metric.entries as PerformanceEventTiming[]).reduce<PerformanceEventTiming | undefined>((longest, e) => (!longest || e.duration > longest.duration ? e : longest), undefined);
+    const entry = (metric.entries as PerformanceEventTiming[]).reduce<PerformanceEventTiming | undefined>(
+      (longest, e) => (!longest || e.duration > longest.duration ? e : longest),
+      undefined,
+    );
     if (entry) {
       reported.attribution = {
         interactionTarget: selectorOf(entry.target) ?? lastInteraction,

@@ -45,8 +45,19 @@ describe('classing the browser', () => {
 
 describe('toSample', () => {
   it('rounds, and keeps the LCP element and the INP target with its longest phase', () => {
-    expect(toSample({ name: 'LCP', id: 'a', value: 1234.56, attribution: { target: 'main>img.hero' } })).toEqual({ name: 'LCP', value: 1235, target: 'main>img.hero' });
-    expect(toSample({ name: 'INP', id: 'b', value: 312, attribution: { interactionTarget: 'button.buy', inputDelay: 20, processingDuration: 250, presentationDelay: 42 } })).toEqual({
+    expect(toSample({ name: 'LCP', id: 'a', value: 1234.56, attribution: { target: 'main>img.hero' } })).toEqual({
+      name: 'LCP',
+      value: 1235,
+      target: 'main>img.hero',
+    });
+    expect(
+      toSample({
+        name: 'INP',
+        id: 'b',
+        value: 312,
+        attribution: { interactionTarget: 'button.buy', inputDelay: 20, processingDuration: 250, presentationDelay: 42 },
+      }),
+    ).toEqual({
       name: 'INP',
       value: 312,
       target: 'button.buy',
@@ -64,7 +75,15 @@ describe('ReportQueue', () => {
     const queue = new ReportQueue(context);
     queue.add({ name: 'LCP', id: 'v1-1', value: 1500, navigationType: 'reload' });
     queue.add({ name: 'CLS', id: 'v1-2', value: 0.01 });
-    expect(queue.take(true)).toEqual({ ...context, navigation: 'reload', popup: true, metrics: [{ name: 'LCP', value: 1500 }, { name: 'CLS', value: 0.01 }] });
+    expect(queue.take(true)).toEqual({
+      ...context,
+      navigation: 'reload',
+      popup: true,
+      metrics: [
+        { name: 'LCP', value: 1500 },
+        { name: 'CLS', value: 0.01 },
+      ],
+    });
     expect(queue.take(true)).toBeNull();
     queue.add({ name: 'CLS', id: 'v1-2', value: 0.3 }); // reported again after the page came back
     expect(queue.take(false)).toBeNull();

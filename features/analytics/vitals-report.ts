@@ -72,7 +72,9 @@ export function toSample(metric: ReportedMetric): VitalSample | null {
   const value = name === 'CLS' ? Math.round(metric.value * 10_000) / 10_000 : Math.round(metric.value);
   const sample: VitalSample = { name, value };
   const attribution = metric.attribution ?? {};
-  const target = (name === 'LCP' ? attribution.target : name === 'INP' ? attribution.interactionTarget : name === 'CLS' ? attribution.largestShiftTarget : undefined)?.slice(0, 100);
+  const target = (
+    name === 'LCP' ? attribution.target : name === 'INP' ? attribution.interactionTarget : name === 'CLS' ? attribution.largestShiftTarget : undefined
+  )?.slice(0, 100);
   if (target) sample.target = target;
   if (name === 'INP') {
     const phase = longestPhase(attribution);

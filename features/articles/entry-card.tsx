@@ -1,4 +1,3 @@
-
 /**
  * A card of a list: the title is the link, stretched over the whole card so that all of it is
  * clickable while the link keeps a short accessible name.

@@ -9,8 +9,7 @@ export const mediaPages = categorizedSectionPages<MediaArticle>({
   load: getMedia,
   text: {
     title: 'Медиа',
-    description:
-      'Статьи наставников школы о фронтенд-разработке, инструментах и карьере в IT: разборы тем с собеседований и практические советы.',
+    description: 'Статьи наставников школы о фронтенд-разработке, инструментах и карьере в IT: разборы тем с собеседований и практические советы.',
     allLabel: 'Все статьи',
   },
   cardMeta: (article) => `${formatDay(article.publishedAt)} · ${readingTime(article.readingMinutes)}`,

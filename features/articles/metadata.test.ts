@@ -7,7 +7,12 @@ describe('collectionMetadata', () => {
       title: 'this в JavaScript',
       description: 'Четыре правила',
       path: '/media/this-in-javascript',
-      article: { publishedAt: '2025-08-12', author: { slug: 'anna-kovaleva', name: 'Анна Ковалёва', role: 'Наставник' }, section: 'JavaScript', tags: ['this'] },
+      article: {
+        publishedAt: '2025-08-12',
+        author: { slug: 'anna-kovaleva', name: 'Анна Ковалёва', role: 'Наставник' },
+        section: 'JavaScript',
+        tags: ['this'],
+      },
     });
     expect(metadata.alternates).toEqual({ canonical: '/media/this-in-javascript' });
     expect(metadata.openGraph).toMatchObject({

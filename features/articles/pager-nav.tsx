@@ -1,4 +1,3 @@
-
 /** A page of the reading order as the content describes it (its path and title). */
 interface PagerLink {
   path: string;

@@ -1,4 +1,3 @@
-
 export interface PillLink {
   href: string;
   label: string;

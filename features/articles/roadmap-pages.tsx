@@ -85,10 +85,7 @@ export function RoadmapView({ alias }: { alias: string }) {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Breadcrumbs trail={[{ label: roadmap.title, href: roadmap.path }]} />
       <PageIntro eyebrow="Роадмап" title={roadmap.title} description={roadmap.description} />
-      <PillNav
-        label="Роадмапы"
-        links={getRoadmaps().map((candidate) => ({ href: candidate.path, label: candidate.title, active: candidate === roadmap }))}
-      />
+      <PillNav label="Роадмапы" links={getRoadmaps().map((candidate) => ({ href: candidate.path, label: candidate.title, active: candidate === roadmap }))} />
       <ArticleBody html={roadmap.html} className="mt-10" />
       <section aria-labelledby="stages-heading" className="mt-14">
         <h2 id="stages-heading" className="text-2xl font-bold text-ink">

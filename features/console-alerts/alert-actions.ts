@@ -8,7 +8,14 @@ import { followSavedSettings } from '@/server/alerts/follow-settings';
 import { botStartLink, hashJoinCode, isBotUsername, JOIN_CODE_LIFETIME_MS, newJoinCode } from '@/server/alerts/join-code';
 import { joinLinkQrSvg } from '@/server/alerts/join-qr';
 import { formatHours } from '@/server/alerts/schedule';
-import { joinedChatsOf, parseAlertSettings, withJoinedChats, type AlertSettings, type AlertSettingsErrors, type AlertSettingsInput } from '@/server/alerts/settings';
+import {
+  joinedChatsOf,
+  parseAlertSettings,
+  withJoinedChats,
+  type AlertSettings,
+  type AlertSettingsErrors,
+  type AlertSettingsInput,
+} from '@/server/alerts/settings';
 import { botUsername } from '@/server/alerts/telegram-bot';
 import { sendTestAlerts, type TestResult } from '@/server/alerts/test-send';
 import type { AdminRuntime } from '@/server/admin/runtime';
@@ -28,29 +35,45 @@ export interface AlertFormState {
 
 /** «Подключить менеджера»: the bot's link with its one-time code and its QR code (an SVG drawn on the server), or why there is none. */
 export type JoinLinkState =
-  | { outcome: null }
-  | { outcome: 'telegram_off' | 'bot_unreachable' }
-  | { outcome: 'created'; link: string; qrSvg: string; expiresAt: number };
+  { outcome: null } | { outcome: 'telegram_off' | 'bot_unreachable' } | { outcome: 'created'; link: string; qrSvg: string; expiresAt: number };
 
-const typed = (max: number) => z.string().default('').transform((text) => text.slice(0, max));
+const typed = (max: number) =>
+  z
+    .string()
+    .default('')
+    .transform((text) => text.slice(0, max));
 const alertForm = z.object({
   telegramChats: typed(5000),
   emails: typed(10_000),
   hours: typed(50),
   // A checkbox of each day, all named `days`: none, one or several.
-  days: z.union([z.string(), z.array(z.string())]).default([]).transform((days) => [days].flat()),
-  withoutPersonalData: z.string().optional().transform((checked) => checked === 'on'),
+  days: z
+    .union([z.string(), z.array(z.string())])
+    .default([])
+    .transform((days) => [days].flat()),
+  withoutPersonalData: z
+    .string()
+    .optional()
+    .transform((checked) => checked === 'on'),
 });
 const PAGE = '/admin/notifications';
 
 /** The chats of the stored list that joined by the bot's link (with their names): kept on the list whatever the text field says. */
 async function joinedChats(runtime: AdminRuntime, settings: AlertSettings) {
   const chats = await runtime.repos.alertJoins.chats();
-  const joined = joinedChatsOf(settings, chats.map((chat) => chat.chatId));
+  const joined = joinedChatsOf(
+    settings,
+    chats.map((chat) => chat.chatId),
+  );
   return { joined, names: Object.fromEntries(chats.filter((chat) => joined.includes(chat.chatId)).map((chat) => [chat.chatId, chat.name])) };
 }
 
-const unreadable = (): AlertFormState => ({ values: { telegramChats: '', emails: '', hours: '', days: [], withoutPersonalData: false }, errors: {}, message: 'invalid', results: null });
+const unreadable = (): AlertFormState => ({
+  values: { telegramChats: '', emails: '', hours: '', days: [], withoutPersonalData: false },
+  errors: {},
+  message: 'invalid',
+  results: null,
+});
 const refused = (values: AlertSettingsInput, errors: AlertSettingsErrors): AlertFormState => ({ values, errors, message: 'invalid', results: null });
 
 /** What changed, for the audit log (field names and counts: the managers' addresses stay out of it). */
@@ -87,7 +110,8 @@ const saveAlertSettings = operatorAction({
     const parsed = parseAlertSettings(values);
     if (!parsed.ok) return answered(refused(values, parsed.errors));
     const before = await runtime.repos.settings.alertSettings();
-    if (!withJoinedChats(parsed.settings, (await joinedChats(runtime, before)).joined)) return answered(refused(values, { telegramChats: { code: 'too_many' } }));
+    if (!withJoinedChats(parsed.settings, (await joinedChats(runtime, before)).joined))
+      return answered(refused(values, { telegramChats: { code: 'too_many' } }));
     return { values, typed: parsed.settings, before };
   },
   async write({ typed }, trx, { runtime, now }) {
@@ -99,7 +123,11 @@ const saveAlertSettings = operatorAction({
     await runtime.repos.settings.saveAlertSettings(settings, trx);
     return { settings, queue: await followSavedSettings(runtime.repos.alertQueue, settings, now, trx) };
   },
-  audit: ({ settings, queue }, { before }) => ({ action: 'alerts_save', subject: 'уведомления', details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped } }),
+  audit: ({ settings, queue }, { before }) => ({
+    action: 'alerts_save',
+    subject: 'уведомления',
+    details: { ...changes(before, settings), heldMoved: queue.moved, dropped: queue.dropped },
+  }),
   answer(_written, { values }): AlertFormState {
     revalidatePath(PAGE);
     return { values, errors: {}, message: 'saved', results: null };
@@ -117,7 +145,8 @@ const sendTestAlertsAction = operatorAction({
     const { joined, names } = await joinedChats(runtime, await runtime.repos.settings.alertSettings());
     const recipients = withJoinedChats(parsed.settings, joined);
     if (!recipients) return answered(refused(values, { telegramChats: { code: 'too_many' } }));
-    if (recipients.telegramChats.length + recipients.emails.length === 0) return answered<AlertFormState>({ values, errors: {}, message: 'no_recipients', results: null });
+    if (recipients.telegramChats.length + recipients.emails.length === 0)
+      return answered<AlertFormState>({ values, errors: {}, message: 'no_recipients', results: null });
     // Sent before the journal's transaction: a slow Telegram or mail server must not hold the database's write lock.
     return { values, names, results: await sendTestAlerts(runtime.config.alerts, recipients) };
   },

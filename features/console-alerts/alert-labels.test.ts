@@ -10,7 +10,9 @@ describe('the «Уведомления» page in Russian', () => {
 
   it('says how each test went, per recipient', () => {
     expect(testResultText({ recipient: { channel: 'telegram', address: '42' }, outcome: 'sent' })).toBe('Telegram 42: доставлено');
-    expect(testResultText({ recipient: { channel: 'email', address: 'a@b.example' }, outcome: 'not_configured' })).toBe('E-mail a@b.example: почта не настроена на сервере (нет SMTP_URL)');
+    expect(testResultText({ recipient: { channel: 'email', address: 'a@b.example' }, outcome: 'not_configured' })).toBe(
+      'E-mail a@b.example: почта не настроена на сервере (нет SMTP_URL)',
+    );
     expect(testResultText({ recipient: { channel: 'telegram', address: '42' }, outcome: 'chat_not_found' })).toContain('чат не найден');
     expect(testResultText({ recipient: { channel: 'telegram', address: '42' }, outcome: 'link_refused' })).toBe('Telegram 42: не принято');
   });

@@ -48,7 +48,12 @@ export function recipientText(recipient: AlertRecipient, names: Record<string, s
 
 export function testResultText({ recipient, outcome }: TestResult, names: Record<string, string> = {}): string {
   const where = recipientText(recipient, names);
-  const detail = outcome === 'not_configured' ? (recipient.channel === 'telegram' ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)' : 'почта не настроена на сервере (нет SMTP_URL)') : outcomeTexts[outcome];
+  const detail =
+    outcome === 'not_configured'
+      ? recipient.channel === 'telegram'
+        ? 'Telegram не настроен на сервере (нет TELEGRAM_BOT_TOKEN)'
+        : 'почта не настроена на сервере (нет SMTP_URL)'
+      : outcomeTexts[outcome];
   return `${where}: ${detail}`;
 }
 

@@ -59,7 +59,12 @@ export function AlertSettingsForm({ initial }: { initial: AlertSettingsInput }) 
   };
   return (
     <form action={action} className="flex max-w-2xl flex-col gap-4" aria-label="Уведомления о заявках">
-      {textField('telegramChats', 'Telegram-чаты', 'Другие чаты, по номеру в строке: группа (её номер с минусом) или канал (@имя). Менеджеров удобнее подключать ссылкой выше: их не нужно вписывать сюда.', { rows: 3 })}
+      {textField(
+        'telegramChats',
+        'Telegram-чаты',
+        'Другие чаты, по номеру в строке: группа (её номер с минусом) или канал (@имя). Менеджеров удобнее подключать ссылкой выше: их не нужно вписывать сюда.',
+        { rows: 3 },
+      )}
       {textField('emails', 'Адреса e-mail', 'Один адрес в строке.', { rows: 3 })}
       {textField('hours', 'Часы работы', 'Московское время, например 10:00–19:00. Заявки вне рабочего времени придут одной сводкой к его началу.', {
         className: 'w-40',

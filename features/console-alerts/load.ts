@@ -9,8 +9,15 @@ import { joinedChatsOf, settingsInput } from '@/server/alerts/settings';
 export async function loadNotifications() {
   const { runtime } = await requireOperator();
   const { telegram, email } = runtime.config.alerts;
-  const [settings, chats, health] = await Promise.all([runtime.repos.settings.alertSettings(), runtime.repos.alertJoins.chats(), runtime.repos.alertQueue.health()]);
-  const joined = joinedChatsOf(settings, chats.map((chat) => chat.chatId));
+  const [settings, chats, health] = await Promise.all([
+    runtime.repos.settings.alertSettings(),
+    runtime.repos.alertJoins.chats(),
+    runtime.repos.alertQueue.health(),
+  ]);
+  const joined = joinedChatsOf(
+    settings,
+    chats.map((chat) => chat.chatId),
+  );
   return {
     telegram: telegram !== null,
     email: email !== null,

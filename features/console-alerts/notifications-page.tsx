@@ -28,7 +28,8 @@ export function NotificationsPage({ telegram, email, managers, settings, health 
             Менеджеры в Telegram
           </h2>
           <p className="mb-2 max-w-3xl text-sm">
-            Чтобы менеджер получал уведомления в Telegram, нажмите «Подключить менеджера» и дайте ему ссылку или QR-код: он нажмёт «Старт» у бота и появится здесь.
+            Чтобы менеджер получал уведомления в Telegram, нажмите «Подключить менеджера» и дайте ему ссылку или QR-код: он нажмёт «Старт» у бота и появится
+            здесь.
           </p>
           <TelegramManagers managers={managers} />
           <JoinLink />

@@ -17,7 +17,9 @@ export function CampaignsPage({ query, rows }: Campaigns) {
           <label htmlFor="funnel-period">Период</label>
           <select id="funnel-period" name="period" defaultValue={query.period} className={ui.input}>
             {funnelPeriods.map((period) => (
-              <option key={period} value={period}>{funnelPeriodLabels[period]}</option>
+              <option key={period} value={period}>
+                {funnelPeriodLabels[period]}
+              </option>
             ))}
           </select>
         </div>
@@ -26,20 +28,23 @@ export function CampaignsPage({ query, rows }: Campaigns) {
           <label htmlFor="funnel-by">Группировать по</label>
           <select id="funnel-by" name="by" defaultValue={query.by} className={ui.input}>
             {funnelGroupings.map((by) => (
-              <option key={by} value={by}>{funnelGroupingLabels[by]}</option>
+              <option key={by} value={by}>
+                {funnelGroupingLabels[by]}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className={ui.primaryButton}>Показать</button>
+        <button type="submit" className={ui.primaryButton}>
+          Показать
+        </button>
         <a href={`/api/admin/campaigns/export?${funnelSearch(query)}`} className={ui.button} download>
           Скачать CSV
         </a>
       </form>
       <p className="mb-4 max-w-3xl text-sm">
         Заявки, оставленные с {query.fromDay.split('-').reverse().join('.')} по {query.toDay.split('-').reverse().join('.')} (по Москве), и их сделки в
-        GetCourse: оплаченные полностью и, отдельно, частично оплаченные (оплачено меньше стоимости сделки), без возвратов; конверсия заявки
-        в оплату — по полностью оплаченным; выручка — сколько оплачено по всем этим сделкам.
-        Заявки без метки собраны в строке «без метки».
+        GetCourse: оплаченные полностью и, отдельно, частично оплаченные (оплачено меньше стоимости сделки), без возвратов; конверсия заявки в оплату — по
+        полностью оплаченным; выручка — сколько оплачено по всем этим сделкам. Заявки без метки собраны в строке «без метки».
       </p>
       {rows.length === 0 ? (
         <p>За этот период заявок нет.</p>
@@ -47,7 +52,10 @@ export function CampaignsPage({ query, rows }: Campaigns) {
         <>
           {charted.length > 0 && (
             <BarChart
-              data={{ labels: charted.map((row) => funnelKeyName(query.by, row.key)), series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }] }}
+              data={{
+                labels: charted.map((row) => funnelKeyName(query.by, row.key)),
+                series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }],
+              }}
               stacked={false}
               label={`Выручка по группам «${funnelGroupingLabels[query.by]}», ₽`}
               caption="Выручка, ₽ (больше — выше в таблице)"

@@ -1,13 +1,5 @@
 import { funnelKeyName } from '@/content/names';
-import {
-  conversionText,
-  funnelGroupingLabels,
-  funnelTotals,
-  revenuePerLeadText,
-  revenueText,
-  type FunnelFigures,
-  type FunnelGrouping,
-} from '@/lib/funnel';
+import { conversionText, funnelGroupingLabels, funnelTotals, revenuePerLeadText, revenueText, type FunnelFigures, type FunnelGrouping } from '@/lib/funnel';
 import { ui } from '@/components/console/ui';
 import { TableHead, figureColumns } from '@/components/console/table-head';
 
@@ -16,11 +8,18 @@ export function FunnelTable({ rows, by }: { rows: readonly FunnelFigures[]; by: 
   const totals = funnelTotals(rows);
   return (
     <table className={ui.table} aria-label="Воронка: заявки, оплаты и выручка">
-      <TableHead columns={[funnelGroupingLabels[by], ...figureColumns('Заявки', 'Оплаченные сделки', 'Частично оплаченные', 'Конверсия в оплату', 'Выручка', 'Выручка на заявку')]} />
+      <TableHead
+        columns={[
+          funnelGroupingLabels[by],
+          ...figureColumns('Заявки', 'Оплаченные сделки', 'Частично оплаченные', 'Конверсия в оплату', 'Выручка', 'Выручка на заявку'),
+        ]}
+      />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
-            <th scope="row" className="font-normal">{funnelKeyName(by, row.key)}</th>
+            <th scope="row" className="font-normal">
+              {funnelKeyName(by, row.key)}
+            </th>
             <FigureCells figures={row} />
           </tr>
         ))}

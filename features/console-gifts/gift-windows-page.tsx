@@ -22,14 +22,17 @@ export function GiftWindowsPage({ windows, editing, giftNames, now }: GiftWindow
     <>
       <h1 className={ui.h1}>Окна подарков</h1>
       <p className="mb-4 max-w-3xl text-sm">
-        Всё время — московское. Окна не пересекаются; вкладка подарков на сайте подхватывает изменения без выкладки, в пределах
-        времени кэширования.
+        Всё время — московское. Окна не пересекаются; вкладка подарков на сайте подхватывает изменения без выкладки, в пределах времени кэширования.
       </p>
       <h2 className={ui.h2}>{editing ? `Изменить окно «${nameOf(editing.giftNumber)}»` : 'Новое окно'}</h2>
       <GiftWindowForm
         key={editing?.id ?? 'new'}
         giftNames={giftNames}
-        draft={editing ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) } : null}
+        draft={
+          editing
+            ? { id: editing.id, giftNumber: editing.giftNumber, start: moscowInput(editing.startTimestamp), end: moscowInput(editing.endTimestamp) }
+            : null
+        }
       />
       {editing && (
         <p className="mb-4">

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { auditSentence } from './journal-sentences';
 
 const at = Date.UTC(2026, 10, 23, 9, 0);
-const entry = (action: Parameters<typeof auditSentence>[0]['action'], subject: string | null, details: Record<string, unknown> | null = null) => ({ action, subject, details, count: 1, at });
+const entry = (action: Parameters<typeof auditSentence>[0]['action'], subject: string | null, details: Record<string, unknown> | null = null) => ({
+  action,
+  subject,
+  details,
+  count: 1,
+  at,
+});
 
 describe('«Журнал» in sentences, by names', () => {
   it('says what changed in a pop-up, named by its purpose', () => {
@@ -16,7 +22,9 @@ describe('«Журнал» in sentences, by names', () => {
     expect(auditSentence(entry('popup_save', 'promo-frameworks', { version: 2, changes: ['content', 'showDelayMs'] }))).toBe(
       'Изменён поп-ап «Анонс «Фреймворки без воды»»: тексты или цены, задержка',
     );
-    expect(auditSentence(entry('popup_rollback', 'promo-frameworks', { version: 4, restoredFrom: 1 }))).toBe('Поп-ап «Анонс «Фреймворки без воды»»: возвращена версия 1 (теперь это версия 4)');
+    expect(auditSentence(entry('popup_rollback', 'promo-frameworks', { version: 4, restoredFrom: 1 }))).toBe(
+      'Поп-ап «Анонс «Фреймворки без воды»»: возвращена версия 1 (теперь это версия 4)',
+    );
     expect(auditSentence(entry('popup_test_decide', 'popup-junior-discount', { test: 'x', variant: 1, version: 5 }))).toBe(
       'Поп-ап: тест завершён, оставлен вариант B («Скидка на курс «Junior фронтенд-разработчик»»)',
     );
@@ -31,7 +39,16 @@ describe('«Журнал» in sentences, by names', () => {
   });
 
   it('says the alert settings in words, not JSON', () => {
-    const details = { telegramChats: 3, emails: 1, hours: '10:00–19:00', days: '1,2,3,4,5', withoutPersonalData: false, changed: ['telegramChats'], heldMoved: 339, dropped: 113 };
+    const details = {
+      telegramChats: 3,
+      emails: 1,
+      hours: '10:00–19:00',
+      days: '1,2,3,4,5',
+      withoutPersonalData: false,
+      changed: ['telegramChats'],
+      heldMoved: 339,
+      dropped: 113,
+    };
     expect(auditSentence(entry('alerts_save', 'уведомления', details))).toBe(
       'Уведомления о заявках изменены: изменены Telegram-чаты; Telegram-чатов 3, адресов e-mail 1; часы 10:00–19:00, дни Пн, Вт, Ср, Чт, Пт; ночных уведомлений перенесено на новые часы: 339; уведомлений убранным получателям удалено: 113',
     );

@@ -71,7 +71,13 @@ function alertSettings(entry: Entry): string {
   const parts = [
     changed.length > 0 ? `изменены ${changed.join(', ')}` : 'без изменений',
     `Telegram-чатов ${numberOf(entry, 'telegramChats') ?? 0}, адресов e-mail ${numberOf(entry, 'emails') ?? 0}`,
-    `часы ${textOf(entry, 'hours') ?? '—'}, дни ${(textOf(entry, 'days') ?? '').split(',').map((day) => weekdays[Number(day) - 1]).filter(Boolean).join(', ') || '—'}`,
+    `часы ${textOf(entry, 'hours') ?? '—'}, дни ${
+      (textOf(entry, 'days') ?? '')
+        .split(',')
+        .map((day) => weekdays[Number(day) - 1])
+        .filter(Boolean)
+        .join(', ') || '—'
+    }`,
   ];
   if (entry.details?.withoutPersonalData === true) parts.push('без личных данных');
   const moved = numberOf(entry, 'heldMoved');
@@ -87,7 +93,11 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   sign_in: () => 'Вход в консоль',
   sign_out: () => 'Выход из консоли',
   export: (entry) =>
-    entry.details && 'funnel' in entry.details ? 'Выгружен CSV «Кампании»' : entry.details?.format === 'xlsx' ? 'Выгружен файл Excel с заявками' : 'Выгружен CSV заявок',
+    entry.details && 'funnel' in entry.details
+      ? 'Выгружен CSV «Кампании»'
+      : entry.details?.format === 'xlsx'
+        ? 'Выгружен файл Excel с заявками'
+        : 'Выгружен CSV заявок',
   resend: (entry) => `Заявка ${leadNumber(entry)} отправлена в GetCourse заново`,
   resend_all: (entry) =>
     entry.subject === 'уведомления'
@@ -100,7 +110,8 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   schedule_edit: (entry) => `Изменено окно подарка${giftWindow(entry)}`,
   schedule_remove: (entry) => `Удалено окно подарка${giftWindow(entry)}`,
   popup_save: (entry) => `Изменён поп-ап ${popup(entry)}${popupChanges(entry)}`,
-  popup_rollback: (entry) => `Поп-ап ${popup(entry)}: возвращена версия ${numberOf(entry, 'restoredFrom') ?? '?'} (теперь это версия ${numberOf(entry, 'version') ?? '?'})`,
+  popup_rollback: (entry) =>
+    `Поп-ап ${popup(entry)}: возвращена версия ${numberOf(entry, 'restoredFrom') ?? '?'} (теперь это версия ${numberOf(entry, 'version') ?? '?'})`,
   alerts_save: (entry) => `Уведомления о заявках изменены: ${alertSettings(entry)}`,
   alerts_test: (entry) => `Пробное уведомление отправлено: доставлено ${numberOf(entry, 'delivered') ?? 0} из ${numberOf(entry, 'recipients') ?? 0}`,
   popup_variants_save: (entry) => `Поп-ап: сохранены варианты для теста (${popup(entry)}), вариантов вместе с A: ${numberOf(entry, 'variants') ?? '?'}`,

@@ -26,7 +26,9 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
   if (!found) {
     return (
       <section aria-labelledby="deal-history">
-        <h2 id="deal-history" className={ui.h2}>Оплата</h2>
+        <h2 id="deal-history" className={ui.h2}>
+          Оплата
+        </h2>
         <p>GetCourse ещё не сообщал об оплате этой сделки.</p>
       </section>
     );
@@ -34,7 +36,9 @@ export function DealHistory({ found }: { found: { deal: DealView; changes: DealC
   const { deal, changes } = found;
   return (
     <section aria-labelledby="deal-history">
-      <h2 id="deal-history" className={ui.h2}>Оплата</h2>
+      <h2 id="deal-history" className={ui.h2}>
+        Оплата
+      </h2>
       <p className="mb-2">
         Сделка {deal.dealNumber}: <strong>{statusText(deal)}</strong>
         {deal.paidKopecks > 0 && <>, оплачено {revenueText(deal.paidKopecks)}</>}

@@ -46,7 +46,8 @@ export function eraseStateText(state: EraseState): string | null {
       return 'Подтвердите, что данные нужно удалить безвозвратно';
     case 'erased': {
       const { leads, deliveries, deliveriesSent } = state.counts;
-      const inGetCourse = deliveriesSent > 0 ? ` ${deliveriesSent} из них уже в GetCourse: удалите пользователя там вручную (Пользователи → найти по e-mail → удалить).` : '';
+      const inGetCourse =
+        deliveriesSent > 0 ? ` ${deliveriesSent} из них уже в GetCourse: удалите пользователя там вручную (Пользователи → найти по e-mail → удалить).` : '';
       return `Удалено заявок: ${leads}, отправок: ${deliveries}.${inGetCourse}`;
     }
   }

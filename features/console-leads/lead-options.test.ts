@@ -8,7 +8,9 @@ describe('the leads filter’s lists of names', () => {
     const values = groups.flatMap((group) => group.options.map((option) => option.value));
     expect(values.sort()).toEqual([...leadForms.map((form) => form.id), 'course-retired'].sort());
     expect(groups.find((group) => group.label === 'Страница курса')?.options).toContainEqual({ value: 'course-react-developer', label: 'React-разработчик' });
-    expect(groups.find((group) => group.label === 'Форма')?.options).toEqual([{ value: 'course-retired', label: '«course-retired», которой больше нет на сайте' }]);
+    expect(groups.find((group) => group.label === 'Форма')?.options).toEqual([
+      { value: 'course-retired', label: '«course-retired», которой больше нет на сайте' },
+    ]);
   });
 
   it('offers every product once, by name, in alphabetical order', () => {

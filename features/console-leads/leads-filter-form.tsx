@@ -46,7 +46,13 @@ export function LeadsFilterForm(props: { params: LeadSearchParams; forms: Filter
 const fieldClass = 'flex flex-col gap-1 text-sm';
 
 /** A typed filter, with the values seen so far as suggestions where there are any. */
-function TextFilter(props: { params: LeadSearchParams; label: string; name: string; type?: 'search' | 'date'; suggestions?: { id: string; values: string[] } }) {
+function TextFilter(props: {
+  params: LeadSearchParams;
+  label: string;
+  name: string;
+  type?: 'search' | 'date';
+  suggestions?: { id: string; values: string[] };
+}) {
   const { suggestions } = props;
   return (
     <label className={fieldClass}>
@@ -64,7 +70,13 @@ function TextFilter(props: { params: LeadSearchParams; label: string; name: stri
 }
 
 /** A filter picked from a list of names (grouped where `label` is given); the value sent is the id. */
-function ListFilter(props: { params: LeadSearchParams; label: string; name: string; anyLabel: string; groups: { label: string | null; options: FilterOption[] }[] }) {
+function ListFilter(props: {
+  params: LeadSearchParams;
+  label: string;
+  name: string;
+  anyLabel: string;
+  groups: { label: string | null; options: FilterOption[] }[];
+}) {
   const options = (list: FilterOption[]) =>
     list.map((option) => (
       <option key={option.value} value={option.value}>

@@ -32,7 +32,12 @@ export async function loadLeadPage(leadId: number) {
   const lead = await runtime.repos.leads.findLead(leadId);
   if (!lead) return undefined;
   const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.findForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
-  return { lead, deliveries, deal, following: runtime.config.getCourse !== null && deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'sending') };
+  return {
+    lead,
+    deliveries,
+    deal,
+    following: runtime.config.getCourse !== null && deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'sending'),
+  };
 }
 
 export type LeadsPageData = Awaited<ReturnType<typeof loadLeadsPage>>;

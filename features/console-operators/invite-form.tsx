@@ -43,7 +43,13 @@ export function InviteForm() {
               Ссылка-приглашение
             </label>
             <div className="flex flex-wrap gap-2">
-              <input id="invite-link" readOnly value={state.link} className={`${ui.input} min-w-0 flex-1 font-mono`} onFocus={(event) => event.currentTarget.select()} />
+              <input
+                id="invite-link"
+                readOnly
+                value={state.link}
+                className={`${ui.input} min-w-0 flex-1 font-mono`}
+                onFocus={(event) => event.currentTarget.select()}
+              />
               <CopyButton text={state.link} />
             </div>
             <p>{invitationNote(state)}</p>

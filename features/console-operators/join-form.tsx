@@ -24,7 +24,15 @@ export function JoinForm({ token, email }: { token: string; email: string }) {
         <span id="join-password-hint" className="font-normal text-gray-600">
           {passwordHint}
         </span>
-        <input id="join-password" name="password" type="password" autoComplete="new-password" required className={ui.input} aria-describedby="join-password-hint" />
+        <input
+          id="join-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          className={ui.input}
+          aria-describedby="join-password-hint"
+        />
       </div>
       <label className={field}>
         Пароль ещё раз

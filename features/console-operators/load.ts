@@ -8,7 +8,13 @@ export async function loadOperators() {
   const [operators, invitations] = await Promise.all([runtime.repos.operators.list(), runtime.repos.operatorInvitations.open(now)]);
   return {
     me: email,
-    operators: operators.map(({ id, email: address, name, createdAt, lastSignInAt }) => ({ id, email: address, name, createdAt: createdAt.getTime(), lastSignInAt })),
+    operators: operators.map(({ id, email: address, name, createdAt, lastSignInAt }) => ({
+      id,
+      email: address,
+      name,
+      createdAt: createdAt.getTime(),
+      lastSignInAt,
+    })),
     invitations: invitations.map(({ id, email: address, invitedBy, expiresAt }) => ({ id, email: address, invitedBy, expiresAt })),
   };
 }

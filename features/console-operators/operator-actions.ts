@@ -30,7 +30,10 @@ export type RemoveState = { outcome: null } | { outcome: 'removed'; email: strin
 /** Accepting an invitation: what is wrong with the form, or with the link itself. */
 export type JoinState =
   | { error: null }
-  | { error: 'name_missing' | PasswordProblem | 'password_mismatch' | 'unknown' | 'expired' | 'accepted' | 'already_operator'; /** As typed, kept in the form (a form action resets its fields). */ name?: string };
+  | {
+      error: 'name_missing' | PasswordProblem | 'password_mismatch' | 'unknown' | 'expired' | 'accepted' | 'already_operator';
+      /** As typed, kept in the form (a form action resets its fields). */ name?: string;
+    };
 
 /** «Добавить оператора»: a one-time link for the e-mail, valid 48 hours; a new link for the same e-mail replaces an unused one. */
 export const inviteOperatorAction = operatorAction({
@@ -40,11 +43,18 @@ export const inviteOperatorAction = operatorAction({
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) return answered<InviteState>({ outcome: 'email_invalid', email });
     const address = parsed.data.toLowerCase();
-    if ((await runtime.repos.operators.list()).some((operator) => operator.email === address)) return answered<InviteState>({ outcome: 'already_operator', email });
+    if ((await runtime.repos.operators.list()).some((operator) => operator.email === address))
+      return answered<InviteState>({ outcome: 'already_operator', email });
     const token = newInvitationToken();
-    return { email: address, tokenHash: hashInvitationToken(token), link: invitationLink(runtime.config.siteOrigin ?? LOCAL_ORIGIN, token), expiresAt: now + INVITATION_LIFETIME_MS };
+    return {
+      email: address,
+      tokenHash: hashInvitationToken(token),
+      link: invitationLink(runtime.config.siteOrigin ?? LOCAL_ORIGIN, token),
+      expiresAt: now + INVITATION_LIFETIME_MS,
+    };
   },
-  write: ({ email, tokenHash, expiresAt }, trx, { runtime, email: invitedBy, now }) => runtime.repos.operatorInvitations.create({ email, tokenHash, invitedBy, expiresAt }, now, trx),
+  write: ({ email, tokenHash, expiresAt }, trx, { runtime, email: invitedBy, now }) =>
+    runtime.repos.operatorInvitations.create({ email, tokenHash, invitedBy, expiresAt }, now, trx),
   // The token is in no row and no log: only its hash is stored, and the link goes to the inviting operator's page alone.
   audit: (invitation) => ({ action: 'operator_invite', subject: invitation.email }),
   answer(_invitation, { email, link, expiresAt }): InviteState {
@@ -68,7 +78,10 @@ export const removeOperatorAction = operatorAction({
 
 const joinForm = z.object({
   token: z.string(),
-  name: z.string().default('').transform((name) => name.replace(/\s+/g, ' ').trim().slice(0, 100)),
+  name: z
+    .string()
+    .default('')
+    .transform((name) => name.replace(/\s+/g, ' ').trim().slice(0, 100)),
   password: z.string().default(''),
   repeat: z.string().default(''),
 });
@@ -99,7 +112,8 @@ export const acceptInvitationAction = invitationAction(
       await runtime.repos.operators.recordSignIn(email, now, trx);
       return invitation;
     },
-    audit: (invitation, { name }) => (invitation ? { action: 'operator_join', subject: invitation.email, details: { name, invitedBy: invitation.invitedBy } } : null),
+    audit: (invitation, { name }) =>
+      invitation ? { action: 'operator_join', subject: invitation.email, details: { name, invitedBy: invitation.invitedBy } } : null,
     async answer(invitation, { password }): Promise<JoinState> {
       if (!invitation) return { error: 'accepted' };
       const { auth } = await getAdminRuntime();

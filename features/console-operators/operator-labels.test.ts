@@ -10,7 +10,9 @@ describe('«Операторы» in Russian', () => {
   });
 
   it('says until when a link works (Moscow time) and the rules of a password', () => {
-    expect(invitationNote({ outcome: 'invited', email: 'boris@school.ru', link: 'x', expiresAt: Date.UTC(2026, 10, 25, 9, 0) })).toMatch(/^Ссылка для boris@school\.ru действует до 25\.11\.2026, 12:00 \(МСК\)/);
+    expect(invitationNote({ outcome: 'invited', email: 'boris@school.ru', link: 'x', expiresAt: Date.UTC(2026, 10, 25, 9, 0) })).toMatch(
+      /^Ссылка для boris@school\.ru действует до 25\.11\.2026, 12:00 \(МСК\)/,
+    );
     expect(passwordHint).toBe('Не короче 12 символов (и не длиннее 128).');
     expect(joinErrorText('password_short')).toBe('Пароль слишком короткий: нужно не меньше 12 символов');
     expect(joinErrorText('expired')).toMatch(/^Срок приглашения истёк/);

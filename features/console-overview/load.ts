@@ -4,7 +4,12 @@ import { requireOperator } from '@/server/admin/session';
 export async function loadOverview() {
   const { runtime, now } = await requireOperator();
   const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealReconciliation } = runtime.repos;
-  const [daily, byForm, bySource, delivery] = await Promise.all([leads.perDay(now), leads.counts('form', now), leads.counts('utm_source', now), deliveryQueue.health(now)]);
+  const [daily, byForm, bySource, delivery] = await Promise.all([
+    leads.perDay(now),
+    leads.counts('form', now),
+    leads.counts('utm_source', now),
+    deliveryQueue.health(now),
+  ]);
   const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
   return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, reconciliation };
 }

@@ -54,8 +54,7 @@ export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: D
       </h2>
       {!getCourseConfigured && (
         <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-3">
-          <strong>GetCourse не настроен</strong>: заявки сохраняются и ждут, но не отправляются. Задайте GETCOURSE_ACCOUNT и
-          GETCOURSE_API_KEY.
+          <strong>GetCourse не настроен</strong>: заявки сохраняются и ждут, но не отправляются. Задайте GETCOURSE_ACCOUNT и GETCOURSE_API_KEY.
         </p>
       )}
       <FactList items={items} />

@@ -6,7 +6,8 @@ import { ui } from '@/components/console/ui';
 
 /** Payments from GetCourse on the overview: numbers it reported that the site never sent, and the reconciliation. */
 export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
-  const failedLast = reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
+  const failedLast =
+    reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
   const items: FactListItem[] = [
     [
       unmatched > 0 ? (

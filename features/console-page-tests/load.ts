@@ -36,7 +36,9 @@ export async function loadPageTest(id: string) {
   if (!test) return null;
   const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, title: test.pagePath, tariffs: [] };
   const results = test.status === 'draft' ? null : await pageTestResults(runtime.repos, test);
-  const traffic = test.startedAt ? await runtime.repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id) : [];
+  const traffic = test.startedAt
+    ? await runtime.repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id)
+    : [];
   return { test, page, results, traffic };
 }
 

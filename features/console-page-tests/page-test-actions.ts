@@ -24,7 +24,10 @@ const testPage = (id: string, done: string) => `/admin/page-tests/${encodeURICom
 /** B, C, D as `headline-1`, `subheadline-1`, `buttonLabel-1`, `leadTariff-1` and on; a variant left wholly blank (past B) is no variant. */
 const variantsForm = z.looseObject({ id: typed, page: typed }).transform(({ id, page, ...fields }) => {
   const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : '');
-  const typedVariants = Array.from({ length: MAX_PAGE_VARIANTS - 1 }, (_, i) => Object.fromEntries(pageVariantFields.map((field) => [field, text(`${field}-${i + 1}`)])) as PageTestFormState['variants'][number]);
+  const typedVariants = Array.from(
+    { length: MAX_PAGE_VARIANTS - 1 },
+    (_, i) => Object.fromEntries(pageVariantFields.map((field) => [field, text(`${field}-${i + 1}`)])) as PageTestFormState['variants'][number],
+  );
   const changes = typedVariants.map(changesOf);
   // Blank variants at the end are left out; one blank between filled ones stays, and its check says so.
   let count = changes.length;
@@ -75,7 +78,8 @@ const idOnly = z.object({ id: typed });
 export const startPageTestAction = operatorAction({
   input: idOnly,
   write: ({ id }, trx, { runtime, email, now }) => runtime.repos.pageTests.start(id, { actor: email, now }, trx),
-  audit: (result, { id }) => (result.started ? { action: 'page_test_start', subject: id, details: { page: result.test.pagePath, variants: result.test.variants.length } } : null),
+  audit: (result, { id }) =>
+    result.started ? { action: 'page_test_start', subject: id, details: { page: result.test.pagePath, variants: result.test.variants.length } } : null,
   answer(result, { id }) {
     // This instance serves the change at once; the others read it within LIVE_TTL_MS (server/page-tests/live.ts).
     forgetLiveTests();
@@ -96,7 +100,14 @@ export const stopPageTestAction = operatorAction({
 
 /** «Оставить вариант …», after its confirmation: ends the test with that variant kept; audited. */
 export const keepPageVariantAction = operatorAction({
-  input: z.object({ id: typed, variant: z.coerce.number().int().min(0).max(MAX_PAGE_VARIANTS - 1) }),
+  input: z.object({
+    id: typed,
+    variant: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PAGE_VARIANTS - 1),
+  }),
   write: ({ id, variant }, trx, { runtime, email, now }) => runtime.repos.pageTests.stop(id, { actor: email, now, winner: variant }, trx),
   audit: (kept, { id, variant }) => (kept ? { action: 'page_test_keep', subject: id, details: { variant } } : null),
   answer(kept, { id }) {

@@ -17,7 +17,13 @@ const typedOf = (changes: PageVariantChanges | undefined) =>
  * «Подзаголовок», «Надпись на кнопке», «Цена на первом месте»; a field left blank keeps the page's own.
  * Checked on the server; problems beside their fields.
  */
-export function PageTestForm({ pages, test }: { pages: PageOption[]; test?: { id: string; pagePath: string; variants: PageVariantChanges[]; locked: boolean } }) {
+export function PageTestForm({
+  pages,
+  test,
+}: {
+  pages: PageOption[];
+  test?: { id: string; pagePath: string; variants: PageVariantChanges[]; locked: boolean };
+}) {
   const initial: PageTestFormState = {
     page: test?.pagePath ?? '',
     variants: Array.from({ length: MAX_PAGE_VARIANTS - 1 }, (_, i) => typedOf(test?.variants[i + 1])),

@@ -17,7 +17,15 @@ import { PageTestResultsSection } from './page-test-results';
  * «Остановить тест», «Оставить вариант …» with its confirmation (`?keep=<n>`: a plain form, no script
  * needed) and «Результаты теста».
  */
-export function PageTestPage({ test, page, results, traffic, pages, done, keep }: PageTestData & { pages: TestablePage[]; done: string | null; keep: number | null }) {
+export function PageTestPage({
+  test,
+  page,
+  results,
+  traffic,
+  pages,
+  done,
+  keep,
+}: PageTestData & { pages: TestablePage[]; done: string | null; keep: number | null }) {
   const running = test.status === 'running';
   const confirming = running && keep !== null && keep < test.variants.length ? keep : null;
   return (

@@ -8,7 +8,8 @@ import { DAILY_CAPS } from '@/server/traffic/caps';
 import { knownSentence, pageTestLabels, rubles, rublesPerVisitor } from './page-test-labels';
 
 const percent = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
-const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${(Math.round(Math.abs(x) * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
+const signed = (x: number) =>
+  `${x > 0 ? '+' : x < 0 ? '−' : ''}${(Math.round(Math.abs(x) * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
 const signedRubles = (kopecks: number) => `${kopecks > 0 ? '+' : kopecks < 0 ? '−' : ''}${rublesPerVisitor(Math.abs(kopecks))}`;
 
 /** «Результаты теста»: per variant visitors, leads, conversion, paid deals, revenue and revenue per visitor, with intervals; one sentence of what is known. */
@@ -32,7 +33,16 @@ export function PageTestResultsSection({ results }: { results: PageTestResults }
         <TableHead
           columns={[
             'Вариант',
-            ...figureColumns('Посетители', 'Заявки', 'Конверсия (95 %)', 'Заявки: разница с A (95 %)', 'Оплаты', 'Выручка', 'Выручка на посетителя (95 %)', 'Выручка на посетителя: разница с A (95 %)'),
+            ...figureColumns(
+              'Посетители',
+              'Заявки',
+              'Конверсия (95 %)',
+              'Заявки: разница с A (95 %)',
+              'Оплаты',
+              'Выручка',
+              'Выручка на посетителя (95 %)',
+              'Выручка на посетителя: разница с A (95 %)',
+            ),
           ]}
         />
         <tbody>
@@ -47,7 +57,9 @@ export function PageTestResultsSection({ results }: { results: PageTestResults }
                 <td className="text-right">{figures.shows.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.leads.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}</td>
-                <td className="text-right">{index === 0 ? 'основа' : comparison ? `${signed(comparison.estimate)} (от ${signed(comparison.low)} до ${signed(comparison.high)})` : '—'}</td>
+                <td className="text-right">
+                  {index === 0 ? 'основа' : comparison ? `${signed(comparison.estimate)} (от ${signed(comparison.low)} до ${signed(comparison.high)})` : '—'}
+                </td>
                 <td className="text-right">{money.payments.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{rubles(money.sum)}</td>
                 <td className="text-right">
@@ -68,8 +80,8 @@ export function PageTestResultsSection({ results }: { results: PageTestResults }
         </tbody>
       </table>
       <p className="max-w-3xl text-xs text-gray-600">
-        Каждый посетитель считается один раз: когда сайт впервые показал ему вариант страницы; заявка — когда сервер принял его заявку с этой страницы;
-        оплата и выручка — по сделкам этих заявок в GetCourse. С одного адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и{' '}
+        Каждый посетитель считается один раз: когда сайт впервые показал ему вариант страницы; заявка — когда сервер принял его заявку с этой страницы; оплата и
+        выручка — по сделкам этих заявок в GetCourse. С одного адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и{' '}
         {DAILY_CAPS.testLead} заявок. Вывод по заявкам — последовательным методом, как у сплит-тестов поп-апов (не раньше {MIN_SHOWS} посетителей и {MIN_LEADS}{' '}
         заявок у каждого варианта); интервалы выручки — доверительные последовательности, их можно смотреть хоть каждый день. Вывод по выручке — не раньше{' '}
         {MIN_PAYMENTS} оплат у каждого варианта.

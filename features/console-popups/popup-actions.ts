@@ -32,7 +32,10 @@ const popupForm = z
   .object({
     id: typed,
     version: version.optional().catch(undefined),
-    enabled: z.string().optional().transform((checked) => checked === 'on'),
+    enabled: z
+      .string()
+      .optional()
+      .transform((checked) => checked === 'on'),
     headline: typed,
     text: typed,
     buttonLabel: typed,
@@ -50,7 +53,17 @@ const popupForm = z
     if (oldPrice !== undefined) form.oldPrice = oldPrice;
     return { id, version: read, form };
   });
-const blankForm: PopupForm = { enabled: false, headline: '', text: '', buttonLabel: '', delaySeconds: '', includePaths: '', excludePaths: '', startsAt: '', endsAt: '' };
+const blankForm: PopupForm = {
+  enabled: false,
+  headline: '',
+  text: '',
+  buttonLabel: '',
+  delaySeconds: '',
+  includePaths: '',
+  excludePaths: '',
+  startsAt: '',
+  endsAt: '',
+};
 
 /** The fields of the pop-up's form whose values differ between two versions. */
 function changedFields(before: ManagedPopupConfig, after: ManagedPopupConfig): string[] {
@@ -69,11 +82,16 @@ export const savePopupAction = operatorAction({
     if (!checked.config) return answered<PopupFormState>({ form, version: expected, problems: checked.problems, outcome: 'invalid' });
     return { id, expected, form, config: checked.config, fields: changedFields(popup.config, checked.config) };
   },
-  write: ({ id, expected, config }, trx, { runtime, email, now }) => runtime.repos.popups.save(id, config, { expectedVersion: expected, actor: email, now }, trx),
+  write: ({ id, expected, config }, trx, { runtime, email, now }) =>
+    runtime.repos.popups.save(id, config, { expectedVersion: expected, actor: email, now }, trx),
   // `fields`: the form's fields that changed (the journal names them: «Изменён поп-ап «…»: заголовок»); `enabled`: the switch, when it moved.
   audit: (result, { id, config, fields }) =>
     result.saved
-      ? { action: 'popup_save', subject: id, details: { version: result.version, changes: result.changes, fields, ...(fields.includes('enabled') ? { enabled: config.enabled } : {}) } }
+      ? {
+          action: 'popup_save',
+          subject: id,
+          details: { version: result.version, changes: result.changes, fields, ...(fields.includes('enabled') ? { enabled: config.enabled } : {}) },
+        }
       : null,
   answer(result, { id, expected, form }): PopupFormState {
     if (!result.saved) return { form, version: expected, problems: [], outcome: result.reason };
@@ -93,8 +111,10 @@ export const rollbackPopupAction = operatorAction({
     if (target === undefined || expected === undefined) redirect(`/admin/popups/${encodeURIComponent(id)}?restore=refused`);
     return { id, target, expected };
   },
-  write: ({ id, target, expected }, trx, { runtime, email, now }) => runtime.repos.popups.rollback(id, target, { expectedVersion: expected, actor: email, now }, trx),
-  audit: (result, { id, target }) => (result.saved ? { action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target } } : null),
+  write: ({ id, target, expected }, trx, { runtime, email, now }) =>
+    runtime.repos.popups.rollback(id, target, { expectedVersion: expected, actor: email, now }, trx),
+  audit: (result, { id, target }) =>
+    result.saved ? { action: 'popup_rollback', subject: id, details: { version: result.version, restoredFrom: target } } : null,
   answer(result, { id }) {
     if (result.saved) revalidatePath('/admin/popups');
     redirect(`/admin/popups/${encodeURIComponent(id)}?${result.saved ? `restored=${result.version}` : 'restore=refused'}`);
@@ -113,7 +133,8 @@ export const previewPopupAction = operatorAction({
     if (!checked.config) return { popup: null, problems: checked.problems };
     // With the prices looked up, as a visitor will see them (the check above has found every reference).
     const priced = resolvePopupPrices(checked.config, site.courses);
-    if (!priced.config) return { popup: null, problems: priced.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message })) };
+    if (!priced.config)
+      return { popup: null, problems: priced.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message })) };
     return { popup: publicPopup(id, { ...priced.config, showDelayMs: 0 }), problems: [] };
   },
   answer: (_nothing, preview) => preview,

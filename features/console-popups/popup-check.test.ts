@@ -35,7 +35,11 @@ describe('the console check of a pop-up', () => {
     [{ delaySeconds: '-5' }, 'delaySeconds', 'Задержка не может быть отрицательной: 0 — показать сразу'],
     [{ delaySeconds: '601' }, 'delaySeconds', 'Задержка — не больше 600 секунд (10 минут): позже поп-ап почти никто не увидит'],
     [{ delaySeconds: '1.5' }, 'delaySeconds', 'Задержка — целое число секунд: 0 — показать сразу, 30 — через полминуты'],
-    [{ includePaths: '/products/junior-js/cvrna\n/products/junoir-js' }, 'includePaths', 'На сайте нет страницы «/products/junoir-js»; может быть, /products/junior-js?'],
+    [
+      { includePaths: '/products/junior-js/cvrna\n/products/junoir-js' },
+      'includePaths',
+      'На сайте нет страницы «/products/junoir-js»; может быть, /products/junior-js?',
+    ],
     [{ excludePaths: '/blog/*' }, 'excludePaths', 'На сайте нет страницы «/blog/*» и страниц, которые так начинаются'],
     [{ includePaths: 'products/git' }, 'includePaths', expect.stringContaining('«products/git»: путь пишется от корня сайта')],
     [{ includePaths: '' }, 'includePaths', 'Укажите хотя бы одну страницу: иначе поп-ап нигде не покажется'],
@@ -51,20 +55,32 @@ describe('the console check of a pop-up', () => {
 
   it('refuses a gift price above the struck-out one, looked up in the course the struck-out price refers to', () => {
     expect(formOf(managed(giftIndex)).oldPrice).toBe('{цена advanced-js}');
-    expect(check(giftIndex, { price: '20000' }).texts).toEqual([['price', 'Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)']]);
+    expect(check(giftIndex, { price: '20000' }).texts).toEqual([
+      ['price', 'Цена подарка (20\u00a0000\u00a0₽) должна быть ниже зачёркнутой цены (13\u00a0790\u00a0₽)'],
+    ]);
     // Stored as typed: the figure is looked up whenever the pop-up is shown.
     expect(check(giftIndex, { price: '990' }).config).toMatchObject({ content: { offer: { price: 990, oldPrice: '{цена advanced-js}' } } });
-    expect(check(giftIndex, { oldPrice: '{цена typescript} + {цена git}' }).config).toMatchObject({ content: { offer: { oldPrice: '{цена typescript} + {цена git}' } } });
+    expect(check(giftIndex, { oldPrice: '{цена typescript} + {цена git}' }).config).toMatchObject({
+      content: { offer: { oldPrice: '{цена typescript} + {цена git}' } },
+    });
     expect(check(giftIndex, { oldPrice: '15000' }).config).toMatchObject({ content: { offer: { oldPrice: 15_000 } } });
   });
 
   it.each([
-    [{ oldPrice: '13790' }, 'oldPrice', '«13790» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)'],
+    [
+      { oldPrice: '13790' },
+      'oldPrice',
+      '«13790» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)',
+    ],
     [{ oldPrice: '{цена advanced-jss}' }, 'oldPrice', 'В {цена advanced-jss} курс «advanced-jss», а такого курса нет в content/courses/'],
     [{ oldPrice: '{цена advanced-js 3}' }, 'oldPrice', 'В {цена advanced-js 3} тариф 3, а у курса «advanced-js» тарифов 2'],
     [{ oldPrice: '{цена junior-js}' }, 'oldPrice', 'Подарок оплачивается сразу, а этот тариф курса — помесячно: сошлитесь на тариф с оплатой сразу'],
     [{ oldPrice: 'тринадцать тысяч' }, 'oldPrice', 'Цена — целое число рублей без пробелов и копеек, или ссылка на цену курса: {цена advanced-js}'],
-    [{ text: 'Курс за 13 790 ₽ в подарок' }, 'text', '«13 790 ₽» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)'],
+    [
+      { text: 'Курс за 13 790 ₽ в подарок' },
+      'text',
+      '«13 790 ₽» — это цена курса: напишите {цена advanced-js}, и сайт будет брать цену из курса (она поменяется вместе с ним)',
+    ],
     [{ text: 'Вместо {цена от нет-такого}' }, 'text', expect.stringContaining('курс «нет-такого», а такого курса нет')],
   ])('refuses on the gift pop-up %j', (change, field, text) => {
     const result = check(giftIndex, change);

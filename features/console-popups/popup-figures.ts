@@ -8,7 +8,11 @@ export function conversionRate(figures: Pick<PopupDayFigures, 'shown' | 'finishe
 }
 
 /** Conversion in percent per pop-up for each day of the period (oldest first), for the chart. */
-export function conversionSeries(rows: readonly PopupDayFigures[], fromDay: string, toDay: string): { days: string[]; series: { key: string; values: number[] }[] } {
+export function conversionSeries(
+  rows: readonly PopupDayFigures[],
+  fromDay: string,
+  toDay: string,
+): { days: string[]; series: { key: string; values: number[] }[] } {
   const days: string[] = [];
   for (let day = fromDay; day <= toDay && days.length < 366; day = moscowToday(new Date(Date.parse(`${day}T12:00:00+03:00`) + 86_400_000))) days.push(day);
   const popupsSeen = [...new Set(rows.map((row) => row.popup))].sort();

@@ -19,7 +19,17 @@ export interface PopupNotices {
 }
 
 /** A pop-up's page: its form, then `splitTest` (the split test of its texts), then its history with «Вернуть эту версию». */
-export function PopupPage({ popup, form, shownPrices, history, paths, others, markedPageUrl, notices, splitTest }: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
+export function PopupPage({
+  popup,
+  form,
+  shownPrices,
+  history,
+  paths,
+  others,
+  markedPageUrl,
+  notices,
+  splitTest,
+}: PopupPageData & { notices: PopupNotices; splitTest: ReactNode }) {
   const { id } = popup;
   const marker = popup.config.pageMarker;
   return (
@@ -31,8 +41,8 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, ma
       </p>
       <h1 className={ui.h1}>Поп-ап «{popupName(id)}»</h1>
       <p className="mb-4 max-w-3xl text-sm">
-        {popupKindLabels[popup.config.content.kind]}. Версия {popup.version}, изменён {moscowTime(popup.updatedAt)}. Сохранённое увидят новые
-        посетители в течение минуты, без сборки сайта. Картинки и формы меняются в файлах (content/popups.ts).
+        {popupKindLabels[popup.config.content.kind]}. Версия {popup.version}, изменён {moscowTime(popup.updatedAt)}. Сохранённое увидят новые посетители в
+        течение минуты, без сборки сайта. Картинки и формы меняются в файлах (content/popups.ts).
       </p>
       <details className="mb-4 text-sm">
         <summary className="cursor-pointer">Технические подробности</summary>
@@ -55,11 +65,13 @@ export function PopupPage({ popup, form, shownPrices, history, paths, others, ma
         others={others}
         justSaved={notices.saved === String(popup.version)}
         markedPage={
-          markedPageUrl
-            ? { label: popup.config.content.kind === 'gift' ? 'Страница с подарком' : 'Страница с этим поп-апом', url: markedPageUrl }
+          markedPageUrl ? { label: popup.config.content.kind === 'gift' ? 'Страница с подарком' : 'Страница с этим поп-апом', url: markedPageUrl } : null
+        }
+        markerNote={
+          marker && !markedPageUrl
+            ? `Также показывается на странице, которая объявляет его своим (${pagesInWords({ includePaths: [], excludePaths: [], pageMarker: marker }).shown.join(', ')}), — там он важнее любого пути.`
             : null
         }
-        markerNote={marker && !markedPageUrl ? `Также показывается на странице, которая объявляет его своим (${pagesInWords({ includePaths: [], excludePaths: [], pageMarker: marker }).shown.join(', ')}), — там он важнее любого пути.` : null}
       />
       {splitTest}
       <h2 className={ui.h2}>История изменений</h2>

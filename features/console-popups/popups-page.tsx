@@ -60,9 +60,9 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing, now 
         </button>
       </form>
       <p className="mb-4 max-w-3xl text-sm">
-        Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве. С одного адреса за день
-        учитываются не больше {DAILY_CAPS.popupEvent} показов каждого поп-апа, а закрытий и завершений — не больше учтённых показов, и только на
-        страницах, где поп-ап показывается.
+        Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве. С одного адреса за день учитываются не
+        больше {DAILY_CAPS.popupEvent} показов каждого поп-апа, а закрытий и завершений — не больше учтённых показов, и только на страницах, где поп-ап
+        показывается.
       </p>
       {rows.length === 0 ? (
         <p>За этот период поп-апы не показывались.</p>
@@ -102,9 +102,7 @@ function PopupPages({ config }: { config: PopupsPageData['popups'][number]['conf
   const { shown, excepted } = pagesInWords(config);
   return (
     <>
-      <ul className="ml-4 list-disc">
-        {shown.length === 0 ? <li>нигде</li> : shown.map((page) => <li key={page}>{page}</li>)}
-      </ul>
+      <ul className="ml-4 list-disc">{shown.length === 0 ? <li>нигде</li> : shown.map((page) => <li key={page}>{page}</li>)}</ul>
       {excepted.length > 0 && <p className="mt-1">кроме: {excepted.join('; ')}</p>}
     </>
   );

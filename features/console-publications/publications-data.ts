@@ -13,7 +13,15 @@ import { publicationSchedule, type ScheduleInput } from './schedule';
  * window, gift windows, and the release timer's last run (its row in the database) and next one. No
  * session here: features/console-publications/load.ts checks it and calls this.
  */
-export async function publicationsAt({ repos, contentRoot, now }: { repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns'>; contentRoot: string; now: number }) {
+export async function publicationsAt({
+  repos,
+  contentRoot,
+  now,
+}: {
+  repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns'>;
+  contentRoot: string;
+  now: number;
+}) {
   const today = moscowToday(new Date(now));
   const [popups, windows, lastRun] = await Promise.all([repos.popups.list(), repos.giftSchedule.list(), repos.releaseRuns.last()]);
 
@@ -29,7 +37,12 @@ export async function publicationsAt({ repos, contentRoot, now }: { repos: Pick<
     // A server without the Markdown files (a bare standalone copy): the rest still shows.
     consoleLogger.warn('publications.collections_unreadable', { error: errorKind(error) });
   }
-  const events = scheduledEvents(today).map((event) => ({ kind: 'event' as const, title: event.title, path: `/events/${event.slug}`, publishedAt: event.publishedAt! }));
+  const events = scheduledEvents(today).map((event) => ({
+    kind: 'event' as const,
+    title: event.title,
+    path: `/events/${event.slug}`,
+    publishedAt: event.publishedAt!,
+  }));
 
   const input: ScheduleInput = {
     dated: [...files, ...events],

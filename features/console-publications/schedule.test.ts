@@ -40,7 +40,10 @@ describe('«Публикации»', () => {
       '27 ноября, 00:10 МСК: публиковать было нечего, сайт не пересобирался.',
     );
     expect(
-      lastRunText({ ranAt: at('2026-11-27T00:10:05'), day: '2026-11-27', due: [{ kind: 'event', title: 'Марафон', path: '/events/m' }], outcome: 'release' }, now),
+      lastRunText(
+        { ranAt: at('2026-11-27T00:10:05'), day: '2026-11-27', due: [{ kind: 'event', title: 'Марафон', path: '/events/m' }], outcome: 'release' },
+        now,
+      ),
     ).toBe('27 ноября, 00:10 МСК: вышли событие «Марафон» — сайт пересобран.');
     expect(nextReleaseTimerRun(now)).toBe(at('2026-11-28T00:10:00'));
     expect(nextReleaseTimerRun(at('2026-11-27T00:05:00'))).toBe(at('2026-11-27T00:10:00'));

@@ -11,7 +11,12 @@ export async function loadSpeed(params: Record<string, string | string[] | undef
   const { vitals, traffic } = runtime.repos;
   const query = parseVitalsQuery(params, now);
   const rows = await vitals.histograms(query.fromDay, query.toDay);
-  const trend = dailyTrend(await vitals.dailyHistograms(query.fromDay, query.toDay, { device: query.device ?? undefined }), query.trend, query.fromDay, query.toDay);
+  const trend = dailyTrend(
+    await vitals.dailyHistograms(query.fromDay, query.toDay, { device: query.device ?? undefined }),
+    query.trend,
+    query.fromDay,
+    query.toDay,
+  );
   const targets = await Promise.all(
     slowPageTypes(rows, query.device).map(async ({ pageType }) => ({
       pageType,

@@ -10,7 +10,8 @@ import type { Speed } from './load';
 import { deviceLabels, formatVital, metricLabels, MIN_SAMPLES } from './vitals-figures';
 import { PageTypeName, TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
 
-const chartValue = (metric: string, p75: number | null) => (p75 === null ? 0 : metric === 'CLS' ? Math.round(p75 * 1000) / 1000 : metric === 'INP' ? Math.round(p75) : Math.round(p75 / 10) / 100);
+const chartValue = (metric: string, p75: number | null) =>
+  p75 === null ? 0 : metric === 'CLS' ? Math.round(p75 * 1000) / 1000 : metric === 'INP' ? Math.round(p75) : Math.round(p75 / 10) / 100;
 const chartUnit = (metric: string) => (metric === 'CLS' ? '' : metric === 'INP' ? ', мс' : ', с');
 const shortDay = (day: string) => day.split('-').reverse().slice(0, 2).join('.');
 
@@ -24,10 +25,10 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
     <>
       <h1 className={ui.h1}>Скорость сайта</h1>
       <p className="mb-4 max-w-3xl text-sm">
-        Как быстро страницы работают у настоящих посетителей — по замерам их собственных браузеров, а не по лабораторному Lighthouse. Показан 75-й
-        перцентиль (p75), как в отчётах Google: у трёх из четырёх просмотров не хуже. Цвет — по порогам Google ({thresholdsNote()}); при
-        числе замеров меньше {MIN_SAMPLES} цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней. С одного адреса за день учитываются
-        не больше {DAILY_CAPS.vitalsReport} отчётов о каждом типе страниц.
+        Как быстро страницы работают у настоящих посетителей — по замерам их собственных браузеров, а не по лабораторному Lighthouse. Показан 75-й перцентиль
+        (p75), как в отчётах Google: у трёх из четырёх просмотров не хуже. Цвет — по порогам Google ({thresholdsNote()}); при числе замеров меньше {MIN_SAMPLES}{' '}
+        цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней. С одного адреса за день учитываются не больше {DAILY_CAPS.vitalsReport} отчётов о
+        каждом типе страниц.
       </p>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
         <DateRangeFields from={query.fromDay} to={query.toDay} />
@@ -45,7 +46,10 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
           <VitalsTable rows={table} />
           <h2 className={ui.h2}>По дням: {metricLabels[query.trend]}</h2>
           <BarChart
-            data={{ labels: trend.days.map(shortDay), series: [{ key: `p75 ${query.trend}${chartUnit(query.trend)}`, values: trend.p75.map((p75) => chartValue(query.trend, p75)) }] }}
+            data={{
+              labels: trend.days.map(shortDay),
+              series: [{ key: `p75 ${query.trend}${chartUnit(query.trend)}`, values: trend.p75.map((p75) => chartValue(query.trend, p75)) }],
+            }}
             stacked={false}
             label={`p75 ${query.trend} по дням с ${query.fromDay} по ${query.toDay}`}
             caption={`p75 ${query.trend} по дням${chartUnit(query.trend)} (день без замеров — пустой)`}

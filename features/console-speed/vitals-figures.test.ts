@@ -13,15 +13,28 @@ describe('parseVitalsQuery', () => {
     expect(parseVitalsQuery({}, now)).toEqual({ fromDay: '2026-10-27', toDay: '2026-11-23', device: null, trend: 'LCP' });
   });
   it('takes a chosen period (either order), device and trend metric; ignores the rest', () => {
-    expect(parseVitalsQuery({ from: '2026-11-20', to: '2026-11-01', device: 'phone', trend: 'INP' }, now)).toEqual({ fromDay: '2026-11-01', toDay: '2026-11-20', device: 'phone', trend: 'INP' });
-    expect(parseVitalsQuery({ from: '2026-02-30', to: '2026-11-01', device: 'fridge', trend: 'FID' }, now)).toMatchObject({ fromDay: '2026-10-27', device: null, trend: 'LCP' });
+    expect(parseVitalsQuery({ from: '2026-11-20', to: '2026-11-01', device: 'phone', trend: 'INP' }, now)).toEqual({
+      fromDay: '2026-11-01',
+      toDay: '2026-11-20',
+      device: 'phone',
+      trend: 'INP',
+    });
+    expect(parseVitalsQuery({ from: '2026-02-30', to: '2026-11-01', device: 'fridge', trend: 'FID' }, now)).toMatchObject({
+      fromDay: '2026-10-27',
+      device: null,
+      trend: 'LCP',
+    });
   });
 });
 
 describe('vitalsTable', () => {
   it('gives p75 per page type and device, coloured only from 50 samples on', () => {
     const many = Array.from({ length: 60 }, (_, i) => (i < 40 ? 2000 : 5000)); // p75 is the 45th: 5000 ms
-    const table = vitalsTable([...rows('/products/[course]', 'phone', 'LCP', many), ...rows('/', 'desktop', 'LCP', [1200, 1300]), ...rows('/', 'desktop', 'CLS', [0, 0, 0.3])]);
+    const table = vitalsTable([
+      ...rows('/products/[course]', 'phone', 'LCP', many),
+      ...rows('/', 'desktop', 'LCP', [1200, 1300]),
+      ...rows('/', 'desktop', 'CLS', [0, 0, 0.3]),
+    ]);
     expect(table.map((row) => [row.pageType, row.device, row.views])).toEqual([
       ['/products/[course]', 'phone', 60],
       ['/', 'desktop', 3],

@@ -132,7 +132,12 @@ export function popupEffect(rows: readonly VitalsBucketRow[], device: DeviceClas
 }
 
 /** The trend metric's p75 per day of the period (oldest first; null on a day without samples). */
-export function dailyTrend(rows: readonly VitalsDailyBucketRow[], metric: VitalName, fromDay: string, toDay: string): { days: string[]; p75: (number | null)[]; samples: number[] } {
+export function dailyTrend(
+  rows: readonly VitalsDailyBucketRow[],
+  metric: VitalName,
+  fromDay: string,
+  toDay: string,
+): { days: string[]; p75: (number | null)[]; samples: number[] } {
   const days: string[] = [];
   for (let day = fromDay; day <= toDay && days.length < 366; day = nextDay(day)) days.push(day);
   const byDay = new Map<string, Map<number, number>>();

@@ -30,7 +30,12 @@ export function VitalFigure({ name, cell }: { name: VitalName; cell: VitalCell }
 }
 
 export function thresholdsNote(): string {
-  return (['LCP', 'INP', 'CLS'] as const).map((name) => `${metricLabels[name]}: до ${formatVital(name, VITAL_THRESHOLDS[name][0])} — хорошо, выше ${formatVital(name, VITAL_THRESHOLDS[name][1])} — плохо`).join('; ');
+  return (['LCP', 'INP', 'CLS'] as const)
+    .map(
+      (name) =>
+        `${metricLabels[name]}: до ${formatVital(name, VITAL_THRESHOLDS[name][0])} — хорошо, выше ${formatVital(name, VITAL_THRESHOLDS[name][1])} — плохо`,
+    )
+    .join('; ');
 }
 
 /** A page type in words, its route beside in small type. */
@@ -82,7 +87,13 @@ export function TargetsTable({ metric, targets }: { metric: 'LCP' | 'INP'; targe
   return (
     <table className={`${ui.table} mb-4`}>
       <caption className="sr-only">{metric === 'LCP' ? 'Частые элементы LCP' : 'Частые цели взаимодействий (INP)'}</caption>
-      <TableHead columns={[metric === 'LCP' ? 'Элемент LCP' : 'Цель взаимодействия', ...(metric === 'INP' ? ['Главная часть задержки'] : []), ...figureColumns('Раз', 'В среднем')]} />
+      <TableHead
+        columns={[
+          metric === 'LCP' ? 'Элемент LCP' : 'Цель взаимодействия',
+          ...(metric === 'INP' ? ['Главная часть задержки'] : []),
+          ...figureColumns('Раз', 'В среднем'),
+        ]}
+      />
       <tbody>
         {targets.map((target) => (
           <tr key={`${target.target} ${target.phase ?? ''}`}>

@@ -10,7 +10,9 @@ export async function loadSplitTest(popup: StoredPopup) {
   const running = tests.find((test) => test.status === 'running') ?? null;
   const shown = running ?? tests[0];
   const view = shown ? await splitTestView(runtime.repos, shown, now) : null;
-  const traffic = shown ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id) : [];
+  const traffic = shown
+    ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id)
+    : [];
   return { popup, tests, running, view, traffic };
 }
 

@@ -58,7 +58,8 @@ export const saveVariantsAction = operatorAction({
     return { id, version, variants, config: { ...popup.config, variants: trimmed } };
   },
   write: ({ id, version, config }, trx, { runtime, email, now }) => runtime.repos.popups.save(id, config, { expectedVersion: version, actor: email, now }, trx),
-  audit: (result, { id, config }) => (result.saved ? { action: 'popup_variants_save', subject: id, details: { version: result.version, variants: config.variants.length + 1 } } : null),
+  audit: (result, { id, config }) =>
+    result.saved ? { action: 'popup_variants_save', subject: id, details: { version: result.version, variants: config.variants.length + 1 } } : null,
   answer(result, { id, variants }): VariantsFormState {
     if (!result.saved) return { variants, problems: [], outcome: result.reason };
     redirect(pageOf(id, `saved=${result.version}`));
@@ -80,7 +81,8 @@ export const startTestAction = operatorAction({
     const plan = await planTest(runtime.repos, id, variants.length, now);
     return { id, variants, plannedShows: plan.plannedShows, autoKeep };
   },
-  write: ({ id, variants, plannedShows, autoKeep }, trx, { runtime, email, now }) => runtime.repos.splitTests.start(id, variants, { plannedShows, actor: email, now, autoKeep }, trx),
+  write: ({ id, variants, plannedShows, autoKeep }, trx, { runtime, email, now }) =>
+    runtime.repos.splitTests.start(id, variants, { plannedShows, actor: email, now, autoKeep }, trx),
   audit: (started, { id, variants, plannedShows, autoKeep }) =>
     started.started ? { action: 'popup_test_start', subject: id, details: { test: started.test.id, variants: variants.length, plannedShows, autoKeep } } : null,
   answer(started, { id }) {
@@ -109,7 +111,8 @@ export const decideTestAction = operatorAction({
     const [test, popup] = await Promise.all([runtime.repos.splitTests.get(testId), runtime.repos.popups.get(id)]);
     const texts = variant === undefined ? undefined : test?.variants[variant];
     if (!test || !popup || test.popupId !== id || test.status !== 'running' || !texts || variant === undefined) redirect(pageOf(id, 'test=not_running'));
-    if (!confirmed && keepNeedsConfirmation((await splitTestView(runtime.repos, test, now)).report.verdict, variant)) redirect(pageOf(id, `keep=${variant}#keep-confirm`));
+    if (!confirmed && keepNeedsConfirmation((await splitTestView(runtime.repos, test, now)).report.verdict, variant))
+      redirect(pageOf(id, `keep=${variant}#keep-confirm`));
     const config = { ...popup.config, content: withTexts(popup.config.content, texts), variants: [] } as ManagedPopupConfig;
     return { id, testId, variant, config, expected: popup.version };
   },

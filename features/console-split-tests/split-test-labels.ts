@@ -9,7 +9,8 @@ export const splitTestLabels = {
   stop: 'Остановить тест',
   keep: (variant: number) => `Оставить вариант ${variantLetter(variant)}`,
   autoKeep: 'Оставить победителя автоматически',
-  autoKeepHint: 'Когда тест придёт к выводу, сайт сам оставит лучший вариант (а если разницы нет или все хуже — вариант A) и напишет туда же, куда приходят уведомления о заявках.',
+  autoKeepHint:
+    'Когда тест придёт к выводу, сайт сам оставит лучший вариант (а если разницы нет или все хуже — вариант A) и напишет туда же, куда приходят уведомления о заявках.',
   confirmKeep: (variant: number) => `Да, оставить вариант ${variantLetter(variant)}`,
   confirmKeepTitle: (variant: number) => `Оставить вариант ${variantLetter(variant)}, не дожидаясь вывода?`,
   cancel: 'Отмена',

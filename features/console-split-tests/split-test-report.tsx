@@ -47,8 +47,8 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
             {splitTestLabels.confirmKeepTitle(asking)}
           </h3>
           <p className="mb-2">
-            Тест ещё не показал, что вариант {variantLetter(asking)} лучше: разница может оказаться случайностью. Тест закончится, и все посетители будут видеть вариант{' '}
-            {variantLetter(asking)}.
+            Тест ещё не показал, что вариант {variantLetter(asking)} лучше: разница может оказаться случайностью. Тест закончится, и все посетители будут видеть
+            вариант {variantLetter(asking)}.
           </p>
           <div className="flex flex-wrap gap-2">
             <ActionButton action={decideTestAction} fields={{ id: popupId, test: test.id, variant: asking, confirmed: 1 }} className={ui.dangerButton}>
@@ -62,7 +62,14 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
       )}
       <table className={`${ui.table} mb-4 max-w-4xl`}>
         <caption className="sr-only">Показы, заявки и конверсия по вариантам</caption>
-        <TableHead columns={['Вариант', 'Заголовок', ...figureColumns('Показы', 'Заявки', 'Конверсия (95 %)', 'Разница с A (95 %)', 'p-значение'), ...(running ? [{ label: 'Действие', srOnly: true }] : [])]} />
+        <TableHead
+          columns={[
+            'Вариант',
+            'Заголовок',
+            ...figureColumns('Показы', 'Заявки', 'Конверсия (95 %)', 'Разница с A (95 %)', 'p-значение'),
+            ...(running ? [{ label: 'Действие', srOnly: true }] : []),
+          ]}
+        />
         <tbody>
           {test.variants.map((texts, index) => {
             const figures = report.variants[index] ?? { shows: 0, leads: 0, rate: 0, low: 0, high: 1 };
@@ -74,9 +81,7 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
                 <td>{texts.headline}</td>
                 <td className="text-right">{figures.shows.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.leads.toLocaleString('ru-RU')}</td>
-                <td className="text-right">
-                  {figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}
-                </td>
+                <td className="text-right">{figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}</td>
                 <td className="text-right">
                   {index === 0 ? 'основа' : comparison ? `${signedPercent(comparison.estimate)} ${range(comparison.low, comparison.high)}` : '—'}
                 </td>
@@ -92,7 +97,11 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
                         </button>
                       </form>
                     ) : (
-                      <ActionButton action={decideTestAction} fields={{ id: popupId, test: test.id, variant: index, confirmed: 1 }} className={ui.primaryButton}>
+                      <ActionButton
+                        action={decideTestAction}
+                        fields={{ id: popupId, test: test.id, variant: index, confirmed: 1 }}
+                        className={ui.primaryButton}
+                      >
                         {splitTestLabels.keep(index)}
                       </ActionButton>
                     )}
@@ -112,9 +121,9 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
             адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок.
           </p>
           <p>
-            Вывод появляется не раньше, чем у каждого варианта будет {MIN_SHOWS} показов и {MIN_LEADS} заявок. Число показов, нужное каждому варианту, рассчитано
-            так, чтобы тест заметил разницу в 20 % с вероятностью 80 %; если к этому числу разницы не нашлось, её нет или она меньше. Смотреть результаты можно
-            хоть каждый час: выводы от этого не становятся менее надёжными.
+            Вывод появляется не раньше, чем у каждого варианта будет {MIN_SHOWS} показов и {MIN_LEADS} заявок. Число показов, нужное каждому варианту,
+            рассчитано так, чтобы тест заметил разницу в 20 % с вероятностью 80 %; если к этому числу разницы не нашлось, её нет или она меньше. Смотреть
+            результаты можно хоть каждый час: выводы от этого не становятся менее надёжными.
           </p>
           <p>
             Для специалистов: последовательный тест с границей О’Брайена — Флеминга и расходом 5 % по плану Лана — ДеМетса; интервалы — повторные 95 %

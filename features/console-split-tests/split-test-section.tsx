@@ -17,7 +17,15 @@ import { VariantsForm } from './variants-form';
  * running (or last) test's results and every test's start, stop and decision. `keepAsked`: the variant
  * whose «Оставить вариант …» asks for a confirmation (the address's `keep`).
  */
-export function SplitTestSection({ popup, tests, running, view, traffic, notice, keepAsked }: SplitTestData & { notice: string | null; keepAsked: number | null }) {
+export function SplitTestSection({
+  popup,
+  tests,
+  running,
+  view,
+  traffic,
+  notice,
+  keepAsked,
+}: SplitTestData & { notice: string | null; keepAsked: number | null }) {
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
   if (!leadForm && tests.length === 0) {
@@ -26,7 +34,9 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice,
         <h2 id="split-test" className={ui.h2}>
           Сплит-тест
         </h2>
-        <p className="mb-3 max-w-3xl text-sm">Тест возможен только для поп-апа с формой заявки: тест сравнивает, какой вариант приносит больше заявок, а у этого поп-апа формы нет.</p>
+        <p className="mb-3 max-w-3xl text-sm">
+          Тест возможен только для поп-апа с формой заявки: тест сравнивает, какой вариант приносит больше заявок, а у этого поп-апа формы нет.
+        </p>
       </section>
     );
   }
@@ -36,9 +46,9 @@ export function SplitTestSection({ popup, tests, running, view, traffic, notice,
         Сплит-тест
       </h2>
       <p className="mb-3 max-w-3xl text-sm">
-        Вариант A — тексты поп-апа выше. Добавьте от одного до трёх вариантов со своими текстами и начните тест: посетители поровну и навсегда (пока идёт
-        тест) разделятся между вариантами, и сайт посчитает показы и заявки каждого. Новый вариант начинается с копии текстов A: измените то, что
-        проверяете (обычно заголовок).{!leadForm && ' Тест возможен только для поп-апа с формой заявки.'}
+        Вариант A — тексты поп-апа выше. Добавьте от одного до трёх вариантов со своими текстами и начните тест: посетители поровну и навсегда (пока идёт тест)
+        разделятся между вариантами, и сайт посчитает показы и заявки каждого. Новый вариант начинается с копии текстов A: измените то, что проверяете (обычно
+        заголовок).{!leadForm && ' Тест возможен только для поп-апа с формой заявки.'}
       </p>
       {notice && splitTestMessages[notice] && (
         <p role="status" className="mb-2 text-sm">

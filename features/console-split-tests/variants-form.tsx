@@ -11,7 +11,19 @@ import { ui } from '@/components/console/ui';
  * (`base`: usually only the headline is under test), saved together and checked on the server like the
  * pop-up's own. Locked while a test runs.
  */
-export function VariantsForm({ id, version, base, variants, locked }: { id: string; version: number; base: VariantTexts; variants: VariantTexts[]; locked: boolean }) {
+export function VariantsForm({
+  id,
+  version,
+  base,
+  variants,
+  locked,
+}: {
+  id: string;
+  version: number;
+  base: VariantTexts;
+  variants: VariantTexts[];
+  locked: boolean;
+}) {
   const [state, action, pending] = useActionState<VariantsFormState, FormData>(saveVariantsAction, { variants, problems: [], outcome: null });
   const [rows, setRows] = useState<VariantTexts[]>(state.variants);
   // After a refused save the form shows what was sent, with its problems (state adjusted while rendering).

@@ -43,9 +43,7 @@ export default function ConsultationPopover() {
           <h2 id="consultation-title" className="pr-8 text-xl font-bold">
             Поможем разобраться
           </h2>
-          <p className="mt-1 text-gray-700">
-            Оставьте заявку — перезвоним, ответим на вопросы о курсах и сделаем подарок к старту обучения.
-          </p>
+          <p className="mt-1 text-gray-700">Оставьте заявку — перезвоним, ответим на вопросы о курсах и сделаем подарок к старту обучения.</p>
           <div className="mt-4">
             <ConsultationForm />
           </div>

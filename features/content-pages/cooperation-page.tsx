@@ -97,10 +97,7 @@ function VacancyCard({ vacancy }: { vacancy: Vacancy }) {
             ))}
         </div>
       </details>
-      <a
-        href={`mailto:${hrEmail}?subject=${encodeURIComponent(`Отклик на вакансию «${vacancy.title}»`)}`}
-        className={cn(buttonClasses(), 'mt-6')}
-      >
+      <a href={`mailto:${hrEmail}?subject=${encodeURIComponent(`Отклик на вакансию «${vacancy.title}»`)}`} className={cn(buttonClasses(), 'mt-6')}>
         Откликнуться
         <span className="sr-only"> на вакансию «{vacancy.title}»</span>
       </a>

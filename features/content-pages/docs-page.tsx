@@ -16,7 +16,9 @@ export function DocsPage() {
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Документы</h1>
       <p className="mt-4 text-lg text-gray-700">
-        {typography(`Правовые документы ${company.shortName}: как мы обращаемся с персональными данными, правила пользования сайтом и условия договора на обучение.`)}
+        {typography(
+          `Правовые документы ${company.shortName}: как мы обращаемся с персональными данными, правила пользования сайтом и условия договора на обучение.`,
+        )}
       </p>
       <AnchorNav label="Список документов" look="box" links={documentLinks} />
       {legalDocuments.map((document) => (

@@ -39,7 +39,11 @@ export function HomePage() {
           <HeroImage image={home.hero.image} columnWidth={520} />
         </div>
         <div className="mx-auto max-w-6xl px-4 pb-12">
-          <FactCards items={home.stats} className="grid grid-cols-2 gap-4 md:grid-cols-4" cardClassName="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100" />
+          <FactCards
+            items={home.stats}
+            className="grid grid-cols-2 gap-4 md:grid-cols-4"
+            cardClassName="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-100"
+          />
         </div>
       </section>
 
@@ -102,7 +106,14 @@ export function HomePage() {
             if (!event) return null;
             return (
               <li key={slug} className="relative flex flex-col overflow-hidden rounded-2xl border border-gray-200 hover:border-brand-600">
-                <StaticImage src={event.image.src} alt="" width={event.image.width} height={event.image.height} sizes="(min-width: 768px) 360px, 100vw" className="aspect-[8/5] w-full object-cover" />
+                <StaticImage
+                  src={event.image.src}
+                  alt=""
+                  width={event.image.width}
+                  height={event.image.height}
+                  sizes="(min-width: 768px) 360px, 100vw"
+                  className="aspect-[8/5] w-full object-cover"
+                />
                 <div className="flex flex-1 flex-col p-5">
                   <p className="text-sm text-gray-500">
                     {event.kind} · {eventStatusLabels[event.status]}

@@ -25,17 +25,17 @@ export function InfoPageView({ page, LeadFormSlot }: { page: InfoPage; LeadFormS
         )}
       </PageHero>
       {page.sections.map((section, index) => (
-        <PageSection key={section.heading} id={`section-${index + 1}`} title={section.heading} intro={sectionIntro(section)} tone={index % 2 === 1 ? 'muted' : 'plain'}>
+        <PageSection
+          key={section.heading}
+          id={`section-${index + 1}`}
+          title={section.heading}
+          intro={sectionIntro(section)}
+          tone={index % 2 === 1 ? 'muted' : 'plain'}
+        >
           <SectionBody section={section} />
         </PageSection>
       ))}
-      {page.leadForm && (
-        <LeadFormSlot
-          heading={page.leadForm.heading}
-          description={page.leadForm.description}
-          config={pageFormConfig(page.leadForm.form)}
-        />
-      )}
+      {page.leadForm && <LeadFormSlot heading={page.leadForm.heading} description={page.leadForm.description} config={pageFormConfig(page.leadForm.form)} />}
     </>
   );
 }
@@ -55,9 +55,7 @@ function SectionBody({ section }: { section: Section }) {
         </div>
       );
     case 'cards':
-      return (
-<TextCards items={section.items} className="grid gap-6 sm:grid-cols-2" cardClassName="rounded-2xl border border-gray-200 bg-white p-6" />
-      );
+      return <TextCards items={section.items} className="grid gap-6 sm:grid-cols-2" cardClassName="rounded-2xl border border-gray-200 bg-white p-6" />;
     case 'steps':
       return (
         <ol className="grid gap-4">
@@ -78,13 +76,9 @@ function SectionBody({ section }: { section: Section }) {
         </ol>
       );
     case 'facts':
-      return (
-<FactCards items={section.items} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />
-      );
+      return <FactCards items={section.items} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" />;
     case 'checklist':
-      return (
-        <MarkedList items={section.items} className="grid max-w-3xl gap-3" itemClassName="gap-3 text-lg" />
-      );
+      return <MarkedList items={section.items} className="grid max-w-3xl gap-3" itemClassName="gap-3 text-lg" />;
     case 'courses':
       // Slugs were checked against the course list when the page content loaded.
       return <CourseGrid courses={section.slugs.map((slug) => getCourse(slug)!)} />;
@@ -95,7 +89,9 @@ function SectionBody({ section }: { section: Section }) {
             <AsideCard
               key={person.slug}
               className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5"
-              aside={<StaticImage src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />}
+              aside={
+                <StaticImage src={person.image.src} alt={person.image.alt} width={96} height={96} sizes="96px" className="size-20 shrink-0 rounded-full" />
+              }
             >
               <h3 className="font-bold">{person.name}</h3>
               <p className="text-sm text-brand-700">{typography(person.role)}</p>

@@ -31,7 +31,13 @@ export function CourseCatalog() {
         </div>
       </header>
       {courseCategorySections.map((section, index) => (
-        <PageSection key={section.anchor} id={section.anchor} title={section.title} intro={typography(section.description)} tone={index % 2 === 1 ? 'muted' : 'plain'}>
+        <PageSection
+          key={section.anchor}
+          id={section.anchor}
+          title={section.title}
+          intro={typography(section.description)}
+          tone={index % 2 === 1 ? 'muted' : 'plain'}
+        >
           <CourseGrid courses={coursesIn(section.category)} firstScreen={index === 0} />
         </PageSection>
       ))}

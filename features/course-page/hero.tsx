@@ -26,9 +26,7 @@ export function CourseHero({ entry, pageVariant }: { entry: CoursePageEntry; pag
             ]}
           />
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            {course.badge && (
-              <p className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{typography(course.badge)}</p>
-            )}
+            {course.badge && <p className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">{typography(course.badge)}</p>}
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{typography(screen.eyebrow)}</p>
           </div>
           <h1 id="course-title" className="mt-3 text-3xl font-bold leading-tight sm:text-4xl lg:text-5xl">

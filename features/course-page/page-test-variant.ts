@@ -12,7 +12,11 @@ import type { PageVariant } from './page-variant';
  * only by the instance itself (its render token), read from the database as the console left it. Null
  * for anything else: the route answers 404.
  */
-export async function pageTestVariantAt(params: { test: string; variant: string; path: string[] }): Promise<{ entry: CoursePageEntry; pageVariant: PageVariant } | null> {
+export async function pageTestVariantAt(params: {
+  test: string;
+  variant: string;
+  path: string[];
+}): Promise<{ entry: CoursePageEntry; pageVariant: PageVariant } | null> {
   if ((await headers()).get(RENDER_TOKEN_HEADER) !== renderToken()) return null;
   const entry = coursePageAt(`/${params.path.map(decodeURIComponent).join('/')}`);
   const variant = Number(params.variant);

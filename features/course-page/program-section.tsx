@@ -9,7 +9,12 @@ const moduleForms = { one: 'модуль', few: 'модуля', many: 'моду�
 /** The programme by modules, numbered in order: topics of each module and the project it ends with. */
 export function ProgramSection({ course }: { course: Course }) {
   return (
-    <PageSection id="program" title="Программа" intro={`${course.modules.length} ${pluralRu(course.modules.length, moduleForms)}: теория, практика и проекты.`} tone="muted">
+    <PageSection
+      id="program"
+      title="Программа"
+      intro={`${course.modules.length} ${pluralRu(course.modules.length, moduleForms)}: теория, практика и проекты.`}
+      tone="muted"
+    >
       <ol className="grid gap-4">
         {course.modules.map((module, index) => (
           <li key={module.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-100">

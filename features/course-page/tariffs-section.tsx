@@ -33,12 +33,7 @@ export function TariffsSection({ course, leadTariff }: { course: Course; leadTar
 
 function TariffCard({ tariff, cta }: { tariff: Tariff; cta: string }) {
   return (
-    <article
-      className={cn(
-        'flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1',
-        tariff.recommended ? 'ring-2 ring-brand-600' : 'ring-gray-200',
-      )}
-    >
+    <article className={cn('flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1', tariff.recommended ? 'ring-2 ring-brand-600' : 'ring-gray-200')}>
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-xl font-bold">{typography(tariff.name)}</h3>
         {tariff.recommended && <p className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Выбирают чаще</p>}

@@ -108,8 +108,8 @@ function InactiveGift({ countdown }: { countdown: string | null }) {
       )}
       <DialogTitle className="mt-4">Секретные подарки от Санты</DialogTitle>
       <DialogDescription className="mt-2 text-gray-700">
-        Санта открывает подарки по&nbsp;очереди, и&nbsp;каждый доступен совсем недолго. Заглядывайте к&nbsp;нам почаще&nbsp;— так
-        вы точно не&nbsp;пропустите свой.
+        Санта открывает подарки по&nbsp;очереди, и&nbsp;каждый доступен совсем недолго. Заглядывайте к&nbsp;нам почаще&nbsp;— так вы точно не&nbsp;пропустите
+        свой.
       </DialogDescription>
 
       <h3 className="mt-5 font-semibold">Что лежит в&nbsp;мешке у&nbsp;Санты</h3>

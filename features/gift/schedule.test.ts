@@ -102,10 +102,7 @@ describe('parseGiftSchedule', () => {
   });
 
   it('drops a window that overlaps an earlier one', () => {
-    expect(parseGiftSchedule([w(2, 150, 250), w(1, 100, 200), w(3, 300, 400)])).toEqual([
-      w(1, 100, 200),
-      w(3, 300, 400),
-    ]);
+    expect(parseGiftSchedule([w(2, 150, 250), w(1, 100, 200), w(3, 300, 400)])).toEqual([w(1, 100, 200), w(3, 300, 400)]);
   });
 
   it('skips malformed items and keeps the rest', () => {

@@ -9,9 +9,7 @@ import type { ServedGiftWindow } from '@/lib/api-contract';
 export type GiftWindow = ServedGiftWindow;
 
 export type GiftState =
-  | { status: 'active'; window: GiftWindow; countdownTo: number }
-  | { status: 'upcoming'; window: GiftWindow; countdownTo: number }
-  | { status: 'hidden' };
+  { status: 'active'; window: GiftWindow; countdownTo: number } | { status: 'upcoming'; window: GiftWindow; countdownTo: number } | { status: 'hidden' };
 
 const hidden: GiftState = { status: 'hidden' };
 

@@ -6,7 +6,6 @@ import { SERVER_TIME_HEADER, serverClockOffset } from '@/lib/server-clock';
 import { yieldToMain } from '@/lib/yield-to-main';
 import { parseGiftSchedule, type GiftWindow } from './schedule';
 
-
 export interface LoadedSchedule {
   windows: GiftWindow[];
   /** Add to `performance.now()` to get the server's time (lib/server-clock.ts); null: trust the device clock. */

@@ -9,9 +9,7 @@ export function ModalFormCallout() {
           <h2 id="modal-form-callout" className="text-3xl font-bold">
             Хотите учиться у нас?
           </h2>
-          <p className="mt-3 text-lg text-gray-600">
-            Оставьте заявку — менеджер перезвонит, ответит на вопросы и подберёт курс под ваш опыт и цели.
-          </p>
+          <p className="mt-3 text-lg text-gray-600">Оставьте заявку — менеджер перезвонит, ответит на вопросы и подберёт курс под ваш опыт и цели.</p>
         </div>
         <ModalFormTrigger>Оставить заявку</ModalFormTrigger>
       </div>

@@ -87,9 +87,7 @@ export function ModalFormTrigger({ children, variant, size = 'lg', className, ..
           <FormUnavailable />
         </div>
       )}
-      {ready && (
-        <ModalForm {...withDefaults(form, modalDefaults)} open={open} onOpenChange={setOpen} returnFocusTo={button} />
-      )}
+      {ready && <ModalForm {...withDefaults(form, modalDefaults)} open={open} onOpenChange={setOpen} returnFocusTo={button} />}
     </>
   );
 }

@@ -61,14 +61,7 @@ export default function ModalForm({
             </Button>
           </DialogClose>
         ) : (
-          <LeadForm
-            config={config}
-            submitLabel={submitLabel}
-            variantId={variantId}
-            blockId={blockId}
-            onSuccess={() => setSent(true)}
-            className="mt-6"
-          />
+          <LeadForm config={config} submitLabel={submitLabel} variantId={variantId} blockId={blockId} onSuccess={() => setSent(true)} className="mt-6" />
         )}
       </DialogContent>
     </Dialog>

@@ -10,7 +10,9 @@ describe('withDefaults', () => {
   });
 
   it('gives a prop passed as undefined its default, as a destructuring default would', () => {
-    expect(withDefaults({ title: undefined, variantId: undefined } as { title?: string; variantId?: string }, { title: 'Оставьте заявку' })).toEqual({ title: 'Оставьте заявку' });
+    expect(withDefaults({ title: undefined, variantId: undefined } as { title?: string; variantId?: string }, { title: 'Оставьте заявку' })).toEqual({
+      title: 'Оставьте заявку',
+    });
   });
 
   it('keeps falsy values that are not undefined', () => {

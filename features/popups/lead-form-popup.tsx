@@ -31,8 +31,7 @@ export function LeadFormPopup({
         <DialogDescription className="mt-3">
           <span className="mr-2 text-3xl font-bold text-ink">{formatRub(content.offer.price)}</span>
           <span className="sr-only">вместо</span>
-          <s className="text-lg text-gray-500">{formatRub(content.offer.oldPrice)}</s>{' '}
-          <span className="block">{content.offer.condition}</span>
+          <s className="text-lg text-gray-500">{formatRub(content.offer.oldPrice)}</s> <span className="block">{content.offer.condition}</span>
         </DialogDescription>
       ) : (
         <DialogDescription>{content.text}</DialogDescription>

@@ -55,10 +55,13 @@ export default function PopupHost() {
       let visitor: Promise<string | null> | undefined;
       const visitorId = () => (visitor ??= signedVisitorId(document, window.location.protocol === 'https:'));
       timers.push(
-        setTimeout(() => {
-          TimedPopup.preload();
-          if (splitsVisitor(popup, navigator.userAgent)) void visitorId();
-        }, Math.max(0, remaining - prefetchLeadMs)),
+        setTimeout(
+          () => {
+            TimedPopup.preload();
+            if (splitsVisitor(popup, navigator.userAgent)) void visitorId();
+          },
+          Math.max(0, remaining - prefetchLeadMs),
+        ),
       );
       timers.push(
         setTimeout(async () => {

@@ -39,7 +39,6 @@ export function readPopups(body: unknown): PublicPopup[] {
   );
 }
 
-
 /** The pop-up to preview on this page, when the console opened it for one. */
 export function readPreview(search: string, storage: Pick<Storage, 'getItem'> | null): PublicPopup | null {
   if (!new URLSearchParams(search).has(previewParameter) || !storage) return null;

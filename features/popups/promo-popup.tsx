@@ -20,13 +20,7 @@ export function PromoPopup({ content, onAction }: { content: PromoPopupContent; 
       />
       <DialogTitle>{content.heading}</DialogTitle>
       <DialogDescription>{content.text}</DialogDescription>
-      <a
-        href={content.actionHref}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={onAction}
-        className={cn(buttonClasses({ size: 'lg' }), 'mt-6 w-full')}
-      >
+      <a href={content.actionHref} target="_blank" rel="noopener noreferrer" onClick={onAction} className={cn(buttonClasses({ size: 'lg' }), 'mt-6 w-full')}>
         {content.actionLabel}
       </a>
     </>

@@ -49,7 +49,11 @@ export function splitsVisitor(popup: PublicPopup, userAgent: string): boolean {
  * without a visitor id, the pop-up as it is and no variant. `visitorId` gives the visitor's signed id,
  * asking the server for one if need be.
  */
-export async function variantFor(popup: PublicPopup, userAgent: string, visitorId: () => Promise<string | null>): Promise<{ popup: PublicPopup; shown: ShownVariant | null }> {
+export async function variantFor(
+  popup: PublicPopup,
+  userAgent: string,
+  visitorId: () => Promise<string | null>,
+): Promise<{ popup: PublicPopup; shown: ShownVariant | null }> {
   const test = popup.test;
   if (!test || !splitsVisitor(popup, userAgent)) return { popup, shown: null };
   const visitor = await visitorId();

@@ -24,9 +24,7 @@ describe('suppression cookie', () => {
 
   it('closing sets the cookie for one day, site-wide', () => {
     expect(closeSuppressionSeconds).toBe(86_400);
-    expect(closeCookie('', 'promo-career', insecure)).toBe(
-      'timeoutPopupIsHidden_promo-career=true; Max-Age=86400; Path=/; SameSite=Lax',
-    );
+    expect(closeCookie('', 'promo-career', insecure)).toBe('timeoutPopupIsHidden_promo-career=true; Max-Age=86400; Path=/; SameSite=Lax');
   });
 
   it('closing leaves an existing cookie alone (finishing first keeps its session cookie)', () => {

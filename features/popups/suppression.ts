@@ -32,9 +32,7 @@ interface CookieOptions {
 
 function cookieString(popupId: string, lifetime: string, { secure }: CookieOptions): string {
   // Path=/: the cookie must hide the pop-up on every page it targets, not only the one it was closed on.
-  return [`${suppressionCookieName(popupId)}=${cookieValue}`, lifetime, 'Path=/', 'SameSite=Lax', secure ? 'Secure' : '']
-    .filter(Boolean)
-    .join('; ');
+  return [`${suppressionCookieName(popupId)}=${cookieValue}`, lifetime, 'Path=/', 'SameSite=Lax', secure ? 'Secure' : ''].filter(Boolean).join('; ');
 }
 
 /** The cookie to write when the visitor closes the pop-up, or null when one is already set. */

@@ -60,7 +60,13 @@ export default function TimedPopup({ config, preview = false, shown = null }: { 
             }}
           />
         ) : (
-          <LeadFormPopup formConfig={config.formConfig} content={config.content} onSubmitted={finish} preview={preview} blockId={shown ? testBlockId(id, shown.variant) : undefined} />
+          <LeadFormPopup
+            formConfig={config.formConfig}
+            content={config.content}
+            onSubmitted={finish}
+            preview={preview}
+            blockId={shown ? testBlockId(id, shown.variant) : undefined}
+          />
         )}
       </DialogContent>
     </Dialog>

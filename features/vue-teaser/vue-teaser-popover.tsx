@@ -29,10 +29,7 @@ export default function VueTeaserPopover() {
           aria-labelledby="vue-teaser-title"
           className="relative z-40 w-[min(22rem,calc(100vw-4rem))] rounded-2xl border border-emerald-100 bg-white p-5 pr-10 text-sm shadow-xl"
         >
-          <Popover.Close
-            aria-label="Закрыть"
-            className="absolute right-2 top-2 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
-          >
+          <Popover.Close aria-label="Закрыть" className="absolute right-2 top-2 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900">
             <CloseIcon className="size-4" />
           </Popover.Close>
           <h2 id="vue-teaser-title" className="text-lg font-bold">

@@ -23,12 +23,7 @@ export default function VueTeaser() {
 
 function ChannelTab() {
   return (
-    <a
-      href={contacts.frameworkChannel}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={tabClassName}
-    >
+    <a href={contacts.frameworkChannel} target="_blank" rel="noopener noreferrer" className={tabClassName}>
       <TabWords />
     </a>
   );

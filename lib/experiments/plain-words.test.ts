@@ -61,7 +61,7 @@ describe('Russian words and numbers', () => {
 });
 
 describe('shows needed and the end', () => {
-  it('each variant needs the plan\'s shows, or the floor of leads when that comes later', () => {
+  it("each variant needs the plan's shows, or the floor of leads when that comes later", () => {
     const report = analyseTest(days([200, 19, 200, 42], 1), 2200);
     expect(showsStillNeeded(report)).toBe(2000);
     // 3 leads in 200 shows: 25 leads take about 1 667 shows, past a plan of 1 000.
@@ -91,10 +91,12 @@ describe('shows needed and the end', () => {
     expect(estimateEnd({ showsPerVariant: 100, needed: 36_600, startedAt: NOW - DAY, now: NOW }).kind).toBe('over_a_year');
   });
 
-  it('the plan\'s line: shows each variant needs, the shows so far and the end', () => {
+  it("the plan's line: shows each variant needs, the shows so far and the end", () => {
     const report = analyseTest(days([200, 19, 200, 42], 1), 14_327);
     const line = plain(planText(report, testProgress(report, NOW - DAY, NOW), NOW));
-    expect(line).toBe('Для вывода каждому варианту нужно около 14 000 показов; сейчас у A 200, у B 200. Конец теста — примерно 2 февраля 2027, если трафик не изменится.');
+    expect(line).toBe(
+      'Для вывода каждому варианту нужно около 14 000 показов; сейчас у A 200, у B 200. Конец теста — примерно 2 февраля 2027, если трафик не изменится.',
+    );
     const fresh = analyseTest([], 14_327);
     expect(plain(planText(fresh, testProgress(fresh, NOW, NOW), NOW))).toBe(
       'Для вывода каждому варианту нужно около 14 000 показов. Когда тест закончится, скажем по первым показам: ещё нет показов.',
@@ -115,29 +117,48 @@ describe('the verdict in one sentence', () => {
 
   it('behind, level, no leads, no shows, too slow', () => {
     const behind = analyseTest(days([200, 40, 200, 30], 1), 2200);
-    expect(plain(verdictSentence(behind, testProgress(behind, NOW - DAY, NOW), NOW))).toMatch(/^B отстаёт от A на 25 %, но пока это может быть случайностью: нужно ещё около 2 000 показов/);
+    expect(plain(verdictSentence(behind, testProgress(behind, NOW - DAY, NOW), NOW))).toMatch(
+      /^B отстаёт от A на 25 %, но пока это может быть случайностью: нужно ещё около 2 000 показов/,
+    );
     const level = analyseTest(days([200, 20, 200, 20], 1), 2200);
-    expect(verdictSentence(level, testProgress(level, NOW - DAY, NOW), NOW)).toMatch(/^Варианты пока идут вровень, но говорить, что разницы нет, пока рано: нужно ещё/);
+    expect(verdictSentence(level, testProgress(level, NOW - DAY, NOW), NOW)).toMatch(
+      /^Варианты пока идут вровень, но говорить, что разницы нет, пока рано: нужно ещё/,
+    );
     const none = analyseTest(days([10, 0, 10, 0], 1), 14_000);
     expect(plain(verdictSentence(none, testProgress(none, NOW - DAY, NOW), NOW))).toBe(
       'Заявок пока нет ни у одного варианта, поэтому сравнивать рано: нужно ещё около 14 000 показов каждого варианта, а при нынешнем трафике это больше года.',
     );
     const fresh = analyseTest([], 14_327);
-    expect(plain(verdictSentence(fresh, testProgress(fresh, NOW, NOW), NOW))).toBe('Вывода пока нет: ещё нет показов, а каждому варианту нужно около 14 000 показов.');
+    expect(plain(verdictSentence(fresh, testProgress(fresh, NOW, NOW), NOW))).toBe(
+      'Вывода пока нет: ещё нет показов, а каждому варианту нужно около 14 000 показов.',
+    );
   });
 
   it('decided: better, worse, no difference; the split off', () => {
     const better = analyseTest(days([500, 15, 500, 25], 10), 14_000);
-    expect(verdictSentence(better, null, NOW)).toMatch(/^Вариант B приносит на \d+ % больше заявок, чем A \(скорее всего, от \+[\d,]+ до \+[\d,]+ %\): это уже не случайность, его можно оставить\.$/);
+    expect(verdictSentence(better, null, NOW)).toMatch(
+      /^Вариант B приносит на \d+ % больше заявок, чем A \(скорее всего, от \+[\d,]+ до \+[\d,]+ %\): это уже не случайность, его можно оставить\.$/,
+    );
     const worse = analyseTest(days([500, 25, 500, 15], 10), 14_000);
     expect(verdictSentence(worse, null, NOW)).toMatch(/^Вариант B приносит на \d+ % меньше заявок, чем A .*: лучше оставить A\.$/);
     const horizon = analyseTest(days([500, 15, 500, 15], 30), 14_000);
     expect(verdictSentence(horizon, null, NOW)).toMatch(/^Разницы нет: тест набрал все запланированные показы/);
-    const srm = analyseTest([{ day: '2026-11-01', variants: [{ shows: 5000, leads: 150 }, { shows: 6000, leads: 300 }] }], 14_000);
+    const srm = analyseTest(
+      [
+        {
+          day: '2026-11-01',
+          variants: [
+            { shows: 5000, leads: 150 },
+            { shows: 6000, leads: 300 },
+          ],
+        },
+      ],
+      14_000,
+    );
     expect(verdictSentence(srm, null, NOW)).toMatch(/^Вывод скрыт: показы делятся между вариантами неравномерно/);
   });
 
-  it('the p-value shown is the verdict\'s: none below the floor, never under 5 % without a difference', () => {
+  it("the p-value shown is the verdict's: none below the floor, never under 5 % without a difference", () => {
     const early = analyseTest(days([400, 20, 400, 50], 1), 800);
     // The comparison has a p-value under 5 %, but the verdict does not rest on it (A has 20 leads of the 25).
     expect(early.verdict.kind).toBe('early');
@@ -170,12 +191,16 @@ describe('keeping a variant', () => {
     expect(keptByVerdict({ kind: 'no_difference', reachedHorizon: true })).toBe(0);
   });
 
-  it('the alert\'s words', () => {
+  it("the alert's words", () => {
     const better = { kind: 'better', variant: 1, estimate: 0.18, low: 0.05, high: 0.3 } as const;
     expect(verdictNotice('Скидка 5 % — React-разработчик', better, false)).toBe(
       'Тест поп-апа «Скидка 5 % — React-разработчик» закончен: вариант B приносит на 18 % больше заявок. Оставьте его в консоли.',
     );
-    expect(verdictNotice('Подарок', better, true)).toBe('Тест поп-апа «Подарок» закончен: вариант B приносит на 18 % больше заявок — он оставлен автоматически.');
-    expect(verdictNotice('Подарок', { kind: 'no_difference', reachedHorizon: true }, true)).toBe('Тест поп-апа «Подарок» закончен: разницы между вариантами нет — оставлен A.');
+    expect(verdictNotice('Подарок', better, true)).toBe(
+      'Тест поп-апа «Подарок» закончен: вариант B приносит на 18 % больше заявок — он оставлен автоматически.',
+    );
+    expect(verdictNotice('Подарок', { kind: 'no_difference', reachedHorizon: true }, true)).toBe(
+      'Тест поп-апа «Подарок» закончен: разницы между вариантами нет — оставлен A.',
+    );
   });
 });

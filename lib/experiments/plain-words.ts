@@ -50,7 +50,8 @@ export function showsStillNeeded(report: Pick<TestReport, 'variants' | 'plannedS
   let need = 0;
   for (const variant of report.variants) {
     need = Math.max(need, report.plannedShowsPerVariant - variant.shows, MIN_SHOWS - variant.shows);
-    if (variant.leads < MIN_LEADS && variant.shows > 0 && variant.leads > 0) need = Math.max(need, ((MIN_LEADS - variant.leads) * variant.shows) / variant.leads);
+    if (variant.leads < MIN_LEADS && variant.shows > 0 && variant.leads > 0)
+      need = Math.max(need, ((MIN_LEADS - variant.leads) * variant.shows) / variant.leads);
   }
   return Math.max(0, Math.ceil(need));
 }
@@ -150,7 +151,12 @@ function standing(report: TestReport): { text: string; lead: 'ahead' | 'level' |
   const best = [...known].sort((a, b) => b.estimate - a.estimate)[0]!;
   const two = known.length === 1;
   if (Math.round(best.estimate * 100) >= 1) {
-    return { text: two ? `${variantLetter(best.variant)} впереди на ${shareText(best.estimate)}` : `${variantLetter(best.variant)} впереди A на ${shareText(best.estimate)}`, lead: 'ahead' };
+    return {
+      text: two
+        ? `${variantLetter(best.variant)} впереди на ${shareText(best.estimate)}`
+        : `${variantLetter(best.variant)} впереди A на ${shareText(best.estimate)}`,
+      lead: 'ahead',
+    };
   }
   if (Math.round(best.estimate * 100) <= -1) {
     return { text: two ? `${variantLetter(best.variant)} отстаёт от A на ${shareText(best.estimate)}` : 'A впереди всех вариантов', lead: 'ahead' };
@@ -200,7 +206,11 @@ export function verdictSentence(report: TestReport, progress: TestProgress | nul
       }
       const known = standing(report);
       const doubt =
-        known.lead === 'ahead' ? ', но пока это может быть случайностью' : known.lead === 'level' ? ', но говорить, что разницы нет, пока рано' : ', поэтому сравнивать рано';
+        known.lead === 'ahead'
+          ? ', но пока это может быть случайностью'
+          : known.lead === 'level'
+            ? ', но говорить, что разницы нет, пока рано'
+            : ', поэтому сравнивать рано';
       if (!progress) return `${known.text}${doubt}: тест остановлен до вывода.`;
       return `${known.text}${doubt}: ${stillNeededText(progress, now)}.`;
     }

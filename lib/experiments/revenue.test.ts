@@ -11,7 +11,7 @@ const sample = (visitors: number, payments: number, price: number): RevenueSampl
 };
 
 describe('revenue per visitor', () => {
-  it('is the mean over visitors, its interval the confidence sequence at the sample\'s size', () => {
+  it("is the mean over visitors, its interval the confidence sequence at the sample's size", () => {
     const s = sample(1000, 10, 1_000_000);
     const { mean, low, high } = revenuePerVisitor(s);
     expect(mean).toBe(10_000);
@@ -24,7 +24,7 @@ describe('revenue per visitor', () => {
     expect(revenuePerVisitor(emptyRevenue)).toEqual({ mean: 0, low: 0, high: Infinity });
   });
 
-  it('compares a variant with A: the difference, its interval, and a verdict only past the payments\' floor with the interval clear of 0', () => {
+  it("compares a variant with A: the difference, its interval, and a verdict only past the payments' floor with the interval clear of 0", () => {
     const a = sample(20_000, 60, 3_000_000);
     const b = sample(20_000, 120, 3_000_000);
     const comparison = compareRevenue(a, b)!;

@@ -27,7 +27,7 @@ describe('normal distribution', () => {
   });
 });
 
-describe('Lan-DeMets O\'Brien-Fleming boundaries', () => {
+describe("Lan-DeMets O'Brien-Fleming boundaries", () => {
   // Published two-sided α = 0.05 boundaries for equally spaced looks (Jennison & Turnbull 2000, table 7.6;
   // R ldbounds / gsDesign sfLDOF give the same).
   it('two looks: 2.963, 1.969', () => {
@@ -129,7 +129,15 @@ describe('sample-ratio mismatch', () => {
   });
 
   it('hides the verdict while the split is off', () => {
-    const days: DayCounts[] = [{ day: '2026-11-01', variants: [{ shows: 5000, leads: 150 }, { shows: 6000, leads: 300 }] }];
+    const days: DayCounts[] = [
+      {
+        day: '2026-11-01',
+        variants: [
+          { shows: 5000, leads: 150 },
+          { shows: 6000, leads: 300 },
+        ],
+      },
+    ];
     expect(analyseTest(days, 14_000).verdict).toEqual({ kind: 'srm' });
   });
 });
@@ -185,13 +193,16 @@ describe('test statistic', () => {
     expect(crossesBoundary({ shows: 5000, leads: 150 }, { shows: 5000, leads: 160 }, 2)).toBe(false);
   });
 
-  it('the comparison\'s confidence sequence is wider than a single look\'s interval', () => {
+  it("the comparison's confidence sequence is wider than a single look's interval", () => {
     const se = 0.05;
     expect(confidenceSequenceHalfWidth(se, 30_000)).toBeGreaterThan(1.96 * se);
     // GrowthBook's eq. 9 by hand at n = N = 5000, α = 0.05.
     const rho2 = (-2 * Math.log(0.05) + Math.log(-2 * Math.log(0.05) + 1)) / 5000;
     const m = 5000 * rho2 + 1;
-    expect(confidenceSequenceHalfWidth(se, 5000)).toBeCloseTo(se * Math.sqrt(5000) * Math.sqrt((2 * m * Math.log(Math.sqrt(m) / 0.05)) / (5000 * 5000 * rho2)), 12);
+    expect(confidenceSequenceHalfWidth(se, 5000)).toBeCloseTo(
+      se * Math.sqrt(5000) * Math.sqrt((2 * m * Math.log(Math.sqrt(m) / 0.05)) / (5000 * 5000 * rho2)),
+      12,
+    );
   });
 });
 
@@ -204,8 +215,20 @@ describe('cumulativeDays', () => {
       { day: '2026-11-02', variant: 7, shows: 99, leads: 9 },
     ];
     expect(cumulativeDays(rows, 2)).toEqual([
-      { day: '2026-11-01', variants: [{ shows: 10, leads: 1 }, { shows: 12, leads: 2 }] },
-      { day: '2026-11-02', variants: [{ shows: 10, leads: 1 }, { shows: 17, leads: 2 }] },
+      {
+        day: '2026-11-01',
+        variants: [
+          { shows: 10, leads: 1 },
+          { shows: 12, leads: 2 },
+        ],
+      },
+      {
+        day: '2026-11-02',
+        variants: [
+          { shows: 10, leads: 1 },
+          { shows: 17, leads: 2 },
+        ],
+      },
     ]);
     expect(cumulativeDays([], 2)).toEqual([]);
   });

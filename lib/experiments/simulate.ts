@@ -2,7 +2,16 @@
  * The seeded simulation behind `npm run bench:experiments` and the A/A unit test: tests with a fixed
  * daily traffic, looked at every day and stopped at the first verdict (pure, deterministic).
  */
-import { confidenceSequenceHalfWidth, crossesBoundary, naiveZ, relativeDifference, sequentialBoundaries, MIN_LEADS, MIN_SHOWS, type VariantCounts } from './sequential';
+import {
+  confidenceSequenceHalfWidth,
+  crossesBoundary,
+  naiveZ,
+  relativeDifference,
+  sequentialBoundaries,
+  MIN_LEADS,
+  MIN_SHOWS,
+  type VariantCounts,
+} from './sequential';
 
 /** mulberry32: a small seeded generator, uniform in [0, 1). */
 export function seededRandom(seed: number): () => number {

@@ -37,7 +37,12 @@ describe('variants', () => {
 
   it('puts the texts into each kind of pop-up', () => {
     const texts = { headline: 'H', text: 'T', buttonLabel: 'B' };
-    expect(withTexts({ kind: 'discount', title: 'a', text: 'b', submitLabel: 'c' }, texts)).toEqual({ kind: 'discount', title: 'H', text: 'T', submitLabel: 'B' });
+    expect(withTexts({ kind: 'discount', title: 'a', text: 'b', submitLabel: 'c' }, texts)).toEqual({
+      kind: 'discount',
+      title: 'H',
+      text: 'T',
+      submitLabel: 'B',
+    });
     const gift = withTexts({ kind: 'gift', title: 'a', submitLabel: 'c', offer: { price: 1, oldPrice: 2, condition: 'x' } }, texts);
     expect(gift).toEqual({ kind: 'gift', title: 'H', submitLabel: 'B', offer: { price: 1, oldPrice: 2, condition: 'T' } });
   });

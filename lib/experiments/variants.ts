@@ -94,7 +94,8 @@ export function assignVariant(visitor: string, testId: string, count: number): n
 }
 
 /** Crawlers and tools that say what they are in their User-Agent: never assigned, never counted. */
-const botPattern = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|headless|lighthouse|pagespeed|ptst|phantomjs|python-requests|curl|wget|httpclient|go-http/i;
+const botPattern =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|headless|lighthouse|pagespeed|ptst|phantomjs|python-requests|curl|wget|httpclient|go-http/i;
 
 export function isSelfAnnouncedBot(userAgent: string | null | undefined): boolean {
   return !userAgent || botPattern.test(userAgent);

@@ -7,7 +7,6 @@
  */
 import { safeText } from '@/lib/validation/text';
 
-
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term', 'id'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 export type Utm = Partial<Record<UtmKey, string>>;
@@ -125,10 +124,7 @@ export function currentPageContext(): PageContext {
   return { search: window.location.search, pathname: window.location.pathname, cookie: document.cookie, storage };
 }
 
-export function collectExtraData(
-  placement: { variantId?: string; blockId?: string },
-  page: PageContext = currentPageContext(),
-): ExtraSubmitData {
+export function collectExtraData(placement: { variantId?: string; blockId?: string }, page: PageContext = currentPageContext()): ExtraSubmitData {
   return {
     utm: rememberUtm(page.search, page.storage),
     page_path: page.pathname || '/',

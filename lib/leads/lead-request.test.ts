@@ -10,7 +10,7 @@ const extra: ExtraSubmitData = {
   clientIds: { googleClientId: '111.222', yandexClientId: '333' },
 };
 
-describe('buildLeadRequest (the lead API\'s body)', () => {
+describe("buildLeadRequest (the lead API's body)", () => {
   it('is the spec payload plus the analytics ids and the honeypot', () => {
     expect(buildLeadRequest('contact', values, extra)).toEqual({
       extra: {

@@ -45,7 +45,11 @@ describe('postWithRetries', () => {
   });
 
   it('gives a 4xx answer at once, with its JSON', async () => {
-    const refusal = { code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }] };
+    const refusal = {
+      code: 'invalid_fields',
+      message: 'Поля заявки заполнены неверно',
+      errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }],
+    };
     const { fetch, seen } = fakeFetch([async () => Response.json(refusal, { status: 400 })]);
     expect(await postWithRetries('/api/x', {}, key, { ...quick, fetch })).toEqual({
       ok: false,

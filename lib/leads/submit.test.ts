@@ -16,7 +16,12 @@ const spentSoon = { ...quick, budgetMs: 300 };
 /** Path, body and headers of a fetch call, whether made with a URL (the ids call) or a Request (ky). */
 async function described(input: RequestInfo | URL, init?: RequestInit) {
   if (input instanceof Request) {
-    return { url: new URL(input.url).pathname, body: JSON.parse(await input.clone().text()), key: input.headers.get('idempotency-key'), keepalive: input.keepalive };
+    return {
+      url: new URL(input.url).pathname,
+      body: JSON.parse(await input.clone().text()),
+      key: input.headers.get('idempotency-key'),
+      keepalive: input.keepalive,
+    };
   }
   return { url: String(input), body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('idempotency-key'), keepalive: init?.keepalive };
 }
@@ -44,7 +49,15 @@ afterEach(() => vi.unstubAllGlobals());
 describe('formKind', () => {
   it('tells ajax and native configs apart and rejects anything else with the spec message', () => {
     expect(formKind(ajax)).toBe('ajax');
-    const native = { formId: 'gift-1', formAction: 'https://x/process-html?id=1', helperId: 'a', helperRefId: 'b', requestTime: 1, requestSignature: 's', submitAnalyticsEvent: ajax.submitAnalyticsEvent };
+    const native = {
+      formId: 'gift-1',
+      formAction: 'https://x/process-html?id=1',
+      helperId: 'a',
+      helperRefId: 'b',
+      requestTime: 1,
+      requestSignature: 's',
+      submitAnalyticsEvent: ajax.submitAnalyticsEvent,
+    };
     expect(formKind(native)).toBe('native');
     expect(formKind({ ...native, formType: 'native' })).toBe('native');
     expect(() => formKind({ ...ajax, formType: 'jsonp' } as unknown as LeadFormConfig)).toThrow(UNKNOWN_FORM_TYPE);
@@ -93,7 +106,11 @@ describe('submitLead, ajax flow', () => {
   it('hands over the field errors of a 400', async () => {
     fakeNetwork(async () =>
       Response.json(
-        { code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }] },
+        {
+          code: 'invalid_fields',
+          message: 'Поля заявки заполнены неверно',
+          errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }, { nope: 1 }],
+        },
         { status: 400 },
       ),
     );
@@ -123,7 +140,8 @@ describe('submitLead, ajax flow', () => {
   it('retries a lost answer and two 503s with one key, and the ids call carries it too', async () => {
     const answers = [
       async () => Promise.reject(new TypeError('Failed to fetch')),
-      async () => Response.json({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' }, { status: 503, headers: { 'retry-after': '30' } }),
+      async () =>
+        Response.json({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' }, { status: 503, headers: { 'retry-after': '30' } }),
       async () => Response.json({ code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' }, { status: 503 }),
       async () => Response.json({ message: 'Заявка принята' }),
     ];
@@ -139,7 +157,14 @@ describe('submitLead, ajax flow', () => {
 
   it('never retries a validation answer', async () => {
     const { calls } = fakeNetwork(async () =>
-      Response.json({ code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }] }, { status: 400 }),
+      Response.json(
+        {
+          code: 'invalid_fields',
+          message: 'Поля заявки заполнены неверно',
+          errors: [{ code: 'invalid_format', path: 'contacts.email', message: 'Некорректная почта' }],
+        },
+        { status: 400 },
+      ),
     );
     await expect(submitLead(ajax, values, {}, page, quick)).rejects.toBeInstanceOf(LeadSubmitError);
     expect(calls.filter((c) => c.url === LEADS_ENDPOINT)).toHaveLength(1);

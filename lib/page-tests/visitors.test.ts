@@ -7,7 +7,7 @@ const safariPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Appl
 const headers = (values: Record<string, string>) => new Headers(values);
 
 describe('page tests: who takes part', () => {
-  it('takes people\'s browsers', () => {
+  it("takes people's browsers", () => {
     for (const agent of [chrome, yandexBrowser, safariPhone]) expect(isRobot(agent), agent).toBe(false);
   });
 

@@ -151,7 +151,11 @@ export function applyPopupForm(
   if (form.endsAt.trim() !== '' && endsAt === null) problems.push({ field: 'endsAt', code: 'date_invalid' });
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt) problems.push({ field: 'endsAt', code: 'end_before_start' });
 
-  for (const [field, value] of [['headline', headline], ['text', text], ['buttonLabel', buttonLabel]] as const) {
+  for (const [field, value] of [
+    ['headline', headline],
+    ['text', text],
+    ['buttonLabel', buttonLabel],
+  ] as const) {
     for (const sum of roublesIn(value)) {
       const reference = referenceForAmount(sum.amount, site.courses, { monthly: sum.monthly });
       if (reference) problems.push({ field, code: 'repeats_course_price', sum: sum.text, reference });

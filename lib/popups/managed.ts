@@ -45,4 +45,3 @@ export function publicPopup(id: string, config: ManagedPopupConfig<number>, test
   const visible = Object.fromEntries(Object.entries(config).filter(([key]) => !CONSOLE_ONLY.includes(key))) as PopupConfig<number>;
   return { ...visible, id, ...(test ? { test } : {}) };
 }
-

@@ -4,11 +4,21 @@ import { resolvePopupPrices, resolveTexts } from './prices';
 
 const courses = [
   { slug: 'advanced-js', tariffs: [{ price: 13_790, monthly: false }] },
-  { slug: 'junior-js', tariffs: [{ price: 4990, monthly: true }, { price: 6710, monthly: true }] },
+  {
+    slug: 'junior-js',
+    tariffs: [
+      { price: 4990, monthly: true },
+      { price: 6710, monthly: true },
+    ],
+  },
 ];
 
 const gift = (offer: { price: number | string; oldPrice: number | string }, title = 'Курс в подарок'): ManagedPopupConfig => ({
-  formConfig: { formType: 'ajax', formId: 'popup-junior-gift', submitAnalyticsEvent: { event: 'application', product_name: 'njfd', id_form: 'popup-junior-gift' } },
+  formConfig: {
+    formType: 'ajax',
+    formId: 'popup-junior-gift',
+    submitAnalyticsEvent: { event: 'application', product_name: 'njfd', id_form: 'popup-junior-gift' },
+  },
   content: { kind: 'gift', title, offer: { ...offer, condition: 'при покупке курса Junior' }, submitLabel: 'Забрать подарок' },
   includePaths: [],
   excludePaths: [],

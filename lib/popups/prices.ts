@@ -58,7 +58,8 @@ export function resolvePopupPrices(
     const price = (field: 'price' | 'oldPrice') => {
       const resolved = resolvePriceValue(content.offer[field], courses);
       if ('problem' in resolved) return void problems.push({ field, message: resolved.problem });
-      if (resolved.monthly) return void problems.push({ field, message: 'подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу' });
+      if (resolved.monthly)
+        return void problems.push({ field, message: 'подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу' });
       return resolved.amount;
     };
     const amount = price('price');

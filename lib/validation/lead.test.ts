@@ -178,11 +178,18 @@ describe('text that is text: control characters, bidi overrides and lone surroga
     ];
     for (const [extra, path, message] of cases) expect(issuesOf(leadRequestSchema, lead(extra))).toEqual([[path, message]]);
     expect(issuesOf(leadRequestSchema, lead({}, `con${character}tact`))).toEqual([['form.id', 'Неизвестная форма']]);
-    expect(issuesOf(idsRequestSchema, { email: 'anna@example.com', ids: { googleClientId: bad } })).toEqual([['ids.googleClientId', 'Некорректный идентификатор']]);
+    expect(issuesOf(idsRequestSchema, { email: 'anna@example.com', ids: { googleClientId: bad } })).toEqual([
+      ['ids.googleClientId', 'Некорректный идентификатор'],
+    ]);
     expect(issuesOf(idsRequestSchema, { email: `an${character}na@example.com`, ids: {} })).toEqual([['email', 'Некорректная почта']]);
   });
 
   it('keeps ordinary UTM values, paths and ids, emoji included', () => {
-    expect(issuesOf(leadRequestSchema, lead({ utm: { source: 'vk', term: 'js курс 🎄' }, page_path: '/products/git', block_id: 'popup:x:1', ids: { yandexClientId: '17000' } }))).toEqual([]);
+    expect(
+      issuesOf(
+        leadRequestSchema,
+        lead({ utm: { source: 'vk', term: 'js курс 🎄' }, page_path: '/products/git', block_id: 'popup:x:1', ids: { yandexClientId: '17000' } }),
+      ),
+    ).toEqual([]);
   });
 });

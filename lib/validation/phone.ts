@@ -1,12 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /** National numbers that people type to get past a form. */
-export const BLOCKED_NATIONAL_NUMBERS: ReadonlySet<string> = new Set([
-  '9876543210',
-  '0987654321',
-  '0123456789',
-  '1234567890',
-]);
+export const BLOCKED_NATIONAL_NUMBERS: ReadonlySet<string> = new Set(['9876543210', '0987654321', '0123456789', '1234567890']);
 
 /** A digit repeated this many times in a row marks a made-up number. */
 export const REPEATED_DIGIT_RUN_LIMIT = 5;

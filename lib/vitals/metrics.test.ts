@@ -28,15 +28,39 @@ describe('parseVitalsReport', () => {
     ['an absurd value', report({ metrics: [{ name: 'LCP', value: 1e9 }] }), 'out-of-bounds'],
     ['a CLS beyond its bound', report({ metrics: [{ name: 'CLS', value: 11 }] }), 'out-of-bounds'],
     ['a value that is no number', report({ metrics: [{ name: 'INP', value: '120' }] }), 'out-of-bounds'],
-    ['a metric twice', report({ metrics: [{ name: 'INP', value: 1 }, { name: 'INP', value: 2 }] }), 'shape'],
+    [
+      'a metric twice',
+      report({
+        metrics: [
+          { name: 'INP', value: 1 },
+          { name: 'INP', value: 2 },
+        ],
+      }),
+      'shape',
+    ],
     ['too many metrics', report({ metrics: Array.from({ length: 6 }, () => ({ name: 'LCP', value: 1 })) }), 'shape'],
   ])('refuses %s', (_, body, problem) => {
     expect(parseVitalsReport(body, pages)).toEqual({ problem });
   });
 
   it('drops an attribution that is not a selector, and keeps the figure', () => {
-    const parsed = parseVitalsReport(report({ metrics: [{ name: 'LCP', value: 900, target: 'x'.repeat(101) }, { name: 'INP', value: 40, target: '<script>', phase: 'nap' }] }), pages);
-    expect(parsed).toEqual({ report: report({ metrics: [{ name: 'LCP', value: 900 }, { name: 'INP', value: 40 }] }) });
+    const parsed = parseVitalsReport(
+      report({
+        metrics: [
+          { name: 'LCP', value: 900, target: 'x'.repeat(101) },
+          { name: 'INP', value: 40, target: '<script>', phase: 'nap' },
+        ],
+      }),
+      pages,
+    );
+    expect(parsed).toEqual({
+      report: report({
+        metrics: [
+          { name: 'LCP', value: 900 },
+          { name: 'INP', value: 40 },
+        ],
+      }),
+    });
   });
 });
 

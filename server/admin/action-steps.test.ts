@@ -28,7 +28,10 @@ describeEachDatabase("a console action's change and its journal row", (database)
     runActionSteps(steps, request, form(fields));
 
   /** «Добавить окно» as the console's action does it: the window in the action's transaction, then its row. */
-  const addWindow = (note: (id: number) => AuditNote | null, after: () => void = () => undefined): ActionSteps<{ gift: number }, { gift: number }, { id: number }, number> => ({
+  const addWindow = (
+    note: (id: number) => AuditNote | null,
+    after: () => void = () => undefined,
+  ): ActionSteps<{ gift: number }, { gift: number }, { id: number }, number> => ({
     input: z.object({ gift: z.coerce.number().int() }),
     async write({ gift }, trx, { runtime, now }) {
       const added = await runtime.repos.giftSchedule.add({ ...window, giftNumber: gift }, now, trx);
@@ -41,14 +44,22 @@ describeEachDatabase("a console action's change and its journal row", (database)
   });
 
   it('commits the change and its row together, the operator its actor', async () => {
-    const id = await run(addWindow((windowId) => ({ action: 'schedule_add', subject: `окно ${windowId}` })), { gift: '2' });
+    const id = await run(
+      addWindow((windowId) => ({ action: 'schedule_add', subject: `окно ${windowId}` })),
+      { gift: '2' },
+    );
     expect(await database().repos.giftSchedule.list()).toEqual([{ id, ...window }]);
     expect(await database().repos.audit.list()).toMatchObject([{ actor: OPERATOR, action: 'schedule_add', subject: `окно ${id}`, at: request.now }]);
   });
 
   it('takes the change back when its row cannot be written', async () => {
     // The journal refuses a row without an action (NOT NULL): the window, already written, goes with it.
-    await expect(run(addWindow(() => ({ action: null as never })), { gift: '2' })).rejects.toThrow();
+    await expect(
+      run(
+        addWindow(() => ({ action: null as never })),
+        { gift: '2' },
+      ),
+    ).rejects.toThrow();
     expect(await database().repos.giftSchedule.list()).toEqual([]);
     expect(await database().repos.audit.list()).toEqual([]);
   });

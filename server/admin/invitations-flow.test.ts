@@ -23,7 +23,11 @@ describeEachDatabase('operator invitations', (database) => {
     const runtime = testAdminRuntime(database());
     const first = newInvitationToken();
     const second = newInvitationToken();
-    const invite = (token: string) => repos.operatorInvitations.create({ email: 'boris@school.ru', tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS }, now);
+    const invite = (token: string) =>
+      repos.operatorInvitations.create(
+        { email: 'boris@school.ru', tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS },
+        now,
+      );
     await invite(first);
     await invite(second);
     // The first link was replaced by the second.
@@ -52,11 +56,22 @@ describeEachDatabase('operator invitations', (database) => {
   it('refuses an invitation after 48 hours', async () => {
     const { repos } = database();
     const token = newInvitationToken();
-    await repos.operatorInvitations.create({ email: 'late@school.ru', tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS }, now);
+    await repos.operatorInvitations.create(
+      { email: 'late@school.ru', tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS },
+      now,
+    );
     expect(await repos.operatorInvitations.accept(hashInvitationToken(token), now + INVITATION_LIFETIME_MS)).toBeNull();
     expect(await repos.operatorInvitations.open(now + INVITATION_LIFETIME_MS)).toEqual([]);
     // The retention deletes it once spent a while (before the cut: gone; an open one stays).
-    await repos.operatorInvitations.create({ email: 'new@school.ru', tokenHash: hashInvitationToken(newInvitationToken()), invitedBy: 'anna@school.ru', expiresAt: now + 10 * INVITATION_LIFETIME_MS }, now);
+    await repos.operatorInvitations.create(
+      {
+        email: 'new@school.ru',
+        tokenHash: hashInvitationToken(newInvitationToken()),
+        invitedBy: 'anna@school.ru',
+        expiresAt: now + 10 * INVITATION_LIFETIME_MS,
+      },
+      now,
+    );
     expect(await repos.operatorInvitations.deleteSpentBefore(now + INVITATION_LIFETIME_MS + 1)).toBe(1);
     expect((await repos.operatorInvitations.open(now)).map((invitation) => invitation.email)).toEqual(['new@school.ru']);
   });
@@ -67,7 +82,11 @@ describeEachDatabase('operator invitations', (database) => {
     await addOperator(runtime.auth, 'anna@school.ru', 'anna password 12');
     await addOperator(runtime.auth, 'boris@school.ru', 'boris password 12');
     await runtime.auth.api.signInEmail({ body: { email: 'boris@school.ru', password: 'boris password 12' }, headers });
-    expect(await (await runtime.auth.$context).internalAdapter.listSessions((await repos.operators.list()).find((operator) => operator.email === 'boris@school.ru')!.id)).toHaveLength(1);
+    expect(
+      await (
+        await runtime.auth.$context
+      ).internalAdapter.listSessions((await repos.operators.list()).find((operator) => operator.email === 'boris@school.ru')!.id),
+    ).toHaveLength(1);
     const byEmail = async (email: string) => (await repos.operators.list()).find((operator) => operator.email === email)!;
     const anna = await byEmail('anna@school.ru');
     const boris = await byEmail('boris@school.ru');

@@ -4,7 +4,16 @@ import { filterQuery, parseLeadFilter } from './lead-filter';
 describe('the leads filter from the query string', () => {
   it('reads Moscow days, both ends included, and the other filters', () => {
     expect(
-      parseLeadFilter({ from: '2026-11-01', to: '2026-11-02', form: 'contact', utm_source: 'vk', delivery: 'dead', spam: 'only', q: ' a@b.ru ', product: 'JS' }),
+      parseLeadFilter({
+        from: '2026-11-01',
+        to: '2026-11-02',
+        form: 'contact',
+        utm_source: 'vk',
+        delivery: 'dead',
+        spam: 'only',
+        q: ' a@b.ru ',
+        product: 'JS',
+      }),
     ).toEqual({
       from: Date.UTC(2026, 9, 31, 21),
       to: Date.UTC(2026, 10, 2, 21),

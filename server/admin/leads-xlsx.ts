@@ -45,7 +45,13 @@ export function leadsXlsxStream(repos: Pick<Repositories, 'leads'>, filter: Lead
     header: column.title,
     width: column.title === 'Дата (МСК)' ? 20 : Math.max(12, column.title.length + 2),
     // Typed into later, a text column stays text.
-    style: column.text ? { numFmt: '@' } : column.title === 'Оплачено, ₽' ? { numFmt: '#,##0.00' } : column.title === 'Дата (МСК)' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+    style: column.text
+      ? { numFmt: '@' }
+      : column.title === 'Оплачено, ₽'
+        ? { numFmt: '#,##0.00' }
+        : column.title === 'Дата (МСК)'
+          ? { numFmt: 'yyyy-mm-dd hh:mm:ss' }
+          : {},
   }));
 
   /**

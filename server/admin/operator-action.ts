@@ -15,7 +15,9 @@ export interface ConsoleAction<Answer> {
  * Every console server action: the signed-in operator (or a redirect to the sign-in page), then its steps
  * (action-steps.ts): the form read with zod, prepared, written with its audit row in one transaction, answered.
  */
-export function operatorAction<Input, Change = Input, Written = undefined, Answer = void>(steps: ActionSteps<Input, Change, Written, Answer>): ConsoleAction<Answer> {
+export function operatorAction<Input, Change = Input, Written = undefined, Answer = void>(
+  steps: ActionSteps<Input, Change, Written, Answer>,
+): ConsoleAction<Answer> {
   return (async (...args: [FormData] | [Answer, FormData]) => {
     const { email, runtime, now } = await requireOperator();
     return runActionSteps(steps, { email, runtime, now }, args[args.length - 1]);

@@ -15,7 +15,13 @@ export async function addOperator(auth: AdminAuth, email: string, password: stri
   const context = await auth.$context;
   const address = email.trim().toLowerCase();
   const weak = passwordProblem(password);
-  if (weak) return { problem: weak === 'password_short' ? `the password must be at least ${OPERATOR_PASSWORD.minLength} characters` : `the password must be at most ${OPERATOR_PASSWORD.maxLength} characters` };
+  if (weak)
+    return {
+      problem:
+        weak === 'password_short'
+          ? `the password must be at least ${OPERATOR_PASSWORD.minLength} characters`
+          : `the password must be at most ${OPERATOR_PASSWORD.maxLength} characters`,
+    };
   if (await context.internalAdapter.findUserByEmail(address)) return { problem: `${address} is already an operator` };
   const user = await context.internalAdapter.createUser({ email: address, name: address, emailVerified: true }, { method: 'admin' });
   await context.internalAdapter.linkAccount({

@@ -33,7 +33,11 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
       config: {
         limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 },
         siteOrigin: null,
-        alerts: { telegram: { apiUrl: 'http://127.0.0.1:9', token: 't', timeoutMs: 100 }, email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'a@b.example', timeoutMs: 100 }, siteUrl: null },
+        alerts: {
+          telegram: { apiUrl: 'http://127.0.0.1:9', token: 't', timeoutMs: 100 },
+          email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'a@b.example', timeoutMs: 100 },
+          siteUrl: null,
+        },
       },
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
@@ -46,7 +50,16 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
   it('one alert a recipient beside the deal, due now in working hours', async () => {
     expect((await handleLeads(post(sampleLeadBody()), source)).status).toBe(200);
     const [lead] = await database().handle.db.selectFrom('leads').select('id').execute();
-    expect((await alertRows()).map((row) => ({ lead: row.alert_lead_id, GetCourseLead: row.lead_id, recipient: row.recipient, due: Number(row.next_attempt_at), payload: row.payload, deal: row.deal_number }))).toEqual([
+    expect(
+      (await alertRows()).map((row) => ({
+        lead: row.alert_lead_id,
+        GetCourseLead: row.lead_id,
+        recipient: row.recipient,
+        due: Number(row.next_attempt_at),
+        payload: row.payload,
+        deal: row.deal_number,
+      })),
+    ).toEqual([
       { lead: lead!.id, GetCourseLead: null, recipient: 'telegram:111', due: now, payload: '{"held":false}', deal: null },
       { lead: lead!.id, GetCourseLead: null, recipient: 'email:sales@school.example', due: now, payload: '{"held":false}', deal: null },
     ]);

@@ -77,7 +77,16 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
    * spacing do not wait out a second per message; the two that are use the real one.
    */
   function worker(overrides: Partial<AlertWorkerOptions> = {}, repos: Repositories = database().repos) {
-    return createAlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 }, spacingMs: 100, log, now: inWorkingHours, ...overrides });
+    return createAlertWorker({
+      repos,
+      config,
+      pollMs: 20,
+      retry: { baseMs: 50, maxMs: 200, maxAttempts: 50 },
+      spacingMs: 100,
+      log,
+      now: inWorkingHours,
+      ...overrides,
+    });
   }
 
   /** A lead accepted at `now` with its alerts, as the API stores it. */
@@ -150,7 +159,9 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await run(worker(), () => smtp.received().length === 1);
     await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
     expect(telegram.calls()).toEqual([]);
-    expect(log.lines.some((line) => line.includes('"event":"alerts.dropped_unsent"') && line.includes('recipient_removed') && line.includes('"alerts":1'))).toBe(true);
+    expect(
+      log.lines.some((line) => line.includes('"event":"alerts.dropped_unsent"') && line.includes('recipient_removed') && line.includes('"alerts":1')),
+    ).toBe(true);
     const alerts = await database().repos.alertQueue.forLead(leadId);
     expect(alerts.map(({ recipient, status }) => ({ recipient, status }))).toEqual([{ recipient: `email:${MAIL}`, status: 'sent' }]);
   });
@@ -230,7 +241,9 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await acceptLead(inWorkingHours(), { utm: { source: 'vk', campaign: hostile, content: hostile }, pagePath: `/offer?${hostile}` });
     await run(worker(), () => telegram.delivered().length === 1 && smtp.received().length === 1);
     const text = telegram.delivered()[0]!.text;
-    expect(text).toContain('Кампания: &lt;b&gt;x&lt;/b&gt; &lt;a href=&quot;https://evil.example&quot;&gt;жми&lt;/a&gt; Bcc: victim@evil.example Subject: взлом');
+    expect(text).toContain(
+      'Кампания: &lt;b&gt;x&lt;/b&gt; &lt;a href=&quot;https://evil.example&quot;&gt;жми&lt;/a&gt; Bcc: victim@evil.example Subject: взлом',
+    );
     expect(text).not.toContain('<b>x</b>');
     expect(text).not.toContain('<a href="https://evil.example">');
     expect(text.split('\n').some((line) => line.startsWith('Bcc'))).toBe(false);
@@ -290,7 +303,8 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
 
   it('sends a night longer than one list as one digest: the real count, the first leads, every alert recorded', async () => {
     const leadIds: number[] = [];
-    for (let index = 0; index < MAX_LEADS_A_MESSAGE + 18; index += 1) leadIds.push((await acceptLead(SATURDAY_NIGHT + index * 60_000, { name: `Гость ${index + 1}` })).leadId);
+    for (let index = 0; index < MAX_LEADS_A_MESSAGE + 18; index += 1)
+      leadIds.push((await acceptLead(SATURDAY_NIGHT + index * 60_000, { name: `Гость ${index + 1}` })).leadId);
     const passes = worker({ now: () => MONDAY_OPENING });
     await passes.runOnce();
     expect(telegram.calls()).toHaveLength(1);
@@ -314,7 +328,9 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await database().repos.settings.saveAlertSettings(saved);
     expect(await followSavedSettings(database().repos.alertQueue, saved, now)).toEqual({ moved: 1, dropped: 1 });
     const alerts = await database().repos.alertQueue.forLead(leadId);
-    expect(alerts.map(({ recipient, status, nextAttemptAt }) => ({ recipient, status, nextAttemptAt }))).toEqual([{ recipient: `telegram:${CHAT}`, status: 'pending', nextAttemptAt: now }]);
+    expect(alerts.map(({ recipient, status, nextAttemptAt }) => ({ recipient, status, nextAttemptAt }))).toEqual([
+      { recipient: `telegram:${CHAT}`, status: 'pending', nextAttemptAt: now },
+    ]);
     // Due now: the chat gets it at once, the address taken off the list nothing.
     await worker({ now: () => now }).runOnce();
     expect(telegram.delivered(CHAT)).toHaveLength(1);

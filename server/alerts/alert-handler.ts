@@ -40,7 +40,12 @@ interface AlertJob extends QueueJob {
  * burst together as a list; at most a dozen a message) and sends it. A failure of one channel never
  * holds another recipient.
  */
-export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log = consoleLogger }: Pick<AlertWorkerOptions, 'repos' | 'config' | 'spacingMs' | 'log'>): QueueHandler<string, AlertJob> {
+export function alertHandler({
+  repos,
+  config,
+  spacingMs = ALERT_SPACING_MS,
+  log = consoleLogger,
+}: Pick<AlertWorkerOptions, 'repos' | 'config' | 'spacingMs' | 'log'>): QueueHandler<string, AlertJob> {
   const channelReady = (recipient: AlertRecipient) => (recipient.channel === 'telegram' ? config.telegram !== null : config.email !== null);
   const timeoutMs = (recipient: AlertRecipient) => (recipient.channel === 'telegram' ? config.telegram : config.email)?.timeoutMs ?? 10_000;
 
@@ -76,7 +81,16 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
         log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: 'recipient_removed' });
         return null;
       }
-      return { key, recipient, claims, leads: [], batch, options, notice, logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id } };
+      return {
+        key,
+        recipient,
+        claims,
+        leads: [],
+        batch,
+        options,
+        notice,
+        logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id },
+      };
     }
     const leads = await listedLeads(claims, batch.listed);
     // A recipient removed in the console (a manager who left) gets nothing more, also of what was queued
@@ -88,7 +102,16 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
       log.info('alerts.dropped_unsent', { channel: recipient.channel, alerts: dropped, reason: removed ? 'recipient_removed' : 'lead_gone' });
       return null;
     }
-    return { key, recipient, claims, leads, batch, options, notice: null, logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id } };
+    return {
+      key,
+      recipient,
+      claims,
+      leads,
+      batch,
+      options,
+      notice: null,
+      logFields: { channel: recipient.channel, alerts: claims.length, outboxId: claims[0]!.id },
+    };
   }
 
   return {
@@ -116,7 +139,9 @@ export function alertHandler({ repos, config, spacingMs = ALERT_SPACING_MS, log 
       const { telegram, email } = config;
       if (notice) {
         try {
-          return recipient.channel === 'telegram' ? sendTelegram(telegram!, recipient.address, telegramNotice(notice)) : sendMail(email!, recipient.address, mailNotice(notice));
+          return recipient.channel === 'telegram'
+            ? sendTelegram(telegram!, recipient.address, telegramNotice(notice))
+            : sendMail(email!, recipient.address, mailNotice(notice));
         } catch (error) {
           return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})` });
         }

@@ -15,7 +15,12 @@ describe('choosing the next message of a recipient', () => {
 
   it('sends one lead of the working day alone, and a burst as one list, oldest first', () => {
     expect(chooseBatch([{ id: 7, held: false, createdAt: 20 }])).toEqual({ kind: 'single', ids: [7], listed: 1, remaining: 0 });
-    expect(chooseBatch([{ id: 7, held: false, createdAt: 20 }, { id: 4, held: false, createdAt: 10 }])).toEqual({ kind: 'backlog', ids: [4, 7], listed: 2, remaining: 0 });
+    expect(
+      chooseBatch([
+        { id: 7, held: false, createdAt: 20 },
+        { id: 4, held: false, createdAt: 10 },
+      ]),
+    ).toEqual({ kind: 'backlog', ids: [4, 7], listed: 2, remaining: 0 });
     expect(chooseBatch([])).toBeNull();
   });
 

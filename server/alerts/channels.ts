@@ -36,7 +36,8 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
     text = await response.text();
   } catch (error) {
     const name = (error as { name?: unknown })?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, error: `Telegram: no answer within ${config.timeoutMs} ms`, failure: 'unreachable' };
+    if (name === 'TimeoutError' || name === 'AbortError')
+      return { ok: false, error: `Telegram: no answer within ${config.timeoutMs} ms`, failure: 'unreachable' };
     return { ok: false, error: 'Telegram: network error', failure: 'unreachable' };
   }
   let answer: { ok?: unknown; error_code?: unknown; description?: unknown; parameters?: { retry_after?: unknown } } = {};
@@ -49,13 +50,19 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
   const retryAfter = Number(answer.parameters?.retry_after);
   const description = typeof answer.description === 'string' ? `: ${answer.description.replace(/\s+/g, ' ').slice(0, 200)}` : '';
   const failure: SendFailure =
-    response.status === 429 ? 'rate_limited'
-    : response.status === 401 || response.status === 404 ? 'unauthorized'
-    : response.status === 403 ? 'forbidden'
-    : response.status === 400 && /chat not found/i.test(description) ? 'chat_not_found'
-    : response.status === 400 && /url|entit/i.test(description) ? 'link_refused'
-    : response.status >= 500 ? 'unreachable'
-    : 'refused';
+    response.status === 429
+      ? 'rate_limited'
+      : response.status === 401 || response.status === 404
+        ? 'unauthorized'
+        : response.status === 403
+          ? 'forbidden'
+          : response.status === 400 && /chat not found/i.test(description)
+            ? 'chat_not_found'
+            : response.status === 400 && /url|entit/i.test(description)
+              ? 'link_refused'
+              : response.status >= 500
+                ? 'unreachable'
+                : 'refused';
   return {
     ok: false,
     failure,
@@ -83,7 +90,15 @@ function transportOf(config: MailConfig): Transporter {
 /** One mail to one address; nodemailer encodes the headers (the subject and addresses hold no visitor text). */
 export async function sendMail(config: MailConfig, to: string, content: MailContent): Promise<SendResult> {
   try {
-    await transportOf(config).sendMail({ from: config.from, to, subject: content.subject, text: content.text, html: content.html, disableUrlAccess: true, disableFileAccess: true });
+    await transportOf(config).sendMail({
+      from: config.from,
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      disableUrlAccess: true,
+      disableFileAccess: true,
+    });
     return { ok: true };
   } catch (error) {
     const code = (error as { code?: unknown; responseCode?: unknown })?.code;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { botStartLink, hashJoinCode, isJoinCode, isStartParameter, joinCodeState, JOIN_CODE_LIFETIME_MS, newJoinCode, startParameterOf, telegramDisplayName } from './join-code';
+import {
+  botStartLink,
+  hashJoinCode,
+  isJoinCode,
+  isStartParameter,
+  joinCodeState,
+  JOIN_CODE_LIFETIME_MS,
+  newJoinCode,
+  startParameterOf,
+  telegramDisplayName,
+} from './join-code';
 
 describe("a manager's join code", () => {
   it("fits Telegram's start parameter: A-Z a-z 0-9 _ -, at most 64 characters; ours are 32", () => {

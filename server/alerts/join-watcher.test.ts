@@ -53,9 +53,15 @@ describeEachDatabase('joining the lead alerts by the bot link', (database) => {
     await watcher().runOnce();
 
     expect((await repos.settings.alertSettings()).telegramChats).toEqual(['-100200300', '5002']);
-    expect(await repos.alertJoins.chats()).toEqual([{ chatId: '5002', name: 'Анна Петрова', username: 'anna_sales', joinedAt: now, invitedBy: 'anna@school.ru' }]);
-    expect(await repos.audit.list()).toEqual([expect.objectContaining({ actor: null, action: 'alerts_joined', subject: 'Анна Петрова', details: { invitedBy: 'anna@school.ru' } })]);
-    expect(telegram.delivered('5002').map((call) => call.text)).toEqual([expect.stringMatching(/^Готово, Анна Петрова: теперь сюда будут приходить уведомления/)]);
+    expect(await repos.alertJoins.chats()).toEqual([
+      { chatId: '5002', name: 'Анна Петрова', username: 'anna_sales', joinedAt: now, invitedBy: 'anna@school.ru' },
+    ]);
+    expect(await repos.audit.list()).toEqual([
+      expect.objectContaining({ actor: null, action: 'alerts_joined', subject: 'Анна Петрова', details: { invitedBy: 'anna@school.ru' } }),
+    ]);
+    expect(telegram.delivered('5002').map((call) => call.text)).toEqual([
+      expect.stringMatching(/^Готово, Анна Петрова: теперь сюда будут приходить уведомления/),
+    ]);
     expect(telegram.delivered('5001')).toEqual([]);
     const [read] = telegram.botCalls();
     expect(read).toEqual({ method: 'getUpdates', body: expect.objectContaining({ offset: 0, allowed_updates: ['message'] }) });

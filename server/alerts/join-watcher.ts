@@ -102,7 +102,11 @@ export class JoinWatcher extends PollingLoop {
     if (code === null || message?.chat?.type !== 'private' || chatId === undefined || message.from?.is_bot) return;
     const chat = String(chatId);
     const outcome: JoinOutcome = isJoinCode(code)
-      ? await this.options.repos.alertJoins.join(hashJoinCode(code), { chatId: chat, name: telegramDisplayName(message.from ?? {}, chat), username: message.from?.username ?? null }, this.now())
+      ? await this.options.repos.alertJoins.join(
+          hashJoinCode(code),
+          { chatId: chat, name: telegramDisplayName(message.from ?? {}, chat), username: message.from?.username ?? null },
+          this.now(),
+        )
       : { refused: 'unknown' };
     this.log.info('alerts_join.start', { outcome: 'joined' in outcome ? 'joined' : outcome.refused });
     const reply = await sendTelegram(this.options.config.telegram!, chat, escapeHtml(joinReply(outcome)));

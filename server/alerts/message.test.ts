@@ -58,14 +58,23 @@ describe('lead alert messages', () => {
     const text = telegramAlert(flood, options);
     expect(text.length).toBeLessThanOrEqual(4000);
     expect(text).toContain('Телефон: <a href="tel:+79161234567">');
-    const digest = telegramDigest(Array.from({ length: 12 }, (_, i) => ({ ...flood, id: i })), { ...options, kind: 'night' });
+    const digest = telegramDigest(
+      Array.from({ length: 12 }, (_, i) => ({ ...flood, id: i })),
+      { ...options, kind: 'night' },
+    );
     expect(digest.length).toBeLessThanOrEqual(4000);
     expect(digest.split('\n')).toHaveLength(13);
   });
 
   it('leaves out name, phone and e-mail without personal data', () => {
     const without = { ...options, withoutPersonalData: true };
-    for (const text of [telegramAlert(lead, without), mailAlert(lead, without).text, mailAlert(lead, without).html, telegramDigest([lead], { ...without, kind: 'night' }), mailDigest([lead], { ...without, kind: 'backlog' }).html]) {
+    for (const text of [
+      telegramAlert(lead, without),
+      mailAlert(lead, without).text,
+      mailAlert(lead, without).html,
+      telegramDigest([lead], { ...without, kind: 'night' }),
+      mailDigest([lead], { ...without, kind: 'backlog' }).html,
+    ]) {
       expect(text).not.toContain('Анна');
       expect(text).not.toContain('79161234567');
       expect(text).not.toContain('anna@example.com');
@@ -100,11 +109,25 @@ describe('lead alert messages', () => {
     const mail = mailDigest(first, { ...options, kind: 'night', total: 530 });
     expect(mail.subject).toBe('За ночь: 530 заявок');
     expect(mail.text.split('\n').at(-1)).toBe('Ещё 518 заявок — в консоли, в разделе «Заявки». https://school.example/admin/leads');
-    expect(telegramDigest(first, { ...options, siteUrl: null, kind: 'night', total: 13 }).split('\n').at(-1)).toBe('Ещё 1 заявка — в консоли, в разделе «Заявки».');
+    expect(
+      telegramDigest(first, { ...options, siteUrl: null, kind: 'night', total: 13 })
+        .split('\n')
+        .at(-1),
+    ).toBe('Ещё 1 заявка — в консоли, в разделе «Заявки».');
   });
 
   it('counts leads in Russian and flattens control characters', () => {
-    expect([1, 2, 5, 7, 11, 21, 22, 25, 111].map(leadsCount)).toEqual(['1 заявка', '2 заявки', '5 заявок', '7 заявок', '11 заявок', '21 заявка', '22 заявки', '25 заявок', '111 заявок']);
+    expect([1, 2, 5, 7, 11, 21, 22, 25, 111].map(leadsCount)).toEqual([
+      '1 заявка',
+      '2 заявки',
+      '5 заявок',
+      '7 заявок',
+      '11 заявок',
+      '21 заявка',
+      '22 заявки',
+      '25 заявок',
+      '111 заявок',
+    ]);
     expect(digestTitle(7)).toBe('За ночь: 7 заявок');
     expect(oneLine('a\r\nb\u2028c\td')).toBe('a b c d');
     expect(escapeHtml('<&>"')).toBe('&lt;&amp;&gt;&quot;');

@@ -52,7 +52,14 @@ export function oneLine(value: string, max = 300): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-const moscowTime = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const moscowTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const moscowClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' });
 
 /** `25.11.2026, 12:34 (МСК)`. */
@@ -206,7 +213,12 @@ function digestParts(leads: AlertLead[], options: DigestOptions) {
   const total = Math.max(options.total ?? 0, ordered.length);
   const title = options.kind === 'night' ? digestTitle(total) : backlogTitle(total);
   const unlisted = total - ordered.length;
-  const more = unlisted > 0 ? `Ещё ${leadsCount(unlisted)} — в консоли, в разделе «Заявки».` : options.remaining ? `Ещё ${leadsCount(options.remaining)} — следующим сообщением.` : null;
+  const more =
+    unlisted > 0
+      ? `Ещё ${leadsCount(unlisted)} — в консоли, в разделе «Заявки».`
+      : options.remaining
+        ? `Ещё ${leadsCount(options.remaining)} — следующим сообщением.`
+        : null;
   return { ordered, title, more, leadsLink: unlisted > 0 ? consoleLeadsLink(options.siteUrl) : null };
 }
 
@@ -214,7 +226,11 @@ export function telegramDigest(leads: AlertLead[], options: DigestOptions): stri
   const { ordered, title, more, leadsLink } = digestParts(leads, options);
   const moreHtml = more && (leadsLink ? `<a href="${escapeHtml(leadsLink)}">${escapeHtml(more)}</a>` : escapeHtml(more));
   return fitted((max) =>
-    [`<b>${escapeHtml(title)}</b>`, ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true, Math.min(max, 80))}`), ...(moreHtml ? [moreHtml] : [])].join('\n'),
+    [
+      `<b>${escapeHtml(title)}</b>`,
+      ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, true, Math.min(max, 80))}`),
+      ...(moreHtml ? [moreHtml] : []),
+    ].join('\n'),
   );
 }
 
@@ -223,8 +239,19 @@ export function mailDigest(leads: AlertLead[], options: DigestOptions): MailCont
   const moreHtml = more && (leadsLink ? `<a href="${escapeHtml(leadsLink)}">${escapeHtml(more)}</a>` : escapeHtml(more));
   return {
     subject: title,
-    text: [title, '', ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`), ...(more ? ['', leadsLink ? `${more} ${leadsLink}` : more] : [])].join('\n'),
-    html: [`<p><b>${escapeHtml(title)}</b></p>`, `<ol>`, ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`), `</ol>`, ...(moreHtml ? [`<p>${moreHtml}</p>`] : [])].join('\n'),
+    text: [
+      title,
+      '',
+      ...ordered.map((lead, index) => `${index + 1}. ${digestLine(lead, options, false)}`),
+      ...(more ? ['', leadsLink ? `${more} ${leadsLink}` : more] : []),
+    ].join('\n'),
+    html: [
+      `<p><b>${escapeHtml(title)}</b></p>`,
+      `<ol>`,
+      ...ordered.map((lead) => `<li>${digestLine(lead, options, true)}</li>`),
+      `</ol>`,
+      ...(moreHtml ? [`<p>${moreHtml}</p>`] : []),
+    ].join('\n'),
   };
 }
 

@@ -17,7 +17,9 @@ describe('planning the alerts of a lead', () => {
 
   it('holds them for the next opening outside working hours', () => {
     const saturday = Date.parse('2026-11-28T12:00:00Z');
-    expect(planAlerts(settings, { telegram: false, email: true }, saturday)).toEqual([{ recipient: 'email:sales@school.example', held: true, dueAt: Date.parse('2026-11-30T07:00:00Z') }]);
+    expect(planAlerts(settings, { telegram: false, email: true }, saturday)).toEqual([
+      { recipient: 'email:sales@school.example', held: true, dueAt: Date.parse('2026-11-30T07:00:00Z') },
+    ]);
   });
 
   it('queues nothing without recipients or channels', () => {

@@ -39,7 +39,14 @@ const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
 const EMAIL = /^[^\s@<>,;:"'()[\]\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
 
 function lines(text: string): string[] {
-  return [...new Set(text.split(/[\r\n]+/).map((line) => line.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\r\n]+/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function parseAlertSettings(input: AlertSettingsInput): { ok: true; settings: AlertSettings } | { ok: false; errors: AlertSettingsErrors } {

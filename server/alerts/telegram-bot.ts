@@ -32,7 +32,11 @@ async function call<T>(config: TelegramConfig, method: string, body: Record<stri
     answer = (await response.json().catch(() => ({}))) as typeof answer;
   } catch (error) {
     const name = (error as { name?: unknown })?.name;
-    return { ok: false, status: 0, error: name === 'TimeoutError' || name === 'AbortError' ? `Telegram ${method}: no answer in time` : `Telegram ${method}: network error` };
+    return {
+      ok: false,
+      status: 0,
+      error: name === 'TimeoutError' || name === 'AbortError' ? `Telegram ${method}: no answer in time` : `Telegram ${method}: network error`,
+    };
   }
   if (response.ok && answer.ok === true) return { ok: true, result: answer.result as T };
   const description = typeof answer.description === 'string' ? `: ${answer.description.replace(/\s+/g, ' ').slice(0, 200)}` : '';

@@ -16,7 +16,11 @@ describe('«Отправить пробное уведомление»', () => {
   it('tries every recipient and says how each went', async () => {
     telegram.setUnknownChats(['999']);
     const results = await sendTestAlerts(
-      { telegram: { apiUrl: telegram.url, token: '1:t', timeoutMs: 2000 }, email: { smtpUrl: smtp.url, from: 'site@school.example', timeoutMs: 2000 }, siteUrl: null },
+      {
+        telegram: { apiUrl: telegram.url, token: '1:t', timeoutMs: 2000 },
+        email: { smtpUrl: smtp.url, from: 'site@school.example', timeoutMs: 2000 },
+        siteUrl: null,
+      },
       { telegramChats: ['42', '999'], emails: ['sales@school.example'] },
     );
     expect(results.map((result) => [result.recipient.address, result.outcome])).toEqual([
@@ -28,7 +32,10 @@ describe('«Отправить пробное уведомление»', () => {
     expect(smtp.received('sales@school.example')[0]!.header('subject')).toBeDefined();
 
     smtp.setDown(true);
-    const refused = await sendTestAlerts({ telegram: null, email: { smtpUrl: smtp.url, from: 'site@school.example', timeoutMs: 2000 }, siteUrl: null }, { telegramChats: ['42'], emails: ['sales@school.example'] });
+    const refused = await sendTestAlerts(
+      { telegram: null, email: { smtpUrl: smtp.url, from: 'site@school.example', timeoutMs: 2000 }, siteUrl: null },
+      { telegramChats: ['42'], emails: ['sales@school.example'] },
+    );
     expect(refused.map((result) => result.outcome)).toEqual(['not_configured', 'refused']);
   });
 });

@@ -25,7 +25,11 @@ export async function sendTestAlerts(config: AlertsConfig, settings: Pick<AlertS
         return { recipient, outcome: result.ok ? 'sent' : result.failure };
       }
       if (!config.email) return { recipient, outcome: 'not_configured' };
-      const result = await sendMail(config.email, recipient.address, { subject: 'Пробное уведомление о заявках', text: TEST_MESSAGE, html: `<p>${escapeHtml(TEST_MESSAGE)}</p>` });
+      const result = await sendMail(config.email, recipient.address, {
+        subject: 'Пробное уведомление о заявках',
+        text: TEST_MESSAGE,
+        html: `<p>${escapeHtml(TEST_MESSAGE)}</p>`,
+      });
       return { recipient, outcome: result.ok ? 'sent' : result.failure };
     }),
   );

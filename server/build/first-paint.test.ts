@@ -13,10 +13,12 @@ const page =
   '<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/>' +
   stylesheet +
   '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>' +
-  chunks[0] + chunks[1] +
+  chunks[0] +
+  chunks[1] +
   '<title>Медиа</title><script src="/_next/static/chunks/polyfills.js" noModule=""></script></head>' +
   '<body><main id="main"><h1 class="title">Медиа</h1><p class="lead">Статьи</p><p>Первая</p><p>Вторая</p></main><script id="_R_">(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push({});</script>' +
-  chunks[2] + '<script>self.__next_f.push([1,"x"])</script></body></html>';
+  chunks[2] +
+  '<script>self.__next_f.push([1,"x"])</script></body></html>';
 
 describe('firstPaint', () => {
   const { html } = firstPaint(page, '.title{color:red}');
@@ -25,7 +27,9 @@ describe('firstPaint', () => {
   const sources = ['a.js', 'b.js', 'main.js'].map((name) => `/_next/static/chunks/${name}`);
 
   it('puts in the head where the stylesheet was, after the press holder, the page’s own rules and the script that asks for the stylesheet and the chunks after the first paint; nothing else is asked for before it', () => {
-    expect(head).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><link rel="expect"[^>]*\/><style data-critical="">/);
+    expect(head).toMatch(
+      /^<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"\/><script data-press-holder="">.+<\/script><link rel="expect"[^>]*\/><style data-critical="">/,
+    );
     expect(head).toContain(`<style data-critical="">.title{color:red}</style><script data-chunks-after-paint="">`);
     expect(html).not.toContain('rel="preload"');
     expect(head).not.toMatch(/<link rel="stylesheet"/);
@@ -125,7 +129,17 @@ function element(kind: 'button' | 'a', onClick: () => void = () => {}) {
 
 /** A click event as the press holder sees it, recording what it did with the event. */
 function clickOn(target: ReturnType<typeof element>) {
-  return { target, prevented: false, stopped: false, preventDefault() { this.prevented = true; }, stopImmediatePropagation() { this.stopped = true; } };
+  return {
+    target,
+    prevented: false,
+    stopped: false,
+    preventDefault() {
+      this.prevented = true;
+    },
+    stopImmediatePropagation() {
+      this.stopped = true;
+    },
+  };
 }
 
 /** Runs the page's press holder against a minimal browser: its click listener, its live observer and its timer. */
@@ -227,7 +241,9 @@ function runChunkRunner({ visible = true } = {}) {
       appendChild: (node: { src?: string; async?: boolean; rel?: string; href?: string; media?: string; attributes: Record<string, string> }) =>
         added.push(
           node.rel
-            ? `${node.rel} ${node.href} ${node.media} ${Object.entries(node.attributes).map(([name, value]) => `${name}=${value}`).join(' ')}`
+            ? `${node.rel} ${node.href} ${node.media} ${Object.entries(node.attributes)
+                .map(([name, value]) => `${name}=${value}`)
+                .join(' ')}`
             : `${node.src}${node.async ? ' async' : ''}`,
         ),
     },

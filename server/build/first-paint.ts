@@ -144,7 +144,10 @@ export function firstPaint(html: string, criticalCss: string): FirstPaintResult 
   const firstLink = html.indexOf(links[0]!);
   const withoutMoved = (part: string) => part.replace(STYLESHEET_LINK, '').replace(ASYNC_SCRIPT, '').replace(SCRIPT_PRELOAD, '');
   const stylesheets = links.map((link) => link.match(/href="([^"]+)"/)![1]!);
-  const page = withoutMoved(html.slice(0, firstLink)) + `${pressHolder}<style ${REWRITTEN_MARK}="">${criticalCss}</style>${chunksAfterFirstPaint(chunks, stylesheets)}` + withoutMoved(html.slice(firstLink));
+  const page =
+    withoutMoved(html.slice(0, firstLink)) +
+    `${pressHolder}<style ${REWRITTEN_MARK}="">${criticalCss}</style>${chunksAfterFirstPaint(chunks, stylesheets)}` +
+    withoutMoved(html.slice(firstLink));
   const bodyEnd = page.lastIndexOf('</body>');
   return { html: withFirstScreenWhole(page.slice(0, bodyEnd) + `<noscript>${links.map(withoutBlocking).join('')}</noscript>` + page.slice(bodyEnd)) };
 }

@@ -24,7 +24,11 @@ export interface PrecompressResult {
 export function compressedVariants(content: Buffer): { br: Buffer; gz: Buffer } {
   return {
     br: zlib.brotliCompressSync(content, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
     }),
     gz: zlib.gzipSync(content, { level: 9 }),
   };
@@ -52,7 +56,10 @@ export function precompressFolder(folder: string): PrecompressResult {
     }
     const content = fs.readFileSync(file);
     const { br, gz } = compressedVariants(content);
-    for (const [suffix, data] of [['.br', br], ['.gz', gz]] as const) {
+    for (const [suffix, data] of [
+      ['.br', br],
+      ['.gz', gz],
+    ] as const) {
       if (data.length < content.length) {
         fs.writeFileSync(`${file}${suffix}`, data);
         result.written += 1;

@@ -66,8 +66,7 @@ export class DatabaseStartRefusal extends Error {
 
 /** Whether an error (from any bundle's copy of this module: compared by code) is one of the two above. */
 export const isDatabaseFileMoved = (error: unknown) => (error as { code?: unknown } | null)?.code === 'DB_FILE_MOVED';
-export const isDatabaseStartRefusal = (error: unknown): error is DatabaseStartRefusal =>
-  (error as { code?: unknown } | null)?.code === 'DB_START_REFUSED';
+export const isDatabaseStartRefusal = (error: unknown): error is DatabaseStartRefusal => (error as { code?: unknown } | null)?.code === 'DB_START_REFUSED';
 
 /**
  * The files a connection opened, compared with the files at their paths. `check` reports the first part
@@ -183,6 +182,9 @@ function rescueHint(file: string): string {
   } catch {
     return '';
   }
-  const newest = names.filter((name) => name.startsWith(prefix) && !name.endsWith('.partial')).sort().at(-1);
+  const newest = names
+    .filter((name) => name.startsWith(prefix) && !name.endsWith('.partial'))
+    .sort()
+    .at(-1);
   return newest ? ` (the site wrote one when the file left its path: ${path.join(path.dirname(file), newest)})` : '';
 }

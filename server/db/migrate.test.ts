@@ -20,15 +20,12 @@ describeEachDatabase(
   (database) => {
     it('migrate an empty database when three processes start at once, seeding the schedule once', async () => {
       const { config, handle, repos } = database();
-      const env =
-        config.dialect === 'postgres' ? { DATABASE_URL: config.url } : { DATABASE_URL: '', SQLITE_PATH: config.file };
+      const env = config.dialect === 'postgres' ? { DATABASE_URL: config.url } : { DATABASE_URL: '', SQLITE_PATH: config.file };
       const codes = await Promise.all([1, 2, 3].map(() => migrateInChildProcess(env)));
       expect(codes).toEqual([0, 0, 0]);
 
       const windows = await repos.giftSchedule.list();
-      expect(windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp }))).toEqual(
-        defaultChristmasSchedule(),
-      );
+      expect(windows.map(({ giftNumber, startTimestamp, endTimestamp }) => ({ giftNumber, startTimestamp, endTimestamp }))).toEqual(defaultChristmasSchedule());
       const migrations = await handle.db
         .selectFrom('kysely_migration' as never)
         .select('name' as never)
@@ -50,16 +47,41 @@ describeEachDatabase(
       expect((await migrator.migrateTo('002-christmas-schedule')).error).toBeUndefined();
 
       const db = handle.db as unknown as PastSchema;
-      const lead = { created_at: 1, form_id: 'popup-junior-discount', product_name: 'njfd', event: 'application', name: 'Анна', email: 'Anna@Example.com', page_path: '/', consent_text_version: 'v', delivery_mode: 'gc_form' };
-      const { id: typed } = await db.insertInto('leads').values({ ...lead, phone: '+7 916 123-45-67', phone_e164: '+79161234567' }).returning('id').executeTakeFirstOrThrow();
-      const { id: sent } = await db.insertInto('leads').values({ ...lead, phone: '+79161234568', phone_e164: null }).returning('id').executeTakeFirstOrThrow();
-      const { id: submission } = await db.insertInto('id_submissions').values({ created_at: 1, email: 'anna@example.com', is_spam: 0 }).returning('id').executeTakeFirstOrThrow();
+      const lead = {
+        created_at: 1,
+        form_id: 'popup-junior-discount',
+        product_name: 'njfd',
+        event: 'application',
+        name: 'Анна',
+        email: 'Anna@Example.com',
+        page_path: '/',
+        consent_text_version: 'v',
+        delivery_mode: 'gc_form',
+      };
+      const { id: typed } = await db
+        .insertInto('leads')
+        .values({ ...lead, phone: '+7 916 123-45-67', phone_e164: '+79161234567' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: sent } = await db
+        .insertInto('leads')
+        .values({ ...lead, phone: '+79161234568', phone_e164: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: submission } = await db
+        .insertInto('id_submissions')
+        .values({ created_at: 1, email: 'anna@example.com', is_spam: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const row = { payload: '{"formAction":"/pl/lite/block-public/process-html?id=1"}', attempts: 1, next_attempt_at: 1, created_at: 1, updated_at: 1 };
-      await db.insertInto('outbox').values([
-        { ...row, kind: 'gc_form', lead_id: typed, status: 'pending' },
-        { ...row, kind: 'gc_form', lead_id: sent, status: 'sent' },
-        { ...row, kind: 'user_ids', id_submission_id: submission, status: 'dead' },
-      ]).execute();
+      await db
+        .insertInto('outbox')
+        .values([
+          { ...row, kind: 'gc_form', lead_id: typed, status: 'pending' },
+          { ...row, kind: 'gc_form', lead_id: sent, status: 'sent' },
+          { ...row, kind: 'user_ids', id_submission_id: submission, status: 'dead' },
+        ])
+        .execute();
 
       await migrateToLatest(handle);
 

@@ -67,7 +67,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
  */
 export async function createMigrator(db: Kysely<Database>, dialect: Dialect, list = migrations(dialect)): Promise<Migrator> {
   const migrationTableSchema =
-    dialect === 'postgres' ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined : undefined;
+    dialect === 'postgres' ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined) : undefined;
   return new Migrator({ db, provider: { getMigrations: async () => list }, migrationTableSchema });
 }
 

@@ -28,16 +28,33 @@ describeEachDatabase(
       const { id: oldLeadId } = await handle.db
         .insertInto('leads')
         .values({
-          created_at: 1, form_id: 'contact', product_name: 'contact', event: 'lead', name: 'Анна', email: 'old@example.com',
-          phone: '+79161234567', page_path: '/', consent_text_version: '2026-01', is_spam: 0, delivery_mode: 'deal',
+          created_at: 1,
+          form_id: 'contact',
+          product_name: 'contact',
+          event: 'lead',
+          name: 'Анна',
+          email: 'old@example.com',
+          phone: '+79161234567',
+          page_path: '/',
+          consent_text_version: '2026-01',
+          is_spam: 0,
+          delivery_mode: 'deal',
         } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
       await handle.db
         .insertInto('outbox')
         .values({
-          kind: 'deal', lead_id: oldLeadId, deal_number: legacyDealNumberFor(oldLeadId), payload: '{}', status: 'sent', attempts: 1,
-          next_attempt_at: 1, created_at: 1, updated_at: 1, sent_at: 1,
+          kind: 'deal',
+          lead_id: oldLeadId,
+          deal_number: legacyDealNumberFor(oldLeadId),
+          payload: '{}',
+          status: 'sent',
+          attempts: 1,
+          next_attempt_at: 1,
+          created_at: 1,
+          updated_at: 1,
+          sent_at: 1,
         })
         .execute();
 

@@ -57,13 +57,13 @@ it('a write waiting for another connection’s lock leaves the event loop free, 
 it('gives up with SQLITE_BUSY once the wait is over, and never retries another error', async () => {
   const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
   let calls = 0;
-  await expect(retryWhileBusy(() => (calls += 1, Promise.reject(busy)), 100)).rejects.toBe(busy);
+  await expect(retryWhileBusy(() => ((calls += 1), Promise.reject(busy)), 100)).rejects.toBe(busy);
   // Tried again while the wait lasted (a busy machine may fit only a few tries in it).
   expect(calls).toBeGreaterThanOrEqual(2);
 
   const snapshot = Object.assign(new Error('stale snapshot'), { code: 'SQLITE_BUSY_SNAPSHOT' });
   calls = 0;
-  await expect(retryWhileBusy(() => (calls += 1, Promise.reject(snapshot)), 1000)).rejects.toBe(snapshot);
+  await expect(retryWhileBusy(() => ((calls += 1), Promise.reject(snapshot)), 1000)).rejects.toBe(snapshot);
   expect(calls).toBe(1);
 });
 

@@ -18,10 +18,19 @@ describe('reading an export', () => {
     expect(parseMoscowDateTime('2026-11-24 12:30:00')).toBe(Date.UTC(2026, 10, 24, 9, 30));
     expect(parseMoscowDateTime('')).toBeNull();
     const { reports, skipped } = reportsOfExport(
-      { fields: ['Номер', 'Email', 'Статус', 'Стоимость, RUB', 'Оплачено', 'Дата оплаты'], items: [['123', 'a@b.c', 'Завершен', '5 000 руб.', '5 000 руб.', '2026-11-24 12:30:00'], ['x', '', 'Завершен', '', '', ''], ['124', '', 'Непонятно', '', '', '']] },
+      {
+        fields: ['Номер', 'Email', 'Статус', 'Стоимость, RUB', 'Оплачено', 'Дата оплаты'],
+        items: [
+          ['123', 'a@b.c', 'Завершен', '5 000 руб.', '5 000 руб.', '2026-11-24 12:30:00'],
+          ['x', '', 'Завершен', '', '', ''],
+          ['124', '', 'Непонятно', '', '', ''],
+        ],
+      },
       1,
     );
-    expect(reports).toEqual([{ dealNumber: '123', gcStatus: 'payed', costKopecks: 500_000, paidKopecks: 500_000, at: Date.UTC(2026, 10, 24, 9, 30), source: 'reconcile' }]);
+    expect(reports).toEqual([
+      { dealNumber: '123', gcStatus: 'payed', costKopecks: 500_000, paidKopecks: 500_000, at: Date.UTC(2026, 10, 24, 9, 30), source: 'reconcile' },
+    ]);
     expect(skipped).toBe(2);
   });
 });

@@ -27,9 +27,7 @@ export interface ReconcileOptions {
   log?: Logger;
 }
 
-export type ReconcileResult =
-  | { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number }
-  | { result: 'failed'; error: string };
+export type ReconcileResult = { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number } | { result: 'failed'; error: string };
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_RECONCILE_POLL_MS = 60_000;
@@ -54,7 +52,13 @@ export function parseMoscowDateTime(text: unknown): number | null {
 /** The reports in an export table; rows without a usable number or status are skipped (counted in the log). */
 export function reportsOfExport(table: ExportTable, now: number): { reports: DealReport[]; skipped: number } {
   const index = (pattern: RegExp) => table.fields.findIndex((field) => pattern.test(field.trim()));
-  const at = { number: index(columns.number), status: index(columns.status), cost: index(columns.cost), paid: index(columns.paid), paidAt: index(columns.paidAt) };
+  const at = {
+    number: index(columns.number),
+    status: index(columns.status),
+    cost: index(columns.cost),
+    paid: index(columns.paid),
+    paidAt: index(columns.paidAt),
+  };
   const reports: DealReport[] = [];
   let skipped = 0;
   for (const item of table.items) {

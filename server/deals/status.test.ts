@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './status';
 
 const report = (gcStatus: DealReport['gcStatus'], paid: number | null, at: number, cost: number | null = 1299000): DealReport => ({
-  dealNumber: '123456000000001', gcStatus, costKopecks: cost, paidKopecks: paid, at, source: 'callback',
+  dealNumber: '123456000000001',
+  gcStatus,
+  costKopecks: cost,
+  paidKopecks: paid,
+  at,
+  source: 'callback',
 });
 
 describe('deal statuses', () => {

@@ -30,18 +30,18 @@ export const paidDealStatuses: readonly DealStatus[] = ['paid', 'part_paid'];
 
 /** GetCourse's Russian labels (what a process block substitutes when set to show names), lower case, ё as е. */
 const russianLabels: Record<string, GcStatus> = {
-  'новый': 'new',
+  новый: 'new',
   'в работе': 'in_work',
   'ожидаем оплаты': 'payment_waiting',
   'ожидает оплаты': 'payment_waiting',
-  'отложен': 'pending',
+  отложен: 'pending',
   'не подтвержден': 'not_confirmed',
   'частично оплачен': 'part_payed',
-  'оплачен': 'payed',
-  'завершен': 'payed',
+  оплачен: 'payed',
+  завершен: 'payed',
   'ожидаем возврата': 'waiting_for_return',
-  'отменен': 'cancelled',
-  'ложный': 'false',
+  отменен: 'cancelled',
+  ложный: 'false',
 };
 
 /** `payed`, `Оплачен`, `Завершён` → the code; null when it is none of GetCourse's statuses. */
@@ -141,11 +141,20 @@ export function mergeDealReport(current: DealState | null, report: DealReport): 
   const paid = report.paidKopecks ?? (rank === 2 || rank === 3 ? (report.costKopecks ?? 0) : (current?.paidKopecks ?? 0));
   let status: DealStatus;
   switch (rank) {
-    case 1: status = 'open'; break;
-    case 2: status = 'part_paid'; break;
-    case 3: status = 'paid'; break;
-    case 4: status = 'refund_waiting'; break;
-    default: status = wasPaid ? 'refunded' : 'cancelled';
+    case 1:
+      status = 'open';
+      break;
+    case 2:
+      status = 'part_paid';
+      break;
+    case 3:
+      status = 'paid';
+      break;
+    case 4:
+      status = 'refund_waiting';
+      break;
+    default:
+      status = wasPaid ? 'refunded' : 'cancelled';
   }
   const next: DealState = {
     status,
@@ -164,7 +173,12 @@ export function mergeDealReport(current: DealState | null, report: DealReport): 
     const morePaid = next.paidKopecks > current.paidKopecks;
     const newCost = next.costKopecks !== current.costKopecks && report.costKopecks !== null;
     if (!morePaid && !newCost) return null;
-    return { ...next, status: current.status, gcStatus: current.gcStatus === report.gcStatus ? current.gcStatus : report.gcStatus, paidKopecks: Math.max(next.paidKopecks, current.paidKopecks) };
+    return {
+      ...next,
+      status: current.status,
+      gcStatus: current.gcStatus === report.gcStatus ? current.gcStatus : report.gcStatus,
+      paidKopecks: Math.max(next.paidKopecks, current.paidKopecks),
+    };
   }
   return next;
 }

@@ -17,7 +17,12 @@ const SIGNATURE_BYTES = 16;
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 function signature(id: string, key: string): string {
-  return base64url(createHmac('sha256', key).update(PURPOSE + id).digest().subarray(0, SIGNATURE_BYTES));
+  return base64url(
+    createHmac('sha256', key)
+      .update(PURPOSE + id)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES),
+  );
 }
 
 /** `<id>.<signature>` of a given id (22 characters of base64url each). */

@@ -27,9 +27,7 @@ describe('deal numbers', () => {
 
 describe('error texts from GetCourse', () => {
   it('lose the lead’s own values, e-mails and phone numbers', () => {
-    expect(withoutPersonalData('Пользователь Анна (anna@x.ru, +7 916 123-45-67) не найден', ['Анна'])).toBe(
-      'Пользователь […] ([e-mail], [number]) не найден',
-    );
+    expect(withoutPersonalData('Пользователь Анна (anna@x.ru, +7 916 123-45-67) не найден', ['Анна'])).toBe('Пользователь […] ([e-mail], [number]) не найден');
     expect(withoutPersonalData('x'.repeat(500), [])).toHaveLength(200);
   });
 });

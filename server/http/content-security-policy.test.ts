@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { consoleCspDirectives, contentSecurityPolicyHeader, cspDirectives, DEFAULT_TAG_HOSTS, isConsolePath, newCspNonce, readCspSettings } from './content-security-policy';
+import {
+  consoleCspDirectives,
+  contentSecurityPolicyHeader,
+  cspDirectives,
+  DEFAULT_TAG_HOSTS,
+  isConsolePath,
+  newCspNonce,
+  readCspSettings,
+} from './content-security-policy';
 
 const directive = (env: Record<string, string | undefined>, name: string) =>
   cspDirectives(readCspSettings(env)).find(([directiveName]) => directiveName === name)?.[1] ?? [];
@@ -11,7 +19,9 @@ describe('the Content Security Policy', () => {
     for (const name of ['script-src', 'img-src', 'connect-src', 'frame-src']) {
       expect(directive({}, name), name).toEqual(expect.arrayContaining([...DEFAULT_TAG_HOSTS, 'https://www.googletagmanager.com']));
     }
-    expect(header.value).toContain("script-src 'self' 'unsafe-inline' https://www.googletagmanager.com https://mc.yandex.ru https://mc.yandex.com https://yastatic.net;");
+    expect(header.value).toContain(
+      "script-src 'self' 'unsafe-inline' https://www.googletagmanager.com https://mc.yandex.ru https://mc.yandex.com https://yastatic.net;",
+    );
     expect(header.value).toMatch(/; report-uri \/api\/csp-report$/);
     expect(header.value).toContain("frame-ancestors 'none'");
     expect(header.value).toContain("object-src 'none'");
@@ -27,13 +37,24 @@ describe('the Content Security Policy', () => {
 
   it('takes the tag hosts from CSP_TAG_HOSTS (VK and Top.Mail.Ru added to Metrika), empty meaning none', () => {
     const env = { CSP_TAG_HOSTS: 'https://mc.yandex.ru, https://mc.yandex.com https://yastatic.net https://top-fwz1.mail.ru https://vk.com/' };
-    expect(directive(env, 'script-src')).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net', 'https://top-fwz1.mail.ru', 'https://vk.com']);
+    expect(directive(env, 'script-src')).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://www.googletagmanager.com',
+      'https://mc.yandex.ru',
+      'https://mc.yandex.com',
+      'https://yastatic.net',
+      'https://top-fwz1.mail.ru',
+      'https://vk.com',
+    ]);
     expect(directive({ CSP_TAG_HOSTS: '' }, 'script-src')).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com']);
     expect(directive({ CSP_TAG_HOSTS: '' }, 'frame-src')).toEqual(['https://www.googletagmanager.com']);
   });
 
   it('leaves out a tag host that is not an https origin, so no entry can widen or end a directive', () => {
-    const settings = readCspSettings({ CSP_TAG_HOSTS: "https://*.top-mail.ru http://mc.yandex.ru * 'unsafe-eval' https://a.example;script-src https://b.example/path data:" });
+    const settings = readCspSettings({
+      CSP_TAG_HOSTS: "https://*.top-mail.ru http://mc.yandex.ru * 'unsafe-eval' https://a.example;script-src https://b.example/path data:",
+    });
     expect(settings.tagHosts).toEqual(['https://*.top-mail.ru']);
     expect(settings.rejectedTagHosts).toEqual(['http://mc.yandex.ru', '*', "'unsafe-eval'", 'https://a.example;script-src', 'https://b.example/path', 'data:']);
     expect(contentSecurityPolicyHeader(settings).value).not.toMatch(/unsafe-eval|b\.example|a\.example/);

@@ -74,7 +74,10 @@ export function cspDirectives(settings: CspSettings): [name: string, sources: st
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', GTM, ...GOOGLE_ANALYTICS, ...tags]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...(settings.development ? DEV_SOCKETS : []), GTM, ...GOOGLE_ANALYTICS, ...tags, ...(settings.geoOrigin ? [settings.geoOrigin] : [])]],
+    [
+      'connect-src',
+      ["'self'", ...(settings.development ? DEV_SOCKETS : []), GTM, ...GOOGLE_ANALYTICS, ...tags, ...(settings.geoOrigin ? [settings.geoOrigin] : [])],
+    ],
     ['frame-src', [GTM, ...tags]],
     ['form-action', ["'self'", ...settings.formOrigins]],
     ['frame-ancestors', ["'none'"]],

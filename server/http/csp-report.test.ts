@@ -55,7 +55,18 @@ describe('reading a CSP report', () => {
   });
 
   it('refuses what is not a report', () => {
-    for (const value of [null, 1, 'x', {}, { 'csp-report': 'x' }, { 'csp-report': {} }, [], [{ type: 'csp-violation' }], [1], { 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 5 } }]) {
+    for (const value of [
+      null,
+      1,
+      'x',
+      {},
+      { 'csp-report': 'x' },
+      { 'csp-report': {} },
+      [],
+      [{ type: 'csp-violation' }],
+      [1],
+      { 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 5 } },
+    ]) {
       expect(parseCspReport(value), JSON.stringify(value)).toBeNull();
     }
   });

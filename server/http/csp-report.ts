@@ -16,9 +16,25 @@ export const CSP_REPORTS_PER_MINUTE = 60;
 
 /** The directives a label may name; anything else is `other` (a label never holds what a client wrote). */
 const KNOWN_DIRECTIVES = new Set([
-  'default-src', 'script-src', 'script-src-elem', 'script-src-attr', 'style-src', 'style-src-elem', 'style-src-attr',
-  'img-src', 'font-src', 'connect-src', 'frame-src', 'child-src', 'worker-src', 'media-src', 'manifest-src',
-  'object-src', 'form-action', 'frame-ancestors', 'base-uri',
+  'default-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'frame-src',
+  'child-src',
+  'worker-src',
+  'media-src',
+  'manifest-src',
+  'object-src',
+  'form-action',
+  'frame-ancestors',
+  'base-uri',
 ]);
 /** The non-URL values of `blocked-uri` that browsers send. */
 const BLOCKED_KEYWORDS = new Set(['inline', 'eval', 'data', 'blob', 'self', 'wasm-eval', 'trusted-types-policy', 'trusted-types-sink']);

@@ -70,7 +70,11 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
 
   it('answers 403 to a wrong or missing secret, or when none is set, and changes nothing', async () => {
     const query = { number: numbers[0]!, status: 'payed', paid: '5000' };
-    for (const [given, configured] of [['wrong'.repeat(8), secret], [undefined, secret], [secret, null]] as const) {
+    for (const [given, configured] of [
+      ['wrong'.repeat(8), secret],
+      [undefined, secret],
+      [secret, null],
+    ] as const) {
       const response = await call(given === undefined ? query : { ...query, secret: given }, { secretOf: configured });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ code: configured ? 'forbidden' : 'not_configured', message: 'Доступ запрещён' });

@@ -52,8 +52,14 @@ describeEachDatabase('the endpoint helper', (database) => {
   it('checks cheapest first: origin, media type, declared size and headers before the rate limit counts', async () => {
     const wrongEverything = { origin: 'https://evil.example', 'content-type': 'text/plain', 'content-length': '1000', 'x-key': 'bad' };
     expect(await refusal(await post('{"n":1}', wrongEverything))).toEqual({ status: 403, body: expect.objectContaining({ code: 'foreign_origin' }) });
-    expect(await refusal(await post('{"n":1}', { ...wrongEverything, origin: site }))).toEqual({ status: 415, body: expect.objectContaining({ code: 'not_json' }) });
-    expect(await refusal(await post('{"n":1}', { 'content-length': '1000', 'x-key': 'bad' }))).toEqual({ status: 413, body: expect.objectContaining({ code: 'too_large' }) });
+    expect(await refusal(await post('{"n":1}', { ...wrongEverything, origin: site }))).toEqual({
+      status: 415,
+      body: expect.objectContaining({ code: 'not_json' }),
+    });
+    expect(await refusal(await post('{"n":1}', { 'content-length': '1000', 'x-key': 'bad' }))).toEqual({
+      status: 413,
+      body: expect.objectContaining({ code: 'too_large' }),
+    });
     expect(await refusal(await post('{"n":1}', { 'x-key': 'bad' }))).toEqual({ status: 400, body: expect.objectContaining({ code: 'bad_idempotency_key' }) });
     expect(await hits()).toEqual([]);
     expect(handled).toEqual([]);

@@ -14,7 +14,11 @@ import { refuse } from './responses';
 const site = 'http://school.test';
 
 /** The 400 of a body with invalid fields: one code for the request, and each field with its own. */
-const invalidFields = (...errors: { code: unknown; path: string; message: string }[]) => ({ code: 'invalid_fields', message: 'Поля заявки заполнены неверно', errors });
+const invalidFields = (...errors: { code: unknown; path: string; message: string }[]) => ({
+  code: 'invalid_fields',
+  message: 'Поля заявки заполнены неверно',
+  errors,
+});
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}${path}`, {
@@ -220,10 +224,7 @@ describeEachDatabase('lead API', (database) => {
       expect(response.status).toBe(415);
       expect(await response.json()).toEqual({ code: 'not_json', message: expect.stringContaining('JSON') });
     }
-    const withCharset = await handleLeads(
-      post('/api/leads', sampleLeadBody(), { 'content-type': 'application/json; charset=utf-8' }),
-      source,
-    );
+    const withCharset = await handleLeads(post('/api/leads', sampleLeadBody(), { 'content-type': 'application/json; charset=utf-8' }), source);
     expect(withCharset.status).toBe(200);
   });
 
@@ -266,11 +267,7 @@ describeEachDatabase('lead API', (database) => {
     runtime.config = { ...runtime.config, siteOrigin: 'https://www.school.example' };
     const noOrigin = post('/api/leads', sampleLeadBody());
     noOrigin.headers.delete('origin');
-    for (const request of [
-      post('/api/leads', sampleLeadBody()),
-      post('/api/leads', sampleLeadBody(), { origin: 'https://www.school.example' }),
-      noOrigin,
-    ]) {
+    for (const request of [post('/api/leads', sampleLeadBody()), post('/api/leads', sampleLeadBody(), { origin: 'https://www.school.example' }), noOrigin]) {
       expect((await handleLeads(request, source)).status).toBe(200);
     }
   });
@@ -410,8 +407,7 @@ describeEachDatabase('lead API', (database) => {
 
   describe('idempotency keys', () => {
     const key = '0d6f5c1e-8b7a-4c3d-9e2f-1a2b3c4d5e6f';
-    const keyed = (body: unknown, k = key, headers: Record<string, string> = {}) =>
-      post('/api/leads', body, { 'idempotency-key': k, ...headers });
+    const keyed = (body: unknown, k = key, headers: Record<string, string> = {}) => post('/api/leads', body, { 'idempotency-key': k, ...headers });
 
     it('two concurrent requests with one key make one lead and one outbox row; the repeat answers the same message', async () => {
       const body = sampleLeadBody();
@@ -438,7 +434,10 @@ describeEachDatabase('lead API', (database) => {
       expect((await handleLeads(keyed(body), source)).status).toBe(200);
       const other = await handleLeads(keyed({ ...body, contacts: { ...body.contacts, name: 'Пётр Иванов' } }), source);
       expect(other.status).toBe(422);
-      expect(await other.json()).toEqual({ code: 'idempotency_key_reused', message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными' });
+      expect(await other.json()).toEqual({
+        code: 'idempotency_key_reused',
+        message: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
+      });
       expect(await leads()).toHaveLength(1);
     });
 
@@ -506,7 +505,13 @@ describeEachDatabase('lead API', (database) => {
     expect(giftOfferInputs[6]!.oldPrice).toBe('{цена middle-js 2}');
     expect(await response.json()).toEqual([
       { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000, oldPrice: tariff('base-programming', 1), discount: giftOffer(1)!.discount },
-      { giftNumber: 7, startTimestamp: 3000, endTimestamp: 4000, oldPrice: tariff('middle-js', 2), discount: discountPercent(tariff('middle-js', 2), giftOffer(7)!.price) },
+      {
+        giftNumber: 7,
+        startTimestamp: 3000,
+        endTimestamp: 4000,
+        oldPrice: tariff('middle-js', 2),
+        discount: discountPercent(tariff('middle-js', 2), giftOffer(7)!.price),
+      },
     ]);
   });
 });

@@ -143,9 +143,6 @@ export const handleGiftSchedule = endpoint<ApiRuntime>({
       endTimestamp,
       ...giftPrices(giftNumber),
     }));
-    return jsonOk(
-      served,
-      { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) },
-    );
+    return jsonOk(served, { 'cache-control': 'public, max-age=60', [SERVER_TIME_HEADER]: String(now) });
   },
 });

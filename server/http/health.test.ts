@@ -40,7 +40,17 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['alertsDead', 'alertsWaiting', 'db', 'dead', 'oldestWaitingSeconds', 'outboxWaiting', 'reconcileLastFailureAt', 'reconcileLastSuccessAt', 'unmatchedDeals']);
+    expect(Object.keys(body).sort()).toEqual([
+      'alertsDead',
+      'alertsWaiting',
+      'db',
+      'dead',
+      'oldestWaitingSeconds',
+      'outboxWaiting',
+      'reconcileLastFailureAt',
+      'reconcileLastSuccessAt',
+      'unmatchedDeals',
+    ]);
     expect(body).toMatchObject({ db: 'ok', outboxWaiting: 2, dead: 1, unmatchedDeals: 0, reconcileLastSuccessAt: null });
   });
 

@@ -29,7 +29,10 @@ export function operatorCsvExport(exported: CsvExport) {
       const operator = await operatorOf(request.headers, admin);
       if (!operator) return refuse(401, 'sign_in_required', { headers: { 'cache-control': 'private, no-store' } });
       const params = Object.fromEntries(new URL(request.url).searchParams);
-      await admin.repos.audit.record({ actor: operator.email, action: 'export', details: { [exported.auditKey]: params, ...(exported.format ? { format: exported.format } : {}) } }, Date.now());
+      await admin.repos.audit.record(
+        { actor: operator.email, action: 'export', details: { [exported.auditKey]: params, ...(exported.format ? { format: exported.format } : {}) } },
+        Date.now(),
+      );
       const { body, filename } = await exported.csv(admin, params);
       return new Response(body, {
         headers: {

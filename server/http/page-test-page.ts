@@ -30,7 +30,8 @@ export const handlePageTestPage = endpoint<ApiRuntime>({
           (await fetch(new URL(path || '/', request.url), { headers: { [RENDER_TOKEN_HEADER]: renderToken() } })).text();
     const visitor = test && takesPart(request.headers) ? visitorOfHandled(request.headers, runtime.hashKey) : null;
     const variant = test && visitor ? assignVariant(visitor, test.id, test.variants.length) : 0;
-    if (test && visitor) await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, clientAddressHash: addressHash, now });
+    if (test && visitor)
+      await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, clientAddressHash: addressHash, now });
     const body = await html(variant);
     return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...testedPageHeaders } });
   },

@@ -135,7 +135,8 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     const test = await startSplitTest(repos, popup, { plannedShows: 100, now: 1 });
     const visitor = issueVisitorId(hashKey);
     const assigned = assignVariant(visitor, test.id, 2);
-    const shown = (variant: number, testId = test.id) => JSON.stringify({ events: [{ popup, event: 'shown', path: '/products/middle-js/cvrna', test: testId, variant }] });
+    const shown = (variant: number, testId = test.id) =>
+      JSON.stringify({ events: [{ popup, event: 'shown', path: '/products/middle-js/cvrna', test: testId, variant }] });
     const cookie = (id: string) => `${VISITOR_COOKIE}=${id}`;
 
     expect((await beacon(shown(assigned), { cookie: cookie(visitor) })).status).toBe(204);
@@ -148,7 +149,9 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     expect(await wrongTest.json()).toEqual({ code: 'unknown_variant', message: 'Неизвестный тест или вариант поп-апа' });
     // A bot that says so is answered but not counted.
     const bot = issueVisitorId(hashKey);
-    expect((await beacon(shown(assignVariant(bot, test.id, 2)), { cookie: cookie(bot), userAgent: 'Mozilla/5.0 (compatible; YandexBot/3.0)' })).status).toBe(204);
+    expect((await beacon(shown(assignVariant(bot, test.id, 2)), { cookie: cookie(bot), userAgent: 'Mozilla/5.0 (compatible; YandexBot/3.0)' })).status).toBe(
+      204,
+    );
     // Ids the server did not sign (made up, signed with another key, none at all): answered 204, whatever variant they claim, and not counted.
     for (const forged of ['visitor-0123456789abcdef', issueVisitorId('another-key-'.repeat(3))]) {
       for (const variant of [0, 1]) expect((await beacon(shown(variant), { cookie: cookie(forged) })).status).toBe(204);
@@ -167,7 +170,9 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     const test = await startSplitTest(repos, popup, { plannedShows: 100, now: 1 });
     for (let i = 0; i < 12; i++) {
       const visitor = issueVisitorId(hashKey);
-      const body = JSON.stringify({ events: [{ popup, event: 'shown', path: '/products/middle-js/cvrna', test: test.id, variant: assignVariant(visitor, test.id, 2) }] });
+      const body = JSON.stringify({
+        events: [{ popup, event: 'shown', path: '/products/middle-js/cvrna', test: test.id, variant: assignVariant(visitor, test.id, 2) }],
+      });
       expect((await beacon(body, { cookie: `${VISITOR_COOKIE}=${visitor}` })).status).toBe(204);
     }
     const shows = (await repos.splitTests.perDay(test.id)).reduce((sum, row) => sum + row.shows, 0);

@@ -103,7 +103,15 @@ export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
       tally.add('popup', popup, counts);
       if (counts) counted.push({ popup, event, path });
       if (test !== undefined && event === 'shown') {
-        const outcome = await countTestShow(repos, { testId: test, variant: variant!, visitor: visitor && visitorKey(visitor, hashKey), targeted, address: addressKey, day, now });
+        const outcome = await countTestShow(repos, {
+          testId: test,
+          variant: variant!,
+          visitor: visitor && visitorKey(visitor, hashKey),
+          targeted,
+          address: addressKey,
+          day,
+          now,
+        });
         if (outcome !== 'repeat') tally.add('test', test, outcome === 'counted');
       }
     }

@@ -41,10 +41,18 @@ describeEachDatabase('GET /api/popups', (database) => {
     const seeds = filePopupSeeds();
     await runtime.repos.popups.seed(seeds, 0);
     const gift = seeds.find((seed) => seed.config.content.kind === 'gift')!;
-    const answer = async () => ((await (await handlePopups(get(), () => Promise.resolve(runtime))).json()) as { popups: { id: string; content: { offer?: unknown } }[] }).popups;
-    expect((await answer()).find((popup) => popup.id === gift.id)?.content.offer).toEqual({ price: 0, oldPrice: getCourse('advanced-js')!.tariffs[0]!.price, condition: 'при покупке курса Junior' });
+    const answer = async () =>
+      ((await (await handlePopups(get(), () => Promise.resolve(runtime))).json()) as { popups: { id: string; content: { offer?: unknown } }[] }).popups;
+    expect((await answer()).find((popup) => popup.id === gift.id)?.content.offer).toEqual({
+      price: 0,
+      oldPrice: getCourse('advanced-js')!.tariffs[0]!.price,
+      condition: 'при покупке курса Junior',
+    });
 
-    const broken = { ...gift.config, content: { ...gift.config.content, offer: { price: 0, oldPrice: '{цена снятый-курс}', condition: 'при покупке курса Junior' } } } as ManagedPopupConfig;
+    const broken = {
+      ...gift.config,
+      content: { ...gift.config.content, offer: { price: 0, oldPrice: '{цена снятый-курс}', condition: 'при покупке курса Junior' } },
+    } as ManagedPopupConfig;
     await runtime.repos.popups.save(gift.id, broken, { expectedVersion: 1, actor: 'anna@school.ru', now: 1 });
     const popups = await answer();
     expect(popups.map((popup) => popup.id)).not.toContain(gift.id);

@@ -40,7 +40,10 @@ describe('error answers of server/http', () => {
     for (const { file, text } of sources.filter(({ file }) => file !== 'responses.ts')) {
       expect({ file, builds: text.match(/Response\.json\(|jsonResponse\(/g) }).toEqual({ file, builds: null });
       for (const [construction] of text.matchAll(/new Response\([^;]*/g)) {
-        expect({ file, construction }).toEqual({ file, construction: expect.stringMatching(/^new Response\((null, response\)|body, \{ status: 200,|body, \{\n\s+headers:)/) });
+        expect({ file, construction }).toEqual({
+          file,
+          construction: expect.stringMatching(/^new Response\((null, response\)|body, \{ status: 200,|body, \{\n\s+headers:)/),
+        });
       }
     }
   });
@@ -54,7 +57,11 @@ describe('error answers of server/http', () => {
     const field = refusalResponse(refuse(400, 'bad_paid', { path: 'paid' }));
     expect(await field.json()).toEqual({ code: 'bad_paid', message: refusalMessages.bad_paid, path: 'paid' });
     const fields = refusalResponse(refuse(400, 'invalid_fields', { errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }] }));
-    expect(await fields.json()).toEqual({ code: 'invalid_fields', message: refusalMessages.invalid_fields, errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }] });
+    expect(await fields.json()).toEqual({
+      code: 'invalid_fields',
+      message: refusalMessages.invalid_fields,
+      errors: [{ code: 'invalid_format', path: 'email', message: 'Некорректная почта' }],
+    });
     // Beside its code, a refusal keeps the fields its reader depends on (health's `db` for monitoring).
     const health = refusalResponse(refuse(503, 'db_unavailable', { details: { db: 'moved' } }));
     expect(await health.json()).toEqual({ code: 'db_unavailable', message: refusalMessages.db_unavailable, db: 'moved' });
@@ -65,7 +72,8 @@ describe('error answers of server/http', () => {
     // The failure is logged through the console (the runtime that would name another logger is the failure).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     for (const { name, serve } of endpoints) {
-      const request = (method: string) => new Request('http://school.test/api/x', { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const request = (method: string) =>
+        new Request('http://school.test/api/x', { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
       const wrongMethod = await serve(request('PUT'), () => Promise.reject(new Error('the runtime must not be opened')));
       expect({ name, status: wrongMethod.status }).toEqual({ name, status: 405 });
       expect(await expectCoded(wrongMethod)).toEqual({ code: 'method_not_allowed', message: refusalMessages.method_not_allowed });

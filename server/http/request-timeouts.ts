@@ -45,5 +45,8 @@ export function applyRequestTimeouts(server: http.Server, requestTimeoutMs: numb
   // setupConnectionsTracking, which stops the running one first); the server already listens.
   const restartChecks = server.listeners('listening').find((listener) => listener.name === 'setupConnectionsTracking');
   if (restartChecks) restartChecks.call(server);
-  else consoleLogger.warn('http.timeout_checks_unchanged', { message: 'Node checks request timeouts every 30 s: a slow request may run that much past its timeout' });
+  else
+    consoleLogger.warn('http.timeout_checks_unchanged', {
+      message: 'Node checks request timeouts every 30 s: a slow request may run that much past its timeout',
+    });
 }

@@ -9,9 +9,16 @@ const perMinute = 5;
 
 describeEachDatabase('POST /api/visitor-id', (database) => {
   beforeEach(() => database().clear());
-  const runtime = async () => ({ config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } }, repos: database().repos, hashKey }) as never;
+  const runtime = async () =>
+    ({ config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } }, repos: database().repos, hashKey }) as never;
   const ask = (headers: Record<string, string> = {}) =>
-    handleVisitorId(new Request('https://school.example/api/visitor-id', { method: 'POST', headers: { origin: 'https://school.example', 'x-site-client-address': '203.0.113.7', ...headers } }), runtime);
+    handleVisitorId(
+      new Request('https://school.example/api/visitor-id', {
+        method: 'POST',
+        headers: { origin: 'https://school.example', 'x-site-client-address': '203.0.113.7', ...headers },
+      }),
+      runtime,
+    );
 
   it('answers a new id signed with the address-hash key, never cached, with no cookie', async () => {
     const answer = await ask();
@@ -25,7 +32,7 @@ describeEachDatabase('POST /api/visitor-id', (database) => {
     expect(again.visitorId).not.toBe(visitorId);
   });
 
-  it('answers the cookie\'s id while it verifies, and a new one for an id made up, unsigned or signed with another key', async () => {
+  it("answers the cookie's id while it verifies, and a new one for an id made up, unsigned or signed with another key", async () => {
     const kept = issueVisitorId(hashKey);
     const answered = async (cookie: string) => ((await (await ask({ cookie: `a=1; ${VISITOR_COOKIE}=${cookie}` })).json()) as { visitorId: string }).visitorId;
     expect(await answered(kept)).toBe(kept);

@@ -19,7 +19,13 @@ describeEachDatabase('POST /api/vitals', (database) => {
   beforeEach(() => database().clear());
   const now = Date.UTC(2026, 10, 23, 9);
   let address = 0;
-  const runtime = async () => ({ config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: VITALS_REPORTS_PER_MINUTE } }, repos: database().repos, hashKey: 'k'.repeat(32), now: () => now }) as never;
+  const runtime = async () =>
+    ({
+      config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: VITALS_REPORTS_PER_MINUTE } },
+      repos: database().repos,
+      hashKey: 'k'.repeat(32),
+      now: () => now,
+    }) as never;
   const post = (body: string, headers: Record<string, string> = {}) =>
     handleVitals(
       new Request('https://school.example/api/vitals', {
@@ -32,7 +38,11 @@ describeEachDatabase('POST /api/vitals', (database) => {
   beforeEach(() => {
     address += 1; // a client of its own a test: the rate limit's window outlives clear()
   });
-  const refusal = async (answer: Response) => ({ status: answer.status, type: answer.headers.get('content-type'), body: (await answer.json()) as { code: string; message: string } });
+  const refusal = async (answer: Response) => ({
+    status: answer.status,
+    type: answer.headers.get('content-type'),
+    body: (await answer.json()) as { code: string; message: string },
+  });
 
   it('counts a beacon (text/plain, as sendBeacon sends it) and answers 204 without a cookie', async () => {
     const answer = await post(JSON.stringify(report));
@@ -70,7 +80,12 @@ describeEachDatabase('POST /api/vitals', (database) => {
       },
     });
     const streamed = await handleVitals(
-      new Request('https://school.example/api/vitals', { method: 'POST', body: chunked, duplex: 'half', headers: { 'content-type': 'text/plain' } } as RequestInit),
+      new Request('https://school.example/api/vitals', {
+        method: 'POST',
+        body: chunked,
+        duplex: 'half',
+        headers: { 'content-type': 'text/plain' },
+      } as RequestInit),
       runtime,
     );
     expect(streamed.status).toBe(413);
@@ -94,17 +109,21 @@ describeEachDatabase('POST /api/vitals', (database) => {
     expect(row!.count).toBe(DAILY_CAPS.vitalsReport + 1);
   });
 
-  it('counts a few reports a page type a day from one client address; the rest are answered 204 and go into the page type\'s uncounted total', async () => {
+  it("counts a few reports a page type a day from one client address; the rest are answered 204 and go into the page type's uncounted total", async () => {
     const body = (page: string, value: number) => JSON.stringify({ ...report, page, metrics: [{ name: 'LCP', value, target: 'div.made-up' }] });
     // A flood of absurd (but possible) figures from one address: only the cap's worth counts.
     for (let i = 0; i < 11; i += 1) expect((await post(body('/', 118_000))).status).toBe(204);
     // Another page type has a cap of its own.
     expect((await post(body('/about', 2000))).status).toBe(204);
     const count = async (page: string, day = '2026-11-23') =>
-      (await database().repos.vitals.histograms(day, day)).filter((row) => row.pageType === page && row.metric === 'LCP').reduce((sum, row) => sum + row.count, 0);
+      (await database().repos.vitals.histograms(day, day))
+        .filter((row) => row.pageType === page && row.metric === 'LCP')
+        .reduce((sum, row) => sum + row.count, 0);
     expect(await count('/')).toBe(DAILY_CAPS.vitalsReport);
     expect(await count('/about')).toBe(1);
-    expect(await database().repos.vitals.topTargets('2026-11-23', '2026-11-23', '/', 'LCP')).toEqual([expect.objectContaining({ target: 'div.made-up', count: DAILY_CAPS.vitalsReport })]);
+    expect(await database().repos.vitals.topTargets('2026-11-23', '2026-11-23', '/', 'LCP')).toEqual([
+      expect.objectContaining({ target: 'div.made-up', count: DAILY_CAPS.vitalsReport }),
+    ]);
     expect(await database().repos.traffic.totals('vitals', '2026-11-23', '2026-11-23')).toEqual([
       { day: '2026-11-23', subject: '/', counted: DAILY_CAPS.vitalsReport, uncounted: 11 - DAILY_CAPS.vitalsReport },
       { day: '2026-11-23', subject: '/about', counted: 1, uncounted: 0 },

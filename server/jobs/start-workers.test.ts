@@ -53,7 +53,10 @@ describeEachDatabase('startWorkers', (database) => {
       // A minute between polls: only wake() brings the second lead out within the test.
       OUTBOX_POLL_MS: '60000',
     });
-    const old = await database().repos.leads.accept(sampleLead({ createdAt: Date.now() - (DEFAULT_RETENTION.leadDays + 1) * 86_400_000, deliveryMode: 'browser' }), null);
+    const old = await database().repos.leads.accept(
+      sampleLead({ createdAt: Date.now() - (DEFAULT_RETENTION.leadDays + 1) * 86_400_000, deliveryMode: 'browser' }),
+      null,
+    );
     await acceptLead();
     const log = capturingLogger();
     const workers = startWorkers({ config, repos: database().repos }, log);
@@ -68,7 +71,9 @@ describeEachDatabase('startWorkers', (database) => {
       await workers.stop();
     }
     const events = log.lines.map((line) => (JSON.parse(line) as { event: string }).event);
-    expect(events).toEqual(expect.arrayContaining(['outbox.worker_started', 'alerts.worker_started', 'privacy.retention', 'outbox.worker_stopped', 'alerts.worker_stopped']));
+    expect(events).toEqual(
+      expect.arrayContaining(['outbox.worker_started', 'alerts.worker_started', 'privacy.retention', 'outbox.worker_stopped', 'alerts.worker_stopped']),
+    );
     expect(events.filter((event) => event === 'privacy.retention')).toHaveLength(1);
   });
 });

@@ -61,7 +61,8 @@ export async function acceptLead(body: unknown, context: AcceptContext): Promise
   }
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
   if (!form) return { status: 'invalid', errors: [{ code: 'unknown_form', path: 'form.id', message: extraFieldMessages.unknownForm }] };
-  if (!(await onSale(form, context))) return { status: 'invalid', errors: [{ code: 'gift_unavailable', path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
+  if (!(await onSale(form, context)))
+    return { status: 'invalid', errors: [{ code: 'gift_unavailable', path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
 
   const limited = await context.admit(parsed.data.contacts.email);
   if (limited) return { status: 'limited', ...limited };
@@ -151,7 +152,12 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-function newLead(lead: LeadRequest, form: LeadFormEntry, context: Pick<AcceptContext, 'now' | 'clientAddressHash'>, deliveryMode: NewLead['deliveryMode']): NewLead {
+function newLead(
+  lead: LeadRequest,
+  form: LeadFormEntry,
+  context: Pick<AcceptContext, 'now' | 'clientAddressHash'>,
+  deliveryMode: NewLead['deliveryMode'],
+): NewLead {
   const { extra, contacts } = lead;
   return {
     createdAt: context.now,

@@ -141,7 +141,10 @@ describe('backup and restore (SQLite)', () => {
     const report = await restoreDatabase(target, backup.file);
     expect(report.replaced).not.toBeNull();
     const check = await openDatabase(target);
-    const count = await check.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await check.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await check.close();
     expect(Number(count.n)).toBe(backup.leads);
   });

@@ -14,7 +14,7 @@ export class OpsError extends Error {}
 /** What an operator runs instead for PostgreSQL (DATABASE_URL as in the site's environment). */
 export function postgresCommands(file: string): string {
   return [
-    'This site uses PostgreSQL (DATABASE_URL): back it up and restore it with PostgreSQL\'s own tools:',
+    "This site uses PostgreSQL (DATABASE_URL): back it up and restore it with PostgreSQL's own tools:",
     `  backup:  pg_dump --format=custom --file=${file} "$DATABASE_URL"`,
     `  restore: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}   (with the site stopped)`,
   ].join('\n');
@@ -102,7 +102,12 @@ export async function checkDatabaseFile(file: string): Promise<{ leads: number }
     db = await openSqlite(file, { readonly: true, fileMustExist: true });
     const problems = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
     if (problems.length !== 1 || problems[0]?.integrity_check !== 'ok') {
-      throw new OpsError(`${file} is damaged: ${problems.slice(0, 5).map((row) => row.integrity_check).join('; ')}`);
+      throw new OpsError(
+        `${file} is damaged: ${problems
+          .slice(0, 5)
+          .map((row) => row.integrity_check)
+          .join('; ')}`,
+      );
     }
     const contents = sqliteFileContents(db);
     const missing = REQUIRED_TABLES.filter((table) => !contents.tables.has(table));
@@ -172,8 +177,7 @@ export async function restoreDatabase(config: DatabaseConfig, backupFile: string
  */
 function takeOver(db: BetterSqlite3.Database, file: string): void {
   const inUse = new OpsError(
-    `${file} is open in another process (a site instance or the worker): stop them first ` +
-      "(e.g. `systemctl stop 'site@*' worker`), then restore.",
+    `${file} is open in another process (a site instance or the worker): stop them first ` + "(e.g. `systemctl stop 'site@*' worker`), then restore.",
   );
   try {
     const mode = db.pragma('journal_mode = DELETE', { simple: true });

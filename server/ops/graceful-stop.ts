@@ -38,7 +38,13 @@ export async function finishWithin(work: Promise<unknown>, ms: number): Promise<
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('timed_out'), ms)));
   try {
-    return await Promise.race([work.then(() => 'finished', (error: unknown) => `failed: ${errorKind(error)}`), deadline]);
+    return await Promise.race([
+      work.then(
+        () => 'finished',
+        (error: unknown) => `failed: ${errorKind(error)}`,
+      ),
+      deadline,
+    ]);
   } finally {
     clearTimeout(timer);
   }

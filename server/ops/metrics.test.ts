@@ -20,8 +20,7 @@ function lead(body: unknown) {
   });
 }
 
-const scrape = (authorization?: string) =>
-  new Request(`${site}/api/metrics`, { headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) => new Request(`${site}/api/metrics`, { headers: authorization ? { authorization } : {} });
 
 let gc: FakeGetCourse;
 beforeAll(async () => {

@@ -131,16 +131,29 @@ function alertsRegistry(health: AlertQueueHealth): Registry {
 /** Payment reports the site could not match, and the export reconciliation's last runs. */
 async function dealsRegistry(unmatched: Repositories['dealUnmatchedCallbacks'], reconciliation: Repositories['dealReconciliation']): Promise<Registry> {
   const registry = new Registry();
-  new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(await unmatched.count());
+  new Gauge({ name: 'school_deal_callbacks_unmatched', help: 'Deal numbers GetCourse reported that the site never sent.', registers: [registry] }).set(
+    await unmatched.count(),
+  );
   const state = await reconciliation.state();
   const seconds = (at: number | null) => (at === null ? 0 : at / 1000);
-  new Gauge({ name: 'school_reconcile_last_success_timestamp_seconds', help: 'When the GetCourse export reconciliation last succeeded (0: never).', registers: [registry] }).set(seconds(state.lastSuccessAt));
-  new Gauge({ name: 'school_reconcile_last_failure_timestamp_seconds', help: 'When the GetCourse export reconciliation last failed (0: never).', registers: [registry] }).set(seconds(state.lastFailureAt));
+  new Gauge({
+    name: 'school_reconcile_last_success_timestamp_seconds',
+    help: 'When the GetCourse export reconciliation last succeeded (0: never).',
+    registers: [registry],
+  }).set(seconds(state.lastSuccessAt));
+  new Gauge({
+    name: 'school_reconcile_last_failure_timestamp_seconds',
+    help: 'When the GetCourse export reconciliation last failed (0: never).',
+    registers: [registry],
+  }).set(seconds(state.lastFailureAt));
   return registry;
 }
 
 /** The whole exposition: this process's counters and defaults, and the queue as the database has it. */
-export async function renderMetrics(repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'dealUnmatchedCallbacks' | 'dealReconciliation' | 'vitals'>>, now: number): Promise<{ contentType: string; body: string }> {
+export async function renderMetrics(
+  repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'dealUnmatchedCallbacks' | 'dealReconciliation' | 'vitals'>>,
+  now: number,
+): Promise<{ contentType: string; body: string }> {
   const registries = [processMetrics().registry, queueRegistry(await repos.deliveryQueue.queueSnapshot(now)), alertsRegistry(await repos.alertQueue.health())];
   if (repos.dealUnmatchedCallbacks && repos.dealReconciliation) registries.push(await dealsRegistry(repos.dealUnmatchedCallbacks, repos.dealReconciliation));
   const merged = Registry.merge(registries);

@@ -8,11 +8,27 @@ describeEachDatabase('GET /api/metrics: field vitals', (database) => {
   beforeEach(() => database().clear());
   const now = Date.UTC(2026, 10, 23, 9);
   const day = 86_400_000;
-  const report = (change: Partial<VitalsReport>): VitalsReport => ({ page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [], ...change });
+  const report = (change: Partial<VitalsReport>): VitalsReport => ({
+    page: '/',
+    device: 'phone',
+    connection: '4g',
+    navigation: 'navigate',
+    popup: false,
+    metrics: [],
+    ...change,
+  });
 
   it('exposes the last 28 days as histograms per page type and device, in seconds', async () => {
     const { repos } = database();
-    await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 1500 }, { name: 'CLS', value: 0.02 }] }), now);
+    await repos.vitals.record(
+      report({
+        metrics: [
+          { name: 'LCP', value: 1500 },
+          { name: 'CLS', value: 0.02 },
+        ],
+      }),
+      now,
+    );
     await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 3500 }] }), now - 3 * day);
     await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 900 }] }), now - 40 * day); // outside the window
     await repos.vitals.record(report({ page: '/products/[course]', device: 'desktop', metrics: [{ name: 'INP', value: 150 }] }), now);

@@ -39,10 +39,16 @@ export async function renderVitals(vitals: Pick<VitalsRepository, 'histograms'>,
     const { name, help, bounds, perUnit } = exposed[metric];
     lines.push(`# HELP ${name} ${help} measured in visitors' browsers over the last ${VITALS_WINDOW_DAYS} days (rolling window), per page type and device.`);
     lines.push(`# TYPE ${name} histogram`);
-    for (const entry of [...series.values()].filter((s) => s.metric === metric).sort((a, b) => `${a.pageType}${a.device}`.localeCompare(`${b.pageType}${b.device}`))) {
+    for (const entry of [...series.values()]
+      .filter((s) => s.metric === metric)
+      .sort((a, b) => `${a.pageType}${a.device}`.localeCompare(`${b.pageType}${b.device}`))) {
       const histogram = mergeHistograms(entry.histograms);
       const labels = `page_type="${label(entry.pageType)}",device="${label(entry.device)}"`;
-      const counts = cumulativeCounts(metric, histogram, bounds.map((bound) => bound * perUnit));
+      const counts = cumulativeCounts(
+        metric,
+        histogram,
+        bounds.map((bound) => bound * perUnit),
+      );
       let total = 0;
       let sum = 0;
       for (const [bucket, count] of histogram) {

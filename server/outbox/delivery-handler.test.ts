@@ -194,7 +194,6 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await worker().runOnce()).toMatchObject({ sent: 1 });
   });
 
-
   it('finishes the delivery under way when stopped, and wakes up early on wake()', async () => {
     gc.setMode('hang');
     const { outboxId } = await queueLead();

@@ -20,7 +20,11 @@ interface DeliveryJob extends QueueJob {
  * The GetCourse deliveries of the outbox: each pass claims up to a batch of due rows and sends them side
  * by side, one function a kind (deliveries.ts).
  */
-export function deliveryHandler({ repos, getCourse, batchSize }: Pick<DeliveryWorkerOptions, 'repos' | 'getCourse' | 'batchSize'>): QueueHandler<OutboxClaim, DeliveryJob> {
+export function deliveryHandler({
+  repos,
+  getCourse,
+  batchSize,
+}: Pick<DeliveryWorkerOptions, 'repos' | 'getCourse' | 'batchSize'>): QueueHandler<OutboxClaim, DeliveryJob> {
   const leaseMs = claimLeaseMs(getCourse?.timeoutMs);
   return {
     name: 'outbox',

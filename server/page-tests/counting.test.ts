@@ -36,13 +36,22 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
     const edited = await repos.pageTests.edit(test.id, [{ ...noChanges, headline: 'B2' }], { actor, now: 5 });
     expect(edited).toMatchObject({ version: test.version + 1, variants: [noChanges, { ...noChanges, headline: 'B2' }] });
     // A running test keeps its number of variants.
-    expect(await repos.pageTests.edit(test.id, [{ ...noChanges, headline: 'B' }, { ...noChanges, headline: 'C' }], { actor, now: 6 })).toBeNull();
+    expect(
+      await repos.pageTests.edit(
+        test.id,
+        [
+          { ...noChanges, headline: 'B' },
+          { ...noChanges, headline: 'C' },
+        ],
+        { actor, now: 6 },
+      ),
+    ).toBeNull();
     expect(await repos.pageTests.stop(test.id, { actor, now: 7, winner: 1 })).toBe(true);
     expect(await repos.pageTests.get(test.id)).toMatchObject({ status: 'kept', winner: 1, stoppedBy: actor });
     expect(await repos.pageTests.start(other.id, { actor, now: 8 })).toMatchObject({ started: true });
   });
 
-  it('counts a lead once, only for the variant the signed visitor was assigned and served, on the test\'s page', async () => {
+  it("counts a lead once, only for the variant the signed visitor was assigned and served, on the test's page", async () => {
     const test = await running();
     const visitor = issueVisitorId(hashKey);
     const variant = assignVariant(visitor, test.id, 2);

@@ -10,13 +10,14 @@ import { RENDER_TOKEN_HEADER } from './serving';
 const hashKey = 'k'.repeat(32);
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const test = { id: 't-1', pagePath: '/products/junior-js', version: 4, variants: [noChanges, { ...noChanges, headline: 'B' }] };
-const request = (path: string, headers: Record<string, string> = {}) => new NextRequest(`http://127.0.0.1:4500${path}`, { headers: { 'user-agent': chrome, ...headers } });
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(`http://127.0.0.1:4500${path}`, { headers: { 'user-agent': chrome, ...headers } });
 const rewrittenTo = (response: Response | null) => {
   const target = response?.headers.get('x-middleware-rewrite');
   return target ? new URL(target).pathname + new URL(target).search : null;
 };
 
-describe('the proxy\'s page-test step', () => {
+describe("the proxy's page-test step", () => {
   let loads = 0;
   beforeEach(() => {
     loads = 0;
@@ -41,7 +42,7 @@ describe('the proxy\'s page-test step', () => {
     expect(response!.headers.get('vary')).toBe('Cookie');
   });
 
-  it('keeps a signed visitor\'s id (no new cookie) and sends the client router straight to their variant\'s render', async () => {
+  it("keeps a signed visitor's id (no new cookie) and sends the client router straight to their variant's render", async () => {
     const visitor = issueVisitorId(hashKey);
     const cookie = `${VISITOR_COOKIE}=${visitor}`;
     const page = await pageTestStep(request('/products/junior-js', { cookie }));

@@ -13,7 +13,9 @@ import { PAGE_HANDLER_PATH, RENDER_PREFIX, RENDER_TOKEN_HEADER, renderPath, test
 export async function pageTestStep(request: NextRequest): Promise<NextResponse | null> {
   const path = request.nextUrl.pathname;
   if (path === RENDER_PREFIX || path.startsWith(`${RENDER_PREFIX}/`)) {
-    return request.headers.get(RENDER_TOKEN_HEADER) === renderToken() ? null : new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return request.headers.get(RENDER_TOKEN_HEADER) === renderToken()
+      ? null
+      : new NextResponse('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const test = await liveTestOf(path);
@@ -35,6 +37,10 @@ export async function pageTestStep(request: NextRequest): Promise<NextResponse |
     response = NextResponse.rewrite(target, { request: { headers } });
   }
   for (const [name, value] of Object.entries(testedPageHeaders)) response.headers.set(name, value);
-  if (visit.issued) response.headers.append('set-cookie', visitorCookie(visit.visitor, request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'));
+  if (visit.issued)
+    response.headers.append(
+      'set-cookie',
+      visitorCookie(visit.visitor, request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'),
+    );
   return response;
 }

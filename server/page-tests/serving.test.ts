@@ -14,7 +14,8 @@ describe('page tests: serving a visitor', () => {
     expect(first).toMatchObject({ takesPart: true, issued: true });
     if (!first.takesPart) return;
     expect(first.variant).toBe(assignVariant(first.visitor, test.id, 2));
-    for (let i = 0; i < 3; i++) expect(visitOf(request({ cookie: `a=1; ${VISITOR_COOKIE}=${first.visitor}` }), test, hashKey)).toEqual({ ...first, issued: false });
+    for (let i = 0; i < 3; i++)
+      expect(visitOf(request({ cookie: `a=1; ${VISITOR_COOKIE}=${first.visitor}` }), test, hashKey)).toEqual({ ...first, issued: false });
   });
 
   it('splits visitors evenly: the assignment is a hash of test id and visitor id, another test splits them anew', () => {

@@ -63,7 +63,14 @@ describeEachDatabase('the retention job', (database) => {
   it('deletes field vitals older than 90 days in the same run, and keeps the rest', async () => {
     const day = 24 * 60 * 60_000;
     const now = Date.now();
-    const report: VitalsReport = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] };
+    const report: VitalsReport = {
+      page: '/',
+      device: 'phone',
+      connection: '4g',
+      navigation: 'navigate',
+      popup: false,
+      metrics: [{ name: 'LCP', value: 1200 }],
+    };
     await database().repos.vitals.record(report, now - 91 * day);
     await database().repos.vitals.record(report, now - 89 * day);
     const running = job({ now: () => now });
@@ -96,7 +103,7 @@ describeEachDatabase('the retention job', (database) => {
     expect(log.lines.join('\n')).not.toContain('guess@school.ru');
   });
 
-  it('deletes the per-address counters of the figures\' caps after two days, keeping the days since and the daily totals', async () => {
+  it("deletes the per-address counters of the figures' caps after two days, keeping the days since and the daily totals", async () => {
     const day = 24 * 60 * 60_000;
     const now = Date.now();
     const { traffic } = database().repos;
@@ -137,7 +144,14 @@ describeEachDatabase('the retention job', (database) => {
   it('runs every step even when one fails, and names the failed ones', async () => {
     const day = 24 * 60 * 60_000;
     const now = Date.now();
-    const report: VitalsReport = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false, metrics: [{ name: 'LCP', value: 1200 }] };
+    const report: VitalsReport = {
+      page: '/',
+      device: 'phone',
+      connection: '4g',
+      navigation: 'navigate',
+      popup: false,
+      metrics: [{ name: 'LCP', value: 1200 }],
+    };
     await database().repos.vitals.record(report, now - 91 * day);
     // The personal-data step fails (its database has no tables); the vitals step after it still runs.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
@@ -148,6 +162,9 @@ describeEachDatabase('the retention job', (database) => {
     }
     expect(await database().repos.vitals.histograms('2000-01-01', '2999-01-01')).toEqual([]);
     const lines = log.lines.filter((line) => line.includes('"event":"privacy.retention'));
-    expect(lines).toEqual([expect.stringContaining('"vitalsDeleted":2'), expect.stringMatching(/"event":"privacy\.retention_failed","error":"\w+[^"]*","steps":"personal-data"/)]);
+    expect(lines).toEqual([
+      expect.stringContaining('"vitalsDeleted":2'),
+      expect.stringMatching(/"event":"privacy\.retention_failed","error":"\w+[^"]*","steps":"personal-data"/),
+    ]);
   });
 });

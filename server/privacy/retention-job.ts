@@ -15,7 +15,10 @@ export const SPENT_LINK_DAYS = 30;
  * What the site deletes as it ages, one named step each; a new kind of data kept for a while is one
  * more step here. The counts of every step go into one `privacy.retention` log line.
  */
-export function retentionSteps(repos: Pick<Repositories, 'personalData' | 'vitals' | 'audit' | 'traffic' | 'operatorInvitations' | 'alertJoins'>, policy: RetentionConfig): JobStep[] {
+export function retentionSteps(
+  repos: Pick<Repositories, 'personalData' | 'vitals' | 'audit' | 'traffic' | 'operatorInvitations' | 'alertJoins'>,
+  policy: RetentionConfig,
+): JobStep[] {
   return [
     // Delivered leads older than policy.leadDays lose their personal fields; spam goes after policy.spamDays.
     { name: 'personal-data', run: async (now) => ({ ...(await repos.personalData.applyRetention(policy, now)) }) },
@@ -24,7 +27,10 @@ export function retentionSteps(repos: Pick<Repositories, 'personalData' | 'vital
     // The console's journal (who did what, folded sign-in attempts) after policy.auditDays (a year).
     { name: 'audit', run: async (now) => ({ auditDeleted: await repos.audit.deleteBefore(now - policy.auditDays * DAY_MS) }) },
     // The per-address counters of the figures' daily caps (keyed address hashes) after two days.
-    { name: 'address-counters', run: async (now) => ({ addressCountersDeleted: await repos.traffic.deleteCountersBefore(moscowToday(new Date(now - ADDRESS_COUNTER_DAYS * DAY_MS))) }) },
+    {
+      name: 'address-counters',
+      run: async (now) => ({ addressCountersDeleted: await repos.traffic.deleteCountersBefore(moscowToday(new Date(now - ADDRESS_COUNTER_DAYS * DAY_MS))) }),
+    },
     // One-time links used or expired a month ago (operator invitations, the alert bot's join codes): only their hashes, kept for nothing.
     {
       name: 'spent-links',

@@ -68,13 +68,23 @@ export function createAlertJoinsRepository(handle: DatabaseHandle, deps: { setti
       }),
 
     async hasOpenCodes(now) {
-      const row = await db.selectFrom('alert_join_codes').select('code_hash').where('used_at', 'is', null).where('expires_at', '>', now).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('alert_join_codes')
+        .select('code_hash')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .limit(1)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     join: (codeHash, chat, now) =>
       inWriteTransaction(handle, async (trx): Promise<JoinOutcome> => {
-        const code = await trx.selectFrom('alert_join_codes').select(['created_by', 'expires_at', 'used_at']).where('code_hash', '=', codeHash).executeTakeFirst();
+        const code = await trx
+          .selectFrom('alert_join_codes')
+          .select(['created_by', 'expires_at', 'used_at'])
+          .where('code_hash', '=', codeHash)
+          .executeTakeFirst();
         if (!code) return { refused: 'unknown' };
         if (code.used_at !== null) return { refused: 'used' };
         if (Number(code.expires_at) <= now) return { refused: 'expired' };
@@ -94,7 +104,9 @@ export function createAlertJoinsRepository(handle: DatabaseHandle, deps: { setti
         await trx
           .insertInto('alert_chats')
           .values({ chat_id: joined.chatId, name: joined.name, username: joined.username, joined_at: now, invited_by: joined.invitedBy })
-          .onConflict((conflict) => conflict.column('chat_id').doUpdateSet({ name: joined.name, username: joined.username, joined_at: now, invited_by: joined.invitedBy }))
+          .onConflict((conflict) =>
+            conflict.column('chat_id').doUpdateSet({ name: joined.name, username: joined.username, joined_at: now, invited_by: joined.invitedBy }),
+          )
           .execute();
         await deps.audit.record({ actor: null, action: 'alerts_joined', subject: joined.name, details: { invitedBy: joined.invitedBy } }, now, trx);
         return { joined };

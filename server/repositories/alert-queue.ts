@@ -5,7 +5,20 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database, OutboxStatus } from '../db/schema';
-import { ALERT_KIND, claimResults, claimRows, inQueue, isDue, listRows, outboxRow, parsePayload, requeueDeadRows, type ClaimResults, type OutboxClaim, type OutboxRow } from './outbox-rows';
+import {
+  ALERT_KIND,
+  claimResults,
+  claimRows,
+  inQueue,
+  isDue,
+  listRows,
+  outboxRow,
+  parsePayload,
+  requeueDeadRows,
+  type ClaimResults,
+  type OutboxClaim,
+  type OutboxRow,
+} from './outbox-rows';
 
 /**
  * An alert of a new lead to one recipient, queued in the lead's transaction. `held`: the lead came
@@ -93,7 +106,11 @@ export interface AlertQueueRepository extends ClaimResults {
    * recipient not in `recipients` are deleted. How many moved and how many went. In the caller's `trx` when
    * given (the save of the settings it follows).
    */
-  followSettings(change: { recipients: readonly string[]; heldDueAt: number | null }, now: number, trx?: Kysely<Database>): Promise<{ moved: number; dropped: number }>;
+  followSettings(
+    change: { recipients: readonly string[]; heldDueAt: number | null },
+    now: number,
+    trx?: Kysely<Database>,
+  ): Promise<{ moved: number; dropped: number }>;
   /** Deletes the alerts of these leads inside the caller's transaction (an erasure's: nothing of the visitor stays); how many went. */
   deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<number>;
 }

@@ -15,7 +15,11 @@ export function createAlertRecipientsRepository(handle: DatabaseHandle): AlertRe
   const { db } = handle;
   return {
     async take(recipient, now, holdUntil) {
-      await db.insertInto('alert_recipients').values({ recipient, next_send_at: 0 }).onConflict((conflict) => conflict.column('recipient').doNothing()).execute();
+      await db
+        .insertInto('alert_recipients')
+        .values({ recipient, next_send_at: 0 })
+        .onConflict((conflict) => conflict.column('recipient').doNothing())
+        .execute();
       // One conditional update: of two workers only one finds the time come (the other sees the new time).
       const result = await db
         .updateTable('alert_recipients')

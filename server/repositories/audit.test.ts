@@ -43,7 +43,9 @@ describeEachDatabase('audit repository', (database) => {
     try {
       const otherRepos = createRepositories(other);
       await Promise.all(
-        Array.from({ length: 80 }, (_, i) => (i % 2 ? otherRepos : repos).audit.fold({ actor: 'anna@school.ru', action: 'sign_in_refused', foldKey: 'burst' }, 1000 + i)),
+        Array.from({ length: 80 }, (_, i) =>
+          (i % 2 ? otherRepos : repos).audit.fold({ actor: 'anna@school.ru', action: 'sign_in_refused', foldKey: 'burst' }, 1000 + i),
+        ),
       );
     } finally {
       await other.close();

@@ -66,7 +66,11 @@ export interface AuditRepository {
    * One row of who did what. `trx`: the transaction of the change it records, so the change and its row
    * commit or roll back together (every console action: server/admin/operator-action.ts).
    */
-  record(entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> }, now?: number, trx?: Kysely<Database>): Promise<void>;
+  record(
+    entry: { actor: string | null; action: AuditAction; subject?: string | null; details?: Record<string, unknown> },
+    now?: number,
+    trx?: Kysely<Database>,
+  ): Promise<void>;
   /**
    * Counts one attempt into the row of `foldKey` (made with this actor and action by the first), in one
    * atomic statement, so attempts at once from several instances add up in one row.

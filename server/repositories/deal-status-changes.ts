@@ -29,7 +29,15 @@ export function createDealStatusChangesRepository(handle: DatabaseHandle): DealS
     async record(trx, dealNumber, change) {
       await trx
         .insertInto('deal_status_changes')
-        .values({ deal_number: dealNumber, at: change.at, source: change.source, status: change.status, gc_status: change.gcStatus, cost_kopecks: change.costKopecks, paid_kopecks: change.paidKopecks })
+        .values({
+          deal_number: dealNumber,
+          at: change.at,
+          source: change.source,
+          status: change.status,
+          gc_status: change.gcStatus,
+          cost_kopecks: change.costKopecks,
+          paid_kopecks: change.paidKopecks,
+        })
         .execute();
     },
 

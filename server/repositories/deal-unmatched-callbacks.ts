@@ -32,7 +32,14 @@ export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): 
     async record(trx, report) {
       await trx
         .insertInto('deal_unmatched_callbacks')
-        .values({ deal_number: report.dealNumber, first_at: report.at, last_at: report.at, calls: 1, gc_status: report.gcStatus, paid_kopecks: report.paidKopecks ?? 0 })
+        .values({
+          deal_number: report.dealNumber,
+          first_at: report.at,
+          last_at: report.at,
+          calls: 1,
+          gc_status: report.gcStatus,
+          paid_kopecks: report.paidKopecks ?? 0,
+        })
         .onConflict((conflict) =>
           conflict.column('deal_number').doUpdateSet({
             last_at: report.at,
@@ -45,7 +52,10 @@ export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): 
     },
 
     async count() {
-      const row = await db.selectFrom('deal_unmatched_callbacks').select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('deal_unmatched_callbacks')
+        .select(sql<number | string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 

@@ -15,17 +15,22 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     leadIds = [];
     // Four leads: two of campaign «winter», one of «spring», one without a campaign.
     for (const campaign of ['winter', 'winter', 'spring', undefined]) {
-      const { leadId } = await repos.leads.accept(
-        sampleLead({ createdAt: start + leadIds.length * 60_000, utm: { source: 'vk', campaign } }),
-        { kind: 'deal', payload: {} },
-      );
+      const { leadId } = await repos.leads.accept(sampleLead({ createdAt: start + leadIds.length * 60_000, utm: { source: 'vk', campaign } }), {
+        kind: 'deal',
+        payload: {},
+      });
       leadIds.push(leadId);
       numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
     }
   });
 
   const report = (dealNumber: string, gcStatus: DealReport['gcStatus'], paid: number | null, at: number): DealReport => ({
-    dealNumber, gcStatus, costKopecks: 1_299_000, paidKopecks: paid, at, source: 'callback',
+    dealNumber,
+    gcStatus,
+    costKopecks: 1_299_000,
+    paidKopecks: paid,
+    at,
+    source: 'callback',
   });
 
   it('marks the right lead paid, and the same callback twice changes nothing', async () => {
@@ -50,7 +55,10 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     expect((await repos.deals.apply(report(number, 'payed', 1_299_000, start + 6000))).result).toBe('unchanged');
     const found = await repos.deals.forLead(leadIds[0]!);
     expect(found?.deal).toMatchObject({ status: 'refunded', paidKopecks: 0, paidAt: start + 3000 });
-    expect(found?.changes.map((change) => [change.status, change.at])).toEqual([['paid', start + 3000], ['refunded', start + 5000]]);
+    expect(found?.changes.map((change) => [change.status, change.at])).toEqual([
+      ['paid', start + 3000],
+      ['refunded', start + 5000],
+    ]);
   });
 
   it('keeps numbers the site never sent apart, counted once each', async () => {
@@ -106,12 +114,25 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     const lead = await repos.leads.findLead(leadIds[2]!);
     await repos.personalData.erase(lead!.email, 'bucket');
     expect(await handle.db.selectFrom('leads').select('id').where('id', '=', leadIds[2]!).executeTakeFirst()).toBeUndefined();
-    expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({ key: 'spring', leads: 0, paidDeals: 0, partPaidDeals: 1, revenueKopecks: 1_000_000 });
+    expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({
+      key: 'spring',
+      leads: 0,
+      paidDeals: 0,
+      partPaidDeals: 1,
+      revenueKopecks: 1_000_000,
+    });
   });
 
   it('remembers the reconciliation between runs', async () => {
     const { repos } = database();
-    expect(await repos.dealReconciliation.state()).toEqual({ since: null, exportId: null, exportStartedAt: null, lastSuccessAt: null, lastFailureAt: null, lastError: null });
+    expect(await repos.dealReconciliation.state()).toEqual({
+      since: null,
+      exportId: null,
+      exportStartedAt: null,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      lastError: null,
+    });
     await repos.dealReconciliation.save({ exportId: '77', exportStartedAt: start });
     await repos.dealReconciliation.save({ lastFailureAt: start + 1, lastError: 'busy' });
     expect(await repos.dealReconciliation.state()).toMatchObject({ exportId: '77', exportStartedAt: start, lastFailureAt: start + 1, lastError: 'busy' });

@@ -15,7 +15,8 @@ import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callback
 import type { DeliveryQueueRepository } from './delivery-queue';
 
 /** What one report did: changed the deal (a new state in its history), nothing (a repeat, a stale one), or kept apart. */
-export type DealApplyOutcome = { result: 'changed'; leadId: number | null; status: DealStatus } | { result: 'unchanged'; leadId: number | null } | { result: 'unmatched' };
+export type DealApplyOutcome =
+  { result: 'changed'; leadId: number | null; status: DealStatus } | { result: 'unchanged'; leadId: number | null } | { result: 'unmatched' };
 
 export interface DealView {
   dealNumber: string;
@@ -82,7 +83,13 @@ export interface DealsRepository {
 
 /** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
 export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
-  return eb.exists(eb.selectFrom('deals').select('deals.deal_number').whereRef('deals.lead_id', '=', 'leads.id').where('deals.status', 'in', [...paidDealStatuses]));
+  return eb.exists(
+    eb
+      .selectFrom('deals')
+      .select('deals.deal_number')
+      .whereRef('deals.lead_id', '=', 'leads.id')
+      .where('deals.status', 'in', [...paidDealStatuses]),
+  );
 }
 
 /** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of status.ts, in SQL. */
@@ -91,7 +98,12 @@ export const partPaidDeal = sql<boolean>`((deals.cost_kopecks is not null and de
 /** For the leads list: whether one of the lead's paid deals is paid only in part. */
 export function partPaidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   return eb.exists(
-    eb.selectFrom('deals').select('deals.deal_number').whereRef('deals.lead_id', '=', 'leads.id').where('deals.status', 'in', [...paidDealStatuses]).where(partPaidDeal),
+    eb
+      .selectFrom('deals')
+      .select('deals.deal_number')
+      .whereRef('deals.lead_id', '=', 'leads.id')
+      .where('deals.status', 'in', [...paidDealStatuses])
+      .where(partPaidDeal),
   );
 }
 
@@ -107,17 +119,26 @@ export function paidDealAmount(eb: ExpressionBuilder<Database, 'leads'>) {
 /** The key of a lead, or of a deal's copy of it (the same columns), in each dimension; '' when the lead has none. */
 export function funnelKey(by: FunnelDimension): RawBuilder<string> {
   switch (by) {
-    case 'campaign': return sql<string>`coalesce(utm_campaign, '')`;
-    case 'source': return sql<string>`coalesce(utm_source, '')`;
-    case 'landing': return sql<string>`page_path`;
+    case 'campaign':
+      return sql<string>`coalesce(utm_campaign, '')`;
+    case 'source':
+      return sql<string>`coalesce(utm_source, '')`;
+    case 'landing':
+      return sql<string>`page_path`;
     case 'popup':
-    case 'form': return sql<string>`form_id`;
+    case 'form':
+      return sql<string>`form_id`;
   }
 }
 
 export function createDealsRepository(
   handle: DatabaseHandle,
-  { leads, deliveryQueue, statusChanges, unmatchedCallbacks }: {
+  {
+    leads,
+    deliveryQueue,
+    statusChanges,
+    unmatchedCallbacks,
+  }: {
     leads: DealLeads;
     deliveryQueue: Pick<DeliveryQueueRepository, 'hasDealNumber'>;
     statusChanges: DealStatusChangesRepository;
@@ -139,7 +160,15 @@ export function createDealsRepository(
       if (!next) return { result: 'unchanged', leadId: row.lead_id };
       await trx
         .updateTable('deals')
-        .set({ status: next.status, gc_status: next.gcStatus, rank: next.rank, cost_kopecks: next.costKopecks, paid_kopecks: next.paidKopecks, paid_at: next.paidAt, changed_at: next.changedAt })
+        .set({
+          status: next.status,
+          gc_status: next.gcStatus,
+          rank: next.rank,
+          cost_kopecks: next.costKopecks,
+          paid_kopecks: next.paidKopecks,
+          paid_at: next.paidAt,
+          changed_at: next.changedAt,
+        })
         .where('deal_number', '=', report.dealNumber)
         .execute();
       await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
@@ -199,7 +228,12 @@ export function createDealsRepository(
     async ofLeads(leadIds) {
       const deals = new Map<number, DealView>();
       if (leadIds.length === 0) return deals;
-      const rows = await db.selectFrom('deals').selectAll().where('lead_id', 'in', [...leadIds]).orderBy('changed_at').execute();
+      const rows = await db
+        .selectFrom('deals')
+        .selectAll()
+        .where('lead_id', 'in', [...leadIds])
+        .orderBy('changed_at')
+        .execute();
       for (const row of rows) deals.set(row.lead_id!, view(row));
       return deals;
     },
@@ -238,7 +272,14 @@ export function createDealsRepository(
 
 /** The line of history a report that moved the deal to `state` adds. */
 function changeOf(report: DealReport, state: DealState): DealChange {
-  return { at: report.at, source: report.source, status: state.status, gcStatus: state.gcStatus, costKopecks: state.costKopecks, paidKopecks: state.paidKopecks };
+  return {
+    at: report.at,
+    source: report.source,
+    status: state.status,
+    gcStatus: state.gcStatus,
+    costKopecks: state.costKopecks,
+    paidKopecks: state.paidKopecks,
+  };
 }
 
 type DealRow = Database['deals'];

@@ -5,7 +5,19 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database, OutboxStatus } from '../db/schema';
-import { ALERT_KIND, claimResults, claimRows, inQueue, isDue, listRows, outboxRow, requeueDeadRows, type ClaimResults, type OutboxClaim, type OutboxRow } from './outbox-rows';
+import {
+  ALERT_KIND,
+  claimResults,
+  claimRows,
+  inQueue,
+  isDue,
+  listRows,
+  outboxRow,
+  requeueDeadRows,
+  type ClaimResults,
+  type OutboxClaim,
+  type OutboxRow,
+} from './outbox-rows';
 
 /** What the outbox delivers: a lead as a GetCourse deal. */
 export type DeliveryKind = 'deal';
@@ -145,7 +157,14 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
         .select((eb) => [
           eb.fn.sum<number | string | null>(eb.case().when('status', 'in', ['pending', 'sending']).then(1).else(0).end()).as('waiting'),
           eb.fn
-            .sum<number | string | null>(eb.case().when(eb.and([eb('status', 'in', ['pending', 'sending']), eb('attempts', '>', 0)])).then(1).else(0).end())
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when(eb.and([eb('status', 'in', ['pending', 'sending']), eb('attempts', '>', 0)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
             .as('retrying'),
           eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'dead').then(1).else(0).end()).as('dead'),
           eb.fn.min<number | string | null>(eb.case().when('status', 'in', ['pending', 'sending']).then(eb.ref('created_at')).end()).as('oldest'),

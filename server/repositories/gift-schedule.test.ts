@@ -7,8 +7,10 @@ const hour = 3_600_000;
 const t0 = Date.UTC(2026, 11, 20, 7);
 
 describe('gift window words and states', () => {
-  it('says the CLI\'s problems in Russian', () => {
-    expect(describeWindowProblem(windowProblem({ giftNumber: 14, startTimestamp: t0, endTimestamp: t0 + hour }, [])!)).toBe('Номер подарка — целое число от 1 до 13');
+  it("says the CLI's problems in Russian", () => {
+    expect(describeWindowProblem(windowProblem({ giftNumber: 14, startTimestamp: t0, endTimestamp: t0 + hour }, [])!)).toBe(
+      'Номер подарка — целое число от 1 до 13',
+    );
     expect(describeWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 }, [])!)).toBe('Начало должно быть раньше конца');
     const other = { giftNumber: 2, startTimestamp: t0, endTimestamp: t0 + hour };
     expect(describeWindowProblem(windowProblem({ giftNumber: 1, startTimestamp: t0, endTimestamp: t0 + hour }, [other])!)).toBe(

@@ -39,7 +39,7 @@ describe('leads list helpers', () => {
   });
 });
 
-describeEachDatabase('the console\'s leads', (database) => {
+describeEachDatabase("the console's leads", (database) => {
   const start = Date.UTC(2026, 10, 1, 9, 0);
   let ids: number[] = [];
 
@@ -112,13 +112,14 @@ describeEachDatabase('the console\'s leads', (database) => {
 
   it('finds a part of a name, an e-mail or a phone, in any case and alphabet', async () => {
     const { repos } = database();
-    const accept = async (overrides: Parameters<typeof sampleLead>[0]) => (await repos.leads.accept(sampleLead({ createdAt: start, ...overrides }), null)).leadId;
+    const accept = async (overrides: Parameters<typeof sampleLead>[0]) =>
+      (await repos.leads.accept(sampleLead({ createdAt: start, ...overrides }), null)).leadId;
     const olga = await accept({ name: 'Ольга Ёлкина', email: 'olga.yolkina@mail.example', phone: '+79035550102' });
-    const john = await accept({ name: 'John O\'Hara', email: 'JOHN_100%@Corp.example', phone: '+447700900123' });
+    const john = await accept({ name: "John O'Hara", email: 'JOHN_100%@Corp.example', phone: '+447700900123' });
     expect(await allPages({ search: 'ёлкин' })).toEqual([olga]);
     expect(await allPages({ search: 'ОЛЬГА' })).toEqual([olga]);
     expect(await allPages({ search: 'yolk' })).toEqual([olga]);
-    expect(await allPages({ search: 'o\'hara' })).toEqual([john]);
+    expect(await allPages({ search: "o'hara" })).toEqual([john]);
     expect(await allPages({ search: '100%@corp' })).toEqual([john]);
     // LIKE's own characters are taken literally: `_` is no wildcard, `%` no «anything».
     expect(await allPages({ search: 'n_1' })).toEqual([john]);
@@ -154,10 +155,14 @@ describeEachDatabase('the console\'s leads', (database) => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith(csvHeader)).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Адрес страницы;Спам;Доставка;Номер сделки;Оплачено, ₽');
+    expect(lines[0]).toBe(
+      'ID;Дата (МСК);Форма;Продукт;Имя;E-mail;Телефон;utm_source;utm_medium;utm_campaign;utm_content;utm_term;Страница;Адрес страницы;Спам;Доставка;Номер сделки;Оплачено, ₽',
+    );
     expect(lines).toHaveLength(16);
     // The form and product by their names, the page by its name and its path.
-    expect(lines[1]).toMatch(new RegExp(`^${ids[28]};2026-11-02 16:00:00;Контактная форма — Заявка с сайта;Заявка с сайта;Анна Петрова;lead28@example.com;"=""\\+79160000028""";`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${ids[28]};2026-11-02 16:00:00;Контактная форма — Заявка с сайта;Заявка с сайта;Анна Петрова;lead28@example.com;"=""\\+79160000028""";`),
+    );
     expect(lines[1]).toContain(';Страница курса «Junior фронтенд-разработчик»;/products/junior-js;');
   });
 

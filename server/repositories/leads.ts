@@ -241,7 +241,9 @@ export function createLeadsRepository(
         }
         const leadId = inserted.id;
         const outboxId =
-          delivery && dealPrefix !== null ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt) : null;
+          delivery && dealPrefix !== null
+            ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt)
+            : null;
         await alertQueue.enqueue(trx, leadId, alerts, lead.createdAt);
         return { replayed: false, leadId, outboxId, sameRequest: true };
       });
@@ -285,28 +287,26 @@ export function createLeadsRepository(
         .orderBy('leads.id', 'desc')
         .limit(limit + 1)
         .execute();
-      const page = rows.slice(0, limit).map(
-        (row): LeadListRow => ({
-          id: row.id,
-          createdAt: Number(row.created_at),
-          formId: row.form_id,
-          productName: row.product_name,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          utmSource: row.utm_source,
-          utmMedium: row.utm_medium,
-          utmCampaign: row.utm_campaign,
-          utmContent: row.utm_content,
-          utmTerm: row.utm_term,
-          pagePath: row.page_path,
-          isSpam: row.is_spam === 1,
-          deliveryStatus: (row.delivery_status as OutboxStatus | null) ?? null,
-          dealNumber: row.deal_number ?? null,
-          paidKopecks: row.paid_kopecks === null || row.paid_kopecks === undefined ? null : Number(row.paid_kopecks),
-          partPaid: Boolean(row.part_paid),
-        }),
-      );
+      const page = rows.slice(0, limit).map((row): LeadListRow => ({
+        id: row.id,
+        createdAt: Number(row.created_at),
+        formId: row.form_id,
+        productName: row.product_name,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+        utmContent: row.utm_content,
+        utmTerm: row.utm_term,
+        pagePath: row.page_path,
+        isSpam: row.is_spam === 1,
+        deliveryStatus: (row.delivery_status as OutboxStatus | null) ?? null,
+        dealNumber: row.deal_number ?? null,
+        paidKopecks: row.paid_kopecks === null || row.paid_kopecks === undefined ? null : Number(row.paid_kopecks),
+        partPaid: Boolean(row.part_paid),
+      }));
       const last = page.at(-1);
       return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
     },
@@ -325,7 +325,11 @@ export function createLeadsRepository(
     },
 
     async markSpam(leadId, spam, trx = db) {
-      const result = await trx.updateTable('leads').set({ is_spam: spam ? 1 : 0 }).where('id', '=', leadId).executeTakeFirst();
+      const result = await trx
+        .updateTable('leads')
+        .set({ is_spam: spam ? 1 : 0 })
+        .where('id', '=', leadId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -409,13 +413,20 @@ export function createLeadsRepository(
     },
 
     async idsByEmail(trx, email) {
-      const rows = await trx.selectFrom('leads').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`).execute();
+      const rows = await trx
+        .selectFrom('leads')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+        .execute();
       return rows.map((row) => row.id);
     },
 
     async remove(trx, ids) {
       if (ids.length === 0) return 0;
-      const result = await trx.deleteFrom('leads').where('id', 'in', [...ids]).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('leads')
+        .where('id', 'in', [...ids])
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
@@ -492,9 +503,7 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter, dialect: Diale
     .$if(filter.payment === 'unpaid', (q) => q.where((eb) => eb.not(paidDealExists(eb))))
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
     .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
-    .$if(filter.delivery === 'none', (q) =>
-      q.where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id')))),
-    )
+    .$if(filter.delivery === 'none', (q) => q.where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id')))))
     .$if(!!filter.delivery && filter.delivery !== 'none', (q) =>
       q.where((eb) =>
         eb.exists(

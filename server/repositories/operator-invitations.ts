@@ -72,7 +72,14 @@ export function createOperatorInvitationsRepository(handle: DatabaseHandle): Ope
         await tx.deleteFrom('admin_invitations').where('email', '=', invitation.email).where('accepted_at', 'is', null).execute();
         const row = await tx
           .insertInto('admin_invitations')
-          .values({ email: invitation.email, token_hash: invitation.tokenHash, invited_by: invitation.invitedBy, created_at: now, expires_at: invitation.expiresAt, accepted_at: null })
+          .values({
+            email: invitation.email,
+            token_hash: invitation.tokenHash,
+            invited_by: invitation.invitedBy,
+            created_at: now,
+            expires_at: invitation.expiresAt,
+            accepted_at: null,
+          })
           .returning(columns)
           .executeTakeFirstOrThrow();
         return invitationOf(row);
@@ -98,7 +105,13 @@ export function createOperatorInvitationsRepository(handle: DatabaseHandle): Ope
       }),
 
     async open(now) {
-      const rows = await db.selectFrom('admin_invitations').select(columns).where('accepted_at', 'is', null).where('expires_at', '>', now).orderBy('id', 'desc').execute();
+      const rows = await db
+        .selectFrom('admin_invitations')
+        .select(columns)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('id', 'desc')
+        .execute();
       return rows.map(invitationOf);
     },
 

@@ -101,12 +101,29 @@ export function createOperatorsRepository(handle: DatabaseHandle): OperatorsRepo
         const id = randomUUID();
         await db
           .insertInto('admin_users')
-          .values({ id, email, name: operator.name, emailVerified: postgres ? true : 1, image: null, createdAt: authDate(now), updatedAt: authDate(now), lastSignInAt: null })
+          .values({
+            id,
+            email,
+            name: operator.name,
+            emailVerified: postgres ? true : 1,
+            image: null,
+            createdAt: authDate(now),
+            updatedAt: authDate(now),
+            lastSignInAt: null,
+          })
           .execute();
         // better-auth's email-and-password account: provider `credential`, the account id the user's.
         await db
           .insertInto('admin_accounts')
-          .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: operator.passwordHash, createdAt: authDate(now), updatedAt: authDate(now) })
+          .values({
+            id: randomUUID(),
+            accountId: id,
+            providerId: 'credential',
+            userId: id,
+            password: operator.passwordHash,
+            createdAt: authDate(now),
+            updatedAt: authDate(now),
+          })
           .execute();
         return { id };
       }),

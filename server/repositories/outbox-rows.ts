@@ -85,17 +85,15 @@ export async function claimRows(
     .returningAll()
     .execute();
   return rows
-    .map(
-      (row): OutboxClaim => ({
-        id: row.id,
-        kind: row.kind,
-        leadId: leadIdOf(row),
-        dealNumber: row.deal_number,
-        payload: parsePayload(row.payload),
-        attempts: row.attempts,
-        claimToken,
-      }),
-    )
+    .map((row): OutboxClaim => ({
+      id: row.id,
+      kind: row.kind,
+      leadId: leadIdOf(row),
+      dealNumber: row.deal_number,
+      payload: parsePayload(row.payload),
+      attempts: row.attempts,
+      claimToken,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -144,7 +142,11 @@ export async function requeueDeadRows(db: Kysely<Database>, queue: OutboxQueue, 
   return Number(result.numUpdatedRows);
 }
 
-export async function listRows(db: Kysely<Database>, queue: OutboxQueue, { status, limit = 100 }: { status?: OutboxStatus; limit?: number } = {}): Promise<OutboxRow[]> {
+export async function listRows(
+  db: Kysely<Database>,
+  queue: OutboxQueue,
+  { status, limit = 100 }: { status?: OutboxStatus; limit?: number } = {},
+): Promise<OutboxRow[]> {
   const rows = await db
     .selectFrom('outbox')
     .selectAll()

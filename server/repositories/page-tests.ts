@@ -93,15 +93,30 @@ export function createPageTestsRepository(handle: DatabaseHandle): PageTestsRepo
       )
       .orderBy('variant')
       .execute();
-    return rows.map((row) => testOf(row, variants.filter((variant) => variant.test_id === row.id)));
+    return rows.map((row) =>
+      testOf(
+        row,
+        variants.filter((variant) => variant.test_id === row.id),
+      ),
+    );
   };
-  const getIn = async (trx: Kysely<Database>, id: string) => (await load(trx, await trx.selectFrom('page_tests').selectAll().where('id', '=', id).execute()))[0];
+  const getIn = async (trx: Kysely<Database>, id: string) =>
+    (await load(trx, await trx.selectFrom('page_tests').selectAll().where('id', '=', id).execute()))[0];
   const writeVariants = async (trx: Kysely<Database>, id: string, variants: PageVariantChanges[]) => {
     await trx.deleteFrom('page_test_variants').where('test_id', '=', id).execute();
     const all = [{ headline: null, subheadline: null, buttonLabel: null, leadTariff: null }, ...variants];
     await trx
       .insertInto('page_test_variants')
-      .values(all.map((changes, variant) => ({ test_id: id, variant, headline: changes.headline, subheadline: changes.subheadline, button_label: changes.buttonLabel, lead_tariff: changes.leadTariff })))
+      .values(
+        all.map((changes, variant) => ({
+          test_id: id,
+          variant,
+          headline: changes.headline,
+          subheadline: changes.subheadline,
+          button_label: changes.buttonLabel,
+          lead_tariff: changes.leadTariff,
+        })),
+      )
       .execute();
   };
   const isRunning = async (testId: string) =>
@@ -211,7 +226,12 @@ export function createPageTestsRepository(handle: DatabaseHandle): PageTestsRepo
 
     async recordLead({ testId, visitor, variant, now, leadId }) {
       if (!(await isRunning(testId))) return false;
-      const served = await db.selectFrom('page_test_visitors').select('variant').where('test_id', '=', testId).where('visitor', '=', visitor).executeTakeFirst();
+      const served = await db
+        .selectFrom('page_test_visitors')
+        .select('variant')
+        .where('test_id', '=', testId)
+        .where('visitor', '=', visitor)
+        .executeTakeFirst();
       if (!served || Number(served.variant) !== variant) return false;
       const inserted = await db
         .insertInto('page_test_leads')

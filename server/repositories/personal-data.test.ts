@@ -69,7 +69,13 @@ describeEachDatabase('personal-data retention', (database) => {
       before.oldDeal!;
     expect([idempotency_key, request_hash]).toEqual(['3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c', 'a'.repeat(64)]);
     expect([name, email, phone, google_client_id, yandex_client_id, client_address_hash, anonymized_at]).toEqual([
-      'Анна Петрова', expect.stringContaining('@'), '+79161234567', 'GA1.1.123', '456', 'abc123', null,
+      'Анна Петрова',
+      expect.stringContaining('@'),
+      '+79161234567',
+      'GA1.1.123',
+      '456',
+      'abc123',
+      null,
     ]);
     // The whole row: the blanked fields are exactly the personal ones.
     expect(await row(oldDeal)).toEqual({ ...rest, ...ANONYMIZED_LEAD_FIELDS, anonymized_at: now });

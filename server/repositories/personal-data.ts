@@ -40,7 +40,12 @@ export interface PersonalDataRepository {
 
 export function createPersonalDataRepository(
   handle: DatabaseHandle,
-  { leads, deliveryQueue, alertQueue, rateLimit }: { leads: LeadsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository; rateLimit: RateLimitRepository },
+  {
+    leads,
+    deliveryQueue,
+    alertQueue,
+    rateLimit,
+  }: { leads: LeadsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository; rateLimit: RateLimitRepository },
 ): PersonalDataRepository {
   return {
     /**

@@ -7,15 +7,21 @@ describeEachDatabase('pop-up daily counts', (database) => {
 
   it('adds batches up per day and pop-up, over every page', async () => {
     const { repos } = database();
-    await repos.popupStats.record([
-      { popup: 'promo-frameworks', event: 'shown', path: '/products/git' },
-      { popup: 'promo-frameworks', event: 'finished', path: '/products/git' },
-    ], now);
-    await repos.popupStats.record([
-      { popup: 'promo-frameworks', event: 'shown', path: '/products/vue' },
-      { popup: 'promo-frameworks', event: 'closed', path: '/products/vue' },
-      { popup: 'promo-frameworks', event: 'shown', path: '/products/git' },
-    ], now);
+    await repos.popupStats.record(
+      [
+        { popup: 'promo-frameworks', event: 'shown', path: '/products/git' },
+        { popup: 'promo-frameworks', event: 'finished', path: '/products/git' },
+      ],
+      now,
+    );
+    await repos.popupStats.record(
+      [
+        { popup: 'promo-frameworks', event: 'shown', path: '/products/vue' },
+        { popup: 'promo-frameworks', event: 'closed', path: '/products/vue' },
+        { popup: 'promo-frameworks', event: 'shown', path: '/products/git' },
+      ],
+      now,
+    );
     await repos.popupStats.record([{ popup: 'popup-middle-discount', event: 'shown', path: '/products/middle-js' }], now - 86_400_000);
     expect(await repos.popupStats.perDay('2026-11-22', '2026-11-23')).toEqual([
       { day: '2026-11-23', popup: 'promo-frameworks', shown: 3, closed: 1, finished: 1 },

@@ -24,7 +24,7 @@ describeEachDatabase('popups repository', (database) => {
     expect((await repos.popups.seed(seeds, 3000)).added).toEqual([]);
     expect((await repos.popups.get(id))?.config.showDelayMs).toBe(5000);
     // A pop-up the file gains arrives with the next start.
-    const extra = { id: 'promo-new', config: { ...seeds[0]!.config, popupName: 'promo-new' } as typeof seeds[0]['config'] };
+    const extra = { id: 'promo-new', config: { ...seeds[0]!.config, popupName: 'promo-new' } as (typeof seeds)[0]['config'] };
     expect((await repos.popups.seed([...seeds, extra], 4000)).added).toEqual(['promo-new']);
   });
 

@@ -32,9 +32,7 @@ export interface PopupVersion {
 
 /** What a save or rollback did. `conflict`: someone saved the pop-up since `expectedVersion` was read. */
 export type PopupSaveOutcome =
-  | { saved: true; version: number; changes: string[] }
-  | { saved: false; reason: 'conflict'; currentVersion: number }
-  | { saved: false; reason: 'not_found' };
+  { saved: true; version: number; changes: string[] } | { saved: false; reason: 'conflict'; currentVersion: number } | { saved: false; reason: 'not_found' };
 
 export interface PopupsRepository {
   /**
@@ -53,7 +51,12 @@ export interface PopupsRepository {
    * Stores `config` as a new version, unless the current one is no longer `expectedVersion`; in the caller's
    * `trx` when given (a console action's, with its audit row), else in a transaction of its own (as `rollback`).
    */
-  save(id: string, config: ManagedPopupConfig, options: { expectedVersion: number; actor: string; now: number }, trx?: Kysely<Database>): Promise<PopupSaveOutcome>;
+  save(
+    id: string,
+    config: ManagedPopupConfig,
+    options: { expectedVersion: number; actor: string; now: number },
+    trx?: Kysely<Database>,
+  ): Promise<PopupSaveOutcome>;
   /** «Показывать» on or off, as a new version. */
   setEnabled(id: string, enabled: boolean, options: { expectedVersion: number; actor: string; now: number }): Promise<PopupSaveOutcome>;
   /** Makes version `version`'s config current again, as a new version. */

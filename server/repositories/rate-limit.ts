@@ -27,9 +27,7 @@ export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepo
       const row = await db
         .insertInto('rate_limit_counters')
         .values({ bucket, window_start: windowStart, hits: 1 })
-        .onConflict((conflict) =>
-          conflict.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }),
-        )
+        .onConflict((conflict) => conflict.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }))
         .returning('hits')
         .executeTakeFirstOrThrow();
       return Number(row.hits);

@@ -28,7 +28,10 @@ export function createReleaseRunsRepository(handle: DatabaseHandle): ReleaseRuns
   const { db } = handle;
   return {
     async record(run) {
-      await db.insertInto('release_runs').values({ ran_at: run.ranAt, day: run.day, due: JSON.stringify(run.due), outcome: run.outcome }).execute();
+      await db
+        .insertInto('release_runs')
+        .values({ ran_at: run.ranAt, day: run.day, due: JSON.stringify(run.due), outcome: run.outcome })
+        .execute();
     },
 
     async last() {

@@ -146,7 +146,9 @@ describeEachDatabase('repositories', (database) => {
       const plan = await sql<{ detail: string }>`explain query plan delete from rate_limit_counters where window_start < ${1}`.execute(handle.db);
       expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/USING (COVERING )?INDEX rate_limit_counters_window_start/);
     } else {
-      const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'rate_limit_counters' and schemaname = current_schema()`.execute(handle.db);
+      const indexes = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where tablename = 'rate_limit_counters' and schemaname = current_schema()`.execute(handle.db);
       expect(indexes.rows.map((row) => row.indexdef).join(' ')).toMatch(/rate_limit_counters_window_start ON \S+ USING btree \(window_start\)/);
     }
   });
@@ -173,5 +175,4 @@ describeEachDatabase('repositories', (database) => {
     expect(await repos.giftSchedule.remove(999_999)).toBe(false);
     expect((await repos.giftSchedule.list()).map((w) => w.giftNumber)).toEqual([4, 2]);
   });
-
 });

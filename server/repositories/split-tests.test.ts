@@ -20,7 +20,10 @@ describeEachDatabase('split tests repository', (database) => {
 
   it('starts one test a pop-up and stops it', async () => {
     const { repos, popupId, test } = await started();
-    expect(await repos.splitTests.start(popupId, [texts('A'), texts('C')], { plannedShows: 1, actor, now: 3000 })).toEqual({ started: false, reason: 'running' });
+    expect(await repos.splitTests.start(popupId, [texts('A'), texts('C')], { plannedShows: 1, actor, now: 3000 })).toEqual({
+      started: false,
+      reason: 'running',
+    });
     expect((await repos.splitTests.running()).map((t) => t.id)).toEqual([test.id]);
     expect(await repos.splitTests.stop(test.id, { actor, now: 4000 })).toBe(true);
     expect(await repos.splitTests.stop(test.id, { actor, now: 5000 })).toBe(false);

@@ -98,7 +98,15 @@ export interface SplitTestsRepository {
 
 export function createSplitTestsRepository(
   handle: DatabaseHandle,
-  { popups, alertQueue, audit }: { popups: Pick<PopupsRepository, 'markChanged' | 'save'>; alertQueue: Pick<AlertQueueRepository, 'enqueueNotices'>; audit: Pick<AuditRepository, 'record'> },
+  {
+    popups,
+    alertQueue,
+    audit,
+  }: {
+    popups: Pick<PopupsRepository, 'markChanged' | 'save'>;
+    alertQueue: Pick<AlertQueueRepository, 'enqueueNotices'>;
+    audit: Pick<AuditRepository, 'record'>;
+  },
 ): SplitTestsRepository {
   const { db } = handle;
   const isRunning = async (testId: string) =>
@@ -158,7 +166,12 @@ export function createSplitTestsRepository(
     async stop(id, options, trx = db) {
       const result = await trx
         .updateTable('popup_tests')
-        .set({ status: options.winner === undefined ? 'stopped' : 'decided', stopped_at: options.now, stopped_by: options.actor, winner: options.winner ?? null })
+        .set({
+          status: options.winner === undefined ? 'stopped' : 'decided',
+          stopped_at: options.now,
+          stopped_by: options.actor,
+          winner: options.winner ?? null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'running')
         .executeTakeFirst();
@@ -229,7 +242,12 @@ export function createSplitTestsRepository(
           .execute();
         const saved = keep.config ? await popups.save(keep.popupId, keep.config, { expectedVersion: keep.expectedVersion, actor: keep.actor, now }, trx) : null;
         await audit.record(
-          { actor: keep.actor, action: 'popup_test_decide', subject: keep.popupId, details: { ...keep.audit, test: testId, variant: keep.variant, version: saved?.saved ? saved.version : null } },
+          {
+            actor: keep.actor,
+            action: 'popup_test_decide',
+            subject: keep.popupId,
+            details: { ...keep.audit, test: testId, variant: keep.variant, version: saved?.saved ? saved.version : null },
+          },
           now,
           trx,
         );

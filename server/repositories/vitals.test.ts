@@ -60,7 +60,9 @@ describeEachDatabase('field vitals', (database) => {
       { target: 'button.buy', phase: 'processing-duration', count: 2, average: 320 },
       { target: 'a.menu', phase: 'input-delay', count: 1, average: 90 },
     ]);
-    expect(await repos.vitals.topTargets('2026-11-23', '2026-11-23', '/products/[course]', 'LCP')).toEqual([{ target: 'main>img.hero', phase: null, count: 1, average: 3100 }]);
+    expect(await repos.vitals.topTargets('2026-11-23', '2026-11-23', '/products/[course]', 'LCP')).toEqual([
+      { target: 'main>img.hero', phase: null, count: 1, average: 3100 },
+    ]);
     expect(await repos.vitals.topTargets('2026-11-23', '2026-11-23', '/', 'LCP')).toEqual([]);
   });
 

@@ -134,7 +134,12 @@ export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository
         .orderBy('target')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ target: row.target, phase: row.phase || null, count: toNumber(row.count), average: toNumber(row.total) / Math.max(1, toNumber(row.count)) }));
+      return rows.map((row) => ({
+        target: row.target,
+        phase: row.phase || null,
+        count: toNumber(row.count),
+        average: toNumber(row.total) / Math.max(1, toNumber(row.count)),
+      }));
     },
 
     async context(fromDay, toDay) {

@@ -18,14 +18,16 @@ const page = '/products/middle-js/cvrna';
 describeEachDatabase('split test conversions', (database) => {
   beforeEach(() => database().clear());
   const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
-  const lead = (v: number, options: { popup?: string; path?: string } = {}) => ({ extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page } });
+  const lead = (v: number, options: { popup?: string; path?: string } = {}) => ({
+    extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page },
+  });
   const context = (address = 'address-a') => ({ repos: database().repos, hashKey, clientAddressHash: address, now: Date.now(), log: consoleLogger });
   const totals = async (testId: string) => {
     const today = moscowToday();
     return (await database().repos.traffic.totals('test', today, today, testId)).map(({ counted, uncounted }) => ({ counted, uncounted }));
   };
 
-  it('counts an accepted lead once, only from the signed visitor\'s assigned and shown variant of the running test, on a page the pop-up targets', async () => {
+  it("counts an accepted lead once, only from the signed visitor's assigned and shown variant of the running test, on a page the pop-up targets", async () => {
     const { repos } = database();
     const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
     const visitor = issueVisitorId(hashKey);
@@ -57,7 +59,11 @@ describeEachDatabase('split test conversions', (database) => {
     const { repos } = database();
     const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
     const signed = issueVisitorId(hashKey);
-    const forged = [issueVisitorId('another-key-'.repeat(3)), `${signed.slice(0, 21)}${signed[21] === 'A' ? 'B' : 'A'}${signed.slice(22)}`, 'visitor-0123456789abcdef'];
+    const forged = [
+      issueVisitorId('another-key-'.repeat(3)),
+      `${signed.slice(0, 21)}${signed[21] === 'A' ? 'B' : 'A'}${signed.slice(22)}`,
+      'visitor-0123456789abcdef',
+    ];
     for (const visitor of forged) {
       const variant = assignVariant(visitor, test.id, 2);
       // Even with an exposure stored under its key (as a beacon of the same forged id cannot make one).

@@ -31,7 +31,8 @@ export async function countTestConversion(
     if (!test || claimed.variant >= test.variants.length) return false;
     const day = moscowToday(new Date(now));
     const outcome = await conversionOutcome(headers, extra?.page_path, test, claimed.variant, { ...context, day });
-    if (outcome !== 'repeat') await repos.traffic.tally(day, 'test', test.id, { counted: outcome === 'counted' ? 1 : 0, uncounted: outcome === 'uncounted' ? 1 : 0 });
+    if (outcome !== 'repeat')
+      await repos.traffic.tally(day, 'test', test.id, { counted: outcome === 'counted' ? 1 : 0, uncounted: outcome === 'uncounted' ? 1 : 0 });
     return outcome === 'counted';
   } catch (error) {
     context.log.warn('split_test.conversion_failed', { error: errorKind(error) });
@@ -55,6 +56,7 @@ async function conversionOutcome(
   const seen = await repos.splitTests.visitorSeen(test.id, key);
   if (seen.converted) return 'repeat';
   if (seen.shown !== variant) return 'uncounted';
-  if (!(await repos.traffic.countWithin(context.day, `test:${test.id}:lead`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testLead))) return 'uncounted';
+  if (!(await repos.traffic.countWithin(context.day, `test:${test.id}:lead`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testLead)))
+    return 'uncounted';
   return (await repos.splitTests.recordConversion({ testId: test.id, visitor: key, variant, now: context.now })) ? 'counted' : 'repeat';
 }

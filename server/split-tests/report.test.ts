@@ -10,7 +10,7 @@ const popup = 'popup-middle-discount';
 describeEachDatabase('split test plan and report', (database) => {
   beforeEach(() => database().clear());
 
-  it('plans from the pop-up\'s own conversion when it has enough shows, else 3 %', async () => {
+  it("plans from the pop-up's own conversion when it has enough shows, else 3 %", async () => {
     const { repos } = database();
     const now = Date.UTC(2026, 10, 23, 9);
     expect((await planTest(repos, popup, 2, now)).baseRate).toBe(DEFAULT_BASE_RATE);
@@ -25,7 +25,7 @@ describeEachDatabase('split test plan and report', (database) => {
     expect(plan.showsPerDay).toBeCloseTo(10, 6);
   });
 
-  it('the end follows the test\'s own pace of shows; before the first show there is none', async () => {
+  it("the end follows the test's own pace of shows; before the first show there is none", async () => {
     const { repos } = database();
     const start = Date.UTC(2026, 10, 1, 9);
     const test = await startSplitTest(repos, popup, { plannedShows: 1000, now: start });

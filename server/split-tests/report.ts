@@ -12,7 +12,12 @@ export const DEFAULT_BASE_RATE = 0.03;
  * Shows a variant the test plans (80 % power for +20 %), from the pop-up's own conversion over the last
  * 28 days (finished / shown) when it has 200 shows or more, else 3 %.
  */
-export async function planTest(repos: Pick<Repositories, 'popupStats'>, popupId: string, variants: number, now: number): Promise<{ plannedShows: number; baseRate: number; showsPerDay: number }> {
+export async function planTest(
+  repos: Pick<Repositories, 'popupStats'>,
+  popupId: string,
+  variants: number,
+  now: number,
+): Promise<{ plannedShows: number; baseRate: number; showsPerDay: number }> {
   const to = moscowToday(new Date(now));
   const from = moscowToday(new Date(now - 27 * DAY_MS));
   const rows = (await repos.popupStats.perDay(from, to)).filter((row) => row.popup === popupId);

@@ -37,7 +37,13 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     telegram.reset();
     config = { telegram: { apiUrl: telegram.url, token: '123:test-token', timeoutMs: 2000 }, email: null, siteUrl: 'https://school.example' };
     // Open round the clock, so the notice is due at once whenever the test runs.
-    await database().repos.settings.saveAlertSettings({ ...DEFAULT_ALERT_SETTINGS, telegramChats: [CHAT], openMinute: 0, closeMinute: 24 * 60, days: [1, 2, 3, 4, 5, 6, 7] });
+    await database().repos.settings.saveAlertSettings({
+      ...DEFAULT_ALERT_SETTINGS,
+      telegramChats: [CHAT],
+      openMinute: 0,
+      closeMinute: 24 * 60,
+      days: [1, 2, 3, 4, 5, 6, 7],
+    });
   });
 
   /** A test whose B converts at 22 % against A's 10 %: past the floor and the boundary, «better». */
@@ -61,7 +67,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     }
   }
 
-  it('two instances look at once: one alert to the chat, the test ends with B\'s texts as the pop-up\'s, and the journal has the keep', async () => {
+  it("two instances look at once: one alert to the chat, the test ends with B's texts as the pop-up's, and the journal has the keep", async () => {
     const { repos } = database();
     const test = await decidedTest({ autoKeep: true });
     // A second instance: its own connection to the same database, looking at the same moment.
@@ -80,7 +86,9 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     await sendAlerts(repos);
     const messages = telegram.delivered(CHAT);
     expect(messages).toHaveLength(1);
-    expect(messages[0]!.text).toMatch(/^<b>Тест поп-апа «Скидка на курс «React-разработчик»» закончен: вариант B приносит на \d+ % больше заявок — он оставлен автоматически\.<\/b>/);
+    expect(messages[0]!.text).toMatch(
+      /^<b>Тест поп-апа «Скидка на курс «React-разработчик»» закончен: вариант B приносит на \d+ % больше заявок — он оставлен автоматически\.<\/b>/,
+    );
     expect(messages[0]!.text).toContain('https://school.example/admin/popups/popup-react-developer-discount');
 
     const ended = await repos.splitTests.get(test.id);
@@ -101,7 +109,9 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     expect((await step.run(Date.now())).splitTestVerdicts).toBe(1);
     expect((await step.run(Date.now())).splitTestVerdicts).toBe(0);
     await sendAlerts(repos);
-    expect(telegram.delivered(CHAT).map((call) => call.text)).toEqual([expect.stringMatching(/закончен: вариант B приносит на \d+ % больше заявок\. Оставьте его в консоли\./)]);
+    expect(telegram.delivered(CHAT).map((call) => call.text)).toEqual([
+      expect.stringMatching(/закончен: вариант B приносит на \d+ % больше заявок\. Оставьте его в консоли\./),
+    ]);
     expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'running', winner: null });
   });
 

@@ -70,7 +70,13 @@ export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; a
 }
 
 /** The verdict job: its own scheduled loop in each process that runs the background work. */
-export function createSplitTestVerdictJob(options: { repos: Repositories; alerts: AlertsConfig; everyMs?: number; log?: Logger; now?: () => number }): ScheduledJob {
+export function createSplitTestVerdictJob(options: {
+  repos: Repositories;
+  alerts: AlertsConfig;
+  everyMs?: number;
+  log?: Logger;
+  now?: () => number;
+}): ScheduledJob {
   const { everyMs = VERDICT_EVERY_MS, ...rest } = options;
   return new ScheduledJob({ name: 'split_tests.verdicts', steps: [splitTestVerdictStep(rest)], everyMs, log: options.log, now: options.now });
 }

@@ -37,11 +37,7 @@ function printSkipNotice() {
 }
 
 /** `describe` the suite once per back end; `database()` is the suite's database inside tests and hooks. */
-export function describeEachDatabase(
-  title: string,
-  suite: (database: () => TestDatabase) => void,
-  options: { migrate?: boolean } = {},
-) {
+export function describeEachDatabase(title: string, suite: (database: () => TestDatabase) => void, options: { migrate?: boolean } = {}) {
   const migrate = options.migrate ?? true;
   printSkipNotice();
   for (const dialect of ['sqlite', 'postgres'] as const) {
@@ -85,7 +81,9 @@ export async function tablesOf(handle: DatabaseHandle): Promise<string[]> {
   const { rows } =
     handle.dialect === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db);
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(handle.db);
   return rows.map((row) => row.name).sort();
 }
 

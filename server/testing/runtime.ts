@@ -27,7 +27,11 @@ export function testApiRuntime(repos: Repositories, overrides: Partial<ApiRuntim
 }
 
 /** The GetCourse delivery worker against a fake GetCourse, polling fast; override any option. */
-export function testDeliveryWorker(repos: Repositories, getCourse: Pick<GetCourseConfig, 'baseUrl' | 'timeoutMs'>, overrides: Partial<DeliveryWorkerOptions> = {}) {
+export function testDeliveryWorker(
+  repos: Repositories,
+  getCourse: Pick<GetCourseConfig, 'baseUrl' | 'timeoutMs'>,
+  overrides: Partial<DeliveryWorkerOptions> = {},
+) {
   return createDeliveryWorker({
     repos,
     getCourse: { ...getCourse, apiKey: 'test-api-key' },

@@ -23,7 +23,9 @@ describeEachDatabase('daily caps per client address', (database) => {
     const second = await openDatabase(config);
     try {
       const other = createRepositories(second);
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? repos : other).traffic.countWithin(day, 'vitals:/', 'address-a', 10)));
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? repos : other).traffic.countWithin(day, 'vitals:/', 'address-a', 10)),
+      );
       expect(results.filter(Boolean)).toHaveLength(10);
     } finally {
       await second.close();
@@ -37,7 +39,7 @@ describeEachDatabase('daily caps per client address', (database) => {
     expect(await repos.traffic.hits(day, 'vitals:/about', 'address-a')).toBe(0);
   });
 
-  it('a pop-up\'s finishes and closes count only up to the shows of the address that day', async () => {
+  it("a pop-up's finishes and closes count only up to the shows of the address that day", async () => {
     const { repos } = database();
     const event = (name: 'shown' | 'closed' | 'finished', address = 'address-a') => countPopupEvent(repos, day, 'promo-frameworks', name, address);
     // A finish before any show: not counted, and it does not use up a later one.
@@ -58,7 +60,7 @@ describeEachDatabase('daily caps per client address', (database) => {
     expect(await repos.traffic.hits(day, 'popup:promo-frameworks:shown', 'address-a')).toBe(DAILY_CAPS.popupEvent);
   });
 
-  it('adds a request\'s counted and uncounted events to the day\'s totals, per kind and subject, newest day first', async () => {
+  it("adds a request's counted and uncounted events to the day's totals, per kind and subject, newest day first", async () => {
     const { repos } = database();
     const tally = new TrafficTally();
     tally.add('popup', 'promo-frameworks', true);

@@ -40,7 +40,7 @@ const testedPage = '/products/middle-js/cvrna';
 const attackers = Array.from({ length: 6 }, (_, i) => `203.0.113.${i + 1}`);
 const vitalsAttackers = Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1}`);
 
-describeEachDatabase('figures under the review\'s attacks', (database) => {
+describeEachDatabase("figures under the review's attacks", (database) => {
   beforeEach(() => database().clear());
 
   it('move by at most the caps, keep conversion within 100 %, count no unsigned visitor, lose no lead, and show the suspicious share', async () => {
@@ -52,7 +52,13 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
     const request = (path: string, address: string, body?: unknown, cookie?: string, contentType = 'text/plain') =>
       new Request(`${site}${path}`, {
         method: 'POST',
-        headers: { origin: site, 'content-type': contentType, 'user-agent': browser, [CLIENT_ADDRESS_HEADER]: address, ...(cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {}) },
+        headers: {
+          origin: site,
+          'content-type': contentType,
+          'user-agent': browser,
+          [CLIENT_ADDRESS_HEADER]: address,
+          ...(cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {}),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     /** Posts a batch of pop-up events; `posted` counts every event of every kind the test sends. */
@@ -93,10 +99,12 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
         real.leads[half] += 1;
       }
     }
-    for (let i = 0; i < 60; i++) await beacon(`10.1.0.${i}`, [{ popup: promo, event: 'shown', path: '/' }, ...(i % 10 === 0 ? [{ popup: promo, event: 'finished', path: '/' }] : [])]);
+    for (let i = 0; i < 60; i++)
+      await beacon(`10.1.0.${i}`, [{ popup: promo, event: 'shown', path: '/' }, ...(i % 10 === 0 ? [{ popup: promo, event: 'finished', path: '/' }] : [])]);
     const homeOnPhone = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
     for (let i = 0; i < 120; i++) {
-      for (let j = 0; j < 3; j++) await vitals(`10.2.0.${i}`, { ...homeOnPhone, metrics: [{ name: 'LCP', value: 1800 + ((i * 3 + j) % 500), target: 'main>h1' }] });
+      for (let j = 0; j < 3; j++)
+        await vitals(`10.2.0.${i}`, { ...homeOnPhone, metrics: [{ name: 'LCP', value: 1800 + ((i * 3 + j) % 500), target: 'main>h1' }] });
     }
     const realPosts = posted;
 
@@ -105,7 +113,10 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
     const paths = ['/', '/made-up', '/products/git', '/wp-login.php', '/products/middle-js/cvrna', '/products/git/../../etc'];
     for (const address of attackers) {
       for (let batch = 0; batch < 10; batch++) {
-        await beacon(address, [{ popup: promo, event: 'shown', path: '/' }, ...Array.from({ length: 19 }, (_, k) => ({ popup: promo, event: 'finished', path: paths[k % paths.length] }))]);
+        await beacon(address, [
+          { popup: promo, event: 'shown', path: '/' },
+          ...Array.from({ length: 19 }, (_, k) => ({ popup: promo, event: 'finished', path: paths[k % paths.length] })),
+        ]);
       }
     }
     // 2. Split test, as the review did it: ids made up (unsigned) by six addresses, 120 shows claiming B
@@ -132,7 +143,14 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
     }
     // 3. Field vitals: 30 reports from each of ten addresses, a 118.81 s LCP of an invented element.
     for (const address of vitalsAttackers) {
-      for (let k = 0; k < 30; k++) await vitals(address, { ...homeOnPhone, metrics: [{ name: 'LCP', value: 118_810, target: 'div#invented-by-attacker' }, { name: 'INP', value: 59_000, target: 'button.invented', phase: 'processing-duration' }] });
+      for (let k = 0; k < 30; k++)
+        await vitals(address, {
+          ...homeOnPhone,
+          metrics: [
+            { name: 'LCP', value: 118_810, target: 'div#invented-by-attacker' },
+            { name: 'INP', value: 59_000, target: 'button.invented', phase: 'processing-duration' },
+          ],
+        });
     }
     expect(posted).toBeGreaterThanOrEqual(2000);
     expect(posted - realPosts).toBeGreaterThan(2 * realPosts);
@@ -164,8 +182,23 @@ describeEachDatabase('figures under the review\'s attacks', (database) => {
     expect(b!.leads).toBeLessThanOrEqual(b!.shows);
     expect(view.report.verdict.kind).not.toBe('srm');
     // Every lead was stored and queued for GetCourse, counted or not.
-    const leadCount = Number((await database().handle.db.selectFrom('leads').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
-    const deliveries = Number((await database().handle.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', 'deal').executeTakeFirstOrThrow()).n);
+    const leadCount = Number(
+      (
+        await database()
+          .handle.db.selectFrom('leads')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const deliveries = Number(
+      (
+        await database()
+          .handle.db.selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('kind', '=', 'deal')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(leadCount).toBe(real.leads[0] + real.leads[1] + 56 + attackers.length * 5);
     expect(deliveries).toBe(leadCount);
 

@@ -41,7 +41,11 @@ const inCopy = (args: string[]) => copy.run(args, { reactServer: true, env: { NO
 function release() {
   const probe = inCopy(['release-probe.ts']);
   expect(probe.code, probe.err).toBe(0);
-  return JSON.parse(probe.out.trim().split('\n').at(-1)!) as { shown: { price: number; oldPrice: number }; storedVersion: number; stored: { offer: { oldPrice: unknown } } };
+  return JSON.parse(probe.out.trim().split('\n').at(-1)!) as {
+    shown: { price: number; oldPrice: number };
+    storedVersion: number;
+    stored: { offer: { oldPrice: unknown } };
+  };
 }
 
 it("a course price changed in its file is the gift pop-up's struck-out price after the release, with no other edit", () => {

@@ -11,7 +11,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const architecture = read('docs/architecture.md');
 const readme = read('README.md');
-const docs = fs.readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+const docs = fs
+  .readdirSync(path.join(root, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
 
 const topLevel = fs.readdirSync(root).filter((name) => !name.startsWith('.') && name !== 'node_modules');
 
@@ -57,7 +60,10 @@ describe('docs/architecture.md', () => {
     for (const table of tables) {
       const owners = rows.get(table)!;
       expect(owners.length, table).toBeGreaterThan(0);
-      expect(owners.some((file) => read(file).includes(`\`${table}\``)), `${table}: ${owners.join(', ')}`).toBe(true);
+      expect(
+        owners.some((file) => read(file).includes(`\`${table}\``)),
+        `${table}: ${owners.join(', ')}`,
+      ).toBe(true);
     }
   });
 });
@@ -74,7 +80,9 @@ describe('the README', () => {
 
   it('and the docs name only files of the repository that exist', () => {
     const missing = [...docs, 'README.md'].flatMap((file) =>
-      namedPaths(read(file), path.posix.dirname(file)).filter((named) => !fs.existsSync(path.join(root, named)) && !named.startsWith('bench/results/')).map((named) => `${file}: ${named}`),
+      namedPaths(read(file), path.posix.dirname(file))
+        .filter((named) => !fs.existsSync(path.join(root, named)) && !named.startsWith('bench/results/'))
+        .map((named) => `${file}: ${named}`),
     );
     expect(missing).toEqual([]);
   });

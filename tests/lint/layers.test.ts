@@ -25,9 +25,13 @@ describe('the layers, as npm run lint holds them', () => {
       'features/gift/fixture-client.tsx',
       `'use client';\nimport { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`,
     );
-    expect(found).toEqual([expect.stringMatching(/^layers\/no-server-import: A client component \('use client'\) may not import server code \(@\/server\/http\/health\)/)]);
+    expect(found).toEqual([
+      expect.stringMatching(/^layers\/no-server-import: A client component \('use client'\) may not import server code \(@\/server\/http\/health\)/),
+    ]);
     // The same import in a server component of a feature is allowed (the console's pages and actions do it).
-    expect(await problems('features/gift/fixture-server.tsx', `import { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`)).toEqual([]);
+    expect(
+      await problems('features/gift/fixture-server.tsx', `import { handleHealth } from '@/server/http/health';\nexport const probe = handleHealth;\n`),
+    ).toEqual([]);
   });
 
   it("refuses the courses' data in a client component: the server looks prices up and hands over the figures", async () => {
@@ -36,12 +40,22 @@ describe('the layers, as npm run lint holds them', () => {
       expect(found, source).toEqual([expect.stringMatching(/^layers\/no-server-import: A client component \('use client'\) may not import the courses' data/)]);
     }
     // The offers as written (no course) may be imported; a type of the courses too; a server component may import them all.
-    expect(await problems('features/gift/fixture-client.tsx', `'use client';\nimport { giftOfferInputs } from '@/content/gift-offers';\nimport type { Course } from '@/content/courses';\nexport const probe: [unknown, Course | null] = [giftOfferInputs, null];\n`)).toEqual([]);
-    expect(await problems('features/gift/fixture-server.tsx', `import { giftOffers } from '@/content/gift-offer-prices';\nexport const probe = giftOffers;\n`)).toEqual([]);
+    expect(
+      await problems(
+        'features/gift/fixture-client.tsx',
+        `'use client';\nimport { giftOfferInputs } from '@/content/gift-offers';\nimport type { Course } from '@/content/courses';\nexport const probe: [unknown, Course | null] = [giftOfferInputs, null];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('features/gift/fixture-server.tsx', `import { giftOffers } from '@/content/gift-offer-prices';\nexport const probe = giftOffers;\n`),
+    ).toEqual([]);
   });
 
   it('refuses one feature importing another', async () => {
-    const found = await problems('features/gift/fixture.ts', `import { LeadFormPopup } from '@/features/popups/lead-form-popup';\nexport const probe = LeadFormPopup;\n`);
+    const found = await problems(
+      'features/gift/fixture.ts',
+      `import { LeadFormPopup } from '@/features/popups/lead-form-popup';\nexport const probe = LeadFormPopup;\n`,
+    );
     expect(found).toEqual([expect.stringContaining('features/gift may not import another feature: move what both need into components/ or lib/')]);
   });
 
@@ -51,15 +65,18 @@ describe('the layers, as npm run lint holds them', () => {
     // A console page's loader checks the session as every page does.
     expect(await problems('features/console-leads/fixture-load.ts', action.replace("'use server';\n", ''))).toEqual([]);
     // One console feature does not reach into another: what they share lives in components/console.
-    expect(await problems('features/console-gifts/fixture.ts', `import { LeadsTable } from '@/features/console-leads/leads-table';\nexport const probe = LeadsTable;\n`)).toEqual([
-      expect.stringContaining('features/console-gifts may not import another feature'),
-    ]);
+    expect(
+      await problems(
+        'features/console-gifts/fixture.ts',
+        `import { LeadsTable } from '@/features/console-leads/leads-table';\nexport const probe = LeadsTable;\n`,
+      ),
+    ).toEqual([expect.stringContaining('features/console-gifts may not import another feature')]);
   });
 
   it('refuses a feature (or server code) imported by content', async () => {
-    expect(await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`)).toEqual([
-      expect.stringContaining('content/ is data: it imports only lib/ and other content'),
-    ]);
+    expect(
+      await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`),
+    ).toEqual([expect.stringContaining('content/ is data: it imports only lib/ and other content')]);
     expect(await problems('content/fixture.ts', `import { LAST_GIFT } from '@/server/gift-schedule/windows';\nexport const probe = LAST_GIFT;\n`)).toEqual([
       expect.stringContaining('content/ is data'),
     ]);

@@ -44,7 +44,12 @@ describe('fake GetCourse', () => {
 
     gc.setMode('hang');
     await expect(importCall(gc, AbortSignal.timeout(300))).rejects.toThrow();
-    expect(gc.received().map((r) => r.outcome).slice(-2)).toEqual(['drop', 'hang']);
+    expect(
+      gc
+        .received()
+        .map((r) => r.outcome)
+        .slice(-2),
+    ).toEqual(['drop', 'hang']);
   });
 
   it('holds calls in hold mode until released, then imports and answers them as successes', async () => {
@@ -73,7 +78,11 @@ describe('fake GetCourse', () => {
     expect((await post('text/html')).headers.get('content-type')).toMatch(/^text\/html/);
     gc.setMode('error200');
     expect(await (await post('application/json')).json()).toMatchObject({ success: false, error_message: 'Форма не принята' });
-    expect(gc.received()[0]).toMatchObject({ path: '/pl/lite/block-public/process-html', query: { id: '42' }, form: { 'formParams[email]': 'anna@example.com' } });
+    expect(gc.received()[0]).toMatchObject({
+      path: '/pl/lite/block-public/process-html',
+      query: { id: '42' },
+      form: { 'formParams[email]': 'anna@example.com' },
+    });
   });
 
   it('is controlled over HTTP', async () => {

@@ -66,8 +66,16 @@ export interface FakePayment {
 
 /** How GetCourse labels its status codes in exports. */
 const statusLabels: Record<string, string> = {
-  new: 'Новый', in_work: 'В работе', payment_waiting: 'Ожидаем оплаты', pending: 'Отложен', not_confirmed: 'Не подтвержден',
-  part_payed: 'Частично оплачен', payed: 'Завершен', waiting_for_return: 'Ожидаем возврата', cancelled: 'Отменен', false: 'Ложный',
+  new: 'Новый',
+  in_work: 'В работе',
+  payment_waiting: 'Ожидаем оплаты',
+  pending: 'Отложен',
+  not_confirmed: 'Не подтвержден',
+  part_payed: 'Частично оплачен',
+  payed: 'Завершен',
+  waiting_for_return: 'Ожидаем возврата',
+  cancelled: 'Отменен',
+  false: 'Ложный',
 };
 
 interface FakeExport {
@@ -139,7 +147,14 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
 
     const form = parseBody(req.headers['content-type'], body);
     if (url.pathname.startsWith('/pl/api/account/')) {
-      received.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), form, outcome: mode === 'error500' ? 'error500' : 'success', at: Date.now() });
+      received.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form,
+        outcome: mode === 'error500' ? 'error500' : 'success',
+        at: Date.now(),
+      });
       if (mode === 'error500') return text(res, 502, 'Bad Gateway');
       return exportApi(url, res);
     }
@@ -176,9 +191,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     const isImportApi = url.pathname.startsWith('/pl/api/');
     if (!isImportApi && req.headers.accept?.includes('application/json')) {
       // A form post that asks for JSON (our worker's GetCourse-form deliveries), answered like an import.
-      return outcome === 'success'
-        ? json(res, 200, { success: true })
-        : json(res, 200, { success: false, error: true, error_message: 'Форма не принята' });
+      return outcome === 'success' ? json(res, 200, { success: true }) : json(res, 200, { success: false, error: true, error_message: 'Форма не принята' });
     }
     if (!isImportApi) {
       // A browser form post (native forms): GetCourse answers with its payment / thank-you page.
@@ -233,7 +246,12 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
         exportBusy = Math.max(0, exportBusy - 1);
         return json(res, 200, { success: false, error_code: 905, error_message: 'Уже запущен экспорт, дождитесь его завершения' });
       }
-      const item: FakeExport = { id: 700 + exports.length + 1, fromDay: url.searchParams.get('status_changed_at[from]') ?? '1970-01-01', polls: 0, read: false };
+      const item: FakeExport = {
+        id: 700 + exports.length + 1,
+        fromDay: url.searchParams.get('status_changed_at[from]') ?? '1970-01-01',
+        polls: 0,
+        read: false,
+      };
       exports.push(item);
       return json(res, 200, { success: true, info: { export_id: item.id } });
     }
@@ -247,7 +265,14 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
     const moscow = (at: number | null) => (at === null ? '' : new Date(at + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
     const items = [...deals.values()]
       .filter((deal) => deal.payment && deal.payment.changedAt >= from)
-      .map((deal) => [deal.deal_number, deal.email, statusLabels[deal.payment!.status] ?? deal.payment!.status, `${deal.payment!.cost} руб.`, `${deal.payment!.paid} руб.`, moscow(deal.payment!.paidAt)]);
+      .map((deal) => [
+        deal.deal_number,
+        deal.email,
+        statusLabels[deal.payment!.status] ?? deal.payment!.status,
+        `${deal.payment!.cost} руб.`,
+        `${deal.payment!.paid} руб.`,
+        moscow(deal.payment!.paidAt),
+      ]);
     return json(res, 200, { success: true, info: { fields: ['Номер', 'Email', 'Статус', 'Стоимость, RUB', 'Оплачено', 'Дата оплаты'], items } });
   }
 
@@ -277,7 +302,10 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       if (typeof change?.number !== 'string' || typeof change?.status !== 'string') return json(res, 400, { error: 'a deal status needs number and status' });
       api.setDealStatus(change.number, { status: change.status, cost: Number(change.cost ?? 0), paid: Number(change.paid ?? 0) });
       if (typeof change.callUrl !== 'string') return json(res, 200, { ok: true });
-      return void api.callUrl(change.callUrl, change.number).then((answer) => json(res, 200, answer), (error: Error) => json(res, 502, { error: error.message }));
+      return void api.callUrl(change.callUrl, change.number).then(
+        (answer) => json(res, 200, answer),
+        (error: Error) => json(res, 502, { error: error.message }),
+      );
     }
     if (path === '/__fake/release' && method === 'POST') return json(res, 200, { released: api.release() });
     if (path === '/__fake/reset' && method === 'POST') {
@@ -405,9 +433,7 @@ function text(res: http.ServerResponse, status: number, value: string) {
 }
 
 function html(res: http.ServerResponse, title: string) {
-  res
-    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    .end(`<!doctype html><html lang="ru"><title>${title}</title><h1>${title}</h1></html>`);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="ru"><title>${title}</title><h1>${title}</h1></html>`);
 }
 
 // Run on its own: `tsx tests/support/fake-getcourse.ts --port 4200`.

@@ -44,7 +44,13 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push(parseMail(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : '', session.envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parseMail(
+            raw,
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

@@ -88,7 +88,14 @@ export async function startFakeTelegram(options: { port?: number; botUsername?: 
         // recorded with empty fields
       }
       const call = (outcome: TelegramCall['outcome']) =>
-        calls.push({ at: Date.now(), token: match[1]!, chatId: String(body.chat_id ?? ''), text: String(body.text ?? ''), parseMode: body.parse_mode, outcome });
+        calls.push({
+          at: Date.now(),
+          token: match[1]!,
+          chatId: String(body.chat_id ?? ''),
+          text: String(body.text ?? ''),
+          parseMode: body.parse_mode,
+          outcome,
+        });
       const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (mode === 'drop') {
         call('drop');
@@ -124,8 +131,23 @@ export async function startFakeTelegram(options: { port?: number; botUsername?: 
   });
   function pressStart(start: FakeStart): number {
     const update_id = nextUpdateId++;
-    const from = { id: start.chatId, is_bot: false, first_name: start.firstName ?? 'Менеджер', ...(start.lastName ? { last_name: start.lastName } : {}), ...(start.username ? { username: start.username } : {}) };
-    updates.push({ update_id, message: { message_id: update_id, date: Math.floor(Date.now() / 1000), chat: { id: start.chatId, type: 'private', first_name: from.first_name }, from, text: start.text } });
+    const from = {
+      id: start.chatId,
+      is_bot: false,
+      first_name: start.firstName ?? 'Менеджер',
+      ...(start.lastName ? { last_name: start.lastName } : {}),
+      ...(start.username ? { username: start.username } : {}),
+    };
+    updates.push({
+      update_id,
+      message: {
+        message_id: update_id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: start.chatId, type: 'private', first_name: from.first_name },
+        from,
+        text: start.text,
+      },
+    });
     for (const wake of waiting) wake();
     return update_id;
   }
@@ -170,7 +192,12 @@ export async function startFakeTelegram(options: { port?: number; botUsername?: 
     }
     if (url.pathname === '/__fake/delivered' && method === 'GET') {
       const chat = url.searchParams.get('chat');
-      return json(200, calls.filter((call) => call.outcome === 'ok' && (chat === null || call.chatId === chat)).map(({ chatId, text: message }) => ({ chatId, text: message })));
+      return json(
+        200,
+        calls
+          .filter((call) => call.outcome === 'ok' && (chat === null || call.chatId === chat))
+          .map(({ chatId, text: message }) => ({ chatId, text: message })),
+      );
     }
     return json(404, { error: 'unknown control path' });
   }

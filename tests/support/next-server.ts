@@ -85,7 +85,12 @@ export interface StartOptions {
 
 export function startNextServer(port: number, env: NodeJS.ProcessEnv, options: StartOptions | StartOptions['ready'] = {}): Promise<NextServer> {
   const startOptions = typeof options === 'function' ? { ready: options } : options;
-  return startServer(['node_modules/next/dist/bin/next', 'start', ...(startOptions.dir ? [startOptions.dir] : []), '-p', String(port), '-H', '127.0.0.1'], port, env, startOptions);
+  return startServer(
+    ['node_modules/next/dist/bin/next', 'start', ...(startOptions.dir ? [startOptions.dir] : []), '-p', String(port), '-H', '127.0.0.1'],
+    port,
+    env,
+    startOptions,
+  );
 }
 
 /** Starts a standalone `server.js`: the build's, or `serverJs` of a release folder (the deploy test's releases). */
@@ -96,7 +101,12 @@ export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serv
   return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
-async function startServer(args: string[], port: number, env: NodeJS.ProcessEnv, { ready = apiAnswers, echo = false, timeoutMs = 60_000, cwd }: StartOptions = {}): Promise<NextServer> {
+async function startServer(
+  args: string[],
+  port: number,
+  env: NodeJS.ProcessEnv,
+  { ready = apiAnswers, echo = false, timeoutMs = 60_000, cwd }: StartOptions = {},
+): Promise<NextServer> {
   const child: ChildProcess = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // An echoed server runs a whole suite long: it keeps only its latest output for an error message.

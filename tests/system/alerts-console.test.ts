@@ -99,14 +99,26 @@ describe('the console page «Уведомления»', () => {
       'Telegram 777: доставлено',
       'E-mail manager@school-system.example: доставлено',
     ]);
-    expect(telegram.delivered().map((call) => call.chatId).sort()).toEqual(['424242', '777']);
+    expect(
+      telegram
+        .delivered()
+        .map((call) => call.chatId)
+        .sort(),
+    ).toEqual(['424242', '777']);
     expect(smtp.received('manager@school-system.example')).toHaveLength(1);
 
     await withoutPersonalData.check();
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.getByRole('status').getByText('Сохранено').waitFor();
     const { settings, audit } = await stored();
-    expect(settings).toMatchObject({ telegramChats: ['424242', '777'], emails: ['manager@school-system.example'], openMinute: 0, closeMinute: 1440, days: [1, 2, 3, 4, 5, 6, 7], withoutPersonalData: true });
+    expect(settings).toMatchObject({
+      telegramChats: ['424242', '777'],
+      emails: ['manager@school-system.example'],
+      openMinute: 0,
+      closeMinute: 1440,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      withoutPersonalData: true,
+    });
     expect(audit.map((entry) => [entry.action, entry.actor])).toEqual(
       expect.arrayContaining([
         ['alerts_save', operator.email],
@@ -133,7 +145,11 @@ describe('the console page «Уведомления»', () => {
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
     const alerts = page.getByRole('table', { name: 'Уведомления о заявке' });
     await alerts.waitFor();
-    expect(await alerts.locator('tbody td:nth-child(1)').allTextContents()).toEqual(['Telegram 424242', 'Telegram 777', 'E-mail manager@school-system.example']);
+    expect(await alerts.locator('tbody td:nth-child(1)').allTextContents()).toEqual([
+      'Telegram 424242',
+      'Telegram 777',
+      'E-mail manager@school-system.example',
+    ]);
     expect(await alerts.locator('tbody td:nth-child(2)').allTextContents()).toEqual(['доставлено', 'доставлено', 'доставлено']);
 
     // The log names both in Russian.

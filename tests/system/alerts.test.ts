@@ -26,7 +26,14 @@ async function configureAlerts(config: DatabaseConfig) {
   const handle = await openDatabase(config);
   try {
     await migrateToLatest(handle);
-    await createRepositories(handle).settings.saveAlertSettings({ ...DEFAULT_ALERT_SETTINGS, telegramChats: [CHAT], emails: [MAIL], openMinute: 0, closeMinute: 24 * 60, days: [1, 2, 3, 4, 5, 6, 7] });
+    await createRepositories(handle).settings.saveAlertSettings({
+      ...DEFAULT_ALERT_SETTINGS,
+      telegramChats: [CHAT],
+      emails: [MAIL],
+      openMinute: 0,
+      closeMinute: 24 * 60,
+      days: [1, 2, 3, 4, 5, 6, 7],
+    });
   } finally {
     await handle.close();
   }
@@ -130,7 +137,8 @@ describe('lead alerts from the built server', () => {
       const ids = leads.map((lead) => lead.id).sort((a, b) => a - b);
       await waitFor(
         'every alert after the restart',
-        async () => leadIdsIn(telegram.delivered().map((c) => c.text)).length >= ids.length && leadIdsIn(smtp.received().map((m) => m.text)).length >= ids.length,
+        async () =>
+          leadIdsIn(telegram.delivered().map((c) => c.text)).length >= ids.length && leadIdsIn(smtp.received().map((m) => m.text)).length >= ids.length,
         60_000,
       );
       await waitFor('no alert left to send', () => everyAlertSent({ dialect: 'sqlite', file }), 30_000);

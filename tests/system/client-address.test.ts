@@ -102,7 +102,10 @@ function tally(statuses: number[]) {
 function storedAddressHashes(name: string): string[] {
   const db = new BetterSqlite3(path.join(dir, `${name}.db`), { readonly: true });
   try {
-    return db.prepare('select distinct client_address_hash as hash from leads').all().map((row) => (row as { hash: string }).hash);
+    return db
+      .prepare('select distinct client_address_hash as hash from leads')
+      .all()
+      .map((row) => (row as { hash: string }).hash);
   } finally {
     db.close();
   }

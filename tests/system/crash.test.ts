@@ -74,7 +74,9 @@ describe('SIGKILL in the middle of a flood of leads', () => {
       expect(integrity.rows[0]?.integrity_check).toBe('ok');
 
       const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
-      const dealPrefix = Number((await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value);
+      const dealPrefix = Number(
+        (await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value,
+      );
       const leadsByEmail = new Map<string, number[]>();
       for (const lead of leads) leadsByEmail.set(lead.email, [...(leadsByEmail.get(lead.email) ?? []), lead.id]);
 

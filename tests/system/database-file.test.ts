@@ -103,7 +103,11 @@ async function expectEveryLead(server: NextServer, file: string, acknowledged: L
       .selectFrom('leads')
       .leftJoin('outbox', 'outbox.lead_id', 'leads.id')
       .select(['leads.email', 'outbox.id as delivery'])
-      .where('leads.email', 'in', [...acknowledged, ...refused].map((lead) => lead.email))
+      .where(
+        'leads.email',
+        'in',
+        [...acknowledged, ...refused].map((lead) => lead.email),
+      )
       .execute();
     const stored = new Map<string, number>();
     for (const row of rows) {
@@ -181,7 +185,9 @@ describe('the SQLite file moved under a running server', () => {
     const restarted = await startNextServer(port, env);
     suite.servers.push(restarted);
     await expectEveryLead(restarted, file, acknowledged, refused);
-    console.log(`[database-file] deleted: ${acknowledged.length} leads acknowledged and restored from ${path.basename(copy)}, ${refused.length} refused with 503`);
+    console.log(
+      `[database-file] deleted: ${acknowledged.length} leads acknowledged and restored from ${path.basename(copy)}, ${refused.length} refused with 503`,
+    );
   });
 
   it('health answers 503 within its deadline while another process holds the write lock, and 200 after', async () => {

@@ -429,8 +429,11 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     // A mass status change in GetCourse: one call a deal, all at once, from one GetCourse address, by
     // either method («Вызвать URL» sends the values in the query for both).
     const getCourse = '127.0.0.30';
-    const callbackPath = (number: string) => `/api/getcourse/deal-status?number=${number}&status=payed&cost=5000&paid=5%20000%20%D1%80%D1%83%D0%B1.&secret=${CALLBACK_SECRET}`;
-    const answers = await Promise.all(numbers.map((number, index) => send(callbackPath(number), { from: getCourse, method: index % 2 === 0 ? 'GET' : 'POST' })));
+    const callbackPath = (number: string) =>
+      `/api/getcourse/deal-status?number=${number}&status=payed&cost=5000&paid=5%20000%20%D1%80%D1%83%D0%B1.&secret=${CALLBACK_SECRET}`;
+    const answers = await Promise.all(
+      numbers.map((number, index) => send(callbackPath(number), { from: getCourse, method: index % 2 === 0 ? 'GET' : 'POST' })),
+    );
     // Soft: a refused call is reported together with what the logs hold.
     expect.soft(answers.map((answer) => answer.status)).toEqual(numbers.map(() => 200));
     expect.soft(new Set(answers.map((answer) => answer.body))).toEqual(new Set([JSON.stringify({ ok: true, result: 'changed' })]));
@@ -438,24 +441,35 @@ describe.skipIf(skipReason !== null)('nginx in front of two standalone instances
     expect.soft(paid.filter((deal) => deal.status === 'paid' && Number(deal.paid_kopecks) === 500_000)).toHaveLength(100);
 
     // nginx writes an error line, request line included, for a body over its limit: not for this location.
-    const tooLarge = await send(callbackPath(numbers[0]!), { from: getCourse, method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(40 * 1024) });
+    const tooLarge = await send(callbackPath(numbers[0]!), {
+      from: getCourse,
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(40 * 1024),
+    });
     expect(tooLarge.status).toBe(413);
 
     // nginx writes a request's line once it has answered it.
     const callbackLines = () => [...accessLog(), ...accessLog(DEBIAN_ACCESS_LOG)].filter((line) => line.includes('/api/getcourse/deal-status'));
     await waitFor('nginx to log every callback', async () => callbackLines().length === 101, 10_000);
-    expect(everyLog().filter(([, text]) => text.includes(CALLBACK_SECRET)).map(([where]) => where)).toEqual([]);
+    expect(
+      everyLog()
+        .filter(([, text]) => text.includes(CALLBACK_SECRET))
+        .map(([where]) => where),
+    ).toEqual([]);
     // Every call is in the site's access log, by its path alone; Debian's default log (the request line
     // as sent) gets nothing of the site.
     expect(accessLog(DEBIAN_ACCESS_LOG)).toEqual([]);
-    const logged = accessLog().map(parseLogLine).filter((line) => line.path === '/api/getcourse/deal-status');
+    const logged = accessLog()
+      .map(parseLogLine)
+      .filter((line) => line.path === '/api/getcourse/deal-status');
     expect(logged.map((line) => line.status).sort()).toEqual([...numbers.map(() => 200), 413]);
     // Nor any query at all, nor a whole client address (cut to its network).
     expect(accessLog().filter((line) => line.includes('?'))).toEqual([]);
     expect(accessLog().filter((line) => /^127\.0\.[01]\.[1-9]/.test(line))).toEqual([]);
   }, 120_000);
 
-  it('sends exactly one HSTS header, nginx\'s, on pages, API answers, build files and nginx\'s own answers', async () => {
+  it("sends exactly one HSTS header, nginx's, on pages, API answers, build files and nginx's own answers", async () => {
     const from = '127.0.0.31';
     const page = await send('/', { from });
     const chunk = /\/_next\/static\/[^"'\s?]+\.js/.exec(page.body)?.[0];

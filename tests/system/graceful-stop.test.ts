@@ -9,16 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
-import {
-  distDir,
-  freePort,
-  leadBody,
-  postLead,
-  serverEnv,
-  startStandaloneServer,
-  waitFor,
-  type NextServer,
-} from '@/tests/support/next-server';
+import { distDir, freePort, leadBody, postLead, serverEnv, startStandaloneServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
 const suite = systemSuite('graceful');
@@ -37,7 +28,11 @@ async function start(port: number, environment: NodeJS.ProcessEnv): Promise<Next
 async function outbox(file: string) {
   const database: DatabaseHandle = await openDatabase({ dialect: 'sqlite', file });
   try {
-    return await database.db.selectFrom('outbox').innerJoin('leads', 'leads.id', 'outbox.lead_id').select(['leads.email', 'outbox.status', 'outbox.deal_number']).execute();
+    return await database.db
+      .selectFrom('outbox')
+      .innerJoin('leads', 'leads.id', 'outbox.lead_id')
+      .select(['leads.email', 'outbox.status', 'outbox.deal_number'])
+      .execute();
   } finally {
     await database.close();
   }
@@ -131,9 +126,15 @@ describe('SIGTERM during a delivery', () => {
     let output = '';
     worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      worker.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     try {
-      await waitFor('the worker to hold the delivery', async () => suite.gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(lead.email)), 30_000);
+      await waitFor(
+        'the worker to hold the delivery',
+        async () => suite.gc.received().some((call) => call.outcome === 'hold' && JSON.stringify(call.params).includes(lead.email)),
+        30_000,
+      );
       worker.kill('SIGTERM');
       await waitFor('the stop to begin', async () => output.includes('"event":"process.stopping"'), 10_000);
       expect(worker.exitCode).toBeNull();

@@ -42,7 +42,12 @@ describe.skipIf(!testDatabaseUrl)('a page test steered on one instance, served b
     const databaseUrl = scratch.url;
     servers.push(
       ...(await Promise.all(
-        ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}`, ADDRESS_HASH_KEY: 'page-test-instances-key-0123456789' }))),
+        ports.map((port) =>
+          startNextServer(
+            port,
+            serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}`, ADDRESS_HASH_KEY: 'page-test-instances-key-0123456789' }),
+          ),
+        ),
       )),
     );
     addOperator(operator, { DATABASE_URL: databaseUrl });
@@ -95,6 +100,10 @@ describe.skipIf(!testDatabaseUrl)('a page test steered on one instance, served b
     // Stopped: both serve the original.
     await console_.getByRole('button', { name: 'Остановить тест' }).click();
     await console_.getByRole('status').filter({ hasText: 'Тест остановлен' }).waitFor();
-    await waitFor('both instances to serve the original', async () => (await headlineAt(one, visitor!)).headline === original && (await headlineAt(two, visitor!)).headline === original, 60_000);
+    await waitFor(
+      'both instances to serve the original',
+      async () => (await headlineAt(one, visitor!)).headline === original && (await headlineAt(two, visitor!)).headline === original,
+      60_000,
+    );
   }, 240_000);
 });

@@ -33,9 +33,7 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     const ports = await Promise.all([freePort(), freePort()]);
     // Both start at once: they race to migrate and to seed the pop-ups.
     servers.push(
-      ...(await Promise.all(
-        ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` }))),
-      )),
+      ...(await Promise.all(ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` }))))),
     );
     addOperator(operator, { DATABASE_URL: databaseUrl });
     browser = await launchChromium();

@@ -48,7 +48,12 @@ it('refuses to build a public site whose pop-up forms hold placeholders, naming 
       .replace(/'popup-junior-gift': \{[^}]*\}/, "'popup-junior-gift': { productTitle: 'Подарок', offerCode: '<код предложения>' }");
     expect(placeholders.match(/TODO: продукт|<код предложения>/g)).toHaveLength(2);
     fs.writeFileSync(file, placeholders);
-    const secrets = { NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M', GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6', BETTER_AUTH_SECRET: 'f'.repeat(64), GETCOURSE_CALLBACK_SECRET: 'c'.repeat(40) };
+    const secrets = {
+      NEXT_PUBLIC_GTM_ID: 'GTM-K7P2Q9M',
+      GIFT_POPUP_TOKEN: 'a1b2c3d4e5f6',
+      BETTER_AUTH_SECRET: 'f'.repeat(64),
+      GETCOURSE_CALLBACK_SECRET: 'c'.repeat(40),
+    };
     const build = spawnSync(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'build'], {
       cwd: copy,
       env: { ...process.env, ...secrets, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: '.next', SITE_URL: 'https://example.school' },

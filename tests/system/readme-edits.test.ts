@@ -68,13 +68,19 @@ describe('the "Чтобы изменить X, правьте Y" table of docs/ma
   });
 
   it('after every edit, the content and what it imports type-check', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(path.join(copy, 'tsconfig.json'), { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(copy, 'tsconfig.json'),
+      { noEmit: true },
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
     if (!config) throw new Error('tsconfig.json of the copy could not be read');
     const content = path.join(copy, 'content') + path.sep;
     const roots = config.fileNames.filter((file) => file.startsWith(content));
     expect(roots.length).toBeGreaterThan(20);
     const program = ts.createProgram({ rootNames: roots, options: { ...config.options, noEmit: true, incremental: false } });
-    const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => copy, getNewLine: () => '\n' }));
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => copy, getNewLine: () => '\n' }));
     expect(errors).toEqual([]);
   }, 120_000);
 

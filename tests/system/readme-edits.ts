@@ -27,7 +27,8 @@ function replaceIn(root: string, file: string, pattern: RegExp, replacement: (ma
     replaced = match;
     return replacement(match, ...(groups as string[]));
   });
-  if (seen < occurrence || changed === text) throw new Error(`${file}: nothing matched ${pattern} (occurrence ${occurrence}); the edit of the marketing table needs a new anchor`);
+  if (seen < occurrence || changed === text)
+    throw new Error(`${file}: nothing matched ${pattern} (occurrence ${occurrence}); the edit of the marketing table needs a new anchor`);
   fs.writeFileSync(full, changed);
   return replaced;
 }
@@ -53,7 +54,9 @@ export const readmeEdits: readonly ReadmeEdit[] = [
   {
     row: 'цены курса',
     // The first tariff of the first profession (no gift offer repeats it).
-    apply: (root) => [replaceIn(root, 'content/courses/professions.ts', /\bprice: (\d+)/, (_match, price) => `price: ${Number(price) + 100}`).replace('price: ', '')],
+    apply: (root) => [
+      replaceIn(root, 'content/courses/professions.ts', /\bprice: (\d+)/, (_match, price) => `price: ${Number(price) + 100}`).replace('price: ', ''),
+    ],
   },
   {
     row: 'тексты курса',
@@ -67,8 +70,12 @@ export const readmeEdits: readonly ReadmeEdit[] = [
     row: 'посадочная страница кампании',
     // The example of docs/marketing.md, in the course junior-js: it adds a landing and replaces nothing.
     apply: (root) => {
-      replaceIn(root, 'content/courses/professions.ts', /(slug: 'junior-js',[\s\S]*?variants: \[)/, (_match, head) =>
-        `${head}
+      replaceIn(
+        root,
+        'content/courses/professions.ts',
+        /(slug: 'junior-js',[\s\S]*?variants: \[)/,
+        (_match, head) =>
+          `${head}
       {
         id: 'spring-vk',
         purpose: 'Весенняя кампания во ВКонтакте',
@@ -102,7 +109,13 @@ export const readmeEdits: readonly ReadmeEdit[] = [
   },
   {
     row: 'подарки',
-    apply: (root) => setString(root, 'content/gift-offers.ts', 'description', 'Полный доступ к\u00a0курсу на\u00a0год, проверка домашних заданий наставником и\u00a0разбор вашего резюме перед первым откликом.'),
+    apply: (root) =>
+      setString(
+        root,
+        'content/gift-offers.ts',
+        'description',
+        'Полный доступ к\u00a0курсу на\u00a0год, проверка домашних заданий наставником и\u00a0разбор вашего резюме перед первым откликом.',
+      ),
   },
   {
     row: 'тексты страницы акции с подарками',
@@ -117,11 +130,13 @@ export const readmeEdits: readonly ReadmeEdit[] = [
   },
   {
     row: 'статьи медиа',
-    apply: (root) => copyMarkdown(root, 'content/media/vscode-setup.md', 'content/media/vscode-extensions.md', 'Расширения VS Code, которые стоит поставить первыми'),
+    apply: (root) =>
+      copyMarkdown(root, 'content/media/vscode-setup.md', 'content/media/vscode-extensions.md', 'Расширения VS Code, которые стоит поставить первыми'),
   },
   {
     row: 'истории студентов',
-    apply: (root) => copyMarkdown(root, 'content/stories/teacher-to-frontend.md', 'content/stories/teacher-to-react.md', 'Из учителя во фронтенд: вторая попытка'),
+    apply: (root) =>
+      copyMarkdown(root, 'content/stories/teacher-to-frontend.md', 'content/stories/teacher-to-react.md', 'Из учителя во фронтенд: вторая попытка'),
   },
   {
     row: 'роадмапы',
@@ -137,14 +152,29 @@ export const readmeEdits: readonly ReadmeEdit[] = [
   },
   {
     row: 'люди (авторы, страница «О школе»)',
-    apply: (root) => quoted(replaceIn(root, 'content/staff.ts', /'Основатель и генеральный директор школы'/, () => "'Основатель школы и её генеральный директор'")),
+    apply: (root) =>
+      quoted(replaceIn(root, 'content/staff.ts', /'Основатель и генеральный директор школы'/, () => "'Основатель школы и её генеральный директор'")),
   },
   {
     row: 'телефон, почта, мессенджеры, часы работы и обратного звонка, юридические ссылки',
     apply: (root) => [
-      ...quoted(replaceIn(root, 'content/site.ts', /phone: \{ display: '[^']*', href: '[^']*' \}/, () => "phone: { display: '+7 800 555-35-35', href: 'tel:+78005553535' }")),
+      ...quoted(
+        replaceIn(
+          root,
+          'content/site.ts',
+          /phone: \{ display: '[^']*', href: '[^']*' \}/,
+          () => "phone: { display: '+7 800 555-35-35', href: 'tel:+78005553535' }",
+        ),
+      ),
       ...quoted(replaceIn(root, 'content/site.ts', /supportEmail: '[^']*'/, () => "supportEmail: 'help@frontend-start.ru'")),
-      ...quoted(replaceIn(root, 'content/site.ts', /const callTime = \{ opens: '10:00', closes: '19:00' \}/, () => "const callTime = { opens: '09:00', closes: '18:00' }")),
+      ...quoted(
+        replaceIn(
+          root,
+          'content/site.ts',
+          /const callTime = \{ opens: '10:00', closes: '19:00' \}/,
+          () => "const callTime = { opens: '09:00', closes: '18:00' }",
+        ),
+      ),
     ],
   },
   {

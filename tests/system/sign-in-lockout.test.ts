@@ -139,7 +139,10 @@ async function startServers(count: number, env: Record<string, string>): Promise
       // One nginx in front (deploy/): the address a flood comes from is the one it forwards.
       // 200 sign-ins at once wait their turn on two cores: a request's own deadline must not end them first
       // (a 408 is neither a refusal nor a check, so the count would be off).
-      return startNextServer(port, serverEnv({ ...env, TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}`, HTTP_REQUEST_TIMEOUT_MS: String(FLOOD_TIMEOUT_MS) }));
+      return startNextServer(
+        port,
+        serverEnv({ ...env, TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}`, HTTP_REQUEST_TIMEOUT_MS: String(FLOOD_TIMEOUT_MS) }),
+      );
     }),
   );
 }
@@ -176,7 +179,9 @@ describe('the console sign-in lockout under a flood, SQLite, one server', () => 
     const row = (text: string) => page.getByRole('row').filter({ hasText: text });
     await expect(row(`Неудачные входы: ${SIGN_IN_POLICY.refuseAfter}`).filter({ hasText: operators.oneEmail.email }).count()).resolves.toBe(1);
     await expect(
-      row(`Входы отклонены: много неудачных попыток: ${ATTEMPTS - SIGN_IN_POLICY.refuseAfter}`).filter({ hasText: operators.oneEmail.email }).count(),
+      row(`Входы отклонены: много неудачных попыток: ${ATTEMPTS - SIGN_IN_POLICY.refuseAfter}`)
+        .filter({ hasText: operators.oneEmail.email })
+        .count(),
     ).resolves.toBe(1);
     await expect(row(`Входы с одного адреса отклонены: много неудачных попыток: ${ATTEMPTS - SIGN_IN_POLICY.refuseAddressAfter}`).count()).resolves.toBe(1);
     await expect(row('Неудачные входы: 1').filter({ hasText: 'lockout-guess-' }).count()).resolves.toBe(SIGN_IN_POLICY.refuseAddressAfter);

@@ -58,7 +58,8 @@ describe('the CLI tools of the standalone output', () => {
     }
   }
 
-  const tool = (name: string, args: string[]) => spawnSync(process.execPath, [`cli/${name}.mjs`, ...args], { cwd: deployed, env, encoding: 'utf8', timeout: 30_000 });
+  const tool = (name: string, args: string[]) =>
+    spawnSync(process.execPath, [`cli/${name}.mjs`, ...args], { cwd: deployed, env, encoding: 'utf8', timeout: 30_000 });
 
   it('has no dev dependency to lean on', () => {
     for (const devOnly of ['tsx', 'esbuild', 'vitest', 'typescript']) {

@@ -67,7 +67,9 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     );
 
     const leads = await database.db.selectFrom('leads').select(['id', 'email']).execute();
-    const dealPrefix = Number((await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value);
+    const dealPrefix = Number(
+      (await database.db.selectFrom('settings').select('value').where('key', '=', 'deal_number_prefix').executeTakeFirstOrThrow()).value,
+    );
     expect(leads.map((lead) => lead.email).sort()).toEqual([...emails].sort());
     expect(await database.db.selectFrom('gift_schedule_windows').select('id').execute()).toHaveLength(13);
 
@@ -102,13 +104,25 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
         return { email, body, key, answers };
       }),
     );
-    for (const { answers } of sent) expect(answers).toEqual([{ status: 200, message: 'Заявка принята' }, { status: 200, message: 'Заявка принята' }]);
+    for (const { answers } of sent)
+      expect(answers).toEqual([
+        { status: 200, message: 'Заявка принята' },
+        { status: 200, message: 'Заявка принята' },
+      ]);
 
     const emails = sent.map((s) => s.email);
     const leads = await database.db.selectFrom('leads').select(['id', 'email', 'idempotency_key']).where('email', 'in', emails).execute();
     expect(leads).toHaveLength(KEYS);
     expect(new Set(leads.map((lead) => lead.idempotency_key))).toEqual(new Set(sent.map((s) => s.key)));
-    const outbox = await database.db.selectFrom('outbox').select('lead_id').where('lead_id', 'in', leads.map((lead) => lead.id)).execute();
+    const outbox = await database.db
+      .selectFrom('outbox')
+      .select('lead_id')
+      .where(
+        'lead_id',
+        'in',
+        leads.map((lead) => lead.id),
+      )
+      .execute();
     expect(outbox).toHaveLength(KEYS);
 
     // Later: a replay answers the same message; the key with other contents is refused.

@@ -29,6 +29,10 @@ export const generateMetadata = withParams((params: Params) => {
 
 const TopLevelPage = withParams((params: Params) => {
   const target = targetAt(params);
-  return target.kind === 'info' ? <InfoPageView page={target.page} LeadFormSlot={LeadFormSlot} /> : <CoursePage entry={target.entry} LeadFormSlot={LeadFormSlot} />;
+  return target.kind === 'info' ? (
+    <InfoPageView page={target.page} LeadFormSlot={LeadFormSlot} />
+  ) : (
+    <CoursePage entry={target.entry} LeadFormSlot={LeadFormSlot} />
+  );
 });
 export default TopLevelPage;

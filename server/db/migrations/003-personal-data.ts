@@ -25,10 +25,17 @@ export const personalDataMigration = {
       .where('status', '<>', 'sent')
       .execute();
 
-    await db.updateTable('leads').set({ phone: sql`coalesce(phone_e164, phone)` }).execute();
+    await db
+      .updateTable('leads')
+      .set({ phone: sql`coalesce(phone_e164, phone)` })
+      .execute();
     await db.schema.alterTable('leads').dropColumn('phone_e164').execute();
     await db.schema.alterTable('leads').addColumn('anonymized_at', 'bigint').execute();
-    await db.schema.createIndex('leads_email').on('leads').expression(sql`lower(email)`).execute();
+    await db.schema
+      .createIndex('leads_email')
+      .on('leads')
+      .expression(sql`lower(email)`)
+      .execute();
 
     await db.schema.createIndex('rate_limit_counters_window_start').on('rate_limit_counters').column('window_start').execute();
     await db.deleteFrom('settings').where('key', '=', 'client_address_hash_key').execute();

@@ -12,7 +12,10 @@ import type { PastSchema } from './past-schema';
 export const foldedSignInAuditMigration = {
   async up(db: PastSchema) {
     await db.schema.alterTable('admin_audit_log').addColumn('fold_key', 'text').execute();
-    await db.schema.alterTable('admin_audit_log').addColumn('count', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('admin_audit_log')
+      .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema.alterTable('admin_audit_log').addColumn('last_at', 'bigint').execute();
     await db.schema.createIndex('admin_audit_log_fold_key').on('admin_audit_log').column('fold_key').unique().execute();
     await db.schema.createIndex('admin_audit_log_at').on('admin_audit_log').column('at').execute();

@@ -42,12 +42,20 @@ export function priceReferencesAndReleaseRunsMigration(dialect: Dialect, courses
         .execute();
       await db.schema.createIndex('release_runs_ran_at').on('release_runs').column('ran_at').execute();
 
-      const versions: { popup_id: string; version: number; config: string }[] = await db.selectFrom('popup_versions').select(['popup_id', 'version', 'config']).execute();
+      const versions: { popup_id: string; version: number; config: string }[] = await db
+        .selectFrom('popup_versions')
+        .select(['popup_id', 'version', 'config'])
+        .execute();
       for (const row of versions) {
         const config = referencedConfig(JSON.parse(row.config) as StoredConfig, courses);
         const written = JSON.stringify(config);
         if (written !== row.config) {
-          await db.updateTable('popup_versions').set({ config: written }).where('popup_id', '=', row.popup_id).where('version', '=', Number(row.version)).execute();
+          await db
+            .updateTable('popup_versions')
+            .set({ config: written })
+            .where('popup_id', '=', row.popup_id)
+            .where('version', '=', Number(row.version))
+            .execute();
         }
       }
       const tests: { id: string; variants: string }[] = await db.selectFrom('popup_tests').select(['id', 'variants']).execute();
@@ -65,7 +73,8 @@ type StoredConfig = { content?: Record<string, unknown>; variants?: Record<strin
 /** The pop-up's stored config with its repeated prices as references. */
 export function referencedConfig(config: StoredConfig, courses: readonly MigrationTariffs[]): StoredConfig {
   const content = config.content ? withTextReferences(config.content, courses) : undefined;
-  const offer = content?.offer as ({ price?: unknown; oldPrice?: unknown; oldPriceFrom?: { course: string; tariff: number }[] } & Record<string, unknown>) | undefined;
+  const offer = content?.offer as
+    ({ price?: unknown; oldPrice?: unknown; oldPriceFrom?: { course: string; tariff: number }[] } & Record<string, unknown>) | undefined;
   if (content && offer && typeof offer === 'object') {
     const { oldPriceFrom, ...rest } = offer;
     const next: Record<string, unknown> = withTextReferences(rest, courses);
@@ -107,7 +116,12 @@ function withTextReferences<T extends Record<string, unknown>>(texts: T, courses
           index % 2 === 1
             ? part
             : part.replace(roubles, (sum: string, monthly: string | undefined) => {
-                const amount = Number(sum.replace(/\/.*$/, '').replace(/[^\d.,]/g, '').replace(',', '.'));
+                const amount = Number(
+                  sum
+                    .replace(/\/.*$/, '')
+                    .replace(/[^\d.,]/g, '')
+                    .replace(',', '.'),
+                );
                 const found = Number.isInteger(amount) ? referenceFor(amount, monthly !== undefined, courses) : undefined;
                 return found ? `${found}${/\s$/.test(sum) ? ' ' : ''}` : sum;
               }),

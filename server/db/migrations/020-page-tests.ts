@@ -32,13 +32,7 @@ export const pageTestsMigration = {
       .addColumn('stopped_by', 'text')
       .addColumn('winner', 'integer')
       .execute();
-    await db.schema
-      .createIndex('page_tests_one_running')
-      .unique()
-      .on('page_tests')
-      .column('page_path')
-      .where(sql.ref('status'), '=', 'running')
-      .execute();
+    await db.schema.createIndex('page_tests_one_running').unique().on('page_tests').column('page_path').where(sql.ref('status'), '=', 'running').execute();
     await db.schema
       .createTable('page_test_variants')
       .addColumn('test_id', 'text', (c) => c.notNull().references('page_tests.id').onDelete('cascade'))

@@ -8,11 +8,23 @@ import { SplitTestSection } from '@/features/console-split-tests/split-test-sect
 export const metadata: Metadata = { title: 'Поп-ап' };
 
 /** A pop-up (console-popups) with the split test of its texts (console-split-tests). */
-export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<PopupNotices & { test?: string; keep?: string }> }) {
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<PopupNotices & { test?: string; keep?: string }>;
+}) {
   const { id } = await params;
   const { test: testNotice, keep, ...notices } = await searchParams;
   const popup = await loadPopupPage(id);
   if (!popup) notFound();
   const test = await loadSplitTest(popup.popup);
-  return <PopupPage {...popup} notices={notices} splitTest={<SplitTestSection {...test} notice={testNotice ?? null} keepAsked={keep !== undefined && /^\d$/.test(keep) ? Number(keep) : null} />} />;
+  return (
+    <PopupPage
+      {...popup}
+      notices={notices}
+      splitTest={<SplitTestSection {...test} notice={testNotice ?? null} keepAsked={keep !== undefined && /^\d$/.test(keep) ? Number(keep) : null} />}
+    />
+  );
 }
