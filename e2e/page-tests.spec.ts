@@ -179,7 +179,20 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   });
   await visitorPage.goto(page);
   await expect(visitorPage.locator('html[data-live]')).toBeAttached({ timeout: 30_000 });
-  await visitorPage.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1000))));
+  // Until the page is quiet (three idle periods in a row with nothing waiting): whatever the idle widgets
+  // change after hydration has happened, and a late shift or text swap would be seen below.
+  await visitorPage.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let quiet = 0;
+        const look = (deadline: IdleDeadline) => {
+          quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+          if (quiet === 3) resolve();
+          else requestIdleCallback(look);
+        };
+        requestIdleCallback(look);
+      }),
+  );
   await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText(headlineB);
   // Served at the page's own address, it stays there once hydrated.
   expect(new URL(visitorPage.url()).pathname).toBe(page);
