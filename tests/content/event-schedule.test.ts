@@ -53,9 +53,7 @@ const inCopy = (args: string[]) => copy.run(args, { reactServer: true });
 
 type Day = { pages: string[]; found: boolean; sitemap: boolean; publications: string[][]; lastRun: string };
 function siteOn(day: string): Day {
-  const probe = inCopy(['day-probe.ts', day]);
-  expect(probe.code, probe.err).toBe(0);
-  return JSON.parse(probe.out.trim().split('\n').at(-1)!) as Day;
+  return copy.probe<Day>(['day-probe.ts', day], { reactServer: true });
 }
 
 it('a future event appears on its date with the release timer, and «Публикации» lists it before that', () => {

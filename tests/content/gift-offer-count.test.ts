@@ -64,9 +64,7 @@ async function main() {
 void main();
 `,
   );
-  const probe = copy.run(['probe.ts']);
-  expect(probe.code, probe.err).toBe(0);
-  const facts = JSON.parse(probe.out.trim().split('\n').at(-1)!);
+  const facts = copy.probe(['probe.ts']);
   expect(facts).toMatchObject({
     lastGift: 14,
     fourteen: null,

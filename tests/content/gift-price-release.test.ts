@@ -44,15 +44,14 @@ void main();
 
 afterAll(() => copy.remove());
 
-const inCopy = (args: string[]) => copy.run(args, { reactServer: true, env: { NODE_ENV: 'production' } });
+const releaseOptions = { reactServer: true, env: { NODE_ENV: 'production' } };
+const inCopy = (args: string[]) => copy.run(args, releaseOptions);
 
 function release() {
-  const probe = inCopy(['release-probe.ts']);
-  expect(probe.code, probe.err).toBe(0);
-  return JSON.parse(probe.out.trim().split('\n').at(-1)!) as {
+  return copy.probe<{
     served: { oldPrice: number; discount: number };
     page: { number: number; price: number; oldPrice: number; discount: number }[];
-  };
+  }>(['release-probe.ts'], releaseOptions);
 }
 
 it("a course price changed in its file is the gift offers' struck-out price after the release, with no other edit", () => {

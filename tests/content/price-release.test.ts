@@ -36,16 +36,15 @@ void main();
 
 afterAll(() => copy.remove());
 
-const inCopy = (args: string[]) => copy.run(args, { reactServer: true, env: { NODE_ENV: 'production' } });
+const releaseOptions = { reactServer: true, env: { NODE_ENV: 'production' } };
+const inCopy = (args: string[]) => copy.run(args, releaseOptions);
 
 function release() {
-  const probe = inCopy(['release-probe.ts']);
-  expect(probe.code, probe.err).toBe(0);
-  return JSON.parse(probe.out.trim().split('\n').at(-1)!) as {
+  return copy.probe<{
     shown: { price: number; oldPrice: number };
     storedVersion: number;
     stored: { offer: { oldPrice: unknown } };
-  };
+  }>(['release-probe.ts'], releaseOptions);
 }
 
 it("a course price changed in its file is the gift pop-up's struck-out price after the release, with no other edit", () => {

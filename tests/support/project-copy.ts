@@ -16,6 +16,8 @@ export interface ProjectCopy {
   edit(file: string, from: string, to: string): void;
   /** `node --import tsx <args>` in the copy, on its own SQLite file; `react-server` for the content check. */
   run(args: string[], options?: { reactServer?: boolean; env?: Record<string, string> }): { code: number | null; out: string; err: string };
+  /** A probe script run as `run` does: what its last printed line says, as JSON (its error output when it fails). */
+  probe<T>(args: string[], options?: { reactServer?: boolean; env?: Record<string, string> }): T;
   /** Deleted unless KEEP_COPY is set (to look at a failure). */
   remove(): void;
 }
@@ -41,6 +43,11 @@ export function copyProject(name: string): ProjectCopy {
         env: { ...process.env, SQLITE_PATH: path.join(folder, 'site.db'), DATABASE_URL: '', OUTBOX_WORKER: 'off', ...env },
       });
       return { code: result.status, out: result.stdout, err: result.stderr };
+    },
+    probe(args, options) {
+      const result = this.run(args, options);
+      if (result.code !== 0) throw new Error(`${args.join(' ')} exited with ${result.code}:\n${result.err}`);
+      return JSON.parse(result.out.trim().split('\n').at(-1)!);
     },
     remove() {
       if (!process.env.KEEP_COPY) fs.rmSync(folder, { recursive: true, force: true });
