@@ -8,7 +8,11 @@ export const site = {
   url: siteUrlFrom({ SITE_URL: process.env.SITE_URL }),
 } as const;
 
-/** Opening hours of the support line (Moscow time): shown as text and given to search engines. */
+/**
+ * Opening hours of the support line (Moscow time): shown as text and given to search engines. The only hours
+ * a visitor reads as «рабочее время» or «Работаем»; the call-back window below is always worded as when a
+ * manager calls, so a visitor never meets two different «working hours» (content/validation/working-hours.test.ts).
+ */
 const workHours = { opens: '10:00', closes: '20:00' } as const;
 /** When managers call back (calls 10:00-19:00 MSK, shorter than the support line's hours). */
 const callTime = { opens: '10:00', closes: '19:00' } as const;
@@ -23,7 +27,6 @@ export const contacts = {
   workHours,
   workTime: `${workHours.opens}-${workHours.closes} МСК`,
   callTime,
-  callHours: `${callTime.opens}-${callTime.closes} МСК`,
   /** «с 10:00 до 19:00 по московскому времени», with no-break spaces, for a sentence about the call. */
   callHoursPhrase: `с\u00a0${callTime.opens} до\u00a0${callTime.closes} по\u00a0московскому времени`,
 } as const;

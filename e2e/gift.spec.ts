@@ -335,7 +335,7 @@ test.describe('gift modal', () => {
 
     const status = dialog(page).getByRole('status');
     await expect(status).toContainText('Заявка отправлена!');
-    await expect(status).toContainText(`Менеджер позвонит вам в рабочее время — ${contacts.callHoursPhrase.replace(/\u00a0/g, ' ')}.`);
+    await expect(status).toContainText(`Менеджер позвонит вам ${contacts.callHoursPhrase.replace(/\u00a0/g, ' ')}.`);
 
     const received = await fakeGetCourse.waitFor((all) =>
       all.some((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(visitor.email)),

@@ -21,6 +21,8 @@ const idsEndpoint = '**/api/leads/ids';
 const visitor = { name: 'Анна Петрова', email: 'anna.forms@example.ru', phone: '9123456789' };
 // The fake GetCourse is shared by parallel tests: each test that waits for a delivery sends its own e-mail.
 const modalVisitor = { ...visitor, email: 'anna.modal@example.ru' };
+/** The success texts keep their times together with no-break spaces; the test reads them as a visitor does. */
+const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 const toastText = 'Что-то пошло не так при отправке формы. Пожалуйста, попробуйте ещё раз позже.';
 
 /** The contact block, scrolled to and loaded (the real form replaced its plain-HTML look-alike). */
@@ -189,7 +191,7 @@ test.describe('contact form on a product page', () => {
       website: '',
     });
     await expect(form.scope.getByRole('status')).toContainText('Заявка отправлена!');
-    await expect(form.scope.getByRole('status')).toContainText(contacts.callHours);
+    await expect(form.scope.getByRole('status')).toContainText(`Менеджер позвонит вам ${spaced(contacts.callHoursPhrase)}.`);
     expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer)).toContainEqual({
       event: 'application',
       product_name: productName,
@@ -550,7 +552,7 @@ test.describe('modal form', () => {
 
     const done = page.getByRole('dialog', { name: 'Заявка отправлена!' });
     await expect(done).toBeVisible();
-    await expect(done).toContainText(contacts.callHours);
+    await expect(done).toContainText(`Мы позвоним вам ${spaced(contacts.callHoursPhrase)}.`);
     await page.keyboard.press('Enter'); // the focused 'Хорошо' closes it
     await expect(done).toBeHidden();
     await expect(trigger).toBeFocused();

@@ -1,6 +1,7 @@
 import { commonFaq, courseForm, courseImage } from './common';
 import { giftPopupToken } from './gift-popup';
 import type { CourseInput } from './schema';
+import { contacts } from '../site';
 
 /** Long programmes that take a beginner (or a junior) to a job: the #professions section of /products. */
 export const professionCourses: CourseInput[] = [
@@ -158,7 +159,7 @@ export const professionCourses: CourseInput[] = [
     form: courseForm('frontend-developer', 'jmfd'),
     leadForm: {
       heading: 'Запишитесь на программу',
-      description: 'Оставьте контакты — менеджер перезвонит в рабочее время, ответит на вопросы и поможет выбрать тариф и дату старта.',
+      description: `Оставьте контакты — менеджер перезвонит ${contacts.callHoursPhrase}, ответит на вопросы и поможет выбрать тариф и дату старта.`,
     },
     variants: [
       { id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' },

@@ -157,7 +157,7 @@ const vacancyEntries: z.input<typeof vacancySchema>[] = [
     conditions: [
       'Оклад плюс процент от продаж',
       'Обучение продукту и основам программирования',
-      `Рабочее время с ${contacts.callTime.opens} до ${contacts.callTime.closes} по Москве`,
+      `Звонки клиентам с ${contacts.callTime.opens} до ${contacts.callTime.closes} по Москве`,
     ],
   },
 ];

@@ -71,7 +71,7 @@ export const welcomePages: InfoPageInput[] = [
     ],
     leadForm: {
       heading: 'Остались вопросы?',
-      description: 'Оставьте контакты — куратор позвонит в рабочее время и поможет разобраться.',
+      description: `Оставьте контакты — куратор позвонит ${contacts.callHoursPhrase} и поможет разобраться.`,
       form: { formId: 'page-edu-frontend', productName: 'student_support', event: 'lead' },
     },
   },

@@ -13,7 +13,6 @@ import { skillCourses } from '@/content/courses/skills';
 import { giftOfferInputs } from '@/content/gift-offers';
 import { popups } from '@/content/popups';
 import { coursePriceLine } from '@/lib/price-references';
-import { contacts } from '@/content/site';
 import { allPagePaths } from '@/content/site-paths';
 import { formatPrice } from '@/lib/money';
 import { markdownDoc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
@@ -170,8 +169,4 @@ describe('the last gaps', () => {
     expect(lines[0]).not.toMatch(/expected/);
   });
 
-  it('the call-back hours are written once, in content/site.ts', () => {
-    expect(contacts.callHours).toBe(`${contacts.callTime.opens}-${contacts.callTime.closes} МСК`);
-    expect(contacts.callHoursPhrase).toContain(contacts.callTime.closes);
-  });
 });

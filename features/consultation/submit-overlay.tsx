@@ -18,7 +18,7 @@ export function SubmitOverlay({ outcome, onRetry }: { outcome: SubmitOutcome; on
   if (outcome === 'success') {
     return (
       <OverlayFrame role="status" title="Успешно!" titleClassName="text-green-700" className="min-h-72">
-        <p className="text-gray-700">Заявка отправлена. Мы позвоним вам в рабочее время, {contacts.callHours}.</p>
+        <p className="text-gray-700">Заявка отправлена. Мы позвоним вам {contacts.callHoursPhrase}.</p>
       </OverlayFrame>
     );
   }

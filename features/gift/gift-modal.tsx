@@ -87,7 +87,7 @@ function ActiveGift({ offer, prices, countdown }: { offer: GiftOfferInput; price
             title="Заявка отправлена!"
             description={
               kind === 'ajax'
-                ? `Менеджер позвонит вам в\u00a0рабочее время\u00a0— ${contacts.callHoursPhrase}.`
+                ? `Менеджер позвонит вам ${contacts.callHoursPhrase}.`
                 : 'Страница оплаты открылась в\u00a0другом окне: завершите оплату там, чтобы забрать подарок.'
             }
           />

@@ -13,5 +13,5 @@ export const contactFormTexts = {
   description: 'Оставьте контакты — мы перезвоним, расскажем о программе и поможем выбрать курс.',
   submitLabel: 'Отправить',
   successTitle: 'Заявка отправлена!',
-  successDescription: `Менеджер позвонит вам в рабочее время: ${contacts.callHours}.`,
+  successDescription: `Менеджер позвонит вам ${contacts.callHoursPhrase}.`,
 } as const;
