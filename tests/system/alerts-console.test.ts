@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { addOperator, launchChromium, signedIn } from './support/console';
+import { addOperators, launchChromium, signedIn } from './support/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
@@ -41,7 +41,7 @@ describe('the console page «Уведомления»', () => {
       }),
     );
     suite.servers.push(server);
-    addOperator(operator, { DATABASE_URL: '', SQLITE_PATH: file });
+    await addOperators([operator], { dialect: 'sqlite', file });
     browser = await launchChromium();
   });
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOperator, launchChromium, signedIn } from './support/console';
+import { addOperators, launchChromium, signedIn } from './support/console';
 import { assertBuilt, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 
@@ -50,7 +50,7 @@ describe.skipIf(!testDatabaseUrl)('a page test steered on one instance, served b
         ),
       )),
     );
-    addOperator(operator, { DATABASE_URL: databaseUrl });
+    await addOperators([operator], { dialect: 'postgres', url: databaseUrl });
     browser = await launchChromium();
     console_ = await signedIn(browser, servers[0]!.url, operator);
   });

@@ -4,7 +4,7 @@
  * visitor sees it; rolled back, the file's headline is back. Real servers, real browser (Debian's Chromium).
  */
 import type { Browser } from '@playwright/test';
-import { addOperator, launchChromium, signedIn } from './support/console';
+import { addOperators, launchChromium, signedIn } from './support/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popups } from '@/content/popups';
 import { advanceTo, openWithPopupClock } from '@/tests/support/popup-visit';
@@ -35,7 +35,7 @@ describe.skipIf(!testDatabaseUrl)('pop-ups steered on one instance, served by an
     servers.push(
       ...(await Promise.all(ports.map((port) => startNextServer(port, serverEnv({ DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` }))))),
     );
-    addOperator(operator, { DATABASE_URL: databaseUrl });
+    await addOperators([operator], { dialect: 'postgres', url: databaseUrl });
     browser = await launchChromium();
   });
 

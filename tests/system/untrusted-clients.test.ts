@@ -10,7 +10,7 @@ import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/connection';
 import { createRepositories } from '@/server/repositories';
-import { addOperator, launchChromium, signedIn } from './support/console';
+import { addOperators, launchChromium, signedIn } from './support/console';
 import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 
@@ -121,7 +121,7 @@ describe('a forged X-Forwarded-Host', () => {
     // Behind one proxy (TRUST_PROXY=1), as deployed with nginx, which forwards a client's X-Forwarded-Host as it came.
     server = await startNextServer(port, serverEnv({ SQLITE_PATH: file, TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}` }));
     suite.servers.push(server);
-    addOperator(operator, { DATABASE_URL: '', SQLITE_PATH: file });
+    await addOperators([operator], { dialect: 'sqlite', file });
     browser = await launchChromium();
   });
 

@@ -1,20 +1,34 @@
-/** The operator console as system tests drive it: an operator made by the CLI, Debian's Chromium, the sign-in form. */
-import { spawnSync } from 'node:child_process';
+/** The operator console as system tests drive it: operators added as the CLI adds them, Debian's Chromium, the sign-in form. */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { createAuth } from '@/server/admin/auth';
+import { addOperator } from '@/server/admin/operators';
+import type { DatabaseConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/connection';
+import { migrateToLatest } from '@/server/db/migrate';
 
 export interface Operator {
   email: string;
   password: string;
 }
 
-/** `npm run operator -- add` against the database `databaseEnv` names (DATABASE_URL or SQLITE_PATH). */
-export function addOperator(operator: Operator, databaseEnv: Record<string, string>): void {
-  const added = spawnSync('node_modules/.bin/tsx', ['scripts/operator.ts', 'add', operator.email, '--password-stdin'], {
-    env: { ...process.env, ...databaseEnv },
-    input: `${operator.password}\n`,
-    encoding: 'utf8',
-  });
-  if (added.status !== 0) throw new Error(`operator add failed: ${added.stderr || added.stdout}`);
+/**
+ * Adds `operators` to the database `config` names (migrated first if new), with the code
+ * `npm run operator -- add` runs (server/admin/operators.ts), in this process: the command itself is tested
+ * in server/admin/operator-command.test.ts and, bundled, in standalone-cli.test.ts; spawning it here cost
+ * seconds a time.
+ */
+export async function addOperators(operators: Operator[], config: DatabaseConfig): Promise<void> {
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    const auth = createAuth(database);
+    for (const operator of operators) {
+      const result = await addOperator(auth, operator.email, operator.password);
+      if ('problem' in result) throw new Error(`operator ${operator.email} not added: ${result.problem}`);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 export function launchChromium(): Promise<Browser> {
