@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, readAlertsConfig, readServerConfig } from './config';
+import { DEFAULT_PAGE_TESTS_REFRESH_MS, DEFAULT_RETRY, readAlertsConfig, readPageTestsRefreshMs, readServerConfig } from './config';
 
 describe('server configuration', () => {
   it('defaults to SQLite in ./data, the inline worker and no GetCourse', () => {
@@ -67,6 +67,15 @@ describe('server configuration', () => {
     expect(readServerConfig({ GETCOURSE_API_KEY: 'k', GETCOURSE_BASE_URL: 'http://127.0.0.1:4200/' }).getCourse).toMatchObject({
       baseUrl: 'http://127.0.0.1:4200',
     });
+  });
+
+  it('reads the running page tests every 30 s unless told, and refuses more than the 5 minutes an edit may take to go live', () => {
+    expect(DEFAULT_PAGE_TESTS_REFRESH_MS).toBe(30_000);
+    expect(readServerConfig({}).pageTestsRefreshMs).toBe(DEFAULT_PAGE_TESTS_REFRESH_MS);
+    expect(readPageTestsRefreshMs({ PAGE_TESTS_REFRESH_MS: '2000' })).toBe(2000);
+    expect(readPageTestsRefreshMs({ PAGE_TESTS_REFRESH_MS: 'soon' })).toBe(DEFAULT_PAGE_TESTS_REFRESH_MS);
+    expect(readPageTestsRefreshMs({ PAGE_TESTS_REFRESH_MS: '300000' })).toBe(300_000);
+    expect(() => readPageTestsRefreshMs({ PAGE_TESTS_REFRESH_MS: '300001' })).toThrow(/PAGE_TESTS_REFRESH_MS must be at most 300000/);
   });
 
   it('refuses a DATABASE_URL that is not PostgreSQL', () => {

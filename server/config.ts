@@ -82,6 +82,8 @@ export interface ServerConfig {
   /** Bearer token of `GET /api/metrics` (METRICS_TOKEN); null: the endpoint answers 404. */
   metricsToken: string | null;
   alerts: AlertsConfig;
+  /** How often each instance reads the running page tests (PAGE_TESTS_REFRESH_MS): a console edit reaches every instance within it. */
+  pageTestsRefreshMs: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
@@ -90,6 +92,9 @@ export const DEFAULT_LIMITS: LeadLimits = { perAddressPerMinute: 30, perEmailPer
 export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7, auditDays: 365 };
 export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
+export const DEFAULT_PAGE_TESTS_REFRESH_MS = 30_000;
+/** The team was promised that a page test's edit is live on every instance within 5 minutes. */
+export const MAX_PAGE_TESTS_REFRESH_MS = 5 * 60_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 5000, maxMs: 3_600_000, maxAttempts: 20 };
 
@@ -118,7 +123,16 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     siteOrigin: originOf(env.SITE_URL),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     alerts: readAlertsConfig(env),
+    pageTestsRefreshMs: readPageTestsRefreshMs(env),
   };
+}
+
+export function readPageTestsRefreshMs(env: Environment = process.env): number {
+  const refreshMs = positiveInt(env.PAGE_TESTS_REFRESH_MS, DEFAULT_PAGE_TESTS_REFRESH_MS);
+  if (refreshMs > MAX_PAGE_TESTS_REFRESH_MS) {
+    throw new Error(`PAGE_TESTS_REFRESH_MS must be at most ${MAX_PAGE_TESTS_REFRESH_MS} (5 minutes: how soon a page test's edit must be live everywhere)`);
+  }
+  return refreshMs;
 }
 
 export const DEFAULT_ALERT_TIMEOUT_MS = 10_000;

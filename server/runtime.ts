@@ -55,7 +55,7 @@ async function openRuntime(): Promise<ServerRuntime> {
   await repos.popups.seed(filePopupSeeds(), Date.now());
   await seedAlertRecipients(config, repos);
   // The proxy serves the running page tests' variants from here (server/page-tests/live.ts).
-  registerLiveSource(() => repos.pageTests.running(), hashKey);
+  registerLiveSource(() => repos.pageTests.running(), hashKey, config.pageTestsRefreshMs);
   return { config, database, repos, hashKey };
 }
 

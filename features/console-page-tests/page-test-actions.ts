@@ -81,7 +81,7 @@ export const startPageTestAction = operatorAction({
   audit: (result, { id }) =>
     result.started ? { action: 'page_test_start', subject: id, details: { page: result.test.pagePath, variants: result.test.variants.length } } : null,
   answer(result, { id }) {
-    // This instance serves the change at once; the others read it within LIVE_TTL_MS (server/page-tests/live.ts).
+    // This instance serves the change at once; the others read it within PAGE_TESTS_REFRESH_MS (server/page-tests/live.ts).
     forgetLiveTests();
     redirect(testPage(id, result.started ? 'started' : result.reason === 'running' ? 'running' : 'not_running'));
   },

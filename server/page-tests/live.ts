@@ -4,9 +4,10 @@
  * the server's own process, so the state lives on globalThis (like server/runtime.ts); this module
  * imports nothing of the database: the runtime registers where the tests come from when it opens.
  *
- * Each instance reads the running tests from the shared database at most every LIVE_TTL_MS, so a console
- * edit (a start, a stop, new texts: each a new version) reaches every instance within that time, far
- * inside the 5 minutes the team was promised; the pages' HTML is cached by test version (render.ts).
+ * Each instance reads the running tests from the shared database at most every `refreshMs` (30 s unless
+ * PAGE_TESTS_REFRESH_MS says otherwise, never over 5 minutes: server/config.ts), so a console edit (a start,
+ * a stop, new texts: each a new version) reaches every instance within that time, inside the 5 minutes the
+ * team was promised; the pages' HTML is cached by test version (render.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { PageVariantChanges } from '@/lib/page-tests/variants';
@@ -19,10 +20,8 @@ export interface LiveTest {
   variants: PageVariantChanges[];
 }
 
-export const LIVE_TTL_MS = 30_000;
-
 interface LiveState {
-  source?: { load: () => Promise<LiveTest[]>; hashKey: string };
+  source?: { load: () => Promise<LiveTest[]>; hashKey: string; refreshMs: number };
   byPath: Map<string, LiveTest>;
   loadedAt: number;
   loading?: Promise<void>;
@@ -37,9 +36,9 @@ const state: LiveState = ((globalThis as Record<symbol, LiveState | undefined>)[
   renderToken: randomBytes(24).toString('base64url'),
 });
 
-/** Called once the database is open (server/runtime.ts): where the running tests come from, and the visitor ids' key. */
-export function registerLiveSource(load: () => Promise<LiveTest[]>, hashKey: string): void {
-  state.source = { load, hashKey };
+/** Called once the database is open (server/runtime.ts): where the running tests come from, the visitor ids' key, how often to read them. */
+export function registerLiveSource(load: () => Promise<LiveTest[]>, hashKey: string, refreshMs: number): void {
+  state.source = { load, hashKey, refreshMs };
   state.loadedAt = 0;
 }
 
@@ -70,10 +69,10 @@ async function refresh(now: number): Promise<void> {
   await state.loading;
 }
 
-/** The running test of a page, read from the database at most every LIVE_TTL_MS. */
+/** The running test of a page, read from the database at most every `refreshMs`. */
 export async function liveTestOf(path: string, now = Date.now()): Promise<LiveTest | null> {
   if (!state.source) return null;
-  if (now - state.loadedAt >= LIVE_TTL_MS) await refresh(now);
+  if (now - state.loadedAt >= state.source.refreshMs) await refresh(now);
   return state.byPath.get(path) ?? null;
 }
 

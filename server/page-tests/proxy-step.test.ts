@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assignVariant, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { noChanges } from '@/lib/page-tests/variants';
+import { DEFAULT_PAGE_TESTS_REFRESH_MS } from '../config';
 import { issueVisitorId } from '../experiments/visitor-id';
 import { forgetLiveTests, registerLiveSource, renderToken } from './live';
 import { pageTestStep } from './proxy-step';
@@ -21,10 +22,14 @@ describe("the proxy's page-test step", () => {
   let loads = 0;
   beforeEach(() => {
     loads = 0;
-    registerLiveSource(async () => {
-      loads += 1;
-      return [test];
-    }, hashKey);
+    registerLiveSource(
+      async () => {
+        loads += 1;
+        return [test];
+      },
+      hashKey,
+      DEFAULT_PAGE_TESTS_REFRESH_MS,
+    );
     forgetLiveTests();
   });
 
