@@ -32,6 +32,13 @@ const nextConfig: NextConfig = {
   // Lets parallel builds (a second checkout's e2e run, a benchmark) use their own folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: ['better-sqlite3', 'pg', 'typograf'],
+  // The proxy's rewrites (a page under test to its variant, server/page-tests/proxy-step.ts) must stay inside
+  // the instance. By default Next.js hands the proxy the request's address with 127.0.0.1 turned into
+  // `localhost`, while its router compares a rewrite with the address it listens on (HOSTNAME=127.0.0.1,
+  // deploy/site@.service): the two differ, so the rewrite is sent out as a request to another server,
+  // `https://` behind nginx (X-Forwarded-Proto), to the instance's plain HTTP port, and every visitor of a
+  // running page test got a 500 (vercel/next.js#94745). Left as it came, the address is the router's own.
+  skipProxyUrlNormalize: true,
   experimental: {
     // The console's Server Actions run for a page of SITE_URL's host, or of the request's Host (nginx sets
     // it). Next.js would also take an X-Forwarded-Host, which a client can write: the web process drops

@@ -20,6 +20,14 @@
  * Then it judges the bars per page type by 90 % bootstrap intervals of the medians (statistics.ts): FCP at most
  * 1.15× and LCP at most 1.2× the script-free copy's, and live no later than without the rewrite. Writes what it
  * printed to bench/results/real-phone.md (recordResults).
+ * A page test's variant beside its original: when the pages hold `/products/junior-js`, a running test of it
+ * is seeded in the deployed build's database (by the repository, as the console does) whose variant B changes
+ * the headline and the button, and the page is measured once more as a visitor the server assigns B (deployed
+ * and its own script-free copy): a signed visitor id issued and assigned by the server's own code with the key
+ * its server loads, in a cookie, and the browser's own User-Agent without "Headless" (the original rows keep it,
+ * so they are robots to the test and get the pre-rendered original, as a visitor of an untested page does). Each
+ * load checks the headline it shows. The bar: the variant's FCP and LCP medians and the original's each within
+ * the other's interval. BENCH_VARIANT=0 leaves it out.
  * Each build is served as the school's server serves the site: Debian's nginx with deploy/nginx-site.conf
  * (HTTP/2 over TLS, build files precompressed at build time, pages compressed by nginx) in front of its
  * `next start`. Served by `next start` alone, every chunk is gzipped on the fly by the same two cores
@@ -34,10 +42,22 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { coursePageAt } from '../content/courses';
+import { VISITOR_COOKIE, visitorIdOf } from '../lib/experiments/variants';
+import { noChanges, type PageVariantChanges } from '../lib/page-tests/variants';
 import { chromiumPath } from '../playwright.config';
 import { precompressFolder } from '../server/build/precompress';
+import { readDatabaseConfig, readServerConfig } from '../server/config';
+import { openDatabase } from '../server/db/connection';
+import { migrateToLatest } from '../server/db/migrate';
+import { loadHashKey } from '../server/leads/hash-key';
+import { plannedVisitors } from '../server/page-tests/report';
+import { visitOf } from '../server/page-tests/serving';
+import { createRepositories, type Repositories } from '../server/repositories';
+import type { PageTest } from '../server/repositories/page-tests';
 import { nginxListening, siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
-import { atMost, bootstrapInterval, median, type Interval } from './statistics';
+import { waitFor } from '../tests/support/next-server';
+import { atMost, bootstrapInterval, median, medianEstimate, withinEachOther, type Interval } from './statistics';
 import { benchReport, build, seconds, startBuild, stopAll } from './support';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
@@ -48,6 +68,21 @@ const plainDist = '.next-bench-plain';
 const deployedDist = '.next-bench-deployed';
 const floorDist = 'bench/floor/.next';
 const PRESS_AT_MS = 1000;
+/** The page whose test variant stands beside it, and what its variant B changes (about as long as the original's texts). */
+const VARIANT_PAGE = '/products/junior-js';
+const variantB: PageVariantChanges = { ...noChanges, headline: 'Фронтенд-разработчик с нуля', buttonLabel: 'Записаться на поток' };
+const BENCH_ACTOR = 'npm run bench:real-phone';
+
+/**
+ * A row of the report: a page as a visitor gets it; `visitor` (a signed id the server assigns a variant) for
+ * a page test's variant; `headline` what its `<h1>` must read.
+ */
+interface Target {
+  label: string;
+  path: string;
+  visitor?: { id: string; agent: string };
+  headline?: string;
+}
 
 /** DevTools' Slow 4G, as Lighthouse's mobile profile states it (RTT 150 ms, 1.6 / 0.75 Mbit/s). */
 const slow4g = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -83,19 +118,25 @@ export function withoutScripts(html: string): string {
 /** Response headers a copy repeats from the deployed page (not those of the transfer). */
 const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
 
+/** The key of a saved copy: the page and the visitor id a variant's copy is for (none for the original). */
+const copyKey = (pagePath: string, visitor: string | null | undefined) => `${pagePath}\n${visitor ?? ''}`;
+
 /**
- * The script-free copies: the saved pages, each with the headers its deployed page was answered with;
- * every other request (the stylesheet, pictures) goes to the deployed build as it came.
+ * The script-free copies: the saved pages (a variant's as its visitor got it, answered to a request with that
+ * visitor's cookie), each with the headers its deployed page was answered with; every other request (the
+ * stylesheet, pictures) goes to the deployed build as it came.
  */
-async function scriptFreeServer(deployed: string, paths: string[], port: number): Promise<http.Server> {
+async function scriptFreeServer(deployed: string, targets: Target[], port: number): Promise<http.Server> {
   const saved = new Map<string, { headers: [string, string][]; body: string }>();
-  for (const pagePath of paths) {
-    const response = await fetch(`${deployed}${pagePath}`, { headers: { 'accept-encoding': 'identity' } });
+  for (const { path: pagePath, visitor } of targets) {
+    const response = await fetch(`${deployed}${pagePath}`, {
+      headers: { 'accept-encoding': 'identity', ...(visitor ? { 'user-agent': visitor.agent, cookie: `${VISITOR_COOKIE}=${visitor.id}` } : {}) },
+    });
     const headers = [...response.headers].filter(([name]) => !TRANSFER_HEADERS.has(name));
-    saved.set(pagePath, { headers, body: withoutScripts(await response.text()) });
+    saved.set(copyKey(pagePath, visitor?.id), { headers, body: withoutScripts(await response.text()) });
   }
   const server = http.createServer((request, response) => {
-    const page = saved.get(new URL(request.url ?? '/', 'http://x').pathname);
+    const page = saved.get(copyKey(new URL(request.url ?? '/', 'http://x').pathname, visitorIdOf(request.headers.cookie ?? '')));
     if (page && request.method === 'GET') {
       response.writeHead(200, [...page.headers.flat(), 'content-length', String(Buffer.byteLength(page.body))]);
       response.end(page.body);
@@ -112,8 +153,14 @@ async function scriptFreeServer(deployed: string, paths: string[], port: number)
   return server;
 }
 
-/** One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself. */
-async function measure(browser: Browser, url: string, { scripts, tasks }: { scripts: boolean; tasks: boolean }): Promise<Sample> {
+/** The text of an `<h1>` as a reader sees it: typography's non-breaking spaces read as spaces. */
+const plainText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * One cold load on the throttled phone: paint timings and the moment the page is live, from the page itself;
+ * as `target.visitor` when given. Throws when the page's `<h1>` is not `target.headline`.
+ */
+async function measure(browser: Browser, url: string, target: Target, { scripts, tasks }: { scripts: boolean; tasks: boolean }): Promise<Sample> {
   // The certificate nginx serves is a throw-away one.
   const context = await browser.newContext({
     viewport: { width: 412, height: 915 },
@@ -122,9 +169,19 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
     hasTouch: true,
     locale: 'ru-RU',
     ignoreHTTPSErrors: true,
+    ...(target.visitor ? { userAgent: target.visitor.agent } : {}),
   });
   try {
+    if (target.visitor)
+      await context.addCookies([{ name: VISITOR_COOKIE, value: target.visitor.id, domain: '127.0.0.1', path: '/', secure: true, sameSite: 'Lax' }]);
     const page = await context.newPage();
+    // Read once the timings are in: a question asked earlier would take the throttled main thread from the paint.
+    const checked = async (sample: Sample): Promise<Sample> => {
+      if (target.headline === undefined) return sample;
+      const shown = plainText((await page.locator('h1').first().textContent()) ?? '');
+      if (shown !== plainText(target.headline)) throw new Error(`${target.label} at ${url} shows the headline «${shown}», not «${target.headline}»`);
+      return sample;
+    };
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -182,7 +239,7 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
       });
       await page.keyboard.press('Tab');
       const { fcp, lcp } = await page.evaluate(() => (window as unknown as { __bench: Record<string, number> }).__bench);
-      return {
+      return await checked({
         fcp: fcp!,
         lcp: lcp ?? fcp!,
         live: Number.NaN,
@@ -192,7 +249,7 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
         ourScript: Number.NaN,
         forcedRestyle: Number.NaN,
         restyle: Number.NaN,
-      };
+      });
     }
     await page
       .waitForFunction(() => (window as unknown as { __bench: Record<string, number> }).__bench.live !== undefined, null, { timeout: 60_000, polling: 50 })
@@ -231,13 +288,68 @@ async function measure(browser: Browser, url: string, { scripts, tasks }: { scri
         );
       }
     }
-    return { fcp: fcp!, lcp: lcp ?? fcp!, live: live!, pressWait: Math.max(0, live! - PRESS_AT_MS), hydrationTask, ourTask, ourScript, forcedRestyle, restyle };
+    return await checked({
+      fcp: fcp!,
+      lcp: lcp ?? fcp!,
+      live: live!,
+      pressWait: Math.max(0, live! - PRESS_AT_MS),
+      hydrationTask,
+      ourTask,
+      ourScript,
+      forcedRestyle,
+      restyle,
+    });
   } finally {
     await context.close();
   }
 }
 
 const cell = (ms: number) => seconds(ms).padStart(8);
+
+/** The deployed build's database, as its server opens it (server/config.ts; migrated, as the server does at start). */
+async function withRepositories<T>(env: Record<string, string>, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(readDatabaseConfig({ ...process.env, ...env }));
+  try {
+    await migrateToLatest(handle);
+    return await work(createRepositories(handle));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A running test of VARIANT_PAGE with variant B, seeded by the repository as the console does, before the
+ * servers start (so their first look at the running tests finds it); a test of the page that a stopped run
+ * left running is stopped first.
+ */
+function startVariantTest(env: Record<string, string>): Promise<PageTest> {
+  return withRepositories(env, async (repos) => {
+    const now = Date.now();
+    for (const left of await repos.pageTests.running()) {
+      if (left.pagePath === VARIANT_PAGE) await repos.pageTests.stop(left.id, { actor: BENCH_ACTOR, now });
+    }
+    const draft = await repos.pageTests.create({ pagePath: VARIANT_PAGE, variants: [variantB], plannedVisitors: plannedVisitors(2), actor: BENCH_ACTOR, now });
+    const started = await repos.pageTests.start(draft.id, { actor: BENCH_ACTOR, now });
+    if (!started.started) throw new Error(`the page test of ${VARIANT_PAGE} did not start: ${started.reason}`);
+    return started.test;
+  });
+}
+
+/**
+ * A visitor the deployed server assigns variant B: new signed ids issued and assigned by the server's own
+ * code (`visitOf`, with the key its server loads) until one lands in B, as a new visitor's first request would.
+ */
+function visitorOfB(test: PageTest, env: Record<string, string>, agent: string): { id: string; agent: string } {
+  const hashKey = loadHashKey(readServerConfig({ ...process.env, ...env }).hashKey);
+  for (;;) {
+    const visit = visitOf(new Headers({ 'user-agent': agent }), test, hashKey);
+    if (!visit.takesPart) throw new Error(`a browser saying «${agent}» takes no part in page tests`);
+    if (visit.variant === 1) return { id: visit.visitor, agent };
+  }
+}
+
+/** The `<h1>` of a page's HTML as a reader sees it. */
+const headlineOf = (html: string) => plainText(/<h1\b[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '');
 
 async function main() {
   const started = Date.now();
@@ -280,6 +392,10 @@ async function main() {
       // The script-free copies are served by this process (started below, once the deployed build answers).
       return { ...b, https, dir, nginx: startNginx(dir, config) };
     });
+  const deployedEnv = builds[0]!.env;
+  const originalHeadline = coursePageAt(VARIANT_PAGE)?.course.title;
+  if (!originalHeadline) throw new Error(`${VARIANT_PAGE} is no course page`);
+  const variantTest = process.env.BENCH_VARIANT !== '0' && pages.includes(VARIANT_PAGE) ? await startVariantTest(deployedEnv) : null;
   // The script-free copies are served by this process, started below once the deployed build answers.
   const servers = await Promise.all(builds.filter((b) => b.name !== 'script-free').map((b) => startBuild(b.port, b.env, b.args[0] ? { dir: b.args[0] } : {})));
   let copies: http.Server | undefined;
@@ -290,7 +406,29 @@ async function main() {
   const report = benchReport('real-phone');
   const say = report.print;
   try {
-    if (builds.some((b) => b.name === 'script-free')) copies = await scriptFreeServer(`http://127.0.0.1:${deployedPort}`, pages, scriptFreePort);
+    const deployed = `http://127.0.0.1:${deployedPort}`;
+    const targets: Target[] = pages.map((page) => ({ label: page, path: page, headline: page === VARIANT_PAGE ? originalHeadline : undefined }));
+    if (variantTest) {
+      // Chromium's own User-Agent says "HeadlessChrome", a robot to the test: the variant's visitor says "Chrome".
+      const probe = await browser.newPage();
+      const agent = (await probe.evaluate(() => navigator.userAgent)).replace('HeadlessChrome', 'Chrome');
+      await probe.close();
+      const visitor = visitorOfB(variantTest, deployedEnv, agent);
+      const variant = { label: `${VARIANT_PAGE} (variant B)`, path: VARIANT_PAGE, visitor, headline: variantB.headline! };
+      // The server reads the running tests once its database is open: B served means it has (and its render is kept).
+      await waitFor(
+        `the deployed build to serve variant B of ${VARIANT_PAGE}`,
+        async () =>
+          headlineOf(
+            await (await fetch(`${deployed}${VARIANT_PAGE}`, { headers: { 'user-agent': agent, cookie: `${VISITOR_COOKIE}=${visitor.id}` } })).text(),
+          ) === variant.headline,
+        60_000,
+      );
+      targets.splice(pages.indexOf(VARIANT_PAGE) + 1, 0, variant);
+    }
+    // A variant is measured on the deployed build and its own script-free copy: any other build serves it the same way.
+    const buildsOf = (target: Target) => (target.visitor ? builds.filter((b) => b.name === 'deployed' || b.name === 'script-free') : builds);
+    if (builds.some((b) => b.name === 'script-free')) copies = await scriptFreeServer(deployed, targets, scriptFreePort);
     await Promise.all(
       builds.map(async (b) => {
         await nginxListening(b.nginx, b.dir);
@@ -298,13 +436,17 @@ async function main() {
     );
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < runs; round++) {
-      for (const page of pages) {
+      for (const target of targets) {
         // Alternating the order each round: no build always comes first after a noisy moment.
-        for (const b of round % 2 ? [...builds].reverse() : builds) {
+        for (const b of round % 2 ? [...buildsOf(target)].reverse() : buildsOf(target)) {
           // The floor has one page: it stands beside every page type.
-          const url = `https://127.0.0.1:${b.https}${b.name === 'floor' ? '/' : page}`;
-          const key = `${page}\n${b.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), await measure(browser, url, { scripts: b.name !== 'script-free', tasks: b.name === 'deployed' })]);
+          const url = `https://127.0.0.1:${b.https}${b.name === 'floor' ? '/' : target.path}`;
+          const key = `${target.label}\n${b.name}`;
+          const sample = await measure(browser, url, b.name === 'floor' ? { label: 'floor', path: '/' } : target, {
+            scripts: b.name !== 'script-free',
+            tasks: b.name === 'deployed',
+          });
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
         }
       }
       console.error(`round ${round + 1} of ${runs} done`);
@@ -316,19 +458,18 @@ async function main() {
       `${'page'.padEnd(24)} ${'build'.padEnd(11)}      FCP      LCP     live  press@1s  longest task after FCP: hydrating / once live: task, script, forced restyle, frame restyle`,
     );
     const of = (page: string, build: string, metric: keyof Sample) => samples.get(`${page}\n${build}`)!.map((s) => s[metric]);
-    for (const page of pages) {
-      for (const b of builds) {
+    for (const target of targets) {
+      const page = target.label;
+      for (const b of buildsOf(target)) {
         const m = (metric: keyof Sample) => median(of(page, b.name, metric));
         say(
           `${page.padEnd(24)} ${b.name.padEnd(11)} ${cell(m('fcp'))} ${cell(m('lcp'))} ${maybe(m('live'))} ${maybe(m('pressWait'))}  ${ms(m('hydrationTask'))} / ${ms(m('ourTask'))} ${ms(m('ourScript'))} ${ms(m('forcedRestyle'))} ${ms(m('restyle'))}`,
         );
       }
-      if (builds.some((b) => b.name === 'deployed')) {
-        const worst = (metric: keyof Sample) => Math.round(Math.max(...of(page, 'deployed', metric)));
-        say(
-          `${''.padEnd(24)} once live, worst of ${runs}: longest task ${worst('ourTask')} ms; of it, our longest script ${worst('ourScript')} ms (at most 50 ms: ${worst('ourScript') <= 50 ? 'holds' : 'fails'}), the browser's longest restyle ${Math.max(worst('forcedRestyle'), worst('restyle'))} ms (forced by a script or in a frame)`,
-        );
-      }
+      const worst = (metric: keyof Sample) => Math.round(Math.max(...of(page, 'deployed', metric)));
+      say(
+        `${''.padEnd(24)} once live, worst of ${runs}: longest task ${worst('ourTask')} ms; of it, our longest script ${worst('ourScript')} ms (at most 50 ms: ${worst('ourScript') <= 50 ? 'holds' : 'fails'}), the browser's longest restyle ${Math.max(worst('forcedRestyle'), worst('restyle'))} ms (forced by a script or in a frame)`,
+      );
     }
     const range = (interval: Interval, format: (value: number) => string) => `${format(interval.low)} to ${format(interval.high)}`;
     const signed = (value: number) => `${value < 0 ? '−' : '+'}${seconds(Math.abs(value))}`;
@@ -336,8 +477,10 @@ async function main() {
       bootstrapInterval([of(page, 'deployed', metric), of(page, base, metric)], ([deployed, other]) => median(deployed!) / median(other!));
     say('');
     say('The bars, with 90 % bootstrap intervals of the medians (a bar is judged only when its interval is wholly on one side):');
-    for (const page of pages) {
-      if (builds.some((b) => b.name === 'script-free')) {
+    for (const target of targets) {
+      const page = target.label;
+      const measured = (name: string) => buildsOf(target).some((b) => b.name === name);
+      if (measured('script-free')) {
         const fcp = ratioOf(page, 'fcp', 'script-free');
         const lcp = ratioOf(page, 'lcp', 'script-free');
         const point = (metric: keyof Sample) => (median(of(page, 'deployed', metric)) / median(of(page, 'script-free', metric))).toFixed(2);
@@ -348,16 +491,27 @@ async function main() {
           `${''.padEnd(24)} LCP at most 1.2× the script-free copy's:  ${point('lcp')}×, ${atMost(lcp, 1.2).padEnd(9)} (${range(lcp, (r) => `${r.toFixed(2)}×`)})`,
         );
       }
-      if (builds.some((b) => b.name === 'no rewrite')) {
+      if (measured('no rewrite')) {
         const later = bootstrapInterval(
           [of(page, 'deployed', 'live'), of(page, 'no rewrite', 'live')],
           ([deployed, plain]) => median(deployed!) - median(plain!),
         );
         say(`${''.padEnd(24)} live no later than without the rewrite: ${atMost(later, 0).padEnd(9)} (${range(later, signed)})`);
       }
-      if (builds.some((b) => b.name === 'floor')) {
+      if (measured('floor')) {
         const floor = ratioOf(page, 'fcp', 'floor');
         say(`${''.padEnd(24)} FCP against the bare floor page (for reference): ${range(floor, (r) => `${r.toFixed(2)}×`)}`);
+      }
+    }
+    for (const variant of targets.filter((target) => target.visitor)) {
+      say('');
+      say(`${variant.label} beside the original, deployed, medians with 90 % bootstrap intervals (the bar: each median within the other's interval):`);
+      for (const metric of ['fcp', 'lcp'] as const) {
+        const ofVariant = medianEstimate(of(variant.label, 'deployed', metric));
+        const ofOriginal = medianEstimate(of(variant.path, 'deployed', metric));
+        say(
+          `${''.padEnd(24)} ${metric.toUpperCase()} variant ${seconds(ofVariant.median)} (${range(ofVariant.interval, seconds)}), original ${seconds(ofOriginal.median)} (${range(ofOriginal.interval, seconds)}): ${withinEachOther(ofVariant, ofOriginal) ? 'holds' : 'fails'}`,
+        );
       }
     }
     say('');
@@ -369,6 +523,8 @@ async function main() {
     await stopAll(servers);
     for (const b of builds) b.nginx.kill('SIGQUIT');
     fs.rmSync(nginxDir, { recursive: true, force: true });
+    // The database as found: the page untested.
+    if (variantTest) await withRepositories(deployedEnv, (repos) => repos.pageTests.stop(variantTest.id, { actor: BENCH_ACTOR, now: Date.now() }));
   }
 }
 

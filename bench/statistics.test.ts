@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atMost, bootstrapInterval, median } from './statistics';
+import { atMost, bootstrapInterval, median, medianEstimate, withinEachOther } from './statistics';
 
 const ratioOfMedians = ([a, b]: number[][]) => median(a!) / median(b!);
 
@@ -51,5 +51,24 @@ describe('atMost', () => {
     expect(atMost({ low: 1.1, high: 1.25 }, 1.3)).toBe('holds');
     expect(atMost({ low: 1.35, high: 1.6 }, 1.3)).toBe('fails');
     expect(atMost({ low: 1.2, high: 1.4 }, 1.3)).toBe('undecided');
+  });
+});
+
+describe('medianEstimate', () => {
+  it('is the median with an interval around it', () => {
+    const estimate = medianEstimate([700, 820, 760, 910, 680, 740, 790]);
+    expect(estimate.median).toBe(760);
+    expect(estimate.interval.low).toBeLessThanOrEqual(760);
+    expect(estimate.interval.high).toBeGreaterThanOrEqual(760);
+  });
+});
+
+describe('withinEachOther', () => {
+  it('holds only when each median lies within the interval of the other', () => {
+    const original = { median: 450, interval: { low: 430, high: 480 } };
+    expect(withinEachOther({ median: 460, interval: { low: 440, high: 500 } }, original)).toBe(true);
+    // The original's median is inside the variant's wide interval, but the variant's median is outside the original's.
+    expect(withinEachOther({ median: 500, interval: { low: 420, high: 600 } }, original)).toBe(false);
+    expect(withinEachOther({ median: 560, interval: { low: 520, high: 600 } }, original)).toBe(false);
   });
 });

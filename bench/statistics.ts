@@ -42,3 +42,22 @@ export function atMost(interval: Interval, limit: number): Verdict {
   if (interval.low > limit) return 'fails';
   return 'undecided';
 }
+
+/** A median with its bootstrap interval. */
+export interface Estimate {
+  median: number;
+  interval: Interval;
+}
+
+export function medianEstimate(values: readonly number[]): Estimate {
+  return { median: median(values), interval: bootstrapInterval([values], ([list]) => median(list!)) };
+}
+
+/**
+ * "As fast as": each median lies within the other's interval, so the two cannot be told apart at this
+ * level (a page test's variant against its original page).
+ */
+export function withinEachOther(a: Estimate, b: Estimate): boolean {
+  const inside = (value: number, { low, high }: Interval) => low <= value && value <= high;
+  return inside(a.median, b.interval) && inside(b.median, a.interval);
+}

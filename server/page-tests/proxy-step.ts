@@ -7,7 +7,17 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { liveHashKey, liveTestOf, renderToken } from './live';
-import { PAGE_HANDLER_PATH, RENDER_PREFIX, RENDER_TOKEN_HEADER, renderPath, testedPageHeaders, visitOf, visitorCookie, VISITOR_HEADER } from './serving';
+import {
+  PAGE_HANDLER_PATH,
+  PAGE_PATH_HEADER,
+  RENDER_PREFIX,
+  RENDER_TOKEN_HEADER,
+  renderPath,
+  testedPageHeaders,
+  visitOf,
+  visitorCookie,
+  VISITOR_HEADER,
+} from './serving';
 
 /** A response for the proxy to send (a rewrite or a refusal), or null: the page as it is. */
 export async function pageTestStep(request: NextRequest): Promise<NextResponse | null> {
@@ -32,9 +42,8 @@ export async function pageTestStep(request: NextRequest): Promise<NextResponse |
     headers.set(RENDER_TOKEN_HEADER, renderToken());
     response = NextResponse.rewrite(new URL(renderPath(test, visit.variant, path) + request.nextUrl.search, request.url), { request: { headers } });
   } else {
-    const target = new URL(PAGE_HANDLER_PATH, request.url);
-    target.searchParams.set('path', path);
-    response = NextResponse.rewrite(target, { request: { headers } });
+    headers.set(PAGE_PATH_HEADER, path);
+    response = NextResponse.rewrite(new URL(PAGE_HANDLER_PATH, request.url), { request: { headers } });
   }
   for (const [name, value] of Object.entries(testedPageHeaders)) response.headers.set(name, value);
   if (visit.issued)

@@ -22,7 +22,7 @@ const stateKey = Symbol.for('school-site.page-test-renders');
 const state: RenderState = ((globalThis as Record<symbol, RenderState | undefined>)[stateKey] ??= { pages: new Map() });
 
 /** This instance's own address: Next.js's server records it when it starts listening. */
-function ownOrigin(): string {
+export function ownOrigin(): string {
   const origin = process.env.__NEXT_PRIVATE_ORIGIN;
   if (origin) return origin.replace('://0.0.0.0', '://127.0.0.1').replace('://[::]', '://127.0.0.1');
   return `http://127.0.0.1:${process.env.PORT ?? 3000}`;

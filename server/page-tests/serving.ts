@@ -13,6 +13,11 @@ export const RENDER_PREFIX = '/page-test-render';
 export const RENDER_TOKEN_HEADER = 'x-page-test-render';
 /** The header the proxy passes the visitor's signed id on to the page handler (a new visitor has no cookie yet). */
 export const VISITOR_HEADER = 'x-page-test-visitor';
+/**
+ * The header the proxy passes the tested page's path on to the page handler: a rewrite inside the instance
+ * keeps the request's own address, so the handler's URL is the page's, with no query of the proxy's.
+ */
+export const PAGE_PATH_HEADER = 'x-page-test-path';
 /** The page handler (server/http/page-test-page.ts). */
 export const PAGE_HANDLER_PATH = '/api/page-tests/page';
 

@@ -4,7 +4,7 @@
  * the edit's text on the other instance within the promised 5 minutes: within the interval the instances
  * read the running tests at (PAGE_TESTS_REFRESH_MS: 30 s as deployed, never over 5 minutes, which
  * server/config.test.ts holds; 2 s here, so the test waits seconds, not minutes). Real servers, real
- * browser for the console, plain HTTP for the visitor.
+ * browser for the console, plain HTTP for the visitor (with the headers nginx adds).
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,16 @@ const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const operator = { email: 'page-tests-pg@school-system.ru', password: 'page tests system password' };
 const refreshMs = 2000;
 
+/**
+ * A visit as nginx passes it on (deploy/nginx-site.conf): `X-Forwarded-Proto: https` to an instance listening
+ * on 127.0.0.1, as deploy/site@.service runs it. The proxy's rewrite to the page handler must stay inside the
+ * instance: sent out as a request of its own, it went `https://` to the plain HTTP port and answered 500.
+ */
 async function headlineAt(server: NextServer, cookie?: string): Promise<{ headline: string; cookie: string | null }> {
-  const response = await fetch(`${server.url}${path}`, { headers: { 'user-agent': browserAgent, ...(cookie ? { cookie } : {}) } });
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { 'user-agent': browserAgent, 'x-forwarded-proto': 'https', ...(cookie ? { cookie } : {}) },
+  });
+  expect(response.status).toBe(200);
   const html = await response.text();
   return {
     headline: (/<h1 id="course-title"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? '').replace(/\u00a0/g, ' '),
