@@ -12,14 +12,20 @@ import { OPERATOR_PASSWORD } from '../../lib/operator-password';
  * signed in. It is only ever called on the server (server actions, `getSession`): no HTTP endpoint of
  * its own is mounted, so sign-up does not exist and every sign-in passes our throttle (sign-in.ts).
  */
-export function createAuth(handle: DatabaseHandle, env: Environment = process.env) {
+export function createAuth(handle: DatabaseHandle, env: Environment = process.env, passwordHashing?: PasswordHashing) {
   return betterAuth({
     appName: 'Фронтенд Старт — консоль',
     baseURL: env.SITE_URL?.trim() || 'http://localhost:3000',
     basePath: '/admin/auth',
     secret: authSecret(env),
     database: { db: handle.db, type: handle.dialect },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: OPERATOR_PASSWORD.minLength, maxPasswordLength: OPERATOR_PASSWORD.maxLength },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: OPERATOR_PASSWORD.minLength,
+      maxPasswordLength: OPERATOR_PASSWORD.maxLength,
+      ...(passwordHashing && { password: passwordHashing }),
+    },
     // better-auth's own field names (its adapter then needs no mapping); our tables, our prefix.
     user: { modelName: 'admin_users' },
     session: {
@@ -48,6 +54,15 @@ export function createAuth(handle: DatabaseHandle, env: Environment = process.en
 }
 
 export type AdminAuth = ReturnType<typeof createAuth>;
+
+/**
+ * How passwords are hashed and checked, when not better-auth's own scrypt (the site always uses its
+ * own): tests that check hundreds of passwords for who gets in pass a cheaper one (server/testing/admin.ts).
+ */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+}
 
 /** Only a local site may run on the built-in secret: a public one signs sessions with its own. */
 const LOCAL_SECRET = 'local-development-secret-of-the-operator-console';

@@ -54,8 +54,8 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect(await database().repos.operators.list()).toEqual([]);
   });
 
-  it('signs an operator in with the right password into a session kept in the database', async () => {
-    const runtime = testAdminRuntime(database());
+  it('signs an operator in with the right password, hashed as the site hashes it, into a session kept in the database', async () => {
+    const runtime = testAdminRuntime(database(), 'site');
     await addOperator(runtime.auth, 'anna@school.ru', password);
     const attempt = { email: 'anna@school.ru', password, address: '203.0.113.5', headers };
     expect(await signInOperator(runtime, attempt, deps)).toBe('signed-in');

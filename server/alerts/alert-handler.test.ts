@@ -97,6 +97,26 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     return { lead, leadId: stored.leadId };
   }
 
+  /**
+   * A clock of the test's own for passes run by hand: `passUntil` runs a pass of each worker side by side
+   * and moves the clock on a tenth of a second, until `condition` holds. How long a chat's spacing or
+   * Telegram's retry_after holds a message back is then read on the clock, never waited out.
+   */
+  function steppedClock(start = WEDNESDAY_NOON) {
+    const clock = {
+      now: start,
+      async passUntil(workers: ReturnType<typeof createAlertWorker>[], condition: () => boolean | Promise<boolean>) {
+        for (;;) {
+          await Promise.all(workers.map((w) => w.runOnce()));
+          if (await condition()) return;
+          if (clock.now - start > 60_000) throw new Error('condition not met within a minute of the clock');
+          clock.now += 100;
+        }
+      },
+    };
+    return clock;
+  }
+
   async function run(w: ReturnType<typeof createAlertWorker>, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
     w.start();
     try {
@@ -203,37 +223,40 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
 
   it('waits out a 429 retry_after (1 s, ten times its own spacing) before the chat gets anything again', async () => {
     telegram.setMode('rate-limit', { retryAfter: 1, times: 1 });
-    await acceptLead();
-    await run(worker(), () => telegram.delivered().length === 1, 15_000);
+    const clock = steppedClock();
+    await acceptLead(clock.now);
+    await clock.passUntil([worker({ now: () => clock.now })], () => telegram.delivered().length === 1);
     const [limited, delivered] = telegram.calls();
     expect(limited!.outcome).toBe('429');
     expect(delivered!.outcome).toBe('ok');
-    expect(delivered!.at - limited!.at).toBeGreaterThanOrEqual(1000);
+    // The 429 came on the first pass, at the clock's start; the message went on the first pass a second later.
+    expect(clock.now - WEDNESDAY_NOON).toBe(1000);
     expect(telegram.calls()).toHaveLength(2);
   });
 
   it('sends at most one message a second to a chat: a burst goes as one list, each lead once', async () => {
-    const running = worker({ spacingMs: ALERT_SPACING_MS });
-    running.start();
+    const clock = steppedClock();
+    const passes = [worker({ spacingMs: ALERT_SPACING_MS, now: () => clock.now })];
     const ids: number[] = [];
-    try {
-      ids.push((await acceptLead()).leadId);
-      await until(() => telegram.delivered().length === 1);
-      for (let i = 0; i < 3; i++) ids.push((await acceptLead()).leadId);
-      await until(() => leadIdsIn(telegram.delivered()).length === 4);
-      ids.push((await acceptLead()).leadId);
-      await until(() => leadIdsIn(telegram.delivered()).length === 5);
-    } finally {
-      await running.stop();
+    const sentAt: number[] = [];
+    /** Leads accepted a tenth of a second after the chat's last message, and the passes until the chat has one more. */
+    async function leadsThenMessage(count: number) {
+      clock.now += 100;
+      for (let i = 0; i < count; i++) ids.push((await acceptLead(clock.now)).leadId);
+      await clock.passUntil(passes, () => telegram.delivered().length === sentAt.length + 1);
+      sentAt.push(clock.now);
     }
+    await leadsThenMessage(1);
+    await leadsThenMessage(3);
+    await leadsThenMessage(1);
     expect(leadIdsIn(telegram.delivered())).toEqual(ids);
     expect(telegram.delivered().map((call) => call.text.split('\n')[0])).toEqual([
       '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
       '<b>Новые заявки: 3</b>',
       '<b>Новая заявка: Контактная форма — Заявка с сайта</b>',
     ]);
-    const times = telegram.delivered().map((call) => call.at);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(ALERT_SPACING_MS - 50);
+    // Each message on the first pass its chat's second allowed.
+    expect(sentAt).toEqual([0, 1, 2].map((index) => WEDNESDAY_NOON + 100 + index * ALERT_SPACING_MS));
   });
 
   it('delivers an injected campaign as plain text in both channels, with no extra mail header', async () => {
@@ -341,25 +364,30 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
   });
 
   it('lets two workers on two connections send each alert once, spaced as one worker would', async () => {
-    const spacingMs = 300;
+    const clock = steppedClock();
     const other = await openDatabase(database().config);
-    const workers = [worker({ spacingMs }), worker({ spacingMs }, createRepositories(other))];
+    const workers = [
+      worker({ spacingMs: ALERT_SPACING_MS, now: () => clock.now }),
+      worker({ spacingMs: ALERT_SPACING_MS, now: () => clock.now }, createRepositories(other)),
+    ];
     const ids: number[] = [];
+    const sentAt: number[] = [];
     try {
-      workers.forEach((w) => w.start());
-      // One lead at a time, each sent (by whichever worker claims it) before the next arrives.
+      // One lead at a time, each sent (by whichever worker claims it) before the next arrives; every pass
+      // of the two runs at the same moment as the other's, both after the same recipients.
       for (let i = 0; i < 6; i++) {
-        ids.push((await acceptLead()).leadId);
-        await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
+        ids.push((await acceptLead(clock.now)).leadId);
+        await clock.passUntil(workers, () => telegram.delivered().length === i + 1);
+        sentAt.push(clock.now);
+        await clock.passUntil(workers, async () => (await database().repos.alertQueue.health()).waiting === 0);
       }
     } finally {
-      await Promise.all(workers.map((w) => w.stop()));
       await other.close();
     }
     expect(leadIdsIn(telegram.delivered())).toEqual(ids);
     expect(leadIdsIn(smtp.received()).sort((a, b) => a - b)).toEqual(ids);
-    const times = telegram.delivered().map((call) => call.at);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(spacingMs - 50);
+    // Each lead came the moment the chat's last message went: the next went exactly a second later.
+    expect(sentAt).toEqual(ids.map((_, index) => WEDNESDAY_NOON + index * ALERT_SPACING_MS));
   });
 
   it('never waits for GetCourse, and GetCourse never waits for a hanging alert', async () => {
@@ -375,11 +403,13 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
         await Promise.all([deals.stop(), alerts.stop()]);
       }
     }
-    gc.setMode('hang');
+    // GetCourse keeps the deal's call waiting (as it hangs) until the alerts are out; then it answers.
+    gc.setMode('hold');
     await acceptLead();
     await besideDeals(async () => {
       await until(() => telegram.delivered().length === 1 && smtp.received().length === 1, 4000);
-      expect(gc.received()).toHaveLength(1); // still hanging
+      expect(gc.received()).toHaveLength(1);
+      expect(gc.release()).toBe(1); // still waiting
     });
 
     // The other way: Telegram and the mail server away, GetCourse answers.

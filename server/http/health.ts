@@ -14,38 +14,42 @@ const DAY_MS = 86_400_000;
 
 /**
  * `GET /api/health` for a load balancer: 200 with the queue's state once a heartbeat row was written
- * and read back (so the database takes writes, as a lead needs, not only reads) within
- * HEALTH_DEADLINE_MS; 503 `{ code: "db_unavailable", message, db }` when it was not, where `db` says
- * `moved` (the SQLite file this process has open is no longer at its path), `timeout` (e.g. another
- * process holds SQLite's write lock) or `unreachable`. Public, so counts only: no lead, no address, no
- * setting.
+ * and read back (so the database takes writes, as a lead needs, not only reads) within `deadlineMs`
+ * (HEALTH_DEADLINE_MS on the site; a test of the deadline passes a shorter one); 503
+ * `{ code: "db_unavailable", message, db }` when it was not, where `db` says `moved` (the SQLite file
+ * this process has open is no longer at its path), `timeout` (e.g. another process holds SQLite's write
+ * lock) or `unreachable`. Public, so counts only: no lead, no address, no setting.
  */
-export const handleHealth = endpoint<Pick<ServerRuntime, 'repos'>>({
-  name: 'health',
-  methods: ['GET'],
-  deadlineMs: HEALTH_DEADLINE_MS,
-  async handle({ runtime: { repos }, now }) {
-    await heartbeat(repos);
-    const health = await repos.deliveryQueue.health(now);
-    // GetCourse's payment reports the site could not match, and the reconciliation's last runs.
-    const unmatchedDeals = await repos.dealUnmatchedCallbacks.count();
-    const reconciliation = await repos.dealReconciliation.state();
-    // The managers' lead alerts (Telegram, e-mail), a queue of their own.
-    const alerts = await repos.alertQueue.health();
-    return jsonOk({
-      db: 'ok',
-      outboxWaiting: health.waiting,
-      oldestWaitingSeconds: health.oldestWaitingSeconds,
-      dead: health.dead,
-      unmatchedDeals,
-      reconcileLastSuccessAt: reconciliation.lastSuccessAt,
-      reconcileLastFailureAt: reconciliation.lastFailureAt,
-      alertsWaiting: alerts.waiting,
-      alertsDead: alerts.dead,
-    });
-  },
-  unavailable: (error) => refuse(503, 'db_unavailable', { details: { db: unavailableState(error) } }),
-});
+export function healthEndpoint(deadlineMs = HEALTH_DEADLINE_MS) {
+  return endpoint<Pick<ServerRuntime, 'repos'>>({
+    name: 'health',
+    methods: ['GET'],
+    deadlineMs,
+    async handle({ runtime: { repos }, now }) {
+      await heartbeat(repos);
+      const health = await repos.deliveryQueue.health(now);
+      // GetCourse's payment reports the site could not match, and the reconciliation's last runs.
+      const unmatchedDeals = await repos.dealUnmatchedCallbacks.count();
+      const reconciliation = await repos.dealReconciliation.state();
+      // The managers' lead alerts (Telegram, e-mail), a queue of their own.
+      const alerts = await repos.alertQueue.health();
+      return jsonOk({
+        db: 'ok',
+        outboxWaiting: health.waiting,
+        oldestWaitingSeconds: health.oldestWaitingSeconds,
+        dead: health.dead,
+        unmatchedDeals,
+        reconcileLastSuccessAt: reconciliation.lastSuccessAt,
+        reconcileLastFailureAt: reconciliation.lastFailureAt,
+        alertsWaiting: alerts.waiting,
+        alertsDead: alerts.dead,
+      });
+    },
+    unavailable: (error) => refuse(503, 'db_unavailable', { details: { db: unavailableState(error) } }),
+  });
+}
+
+export const handleHealth = healthEndpoint();
 
 /** Writes this instance's heartbeat and reads it back; throws when the row read is not (at least) the one written. */
 async function heartbeat(repos: Pick<Repositories, 'heartbeats'>): Promise<void> {

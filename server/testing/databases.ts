@@ -91,8 +91,11 @@ function clearTables(handle: DatabaseHandle) {
   return async () => {
     const tables = (await tablesOf(handle)).filter((table) => !KEPT_BY_CLEAR.includes(table));
     if (handle.dialect === 'postgres') {
-      // One statement for all: rows referencing each other (an outbox row its lead) go together.
-      await sql`truncate ${sql.join(tables.map((table) => sql.id(table)))}`.execute(handle.db);
+      // One statement for all, whose foreign keys are checked at its end, when every table is empty (an
+      // outbox row and its lead go together). Deleted, not truncated: truncating makes every table's
+      // files anew, most of a second for the lot on a busy disk, where a test's few rows go in milliseconds.
+      const deletions = tables.map((table, index) => sql`${sql.id(`cleared_${index}`)} as (delete from ${sql.id(table)})`);
+      await sql`with ${sql.join(deletions)} select 1`.execute(handle.db);
       return;
     }
     // One transaction whose foreign keys are checked at its end, when every table is empty.
