@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eBaseUrl, e2ePort } from './e2e/support/env';
+import { tagManagerLaunchArgs } from './e2e/support/fake-tag-manager';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,6 +35,8 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        // The tag manager at the stack's fake, for every context a test opens.
+        ...tagManagerLaunchArgs(),
       ],
     },
   },

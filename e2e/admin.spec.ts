@@ -195,7 +195,6 @@ test('an operator adds a gift window the public schedule serves at once, and an 
   const visitorTab = async () => {
     const context = await browser.newContext();
     const tabPage = await context.newPage();
-    await tabPage.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     await tabPage.goto('/about');
     const text = await tabPage.getByRole('button', { name: /Заберите подарок от Санты/ }).textContent();
     await context.close();
@@ -267,7 +266,6 @@ test('a visitor meets a pop-up and the console shows its shown and finished coun
 
   // An address of its own: the suite's other pages share 127.0.0.1 and its few counted events a day.
   const visitor = await browser.newContext(fromAddress());
-  await visitor.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   await visitor.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Канал</title>' }));
   const visitorPage = await visitor.newPage();
   await visitorPage.clock.install();

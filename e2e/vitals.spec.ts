@@ -37,7 +37,6 @@ async function visitAndSwitchAway(browser: Browser, device: Device, path: string
   // An address of its own: the suite's other pages report from 127.0.0.1, whose few reports a page type
   // a day may already be counted.
   const context = await browser.newContext({ ...devices[device], ...fromAddress(), baseURL: e2eBaseUrl, locale: 'ru-RU' });
-  await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   const page = await context.newPage();
   await page.goto(path);
   // The reporter marks the page once web-vitals measures every metric (it loads after idle; CLS starts
