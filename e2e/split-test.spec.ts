@@ -57,7 +57,7 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
   browser,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, newOperator('split-tester'));
+  await signIn(page, await newOperator('split-tester'));
   const open: { close(): Promise<void> }[] = [];
   try {
     await page.goto(`/admin/popups/${id}`);
@@ -184,7 +184,7 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
   page,
 }) => {
   test.slow();
-  await signIn(page, newOperator('split-plain'));
+  await signIn(page, await newOperator('split-plain'));
   try {
     await page.goto(`/admin/popups/${plainId}`);
     const popupForm = page.getByRole('form', { name: 'Поп-ап' });
@@ -271,7 +271,7 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
 });
 
 test('a pop-up without a lead form offers no variants', async ({ page }) => {
-  await signIn(page, newOperator('split-no-form'));
+  await signIn(page, await newOperator('split-no-form'));
   await page.goto('/admin/popups/promo-frameworks');
   await expect(page.getByText('Тест возможен только для поп-апа с формой заявки', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Добавить вариант' })).toHaveCount(0);
