@@ -10,9 +10,8 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eDistDir } from './support/env';
 import { expect, test } from './support/fixtures';
-import { addOperator, signIn } from './support/operator';
+import { newOperator, signIn } from './support/operator';
 
-const operator = { email: 'access@school-e2e.ru', password: 'e2e access password' };
 /** Public by design: the sign-in page and its action, an invitation's page and its action (the link's token is the key). */
 const publicPages = new Set(['/admin/sign-in', '/admin/join/1']);
 const publicActions = new Set(['signIn', 'acceptInvitationAction']);
@@ -101,8 +100,7 @@ test('every admin page, route and action refuses an anonymous visitor', async ({
 });
 
 test('every admin page, route and action refuses a session that was signed out', async ({ page, context, request }) => {
-  addOperator(operator.email, operator.password);
-  await signIn(page, operator);
+  await signIn(page, await newOperator('access'));
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   // The same cookie is let in while the session lives...
   expect((await request.get('/admin', { headers: { cookie }, maxRedirects: 0 })).status()).toBe(200);

@@ -52,7 +52,7 @@ test("leads of two campaigns, some paid through GetCourse's callback, show as le
   const received = await fakeGetCourse.waitFor((all) => leads.every((lead) => dealNumberOf(all, lead.email)));
   for (const lead of leads) if (lead.pay > 0) await payInGetCourse(dealNumberOf(received, lead.email)!, lead.pay);
 
-  await signIn(page, newOperator(`campaigns-${Date.now().toString(36)}`));
+  await signIn(page, await newOperator(`campaigns-${Date.now().toString(36)}`));
   await page.getByRole('link', { name: 'Кампании' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Кампании: от заявки до оплаты');
   await page.getByLabel('Период').selectOption('today');

@@ -79,7 +79,7 @@ test('the console, its filters, «Кампании», the CSV and «Журнал
     expect(order.ok(), lead.form).toBe(true);
   }
 
-  await signIn(page, newOperator(`names-${Date.now().toString(36)}`));
+  await signIn(page, await newOperator(`names-${Date.now().toString(36)}`));
   // «Обзор»: leads by form, by name.
   await expect(page.getByRole('table', { name: 'По формам' }).getByRole('rowheader', { name: formName('course-react-developer'), exact: true })).toBeVisible();
   await expectNoIds(page, 'Обзор');
@@ -173,7 +173,7 @@ test('the console, its filters, «Кампании», the CSV and «Журнал
 });
 
 test("a pop-up's page names it by its purpose and where it shows, the codes folded away", async ({ page }) => {
-  await signIn(page, newOperator(`names-popup-${Date.now().toString(36)}`));
+  await signIn(page, await newOperator(`names-popup-${Date.now().toString(36)}`));
   await page.goto('/admin/popups/popup-junior-gift');
   await expect(page.getByRole('heading', { level: 1, name: `Поп-ап «${popupName('popup-junior-gift')}»` })).toBeVisible();
   await expect(page.getByText(/^Страница с подарком: http/)).toBeVisible();

@@ -47,7 +47,7 @@ test('a deal paid less than its cost shows as «частично оплачен�
   // GetCourse says «payed» after the first instalment: 8 490 of 101 880 ₽.
   expect(await reportFromGetCourse(number, { status: 'payed', cost: 101_880, paid: 8_490 })).toBe('changed');
 
-  await signIn(page, newOperator(`partial-${run}`));
+  await signIn(page, await newOperator(`partial-${run}`));
   await page.goto(`/admin/leads?utm_campaign=${campaign}`);
   const row = page.getByRole('table').getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('8\u00a0490\u00a0₽, частично оплачена');
@@ -69,7 +69,7 @@ test('«Оплаты по неизвестным номерам сделок» o
   const number = `77${Date.now()}`.slice(0, 15);
   expect(await reportFromGetCourse(number, { status: 'payed', cost: 12_990, paid: 12_990 })).toBe('unmatched');
 
-  await signIn(page, newOperator(`unknown-payments-${Date.now().toString(36)}`));
+  await signIn(page, await newOperator(`unknown-payments-${Date.now().toString(36)}`));
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Оплаты по неизвестным номерам сделок' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Оплаты по неизвестным номерам сделок');
@@ -80,7 +80,7 @@ test('«Оплаты по неизвестным номерам сделок» o
 
 test("the gift pop-up's page shows the gift page's address, to copy", async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl });
-  await signIn(page, newOperator(`gift-address-${Date.now().toString(36)}`));
+  await signIn(page, await newOperator(`gift-address-${Date.now().toString(36)}`));
   await page.goto('/admin/popups/popup-junior-gift');
   const address = `${e2eBaseUrl}/products/junior-js/${e2eGiftPopupToken}`;
   await expect(page.getByText(`Страница с подарком: ${address}`)).toBeVisible();

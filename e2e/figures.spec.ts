@@ -53,7 +53,7 @@ test("a flood from one address moves the console's figures by at most its caps a
   expect(after.lcp - before.lcp).toBeGreaterThan(0);
   expect(after.lcp - before.lcp).toBeLessThanOrEqual(DAILY_CAPS.vitalsReport);
 
-  await signIn(page, newOperator('figures-flood'));
+  await signIn(page, await newOperator('figures-flood'));
   await page.goto('/admin/popups');
   const today = moscowToday().split('-').reverse().join('.');
   const row = page

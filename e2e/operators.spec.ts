@@ -19,7 +19,7 @@ async function seriousProblems(page: Page) {
 
 test('an operator is added through «Добавить оператора» and its link, signs in, and is removed with «Удалить», each in «Журнал»', async ({ page, browser }) => {
   test.slow();
-  const anna = await signIn(page, newOperator('operators-anna'));
+  const anna = await signIn(page, await newOperator('operators-anna'));
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Операторы' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Операторы' })).toBeVisible();
 

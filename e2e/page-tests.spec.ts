@@ -48,7 +48,7 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   const headlineB = `Станьте фронтенд-разработчиком за 6 месяцев ${run}`;
 
   // The operator creates the test of the course page with a variant headline and starts it.
-  await signIn(console_, newOperator(`page-tests-${run}`));
+  await signIn(console_, await newOperator(`page-tests-${run}`));
   await console_.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Тесты страниц' }).click();
   await expect(console_.getByRole('heading', { level: 1 })).toHaveText('Тесты страниц');
   await console_.getByRole('link', { name: 'Новый тест страницы' }).click();

@@ -32,7 +32,7 @@ test("a marketer changes a pop-up's headline and delay, switches it off and roll
   const path = layout.includePaths[0]!;
   const original = layout.content.kind === 'discount' ? layout.content.title : '';
   const headline = 'Скидка 7% только сегодня';
-  const operator = await signIn(page, newOperator('popup-editor'));
+  const operator = await signIn(page, await newOperator('popup-editor'));
   try {
     await page.goto('/admin/popups');
     // The list names the pop-up by its purpose, says where it shows and that it is on.
@@ -108,7 +108,7 @@ test("a marketer changes a pop-up's headline and delay, switches it off and roll
 
 test('each mistake is refused in Russian beside its field, the typed values stay and nothing is saved', async ({ page }) => {
   const id = popupId(firstStage);
-  await signIn(page, newOperator('popup-mistakes'));
+  await signIn(page, await newOperator('popup-mistakes'));
   await page.goto(`/admin/popups/${id}`);
   const versions = () => withE2eDatabase(async ({ repos }) => (await repos.popups.history(id)).length);
   const before = await versions();
@@ -136,7 +136,7 @@ test('each mistake is refused in Russian beside its field, the typed values stay
 test('a gift price above the struck-out one is refused', async ({ page }) => {
   const gift = popups.find((popup) => popup.content.kind === 'gift')!;
   const id = popupId(gift);
-  await signIn(page, newOperator('popup-gift'));
+  await signIn(page, await newOperator('popup-gift'));
   await page.goto(`/admin/popups/${id}`);
   await page.getByLabel('Цена подарка, ₽').fill('20000');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
@@ -158,7 +158,7 @@ test('«Предпросмотр» shows the unsaved texts at once with its form
   // A pop-up no other test saves: the preview must not make a version.
   const frontend = discountOn('/products/junior-js/cvrna');
   const id = popupId(frontend);
-  await signIn(page, newOperator('popup-preview'));
+  await signIn(page, await newOperator('popup-preview'));
   await page.goto(`/admin/popups/${id}`);
   await page.getByLabel('Заголовок', { exact: true }).fill('Черновик заголовка');
   const beacons: string[] = [];
@@ -190,10 +190,10 @@ test('«Предпросмотр» shows the unsaved texts at once with its form
 test('two operators saving the same pop-up: the second is told it changed meanwhile', async ({ page, browser }) => {
   const frontend = discountOn('/frontend-developer/cvrna');
   const id = popupId(frontend);
-  await signIn(page, newOperator('popup-first'));
+  await signIn(page, await newOperator('popup-first'));
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signIn(other, newOperator('popup-second'));
+  await signIn(other, await newOperator('popup-second'));
   const version = () => popupVersion(id);
   try {
     const before = await version();

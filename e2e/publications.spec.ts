@@ -24,7 +24,7 @@ test("«Публикации» says the timer's last and next run and lists the 
       outcome: 'release',
     }),
   );
-  await signIn(page, newOperator('publications'));
+  await signIn(page, await newOperator('publications'));
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Публикации' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Публикации' })).toBeVisible();
   await expect(page.getByText(/: вышли событие «Снежный квест» — сайт пересобран\.$/)).toBeVisible();
@@ -42,7 +42,7 @@ test("«Публикации» says the timer's last and next run and lists the 
 
 test("the gift pop-up's struck-out price refers to its course, and the console shows the figure it stands for", async ({ page }) => {
   const gift = popups.find((popup) => popup.content.kind === 'gift')!;
-  await signIn(page, newOperator('publications-price'));
+  await signIn(page, await newOperator('publications-price'));
   await page.goto(`/admin/popups/${popupId(gift)}`);
   await expect(page.getByLabel('Зачёркнутая цена, ₽')).toHaveValue('{цена advanced-js}');
   await expect(page.getByText(`Сейчас на сайте: ${formatRub(getCourse('advanced-js')!.tariffs[0]!.price)}`)).toBeVisible();

@@ -20,7 +20,7 @@ async function seriousProblems(page: Page) {
 
 test('a manager joins alerts through the bot link and gets the next lead', async ({ page, fakeTelegram }) => {
   test.slow();
-  const operator = await signIn(page, newOperator('telegram-join'));
+  const operator = await signIn(page, await newOperator('telegram-join'));
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Уведомления' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Уведомления' })).toBeVisible();
 

@@ -37,7 +37,6 @@ async function visitAndSwitchAway(browser: Browser, device: Device, path: string
   // An address of its own: the suite's other pages report from 127.0.0.1, whose few reports a page type
   // a day may already be counted.
   const context = await browser.newContext({ ...devices[device], ...fromAddress(), baseURL: e2eBaseUrl, locale: 'ru-RU' });
-  await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   const page = await context.newPage();
   await page.goto(path);
   // The reporter marks the page once web-vitals measures every metric (it loads after idle; CLS starts
@@ -99,7 +98,7 @@ test('reports from a phone, a tablet and a desktop are counted per page type and
     }
   }
 
-  await signIn(page, newOperator('vitals'));
+  await signIn(page, await newOperator('vitals'));
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Скорость сайта' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Скорость сайта' })).toBeVisible();
   for (const visit of visits) {
@@ -159,7 +158,7 @@ test('with enough reports a slow page type is coloured and its LCP elements and 
     });
     expect(answer.status()).toBe(204);
   }
-  await signIn(page, newOperator('vitals-slow'));
+  await signIn(page, await newOperator('vitals-slow'));
   await page.goto('/admin/speed?device=tablet');
   const row = page.locator(`tr[data-page-type="${pageType}"][data-device="tablet"]`);
   await expect(row.locator('td[data-metric="LCP"] [data-rating]')).toHaveAttribute('data-rating', 'poor');

@@ -37,6 +37,13 @@ export const chromium: DebianProgram = {
   otherwise: 'point CHROMIUM_PATH at a Chromium binary',
 };
 
+/** The end-to-end tests' browser: Debian's build of Chromium's headless shell (playwright.config.ts says why). */
+export const chromiumHeadlessShell: DebianProgram = {
+  name: 'chromium-headless-shell',
+  path: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+  otherwise: 'point CHROMIUM_HEADLESS_SHELL_PATH at a Chromium headless shell binary',
+};
+
 export const nginx: DebianProgram = { name: 'nginx', path: '/usr/sbin/nginx' };
 
 /** `promtool check rules` for deploy/alerts.yml (unit stage): Debian ships it in the prometheus package. */

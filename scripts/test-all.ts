@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
-import { chromium, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
+import { chromium, chromiumHeadlessShell, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
 
 interface Counts {
   passed: number;
@@ -126,7 +126,7 @@ async function main() {
   // Every program a stage uses is installed before the first stage, so nothing skips or fails that can run:
   // the unit stage's deploy tests run `nginx -t` and `promtool check rules`, the system stage's console
   // tests and the end-to-end stage drive Chromium.
-  for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool, chromium]) {
+  for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool, chromium, chromiumHeadlessShell]) {
     try {
       ensureDebianPackage(program);
     } catch (error) {

@@ -10,6 +10,8 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3200);
 export const fakeGetCoursePort = Number(process.env.E2E_FAKE_GETCOURSE_PORT || e2ePort + 1000);
 /** The fake Telegram of the lead-alert bot: a port of this run's range. */
 export const fakeTelegramPort = e2ePort + 1;
+/** The fake tag manager's HTTPS server (e2e/support/fake-tag-manager.ts): a port of this run's range. */
+export const fakeTagManagerPort = e2ePort + 2;
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const fakeGetCourseUrl = `http://127.0.0.1:${fakeGetCoursePort}`;
 export const fakeTelegramUrl = `http://127.0.0.1:${fakeTelegramPort}`;

@@ -80,12 +80,6 @@ export const test = base.extend<{
   consoleErrors: string[];
   consolePolicyViolations: PolicyViolation[];
 }>({
-  // The tag manager is a third party: no test reaches the internet for it. A test that looks at the tag
-  // manager itself routes it again on its page (page routes take precedence over context routes).
-  context: async ({ context }, use) => {
-    await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
-    await use(context);
-  },
   fakeGetCourse: async ({}, use) => {
     await use(fakeGetCourseClient);
   },

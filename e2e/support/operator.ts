@@ -1,11 +1,16 @@
 /**
- * Console operators of the e2e stack: created as on a server (`node cli/operator.mjs add`, the build's
- * bundled CLI: a third of the time `npm run operator` takes to compile the script, for each of the
- * suite's operators), signed in through the form.
+ * Console operators of the e2e stack, signed in through the form. A test's operator is added to the
+ * stack's database in the test's own process, by what `npm run operator -- add` runs
+ * (server/admin/operators.ts: better-auth's user and its scrypt hash): a process for each of the suite's
+ * operators cost 0.3-0.7 s, the worker blocked meanwhile. `newOperatorWithCli` adds one as on a server,
+ * with the build's bundled CLI (`node cli/operator.mjs add`): the session test signs in with it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { createAuth } from '../../server/admin/auth';
+import { addOperator } from '../../server/admin/operators';
+import { withE2eDatabase } from './database';
 import { e2eDistDir, e2eEnv } from './env';
 import { expect } from './fixtures';
 
@@ -14,23 +19,29 @@ export interface Operator {
   password: string;
 }
 
-export function addOperator(email: string, password: string): void {
-  const result = spawnSync(process.execPath, [path.join(e2eDistDir, 'standalone', 'cli', 'operator.mjs'), 'add', email, '--password-stdin'], {
+/** A new operator named after the test (tests run in parallel; each has its own). */
+export async function newOperator(name: string): Promise<Operator> {
+  const operator = operatorNamed(name);
+  const result = await withE2eDatabase(({ handle }) => addOperator(createAuth(handle, e2eEnv()), operator.email, operator.password));
+  if ('problem' in result) throw new Error(`operator ${operator.email} not added: ${result.problem}`);
+  return operator;
+}
+
+/** A new operator added by `node cli/operator.mjs add --password-stdin`, as on a server. */
+export function newOperatorWithCli(name: string): Operator {
+  const operator = operatorNamed(name);
+  const result = spawnSync(process.execPath, [path.join(e2eDistDir, 'standalone', 'cli', 'operator.mjs'), 'add', operator.email, '--password-stdin'], {
     env: e2eEnv(),
-    input: `${password}\n`,
+    input: `${operator.password}\n`,
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     throw new Error(`node cli/operator.mjs add failed: ${result.stderr || result.stdout}`);
   }
-}
-
-/** A new operator named after the test (tests run in parallel; each has its own). */
-export function newOperator(name: string): Operator {
-  const operator = { email: `${name}@school-e2e.ru`, password: `${name} e2e password` };
-  addOperator(operator.email, operator.password);
   return operator;
 }
+
+const operatorNamed = (name: string): Operator => ({ email: `${name}@school-e2e.ru`, password: `${name} e2e password` });
 
 /** Signs `operator` in through the console's form; resolves on the overview. */
 export async function signIn(page: Page, operator: Operator): Promise<Operator> {

@@ -1,6 +1,6 @@
 /**
- * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse and the
- * fake Telegram of the lead-alert bot, then a
+ * The server side of the end-to-end suite, started by Playwright's webServer: the fake GetCourse, the
+ * fake Telegram of the lead-alert bot and the fake tag manager, then a
  * production build served by `next start` (never a dev server) on a fresh SQLite database.
  * It builds first unless E2E_SKIP_BUILD=1 (the test command builds once before the system and e2e stages).
  */
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { startFakeGetCourse } from '../../tests/support/fake-getcourse';
 import { startFakeTelegram } from '../../tests/support/fake-telegram';
+import { startFakeTagManager } from './fake-tag-manager';
 import { startNextServer } from '../../tests/support/next-server';
 import { openDatabase } from '../../server/db/connection';
 import { markerOf } from '../../server/db/database-file';
@@ -32,7 +33,9 @@ async function main() {
   console.log(`fake GetCourse on ${gc.url}`);
   const telegram = await startFakeTelegram({ port: fakeTelegramPort });
   console.log(`fake Telegram on ${telegram.url}`);
-  const closeFakes = () => Promise.all([gc.close(), telegram.close()]);
+  const tagManager = await startFakeTagManager();
+  console.log(`fake tag manager on ${tagManager.url}`);
+  const closeFakes = () => Promise.all([gc.close(), telegram.close(), tagManager.close()]);
 
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
   // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
