@@ -142,6 +142,8 @@ test.describe('consultation popover', () => {
     await held!.continue();
     const success = panel.getByRole('status').filter({ hasText: 'Успешно!' });
     await expect(success).toBeVisible();
+    // The call-back window, worded as when a manager calls: the site's one «рабочее время» is the support line's.
+    await expect(success).toContainText(`Заявка отправлена. Мы позвоним вам ${contacts.callHoursPhrase.replace(/\u00a0/g, ' ')}.`);
     await expect(panel.getByRole('heading', { name: 'Успешно!' })).toBeFocused();
     await expect(panel.getByRole('button', { name: 'Оставить заявку' })).toHaveCount(0);
     await expect.poll(() => dataLayer(page)).toContainEqual(submitEvent);

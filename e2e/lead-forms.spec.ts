@@ -552,7 +552,7 @@ test.describe('modal form', () => {
 
     const done = page.getByRole('dialog', { name: 'Заявка отправлена!' });
     await expect(done).toBeVisible();
-    await expect(done).toContainText(`Мы позвоним вам ${spaced(contacts.callHoursPhrase)}.`);
+    await expect(done).toContainText(`Менеджер позвонит вам ${spaced(contacts.callHoursPhrase)}.`);
     await page.keyboard.press('Enter'); // the focused 'Хорошо' closes it
     await expect(done).toBeHidden();
     await expect(trigger).toBeFocused();
