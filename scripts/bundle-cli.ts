@@ -4,7 +4,8 @@
  * deployed artefact runs them with `node` alone: no tsx, no `scripts/`, no dev dependency. The native
  * drivers stay outside the bundle and load from the standalone `node_modules`, where Next's file
  * tracing puts them (next.config.ts). A build without `NEXT_OUTPUT=standalone` has nothing to add to:
- * a checkout runs the same tools with `npm run <name>`.
+ * a checkout runs the same tools with `npm run <name>`. It also drops the checkout's ./data that file
+ * tracing copies in (below).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,11 @@ async function main() {
       throw new Error(`${standalone}/node_modules/${external} is missing: the CLI tools could not load it (check outputFileTracingIncludes in next.config.ts)`);
     }
   }
+  // A checkout's own data (./data: a database's marker, the address hash key) is never part of a release.
+  // Next's file tracing follows the database module's paths from instrumentation.ts into ./data, which
+  // outputFileTracingExcludes does not reach, and a deployed site handed a marker without its database
+  // refuses to start (server/db/database-file.ts).
+  fs.rmSync(path.join(standalone, 'data'), { recursive: true, force: true });
   const outdir = path.join(standalone, 'cli');
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({

@@ -26,6 +26,8 @@ describe('the CLI tools of the standalone output', () => {
     if (!fs.existsSync(path.join(standalone, 'cli', 'worker.mjs'))) {
       throw new Error(`No ${standalone}/cli/worker.mjs: build with NEXT_OUTPUT=standalone and \`npm run build\` (it bundles the CLI tools).`);
     }
+    // None of the checkout's ./data rides along (a database marker there would refuse the deployed start).
+    expect(fs.existsSync(path.join(standalone, 'data'))).toBe(false);
     deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'school-site-deployed-'));
     fs.cpSync(standalone, deployed, { recursive: true });
     gc = await startFakeGetCourse();
