@@ -168,5 +168,4 @@ describe('the last gaps', () => {
     expect(lines[0]).toMatch(new RegExp(`^${file}, ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     expect(lines[0]).not.toMatch(/expected/);
   });
-
 });
