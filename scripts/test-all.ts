@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
-import { chromium, chromiumHeadlessShell, ensureDebianPackage, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
+import { chromium, chromiumHeadlessShell, ensureDebianPackages, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
 
 interface Counts {
   passed: number;
@@ -123,17 +123,17 @@ async function main() {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   // Every stage runs even after a failure (one run shows everything that is wrong); only the stages that
   // need the build wait for it.
-  // Every program a stage uses is installed before the first stage, so nothing skips or fails that can run:
-  // the unit stage's deploy tests run `nginx -t` and `promtool check rules`, the system stage's console
-  // tests and the end-to-end stage drive Chromium.
-  for (const program of [nginx, nginxBrotliFilter, nginxBrotliStatic, promtool, chromium, chromiumHeadlessShell]) {
-    try {
-      ensureDebianPackage(program);
-    } catch (error) {
-      // The tests that need it then say they are skipped, and why.
-      console.error(`\n${(error as Error).message}`);
-    }
-  }
+  // Every program a stage uses is there before that stage, so nothing skips or fails that can run: the unit
+  // stage's deploy tests run `nginx -t` and `promtool check rules` (installed first), the system stage's
+  // console tests and the end-to-end stage drive Chromium (installed meanwhile, a minute on a new machine).
+  // A program that cannot be installed is named; the tests that need it then fail or say why they skip.
+  const reportInstall = (installing: Promise<string>) =>
+    installing.then(
+      (output) => output && console.log(`\n${output}`),
+      (error: unknown) => console.error(`\n${(error as Error).message}`),
+    );
+  await reportInstall(ensureDebianPackages([nginx, nginxBrotliFilter, nginxBrotliStatic, promtool]));
+  const browsersInstalled = reportInstall(ensureDebianPackages([chromium, chromiumHeadlessShell]));
   let ok = await runTogether(
     [
       // ESLint, the formatting (Prettier, .prettierrc.json) and the import circles: `npm run lint`.
@@ -152,6 +152,7 @@ async function main() {
     ) && ok;
 
   const buildEnv = e2eEnv();
+  await browsersInstalled;
   if (run('production build', 'npm', ['run', 'build'], buildEnv)) {
     if (fs.existsSync('vitest.system.config.mts')) {
       ok =
