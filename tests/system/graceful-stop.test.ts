@@ -15,8 +15,16 @@ import { systemSuite } from './support/suite';
 const suite = systemSuite('graceful');
 
 function env(file: string, overrides: Record<string, string> = {}) {
-  // A held call must not time out while the test holds it.
-  return serverEnv({ SQLITE_PATH: file, GETCOURSE_API_KEY: 'system-key', GETCOURSE_BASE_URL: suite.gc.url, GETCOURSE_TIMEOUT_MS: '20000', ...overrides });
+  return serverEnv({
+    SQLITE_PATH: file,
+    // In the suite's folder: the standalone server runs in the build's folder, whose ./data is never written.
+    ADDRESS_HASH_KEY_FILE: `${suite.dir}/address-hash.key`,
+    GETCOURSE_API_KEY: 'system-key',
+    GETCOURSE_BASE_URL: suite.gc.url,
+    // A held call must not time out while the test holds it.
+    GETCOURSE_TIMEOUT_MS: '20000',
+    ...overrides,
+  });
 }
 
 async function start(port: number, environment: NodeJS.ProcessEnv): Promise<NextServer> {
