@@ -85,7 +85,8 @@ test('from the sm breakpoint up the consultation button is there, and its popove
 // A page paints from the rules it carries inline (scripts/first-paint.ts): its stylesheet, the
 // framework's chunks and its pictures come after the HTML and hold nothing back, and the tab's icon is
 // inline. Judged by holding all of them back (a slow phone network): the page paints, and looks the
-// same with its whole stylesheet on the screen; then it hydrates, and the stylesheet is the screen's.
+// same with its whole stylesheet on the screen, down to its footer, on a phone and in a wide window
+// (nothing moves under a finger already on its way); then it hydrates, and the stylesheet is the screen's.
 /** Requests held back, as on a slow network, until `release()`. */
 function heldBack() {
   let release!: () => void;
@@ -93,7 +94,27 @@ function heldBack() {
   return { released, release };
 }
 
-for (const path of ['/', '/products/junior-js', '/media']) {
+/** Where every element of the page stands and how large it is, in the document's coordinates. */
+function elementBoxes(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll('*')]
+      .filter((element) => !['SCRIPT', 'NOSCRIPT', 'LINK', 'STYLE', 'TEMPLATE'].includes(element.tagName))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} «${(element.textContent ?? '').trim().slice(0, 30)}»`;
+        return `${name} at ${Math.round(box.x + scrollX)},${Math.round(box.y + scrollY)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+      }),
+  );
+}
+
+/** The boxes that differ between two readings of `elementBoxes` (the same elements, in the same order). */
+function moved(before: string[], after: string[]) {
+  return before.flatMap((box, index) => (box === after[index] ? [] : [`${box} → ${after[index]?.replace(/^.* at /, '')}`]));
+}
+
+const wideWindow = { width: 1280, height: 720 };
+
+for (const path of ['/', '/products/junior-js', '/media', '/media/debugging-on-your-own', '/roadmap/react/topic/state']) {
   test(`${path} paints, styled, before its stylesheet and scripts arrive, then hydrates`, async ({ page }) => {
     await page.setViewportSize(phone);
     const requested: string[] = [];
@@ -120,10 +141,18 @@ for (const path of ['/', '/products/junior-js', '/media']) {
     // as the page does it, to see the page with every rule of the stylesheet before anything else changes.
     css.release();
     await expect.poll(stylesheetLoaded).toBe(true);
-    await stylesheet.evaluate((link: HTMLLinkElement) => (link.media = 'all'));
+    const onScreen = (media: 'all' | 'print') => stylesheet.evaluate((link: HTMLLinkElement, value) => (link.media = value), media);
+    const boxesBefore = await elementBoxes(page);
+    await onScreen('all');
     expect((await shot()).equals(beforeStylesheet), 'the page looks the same with its whole stylesheet').toBe(true);
+    expect(moved(boxesBefore, await elementBoxes(page)), 'nothing on the phone moves when the whole stylesheet arrives').toEqual([]);
+    await onScreen('print');
+    await page.setViewportSize(wideWindow);
+    const wideBefore = await elementBoxes(page);
+    await onScreen('all');
+    expect(moved(wideBefore, await elementBoxes(page)), 'nothing in a wide window moves when the whole stylesheet arrives').toEqual([]);
 
-    await stylesheet.evaluate((link: HTMLLinkElement) => (link.media = 'print'));
+    await onScreen('print');
     rest.release();
     await expect(page.locator('html')).toHaveAttribute('data-live', '');
     await expect(stylesheet, 'the page turned its stylesheet to the screen once live').toHaveAttribute('media', 'all');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
-import { FIRST_SCREEN_END_ID, PRESS_WAIT_MS, criticalCssReader, firstPaint, withoutUnreadProperties } from './first-paint';
+import { FIRST_SCREEN_END_ID, PRESS_WAIT_MS, criticalCssReader, firstPaint, lookupSelectors, unwrappedSelectors, withoutUnreadProperties } from './first-paint';
 
 /** The shape Next.js 16 gives a pre-rendered page (trimmed): stylesheet and chunks in the head, the main chunk in the body. */
 const stylesheet = '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>';
@@ -89,6 +89,56 @@ describe('criticalCssReader', () => {
     expect(css).toContain('@media (min-width: 768px) {.lead{font-size:2rem}}');
     expect(css).not.toContain('.dialog');
     expect(css).not.toContain('spin');
+  });
+
+  it('keeps the rules Tailwind wraps whole in :where() or :is(), and those whose compound is a pseudo-class, when the page has their elements, and only then', async () => {
+    fs.mkdirSync(path.join(folder, 'wrapped'));
+    fs.writeFileSync(
+      path.join(folder, 'wrapped', 'site.css'),
+      ':where(.space-y-2>:not(:last-child)){margin-block-end:.5rem}:where(.space-y-4>:not(:last-child)){margin-block-end:1rem}' +
+        ':is(:where(.group):hover .group-hover\\:underline){text-decoration-line:underline}' +
+        ':where(:is(.prose ul,.prose ol)>:not(:last-child)){margin-block-end:.25rem}:where(.divide-y>:not(:last-child)){border-bottom-width:1px}' +
+        '.prose :not(pre)>code{padding:2px}.prose :not(pre)>kbd{padding:3px}',
+    );
+    const listPage = page
+      .replace('/_next/static/chunks/site.css', '/_next/static/wrapped/site.css')
+      .replace(
+        '<p>Вторая</p>',
+        '<ul class="space-y-2"><li>Раз</li><li>Два</li></ul><a class="group"><span class="group-hover:underline">Курс</span></a><div class="prose"><ol><li>Шаг <code>npm</code></li></ol></div>',
+      );
+    const css = await criticalCssReader(folder)(listPage);
+    expect(css).toContain(':where(.space-y-2>:not(:last-child)){margin-block-end:.5rem}');
+    expect(css).toContain(':is(:where(.group):hover .group-hover\\:underline)');
+    expect(css).toContain(':where(:is(.prose ul,.prose ol)>:not(:last-child))');
+    expect(css).toContain('.prose :not(pre)>code{padding:2px}');
+    expect(css).not.toContain('space-y-4');
+    expect(css).not.toContain('divide-y');
+    expect(css).not.toContain('kbd');
+  });
+});
+
+describe('lookupSelectors', () => {
+  it('gives a pseudo-class that starts a compound the * it stands for, after unwrapping', () => {
+    expect(lookupSelectors('.prose :not(pre)>code')).toEqual(['.prose *:not(pre)>code']);
+    expect(lookupSelectors(':where(.space-y-2>:not(:last-child))')).toEqual(['.space-y-2>*:not(:last-child)']);
+    expect(lookupSelectors('.a ::before')).toEqual(['.a *::before']);
+    expect(lookupSelectors('.card:hover .group-hover\\:x')).toEqual(['.card:hover .group-hover\\:x']);
+  });
+});
+
+describe('unwrappedSelectors', () => {
+  it('replaces each :is() and :where() by what it holds, a list spread over copies of the selector', () => {
+    expect(unwrappedSelectors(':where(.space-y-2>:not(:last-child))')).toEqual(['.space-y-2>:not(:last-child)']);
+    expect(unwrappedSelectors(':is(:where(.group):hover .group-hover\\:x)')).toEqual(['.group:hover .group-hover\\:x']);
+    expect(unwrappedSelectors(':where(:is(.a ul,.a ol)>:not(:last-child))')).toEqual(['.a ul>:not(:last-child)', '.a ol>:not(:last-child)']);
+    expect(unwrappedSelectors(':where(select:is([multiple],[size])) optgroup')).toEqual(['select[multiple] optgroup', 'select[size] optgroup']);
+  });
+
+  it('leaves alone what is not a wrapper: escaped colons, other pseudo-classes, parentheses inside quotes or escapes', () => {
+    for (const selector of ['.md\\:is\\(x\\)', '.card:hover', 'li:not(:last-child)', '.w-\\[calc\\(1px\\)\\]', 'a[title=":is("]']) {
+      expect(unwrappedSelectors(selector)).toEqual([selector]);
+    }
+    expect(unwrappedSelectors(':is([title=")"],.b) p')).toEqual(['[title=")"] p', '.b p']);
   });
 });
 

@@ -152,6 +152,95 @@ export function firstPaint(html: string, criticalCss: string): FirstPaintResult 
   return { html: withFirstScreenWhole(page.slice(0, bodyEnd) + `<noscript>${links.map(withoutBlocking).join('')}</noscript>` + page.slice(bodyEnd)) };
 }
 
+/** How beasties reduces a selector to the part it can look up in the page (a method its types leave out). */
+type SelectorNormalizer = { normalizeCssSelector(selector: string): string };
+
+/**
+ * Beasties that keeps every rule an element of the page uses. Beasties looks a rule's selector up in the
+ * page after removing each pseudo-class with its argument (to keep `.card:hover` with `.card`), which
+ * loses two kinds of rule:
+ * - a selector that is one `:where(…)` or `:is(…)` is removed whole. Tailwind writes every `space-y-*`,
+ *   `space-x-*` and `divide-*` so (`:where(.space-y-2>:not(:last-child))`), and `group-hover:` as
+ *   `:is(:where(.group):hover …)`;
+ * - a pseudo-class that stands for an element leaves a combinator with nothing before it:
+ *   `.prose-article :not(pre)>code` became `.prose-article >code`, the code of a paragraph not a child.
+ * The first paint had no gaps in its lists and plain inline code; when the whole stylesheet arrived, the
+ * footer's links moved 26–42 px down under a finger or a click already on its way, and an article's lines
+ * rewrapped. Given `lookupSelectors` instead, beasties looks such a rule up like any other.
+ * `server/build/first-paint.test.ts` fails if beasties stops asking this method, and e2e/lazy-widgets.spec.ts
+ * if a page moves when its whole stylesheet arrives.
+ */
+class WholeRulesBeasties extends Beasties {
+  normalizeCssSelector(selector: string): string {
+    // One selector at a time: beasties removes a pseudo-class up to the last `)` it sees.
+    const normalize = (one: string) => (Beasties.prototype as unknown as SelectorNormalizer).normalizeCssSelector.call(this, one);
+    return lookupSelectors(selector).map(normalize).filter(Boolean).join(',');
+  }
+}
+
+/** A pseudo-class or pseudo-element that starts a compound of a selector, where it stands for any element. */
+const LONE_PSEUDO = /(^|[\s>+~])(?=::?[a-z])/gi;
+
+/**
+ * The selectors that find the elements `selector` finds, in a form beasties can reduce one pseudo-class at
+ * a time: each `:is(…)`/`:where(…)` unwrapped (`unwrappedSelectors`), a lone pseudo-class given the `*` it
+ * stands on (`:not(pre)>code` becomes `*:not(pre)>code`).
+ */
+export function lookupSelectors(selector: string): string[] {
+  return unwrappedSelectors(selector).map((one) => one.replace(LONE_PSEUDO, '$1*'));
+}
+
+/**
+ * The selector with each `:is(…)` and `:where(…)` replaced by what it holds, a list in it spread over
+ * copies of the selector (`:is(.a ul,.a ol)>li` becomes `.a ul>li` and `.a ol>li`): the same elements.
+ */
+export function unwrappedSelectors(selector: string): string[] {
+  const wrapper = /(?<!\\):(?:is|where)\(/i.exec(selector);
+  if (!wrapper) return [selector];
+  const open = wrapper.index + wrapper[0].length;
+  const close = closingParenthesis(selector, open);
+  if (close < 0) return [selector];
+  const before = selector.slice(0, wrapper.index);
+  const after = selector.slice(close + 1);
+  return topLevelParts(selector.slice(open, close)).flatMap((part) => unwrappedSelectors(before + part.trim() + after));
+}
+
+/** Walks a selector from just inside a parenthesis, past escapes, quotes and nested parentheses: where it closes, or -1. */
+function closingParenthesis(selector: string, from: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let index = from; index < selector.length; index++) {
+    const char = selector[index];
+    if (char === '\\') index++;
+    else if (quote) quote = char === quote ? '' : quote;
+    else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && depth-- === 0) return index;
+  }
+  return -1;
+}
+
+/** A selector list split at its own commas, not at those inside parentheses, brackets or quotes. */
+function topLevelParts(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let index = 0; index < list.length; index++) {
+    const char = list[index];
+    if (char === '\\') index++;
+    else if (quote) quote = char === quote ? '' : quote;
+    else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === ',' && depth === 0) {
+      parts.push(list.slice(start, index));
+      start = index + 1;
+    }
+  }
+  return [...parts, list.slice(start)];
+}
+
 /**
  * Reads the rules of a page's stylesheets that its elements use, minified (`beasties`: selectors
  * matched against the page, pseudo-classes such as `:hover` kept with the element they style, the
@@ -160,7 +249,7 @@ export function firstPaint(html: string, criticalCss: string): FirstPaintResult 
  * parsed once for all pages.
  */
 export function criticalCssReader(staticFolder: string): (html: string) => Promise<string> {
-  const beasties = new Beasties({
+  const beasties = new WholeRulesBeasties({
     path: staticFolder,
     publicPath: '/_next/static/',
     pruneSource: false,
