@@ -205,40 +205,33 @@ export function unwrappedSelectors(selector: string): string[] {
   return topLevelParts(selector.slice(open, close)).flatMap((part) => unwrappedSelectors(before + part.trim() + after));
 }
 
-/** Walks a selector from just inside a parenthesis, past escapes, quotes and nested parentheses: where it closes, or -1. */
-function closingParenthesis(selector: string, from: number): number {
+/** A selector's characters outside escapes and quotes, each with how deep in parentheses or brackets it stands. */
+function* unquotedCharacters(text: string, from = 0): Generator<{ index: number; char: string; depth: number }> {
   let depth = 0;
   let quote = '';
-  for (let index = from; index < selector.length; index++) {
-    const char = selector[index];
+  for (let index = from; index < text.length; index++) {
+    const char = text[index]!;
     if (char === '\\') index++;
     else if (quote) quote = char === quote ? '' : quote;
     else if (char === '"' || char === "'") quote = char;
-    else if (char === '(') depth++;
-    else if (char === ')' && depth-- === 0) return index;
+    else {
+      if (char === ')' || char === ']') depth--;
+      yield { index, char, depth };
+      if (char === '(' || char === '[') depth++;
+    }
   }
+}
+
+/** Where the parenthesis whose inside starts at `from` closes, or -1. */
+function closingParenthesis(selector: string, from: number): number {
+  for (const { index, char, depth } of unquotedCharacters(selector, from)) if (char === ')' && depth < 0) return index;
   return -1;
 }
 
 /** A selector list split at its own commas, not at those inside parentheses, brackets or quotes. */
 function topLevelParts(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let index = 0; index < list.length; index++) {
-    const char = list[index];
-    if (char === '\\') index++;
-    else if (quote) quote = char === quote ? '' : quote;
-    else if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (char === ',' && depth === 0) {
-      parts.push(list.slice(start, index));
-      start = index + 1;
-    }
-  }
-  return [...parts, list.slice(start)];
+  const commas = [...unquotedCharacters(list)].filter(({ char, depth }) => char === ',' && depth === 0).map(({ index }) => index);
+  return [-1, ...commas].map((comma, at) => list.slice(comma + 1, commas[at] ?? list.length));
 }
 
 /**
