@@ -171,10 +171,18 @@ type SelectorNormalizer = { normalizeCssSelector(selector: string): string };
  * if a page moves when its whole stylesheet arrives.
  */
 class WholeRulesBeasties extends Beasties {
+  /** By selector, worked out once for all pages (as beasties keeps its own). */
+  readonly #lookups = new Map<string, string>();
+
   normalizeCssSelector(selector: string): string {
-    // One selector at a time: beasties removes a pseudo-class up to the last `)` it sees.
-    const normalize = (one: string) => (Beasties.prototype as unknown as SelectorNormalizer).normalizeCssSelector.call(this, one);
-    return lookupSelectors(selector).map(normalize).filter(Boolean).join(',');
+    let lookup = this.#lookups.get(selector);
+    if (lookup === undefined) {
+      // One selector at a time: beasties removes a pseudo-class up to the last `)` it sees.
+      const normalize = (one: string) => (Beasties.prototype as unknown as SelectorNormalizer).normalizeCssSelector.call(this, one);
+      lookup = lookupSelectors(selector).map(normalize).filter(Boolean).join(',');
+      this.#lookups.set(selector, lookup);
+    }
+    return lookup;
   }
 }
 
@@ -190,17 +198,20 @@ export function lookupSelectors(selector: string): string[] {
   return unwrappedSelectors(selector).map((one) => one.replace(LONE_PSEUDO, '$1*'));
 }
 
+/** `:is(` or `:where(`, where a selector's unescaped, unquoted `:` starts it. */
+const WRAPPER = /^:(?:is|where)\(/i;
+
 /**
  * The selector with each `:is(…)` and `:where(…)` replaced by what it holds, a list in it spread over
  * copies of the selector (`:is(.a ul,.a ol)>li` becomes `.a ul>li` and `.a ol>li`): the same elements.
  */
 export function unwrappedSelectors(selector: string): string[] {
-  const wrapper = /(?<!\\):(?:is|where)\(/i.exec(selector);
-  if (!wrapper) return [selector];
-  const open = wrapper.index + wrapper[0].length;
+  const start = [...unquotedCharacters(selector)].find(({ index, char }) => char === ':' && WRAPPER.test(selector.slice(index)))?.index;
+  if (start === undefined) return [selector];
+  const open = selector.indexOf('(', start) + 1;
   const close = closingParenthesis(selector, open);
   if (close < 0) return [selector];
-  const before = selector.slice(0, wrapper.index);
+  const before = selector.slice(0, start);
   const after = selector.slice(close + 1);
   return topLevelParts(selector.slice(open, close)).flatMap((part) => unwrappedSelectors(before + part.trim() + after));
 }
