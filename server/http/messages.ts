@@ -17,7 +17,7 @@ export const refusalMessages = {
   bad_json: 'Некорректный JSON',
   rate_limited: 'Слишком много запросов. Попробуйте через минуту',
   unavailable: 'Сервис временно недоступен. Попробуйте позже',
-  // The lead API (POST /api/leads and /ids).
+  // The lead API (POST /api/getcourse/orders and /ids).
   invalid_fields: 'Поля заявки заполнены неверно',
   email_rate_limited: 'С этой почты уже отправлено много заявок. Попробуйте позже',
   over_ceiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
