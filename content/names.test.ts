@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_TYPES } from '@/lib/vitals/page-type';
-import { coursePages } from './courses';
+import { coursePages, giftPopupPath } from './courses';
 import { giftOfferInputs as giftOffers } from './gift-offers';
 import { leadForms } from './lead-forms';
-import { formName, formNameParts, giftName, pageName, pagesInWords, pageTypeName, popupName, productName } from './names';
+import {
+  collectionPageNames,
+  formName,
+  formNameParts,
+  giftName,
+  isSecretPage,
+  pageChoices,
+  pageLabel,
+  pageName,
+  pagesInWords,
+  pageTypeName,
+  patternName,
+  popupName,
+  productName,
+} from './names';
+import { allPagePaths } from './site-paths';
 import { popupId, popups } from './popups';
 
 /** Every id a name must not show: forms, pop-ups and products (a word of Latin letters, digits, `-` and `_`). */
@@ -78,8 +93,66 @@ describe('one Russian name for everything the console shows', () => {
     });
     const gift = popups.find((config) => config.content.kind === 'gift')!;
     expect(pagesInWords(gift).shown).toEqual([
-      expect.stringMatching(/^Страница курса «Junior фронтенд-разработчик \(лендинг: .+\)» — по метке страницы, адрес секретный$/),
+      'Лендинг «Подарок к покупке Junior по секретной ссылке» курса «Junior фронтенд-разработчик» — по метке страницы, адрес секретный',
     ]);
-    expect(pagesInWords({ includePaths: ['/*', '/nowhere'], excludePaths: [] }).shown).toEqual(['Все страницы сайта', '/nowhere']);
+    expect(pagesInWords({ includePaths: ['/*', '/nowhere'], excludePaths: [] }).shown).toEqual([
+      'Все страницы сайта',
+      'Страница сайта (лендинг профессии или справка) (/nowhere)',
+    ]);
+  });
+
+  it('names a landing by its campaign, short and never after a pop-up text (which the console may have replaced)', () => {
+    expect(pageName('/products/junior-js/cvrna').name).toBe('Лендинг «Скидка во всплывающем окне» курса «Junior фронтенд-разработчик»');
+    const popupTexts = popups.flatMap(({ content }) =>
+      content.kind === 'promo'
+        ? [content.heading, content.text]
+        : content.kind === 'gift'
+          ? [content.title, content.offer.condition]
+          : [content.title, content.text],
+    );
+    for (const page of coursePages().filter((entry) => entry.variant)) {
+      const name = pageName(page.path).name;
+      expect(page.variant!.purpose.length, page.path).toBeLessThanOrEqual(60);
+      for (const text of popupTexts) expect(name, page.path).not.toContain(text);
+    }
+  });
+
+  it('offers every page but the secret ones by name, each name once, and whole sections by their patterns', () => {
+    const paths = allPagePaths(['/media', '/media/css-grid']);
+    const groups = pageChoices(paths, collectionPageNames([{ path: '/media/css-grid', title: 'CSS Grid за вечер', kind: 'media-article' }]));
+    const choices = groups.flatMap((group) => group.choices);
+    const values = choices.map((choice) => choice.value);
+    expect(isSecretPage(giftPopupPath)).toBe(true);
+    expect(values).not.toContain(giftPopupPath);
+    expect(JSON.stringify(groups)).not.toContain(giftPopupPath.split('/').at(-1));
+    for (const path of paths.filter((path) => !isSecretPage(path))) expect(values, path).toContain(path);
+    // No two choices read alike: the four pages of the same course are told apart by their campaigns.
+    expect(new Set(choices.map((choice) => choice.name)).size).toBe(choices.length);
+    const frontend = choices.filter((choice) => choice.name.includes('«Фронтенд-разработчик с нуля до middle»') && !choice.value.endsWith('*'));
+    expect(frontend.map((choice) => choice.name).sort()).toEqual([
+      'Лендинг «Реклама в Telegram-каналах» курса «Фронтенд-разработчик с нуля до middle»',
+      'Лендинг «Скидка во всплывающем окне» курса «Фронтенд-разработчик с нуля до middle»',
+      'Лендинг «Участники вебинара «Как стать фронтенд-разработчиком»» курса «Фронтенд-разработчик с нуля до middle»',
+      'Страница курса «Фронтенд-разработчик с нуля до middle»',
+    ]);
+    expect(choices).toContainEqual({ value: '/media/css-grid', name: 'Статья «CSS Grid за вечер»' });
+    const sections = groups.find((group) => group.label === 'Разделы целиком')!.choices;
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        { value: '/*', name: 'Все страницы сайта' },
+        { value: '/products/*', name: 'Все страницы курсов' },
+        { value: '/products/middle-js/*', name: 'Все лендинги курса «Middle фронтенд-разработчик»' },
+        { value: '/frontend-developer-*', name: 'Лендинги курса «Фронтенд-разработчик с нуля до middle» с адресом рядом с адресом курса' },
+      ]),
+    );
+    // Every section reaches a page, and the pop-up's words for it are the list's.
+    for (const section of sections) expect(patternName(section.value), section.value).toBe(section.name);
+  });
+
+  it('names an article by its title when the collections are read, and by its type and path otherwise', () => {
+    const collection = collectionPageNames([{ path: '/media/css-grid', title: 'CSS Grid за вечер', kind: 'media-article' }]);
+    expect(pageLabel('/media/css-grid?utm_source=vk', collection)).toBe('Статья «CSS Grid за вечер»');
+    expect(pageLabel('/media/css-grid?utm_source=vk')).toBe('Статья медиа (/media/css-grid)');
+    expect(patternName('/products/react*')).toBe('Все страницы, адрес которых начинается с /products/react');
   });
 });

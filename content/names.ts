@@ -8,6 +8,7 @@
  * no id in it.
  */
 import { PAGE_TYPES, pageTypeOf, type PageType } from '@/lib/vitals/page-type';
+import type { CollectionPageKind, TitledPage } from './collections/load';
 import { coursePages, type CoursePageEntry } from './courses';
 import { events } from './events';
 import { giftOfferInputs } from './gift-offers';
@@ -139,16 +140,38 @@ export function pageTypeName(type: string): string {
   return (PAGE_TYPES as readonly string[]).includes(type) ? pageTypeNames[type as PageType] : `Тип страниц ${type}`;
 }
 
+/**
+ * A course page's name: «Страница курса «React-разработчик»»; a landing by its campaign (`purpose`, written
+ * for the team in content/courses), never by a pop-up's text, which the console may have changed since:
+ * «Лендинг «Реклама в Telegram-каналах» курса «Фронтенд-разработчик с нуля до middle»».
+ */
+function coursePageName(page: CoursePageEntry): string {
+  return page.variant ? `Лендинг «${page.variant.purpose}» курса «${page.course.title}»` : `Страница курса «${page.course.title}»`;
+}
+
+/**
+ * Whether a page's address is a secret: a landing that carries a page-bound pop-up by its marker (the gift
+ * page, content/courses giftPopupPath), given only to those it is for. Never offered in a list of pages.
+ */
+export function isSecretPage(path: string): boolean {
+  return coursePages().some((page) => page.path === path && page.variant?.popupMarker !== undefined);
+}
+
+/** The site's fixed pages, by the names the team uses. */
+const fixedPageNames: readonly (readonly [path: string, name: string])[] = [
+  ['/', 'Главная'],
+  ['/products', 'Каталог курсов'],
+  ['/about', 'О школе'],
+  ['/cooperation', 'Сотрудничество'],
+  ['/docs', 'Документы'],
+  ['/media', 'Медиа: все статьи'],
+  ['/personal-stories', 'Истории студентов: все'],
+  [giftPromotion.path, `Акция «${plain(giftPromotion.title)}»`],
+];
+
 function buildPageNames(): Map<string, string> {
-  const names = new Map<string, string>([
-    ['/', 'Главная'],
-    ['/products', 'Каталог курсов'],
-    ['/about', 'О школе'],
-    ['/cooperation', 'Сотрудничество'],
-    ['/docs', 'Документы'],
-    [giftPromotion.path, `Акция «${plain(giftPromotion.title)}»`],
-  ]);
-  for (const page of coursePages()) names.set(page.path, `Страница курса «${coursePageSubject(page)}»`);
+  const names = new Map<string, string>(fixedPageNames);
+  for (const page of coursePages()) names.set(page.path, coursePageName(page));
   for (const event of events) names.set(`/events/${event.slug}`, `Мероприятие «${event.title}»`);
   for (const page of welcomeInfoPages) names.set(page.path, page.title);
   return names;
@@ -156,14 +179,127 @@ function buildPageNames(): Map<string, string> {
 
 const pageNames = buildPageNames();
 
+/** The words before a collection page's title: «Статья «CSS Grid за вечер»», «Рубрика медиа «Инструменты»». */
+const collectionPageWords: Record<CollectionPageKind, string> = {
+  roadmap: 'Роадмап',
+  'roadmap-topic': 'Этап роадмапа',
+  'roadmap-article': 'Статья роадмапа',
+  'media-category': 'Рубрика медиа',
+  'media-article': 'Статья',
+  'story-category': 'Рубрика историй студентов',
+  story: 'История студента',
+};
+
 /**
- * A page's name: the course, landing, event or page it is (`exact`), or else (an article, a story) the
- * name of its type, to be shown with its path.
+ * The names of the Markdown collections' pages (articles by title, stories, roadmaps, categories), path →
+ * name. The server reads the collections (server/site-pages.ts) and passes these to `pageName` and its kin;
+ * this module stays free of the file system, so a test or a script can name the pages of the content files.
  */
-export function pageName(path: string): { name: string; exact: boolean } {
+export type CollectionPageNames = ReadonlyMap<string, string>;
+
+export function collectionPageNames(pages: readonly TitledPage[]): CollectionPageNames {
+  return new Map(pages.map((page) => [page.path, `${collectionPageWords[page.kind]} «${plain(page.title)}»`]));
+}
+
+const noCollectionNames: CollectionPageNames = new Map();
+
+/**
+ * A page's name: the course, landing, event, page or (given the collections' names) article it is
+ * (`exact`), or else the name of its type, to be shown with its path.
+ */
+export function pageName(path: string, collection: CollectionPageNames = noCollectionNames): { name: string; exact: boolean } {
   const clean = (path.split(/[?#]/, 1)[0] ?? '').replace(/(.)\/+$/, '$1') || '/';
-  const known = pageNames.get(clean);
+  const known = pageNames.get(clean) ?? collection.get(clean);
   return known ? { name: known, exact: true } : { name: pageTypeName(pageTypeOf(clean)), exact: false };
+}
+
+/** A page's name in one line: its name, or its type's with the path beside when it has none of its own. */
+export function pageLabel(path: string, collection: CollectionPageNames = noCollectionNames): string {
+  const { name, exact } = pageName(path, collection);
+  return exact ? name : `${name} (${path.split(/[?#]/, 1)[0]})`;
+}
+
+/**
+ * A whole section of pages, as a pop-up's prefix pattern chooses it: «Весь сайт», «Все страницы курсов»,
+ * «Все лендинги курса «…»»; null for a pattern that is no section the team knows by name.
+ */
+function sectionName(pattern: string): string | null {
+  if (pattern === '/*') return 'Все страницы сайта';
+  const fixed = sectionPatterns.find(([known]) => known === pattern);
+  if (fixed) return fixed[1];
+  for (const course of coursePages().filter((page) => !page.variant)) {
+    const placement = pattern === `${course.path}/*` ? 'nested' : pattern === `${course.path}-*` ? 'suffix' : null;
+    if (!placement) continue;
+    // A course with landings of both kinds has two sections; their names say which.
+    const both = new Set(course.course.variants.map((variant) => variant.placement)).size > 1;
+    if (!both) return `Все лендинги курса «${course.course.title}»`;
+    return `Лендинги курса «${course.course.title}» с адресом ${placement === 'nested' ? 'внутри адреса курса' : 'рядом с адресом курса'}`;
+  }
+  return null;
+}
+
+const sectionPatterns: readonly (readonly [pattern: string, name: string])[] = [
+  ['/products/*', 'Все страницы курсов'],
+  ['/events/*', 'Все страницы мероприятий'],
+  ['/media/*', 'Все статьи и рубрики медиа'],
+  ['/personal-stories/*', 'Все истории студентов'],
+  ['/roadmap/*', 'Все роадмапы'],
+];
+
+/** A page she chooses by its name; `value` is what the pop-up stores (a path, or a section's pattern). */
+export interface PageChoice {
+  value: string;
+  name: string;
+}
+
+export interface PageChoiceGroup {
+  label: string;
+  choices: PageChoice[];
+}
+
+/**
+ * The pages the console offers, by name, in groups: whole sections first (a prefix pattern each), then
+ * the main pages, courses, landings (by campaign), events and the collections' pages. A secret page is
+ * never among them. Only what reaches a page of the site (`paths`, the pages a visitor can open) is offered.
+ */
+export function pageChoices(paths: readonly string[], collection: CollectionPageNames = noCollectionNames): PageChoiceGroup[] {
+  const open = new Set(paths.filter((path) => !isSecretPage(path)));
+  const reaches = (pattern: string) => [...open].some((path) => (pattern === '/*' ? true : path.startsWith(pattern.slice(0, -1))));
+  const named = (filter: (path: string) => boolean): PageChoice[] =>
+    [...open].filter(filter).map((path) => ({ value: path, name: pageLabel(path, collection) }));
+  const byName = (choices: PageChoice[]) => choices.sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+  const landings = new Set(
+    coursePages()
+      .filter((page) => page.variant)
+      .map((page) => page.path),
+  );
+  const courses = new Set(
+    coursePages()
+      .filter((page) => !page.variant)
+      .map((page) => page.path),
+  );
+  const sectionCandidates = [
+    '/*',
+    ...sectionPatterns.map(([pattern]) => pattern),
+    ...coursePages()
+      .filter((page) => !page.variant)
+      .flatMap((page) => [`${page.path}/*`, `${page.path}-*`]),
+  ];
+  const sections = sectionCandidates.filter(reaches).map((pattern) => ({ value: pattern, name: sectionName(pattern)! }));
+  const groups: PageChoiceGroup[] = [
+    { label: 'Разделы целиком', choices: sections },
+    { label: 'Главные страницы', choices: named((path) => pageNames.has(path) && !courses.has(path) && !landings.has(path) && !path.startsWith('/events/')) },
+    { label: 'Курсы', choices: byName(named((path) => courses.has(path))) },
+    { label: 'Лендинги', choices: byName(named((path) => landings.has(path))) },
+    { label: 'Мероприятия', choices: byName(named((path) => path.startsWith('/events/') && pageNames.has(path))) },
+    { label: 'Статьи, истории и роадмапы', choices: byName(named((path) => !pageNames.has(path))) },
+  ];
+  return groups.filter((group) => group.choices.length > 0);
+}
+
+/** A pop-up's path or pattern in words: a section, a page by its name, or (a prefix no section is) where the addresses begin. */
+export function patternName(pattern: string, collection: CollectionPageNames = noCollectionNames): string {
+  return sectionName(pattern) ?? (pattern.endsWith('*') ? `Все страницы, адрес которых начинается с ${pattern.slice(0, -1)}` : pageLabel(pattern, collection));
 }
 
 /**
@@ -171,27 +307,18 @@ export function pageName(path: string): { name: string; exact: boolean } {
  * курсов», «Все лендинги курса «…»», a page by its name (its path when it has none), and the page its
  * marker binds it to (the gift page, whose address is secret).
  */
-export function pagesInWords(targeting: { includePaths: readonly string[]; excludePaths: readonly string[]; pageMarker?: string }): {
+export function pagesInWords(
+  targeting: { includePaths: readonly string[]; excludePaths: readonly string[]; pageMarker?: string },
+  collection: CollectionPageNames = noCollectionNames,
+): {
   shown: string[];
   excepted: string[];
 } {
-  const phrase = (pattern: string): string => {
-    if (pattern === '/*') return 'Все страницы сайта';
-    if (pattern === '/products/*') return 'Все страницы курсов';
-    if (pattern === '/events/*') return 'Все страницы мероприятий';
-    if (pattern.endsWith('/*')) {
-      const base = pattern.slice(0, -2);
-      const course = coursePages().find((page) => page.path === base && !page.variant);
-      if (course) return `Все лендинги курса «${course.course.title}»`;
-      const named = pageNames.get(base);
-      return named ? `Все страницы внутри «${named}»` : `Все страницы, адрес которых начинается с ${base}/`;
-    }
-    return pageNames.get(pattern) ?? pattern;
-  };
+  const phrase = (pattern: string) => patternName(pattern, collection);
   const shown = targeting.includePaths.map(phrase);
   if (targeting.pageMarker) {
     const marked = coursePages().find((page) => page.variant?.popupMarker === targeting.pageMarker);
-    shown.push(marked ? `${pageNames.get(marked.path)} — по метке страницы, адрес секретный` : 'Страницы с меткой этого поп-апа');
+    shown.push(marked ? `${coursePageName(marked)} — по метке страницы, адрес секретный` : 'Страницы с меткой этого поп-апа');
   }
   return { shown, excepted: targeting.excludePaths.map(phrase) };
 }
@@ -205,13 +332,14 @@ export function markedPagePath(marker: string): string | null {
  * A row of «Кампании» by what it groups: a pop-up or form by its name, a landing by its page's name (its
  * path beside when the name is only its type's), a campaign or source as tagged; «без метки» for none.
  */
-export function funnelKeyName(by: 'campaign' | 'source' | 'landing' | 'popup' | 'form', key: string): string {
+export function funnelKeyName(
+  by: 'campaign' | 'source' | 'landing' | 'popup' | 'form',
+  key: string,
+  collection: CollectionPageNames = noCollectionNames,
+): string {
   if (key === '') return 'без метки';
   if (by === 'popup') return popupName(key);
   if (by === 'form') return formName(key);
-  if (by === 'landing') {
-    const { name, exact } = pageName(key);
-    return exact ? name : `${name} (${key})`;
-  }
+  if (by === 'landing') return pageLabel(key, collection);
   return key;
 }

@@ -16,17 +16,17 @@ describe('the funnel page', () => {
   });
 
   it('shows conversion, revenue and revenue per lead, and the same in CSV', () => {
-    // One deal paid in full and one in part: the conversion counts the full one, the revenue both.
-    const row = { key: '', leads: 8, paidDeals: 1, partPaidDeals: 1, revenueKopecks: 1_299_000 };
+    // One deal paid in full and one in part: the conversion counts the full one, the revenue both; a refund apart.
+    const row = { key: '', leads: 8, paidDeals: 1, partPaidDeals: 1, refundedDeals: 1, revenueKopecks: 1_299_000 };
     expect(conversionText(row)).toBe('12,5 %');
     expect(revenueText(row.revenueKopecks)).toBe('12\u00a0990\u00a0₽');
     expect(revenuePerLeadText(row)).toBe('1\u00a0624\u00a0₽');
     expect(conversionText({ ...row, leads: 0 })).toBe('—');
-    const csv = funnelCsv(parseFunnelQuery({}, now), [row, { key: '=cmd', leads: 2, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 }]);
+    const csv = funnelCsv(parseFunnelQuery({}, now), [row, { key: '=cmd', leads: 2, paidDeals: 0, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 0 }]);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFКампания (utm_campaign);Заявки;Оплаченные сделки;Частично оплаченные сделки;Конверсия в оплату, %;Выручка, ₽;Выручка на заявку, ₽',
-      'без метки;8;1;1;12,5;12990,00;1623,75',
-      "'=cmd;2;0;0;0,0;0,00;0,00",
+      '\uFEFFКампания (utm_campaign);Заявки;Оплаченные сделки;Частично оплаченные сделки;Возвраты;Конверсия в оплату, %;Выручка, ₽;Выручка на заявку, ₽',
+      'без метки;8;1;1;1;12,5;12990,00;1623,75',
+      "'=cmd;2;0;0;0;0,0;0,00;0,00",
       '',
     ]);
   });

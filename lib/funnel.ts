@@ -74,12 +74,16 @@ export function funnelSearch(query: FunnelQuery): string {
   return params.toString();
 }
 
-/** `paidDeals`: paid in full; `partPaidDeals`: paid in part, counted apart (not in the conversion); `revenueKopecks`: the money of both. */
+/**
+ * `paidDeals`: paid in full; `partPaidDeals`: paid in part, counted apart (not in the conversion);
+ * `refundedDeals`: money given back or to be (in no other figure); `revenueKopecks`: the money of the paid and part-paid.
+ */
 export interface FunnelFigures {
   key: string;
   leads: number;
   paidDeals: number;
   partPaidDeals: number;
+  refundedDeals: number;
   revenueKopecks: number;
 }
 
@@ -109,9 +113,10 @@ export function funnelTotals(rows: readonly FunnelFigures[]): FunnelFigures {
       leads: sum.leads + row.leads,
       paidDeals: sum.paidDeals + row.paidDeals,
       partPaidDeals: sum.partPaidDeals + row.partPaidDeals,
+      refundedDeals: sum.refundedDeals + row.refundedDeals,
       revenueKopecks: sum.revenueKopecks + row.revenueKopecks,
     }),
-    { key: 'Итого', leads: 0, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 },
+    { key: 'Итого', leads: 0, paidDeals: 0, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 0 },
   );
 }
 
@@ -131,6 +136,7 @@ export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[], na
       'Заявки',
       'Оплаченные сделки',
       'Частично оплаченные сделки',
+      'Возвраты',
       'Конверсия в оплату, %',
       'Выручка, ₽',
       'Выручка на заявку, ₽',
@@ -142,6 +148,7 @@ export function funnelCsv(query: FunnelQuery, rows: readonly FunnelFigures[], na
       String(row.leads),
       String(row.paidDeals),
       String(row.partPaidDeals),
+      String(row.refundedDeals),
       row.leads === 0 ? '' : number((row.paidDeals / row.leads) * 100, 1),
       number(row.revenueKopecks / 100),
       row.leads === 0 ? '' : number(row.revenueKopecks / 100 / row.leads),

@@ -230,6 +230,33 @@ export function pathsOf(collections: Collections): string[] {
   return datedPathsOf(collections).map((page) => page.path);
 }
 
+/** What a page of the collections is: content/names.ts words its name from this and its title. */
+export type CollectionPageKind = 'roadmap' | 'roadmap-topic' | 'roadmap-article' | 'media-category' | 'media-article' | 'story-category' | 'story';
+
+/** A page of the collections with its title (a category's label), for the console's names of pages. */
+export interface TitledPage {
+  path: string;
+  title: string;
+  kind: CollectionPageKind;
+}
+
+/** Every detail and category page of the collections with its title; the two lists are named by their type. */
+export function titledPagesOf(collections: Collections): TitledPage[] {
+  const titled = (kind: CollectionPageKind) => (entry: { path: string; title: string }) => ({ path: entry.path, title: entry.title, kind });
+  const categories = (kind: CollectionPageKind, list: readonly CollectionCategory[]) =>
+    list.map((category) => ({ path: category.path, title: category.label, kind }));
+  return [
+    ...collections.roadmaps.flatMap((roadmap) => [
+      titled('roadmap')(roadmap),
+      ...roadmap.topics.flatMap((topic) => [titled('roadmap-topic')(topic), ...topic.articles.map(titled('roadmap-article'))]),
+    ]),
+    ...categories('media-category', collections.media.categories),
+    ...collections.media.items.map(titled('media-article')),
+    ...categories('story-category', collections.stories.categories),
+    ...collections.stories.items.map(titled('story')),
+  ];
+}
+
 interface ParsedDocument<Schema extends z.ZodType> {
   data: z.output<Schema>;
   body: { html: string; readingMinutes: number };

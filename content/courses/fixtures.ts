@@ -14,7 +14,7 @@ export const campaignLandingFixture = {
   courseSlug: 'junior-js',
   variant: {
     id: 'e2e-campaign',
-    purpose: 'Тестовая посадочная страница для проверок: есть только в тестовой сборке',
+    purpose: 'Тестовая кампания (только в тестовой сборке)',
     formId: 'course-junior-js-e2e-campaign',
     hero: {
       headline: 'Весенний поток Junior: первая работа во фронтенде',

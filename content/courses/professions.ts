@@ -162,17 +162,17 @@ export const professionCourses: CourseInput[] = [
       description: `Оставьте контакты — менеджер перезвонит ${contacts.callHoursPhrase}, ответит на вопросы и поможет выбрать тариф и дату старта.`,
     },
     variants: [
-      { id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' },
+      { id: 'cvrna', purpose: 'Скидка во всплывающем окне' },
       {
         id: 'webinar',
         placement: 'suffix',
-        purpose: 'Посадочная страница для участников вебинара «Как стать фронтенд-разработчиком»',
+        purpose: 'Участники вебинара «Как стать фронтенд-разработчиком»',
         leadForm: {
           heading: 'Специальные условия для участников вебинара',
           description: 'Оставьте заявку в течение трёх дней после эфира — закрепим цену со скидкой и добавим в подарок курс «Git и GitHub».',
         },
       },
-      { id: 'tg', placement: 'suffix', purpose: 'Посадочная страница для рекламы в Telegram-каналах' },
+      { id: 'tg', placement: 'suffix', purpose: 'Реклама в Telegram-каналах' },
     ],
   },
   {
@@ -298,10 +298,10 @@ export const professionCourses: CourseInput[] = [
       description: 'Оставьте контакты — менеджер перезвонит, расскажет о ближайшем потоке и зафиксирует цену со скидкой.',
     },
     variants: [
-      { id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' },
+      { id: 'cvrna', purpose: 'Скидка во всплывающем окне' },
       {
         id: giftPopupToken,
-        purpose: 'Подарочное всплывающее окно: курс «Продвинутый JavaScript» в подарок при покупке Junior',
+        purpose: 'Подарок к покупке Junior по секретной ссылке',
         popupMarker: 'gift-junior',
         // Not derived from the secret segment: the lead API's answer to a form id must not confirm a guessed token.
         formId: 'course-junior-js-gift',
@@ -437,8 +437,8 @@ export const professionCourses: CourseInput[] = [
       description: 'Менеджер перезвонит, пришлёт входное тестирование и подберёт поток под ваш опыт.',
     },
     variants: [
-      { id: 'b1', purpose: 'Рекламная кампания B1; на странице показывается промо-окно канала о фреймворках' },
-      { id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' },
+      { id: 'b1', purpose: 'Рекламная кампания B1' },
+      { id: 'cvrna', purpose: 'Скидка во всплывающем окне' },
     ],
   },
   {
@@ -546,8 +546,8 @@ export const professionCourses: CourseInput[] = [
       description: 'Оставьте контакты — расскажем о ближайшем потоке и пришлём небольшой тест, чтобы проверить знание JavaScript.',
     },
     variants: [
-      { id: 't8a3', purpose: 'Рекламная кампания T8A3; на странице показывается промо-окно канала о фреймворках' },
-      { id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' },
+      { id: 't8a3', purpose: 'Рекламная кампания T8A3' },
+      { id: 'cvrna', purpose: 'Скидка во всплывающем окне' },
     ],
   },
   {
@@ -641,7 +641,7 @@ export const professionCourses: CourseInput[] = [
       heading: 'Начните первую ступень',
       description: 'Оставьте контакты — откроем доступ к первым урокам в день оплаты и поможем составить удобный график.',
     },
-    variants: [{ id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' }],
+    variants: [{ id: 'cvrna', purpose: 'Скидка во всплывающем окне' }],
   },
   {
     slug: 'junior',

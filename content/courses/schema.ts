@@ -69,8 +69,12 @@ export type LandingHero = z.infer<typeof landingHeroSchema>;
 export const variantSchema = z.object({
   id: slugSchema,
   placement: z.enum(['nested', 'suffix']).default('nested'),
-  /** Who sends visitors here; for the marketing team, not shown on the page. */
-  purpose: textSchema,
+  /**
+   * The campaign that sends visitors here, for the marketing team (not shown on the page): the console
+   * names the landing by it («Лендинг «Реклама в Telegram-каналах» курса «…»»), so it is short and says
+   * what the page is for in the team's words, never a pop-up's text (that changes in the console).
+   */
+  purpose: textSchema.max(60),
   formId: slugSchema.optional(),
   /** A campaign landing's first screen; without it the page shows the course's. */
   hero: landingHeroSchema.optional(),

@@ -93,7 +93,7 @@ export const skillCourses: CourseInput[] = [
       heading: 'Запишитесь на курс по вёрстке',
       description: 'Оставьте контакты — пришлём программу и расскажем о ближайшем старте.',
     },
-    variants: [{ id: 'cvrna', purpose: 'Всплывающее окно «Успейте поймать скидку!» со скидкой 5%' }],
+    variants: [{ id: 'cvrna', purpose: 'Скидка во всплывающем окне' }],
   },
   {
     slug: 'advanced-js',
@@ -451,7 +451,7 @@ export const skillCourses: CourseInput[] = [
     ],
     form: courseForm('state-managers', 'state_managers'),
     leadForm: { heading: 'Запишитесь на курс', description: 'Оставьте контакты — менеджер расскажет о программе и откроет доступ.' },
-    variants: [{ id: 'cvrna', purpose: 'Всплывающее окно со скидкой для посетителей страниц о фреймворках' }],
+    variants: [{ id: 'cvrna', purpose: 'Скидка для читателей страниц о фреймворках' }],
   },
   {
     slug: 'html-css',

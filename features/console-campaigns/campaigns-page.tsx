@@ -7,7 +7,7 @@ import { FunnelTable } from './funnel-table';
 import type { Campaigns } from './load';
 
 /** The funnel per campaign (or source, landing, pop-up, form): leads → paid deals → revenue. */
-export function CampaignsPage({ query, rows }: Campaigns) {
+export function CampaignsPage({ query, rows, collectionNames }: Campaigns) {
   const charted = rows.filter((row) => row.revenueKopecks > 0).slice(0, 12);
   return (
     <>
@@ -43,8 +43,9 @@ export function CampaignsPage({ query, rows }: Campaigns) {
       </form>
       <p className="mb-4 max-w-3xl text-sm">
         Заявки, оставленные с {query.fromDay.split('-').reverse().join('.')} по {query.toDay.split('-').reverse().join('.')} (по Москве), и их сделки в
-        GetCourse: оплаченные полностью и, отдельно, частично оплаченные (оплачено меньше стоимости сделки), без возвратов; конверсия заявки в оплату — по
-        полностью оплаченным; выручка — сколько оплачено по всем этим сделкам. Заявки без метки собраны в строке «без метки».
+        GetCourse: оплаченные полностью и, отдельно, частично оплаченные (оплачено меньше стоимости сделки); возвраты — сделки, деньги по которым вернули или
+        вернут, — отдельно, их деньги не входят в выручку; конверсия заявки в оплату — по полностью оплаченным; выручка — сколько оплачено по оплаченным и
+        частично оплаченным сделкам. Заявки без метки собраны в строке «без метки».
       </p>
       {rows.length === 0 ? (
         <p>За этот период заявок нет.</p>
@@ -53,7 +54,7 @@ export function CampaignsPage({ query, rows }: Campaigns) {
           {charted.length > 0 && (
             <BarChart
               data={{
-                labels: charted.map((row) => funnelKeyName(query.by, row.key)),
+                labels: charted.map((row) => funnelKeyName(query.by, row.key, collectionNames)),
                 series: [{ key: 'Выручка, ₽', values: charted.map((row) => Math.round(row.revenueKopecks / 100)) }],
               }}
               stacked={false}
@@ -61,7 +62,7 @@ export function CampaignsPage({ query, rows }: Campaigns) {
               caption="Выручка, ₽ (больше — выше в таблице)"
             />
           )}
-          <FunnelTable rows={rows} by={query.by} />
+          <FunnelTable rows={rows} by={query.by} collectionNames={collectionNames} />
         </>
       )}
     </>

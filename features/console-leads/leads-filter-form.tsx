@@ -22,12 +22,19 @@ export function LeadsFilterForm(props: { params: LeadSearchParams; forms: Filter
       <ListFilter params={params} label="Продукт" name="product" anyLabel="любой" groups={[{ label: null, options: props.products }]} />
       <TextFilter params={params} label="utm_source" name="utm_source" suggestions={{ id: 'admin-utm-sources', values: utmSources }} />
       <TextFilter params={params} label="utm_campaign" name="utm_campaign" />
-      <ChoiceFilter params={params} label="Оплата" name="payment" options={{ '': 'любая', paid: 'оплачен', unpaid: 'не оплачен' }} />
+      <ChoiceFilter params={params} label="Оплата" name="payment" options={{ '': 'любая', paid: 'оплачен', part: 'частично оплачена', unpaid: 'не оплачен' }} />
       <ChoiceFilter
         params={params}
         label="Доставка"
         name="delivery"
-        options={{ '': 'любая', waiting: 'ждёт отправки', sent: 'доставлена', dead: 'не доставлена', none: 'не требуется' }}
+        options={{
+          '': 'любая',
+          waiting: 'ждёт отправки',
+          retrying: 'ждёт после ошибки',
+          sent: 'доставлена',
+          dead: 'не доставлена',
+          none: 'не требуется',
+        }}
       />
       <ChoiceFilter params={params} label="Спам" name="spam" options={{ '': 'все заявки', exclude: 'без спама', only: 'только спам' }} />
       <button type="submit" className={ui.primaryButton}>

@@ -1,20 +1,22 @@
-import { coursePages, giftPopupPath } from '@/content/courses';
+import { coursePages } from '@/content/courses';
+import { isSecretPage, pageLabel } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
 import { pageTestResults } from '@/server/page-tests/report';
 
-/** A page a test may run on: a course page or a campaign landing (never the gift page's secret address). */
+/** A page a test may run on: a course page or a campaign landing (never a secret page, such as the gift page). */
 export interface TestablePage {
   path: string;
-  title: string;
+  /** Its name (content/names.ts): the course, a landing by its campaign, so the course's pages are told apart. */
+  name: string;
   /** Its tariffs' names, in the page's order («Цена на первом месте»). */
   tariffs: string[];
 }
 
 export function testablePages(): TestablePage[] {
   return coursePages()
-    .filter((page) => page.path !== giftPopupPath)
-    .map((page) => ({ path: page.path, title: page.course.title, tariffs: page.course.tariffs.map((tariff) => tariff.name) }));
+    .filter((page) => !isSecretPage(page.path))
+    .map((page) => ({ path: page.path, name: pageLabel(page.path), tariffs: page.course.tariffs.map((tariff) => tariff.name) }));
 }
 
 /** «Тесты страниц»: every test, newest first. */
@@ -34,7 +36,7 @@ export async function loadPageTest(id: string) {
   const { runtime, now } = await requireOperator();
   const test = await runtime.repos.pageTests.get(id);
   if (!test) return null;
-  const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, title: test.pagePath, tariffs: [] };
+  const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, name: pageLabel(test.pagePath), tariffs: [] };
   const results = test.status === 'draft' ? null : await pageTestResults(runtime.repos, test);
   const traffic = test.startedAt
     ? await runtime.repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id)

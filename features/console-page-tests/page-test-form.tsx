@@ -7,7 +7,7 @@ import { MAX_PAGE_VARIANTS, pageVariantFields, type PageVariantChanges } from '@
 import { createPageTestAction, editPageTestAction, type PageTestFormState } from './page-test-actions';
 import { pageTestLabels, pageTestProblemText } from './page-test-labels';
 
-type PageOption = { path: string; title: string; tariffs: string[] };
+type PageOption = { path: string; name: string; tariffs: string[] };
 
 const typedOf = (changes: PageVariantChanges | undefined) =>
   Object.fromEntries(pageVariantFields.map((field) => [field, changes?.[field] ?? ''])) as PageTestFormState['variants'][number];
@@ -63,7 +63,7 @@ export function PageTestForm({
             <option value="">Выберите страницу</option>
             {pages.map((option) => (
               <option key={option.path} value={option.path}>
-                {option.path} — {option.title}
+                {option.name}
               </option>
             ))}
           </select>

@@ -35,9 +35,9 @@ export function PageTestPage({
           {pageTestLabels.title}
         </Link>
       </p>
-      <h1 className={ui.h1}>Тест страницы {test.pagePath}</h1>
+      <h1 className={ui.h1}>Тест страницы: {page.name}</h1>
       <p className="mb-2 text-sm">
-        {page.title} · состояние: {pageTestLabels.status[test.status]} · создал {test.createdBy} {moscowTime(test.createdAt)}
+        Состояние: {pageTestLabels.status[test.status]} · создал {test.createdBy} {moscowTime(test.createdAt)}
         {test.startedAt && ` · начат ${moscowTime(test.startedAt)} (${test.startedBy})`}
         {test.stoppedAt && ` · остановлен ${moscowTime(test.stoppedAt)} (${test.stoppedBy})`}
         {test.winner !== null && ` · оставлен вариант ${variantLetter(test.winner)}`}

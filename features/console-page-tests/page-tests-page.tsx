@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { pageLabel } from '@/content/names';
 import { moscowTime } from '@/components/console/moscow-time';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
@@ -30,7 +31,7 @@ export function PageTestsPage({ tests }: { tests: PageTest[] }) {
               <tr key={test.id}>
                 <td>
                   <Link href={`/admin/page-tests/${test.id}`} className={ui.link}>
-                    {test.pagePath}
+                    {pageLabel(test.pagePath)}
                   </Link>
                 </td>
                 <td>{pageTestLabels.status[test.status]}</td>

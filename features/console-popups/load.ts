@@ -1,10 +1,11 @@
-import { markedPagePath, popupName } from '@/content/names';
+import { markedPagePath, pageChoices, patternName, popupName } from '@/content/names';
 import { site as siteAddress } from '@/content/site';
 import { formOf } from '@/lib/popups/edit-check';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { popupPeriod } from '@/server/admin/popup-period';
 import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
+import { sitePages } from '@/server/site-pages';
 import { conversionSeries } from './popup-figures';
 
 /** «Поп-апы»: every pop-up (and which run a test), their figures per day of the period, what went uncounted. */
@@ -25,16 +26,20 @@ export async function loadPopupsPage(params: { from?: string; to?: string }) {
     chart: { ...chart, series: chart.series.map((series) => ({ ...series, key: popupName(series.key) })) },
     popups,
     testing: running.map((test) => test.popupId),
+    collectionNames: (await sitePages()).collectionNames,
     now,
   };
 }
 
-/** A pop-up's page: the pop-up, its history, and the site's pages and the other pop-ups' targeting (for «Будет показываться на N страницах»); undefined when there is none. */
+/**
+ * A pop-up's page: the pop-up, its history, the site's pages by name to choose from and the other
+ * pop-ups' targeting (for «Будет показываться на N страницах»); undefined when there is none.
+ */
 export async function loadPopupPage(id: string) {
   const { runtime } = await requireOperator();
   const [popup, history, all] = await Promise.all([runtime.repos.popups.get(id), runtime.repos.popups.history(id), runtime.repos.popups.list()]);
   if (!popup) return undefined;
-  const site = popupCheckSite();
+  const [site, { collectionNames }] = await Promise.all([popupCheckSite(), sitePages()]);
   const shown = resolvePopupPrices(popup.config, site.courses).config;
   const markedPath = popup.config.pageMarker ? markedPagePath(popup.config.pageMarker) : null;
   return {
@@ -43,7 +48,10 @@ export async function loadPopupPage(id: string) {
     /** The gift's prices as visitors see them now (a reference looked up in its course), null when it cannot be. */
     shownPrices: shown?.content.kind === 'gift' ? { price: shown.content.offer.price, oldPrice: shown.content.offer.oldPrice } : null,
     history,
-    paths: site.paths,
+    pageChoices: pageChoices(site.paths, collectionNames),
+    patternNames: Object.fromEntries(
+      [...popup.config.includePaths, ...popup.config.excludePaths].map((pattern) => [pattern, patternName(pattern, collectionNames)]),
+    ),
     others: all.map(({ id: otherId, config }) => ({ id: otherId, name: popupName(otherId), config })),
     /** The full address of the page its marker binds it to (the gift page, secret: shown to operators only), null for none. */
     markedPageUrl: markedPath === null ? null : `${siteAddress.url}${markedPath}`,

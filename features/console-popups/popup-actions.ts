@@ -78,7 +78,7 @@ export const savePopupAction = operatorAction({
   async prepare({ id, version: expected, form }, { runtime }) {
     const popup = await runtime.repos.popups.get(id);
     if (!popup || expected === undefined) return answered<PopupFormState>({ form, version: expected ?? 0, problems: [], outcome: 'not_found' });
-    const checked = applyPopupForm(popup.config, form, popupCheckSite());
+    const checked = applyPopupForm(popup.config, form, await popupCheckSite());
     if (!checked.config) return answered<PopupFormState>({ form, version: expected, problems: checked.problems, outcome: 'invalid' });
     return { id, expected, form, config: checked.config, fields: changedFields(popup.config, checked.config) };
   },
@@ -128,7 +128,7 @@ export const previewPopupAction = operatorAction({
   async prepare({ id, form }, { runtime }): Promise<PopupPreview> {
     const popup = await runtime.repos.popups.get(id);
     if (!popup) return { popup: null, problems: [] };
-    const site = popupCheckSite();
+    const site = await popupCheckSite();
     const checked = applyPopupForm(popup.config, form, site);
     if (!checked.config) return { popup: null, problems: checked.problems };
     // With the prices looked up, as a visitor will see them (the check above has found every reference).

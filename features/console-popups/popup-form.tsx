@@ -1,9 +1,11 @@
 'use client';
 
 import { useActionState, useMemo, useRef, useState } from 'react';
+import type { PageChoiceGroup } from '@/content/names';
 import { lines, popupCoverage, type PopupField, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { previewParameter, previewStorageKey } from '@/lib/popups/preview';
+import { PagePicker } from './page-picker';
 import { previewPopupAction, savePopupAction, type PopupFormState } from './popup-actions';
 import { pagesPhrase, popupFieldLabels, popupProblemText, popupSaveMessages } from './popup-labels';
 import { ui } from '@/components/console/ui';
@@ -16,8 +18,13 @@ export interface PopupFormProps {
   form: PopupForm;
   /** A gift pop-up's prices as visitors see them now, in roubles (a reference looked up in its course). */
   shownPrices?: { price: number; oldPrice: number } | null;
-  /** The site's pages, and the other pop-ups' targeting, for «Будет показываться на N страницах». */
-  paths: readonly string[];
+  /**
+   * The site's pages by name, grouped, to choose from (no secret page among them); their paths, and the
+   * other pop-ups' targeting, for «Будет показываться на N страницах».
+   */
+  pageChoices: readonly PageChoiceGroup[];
+  /** The names of the paths and patterns the pop-up has now (also those no list offers). */
+  patternNames: Readonly<Record<string, string>>;
   others: readonly { id: string; name: string; config: ManagedPopupConfig }[];
   /** Shown when the pop-up is bound to pages by their marker and no page has it. */
   markerNote: string | null;
@@ -27,7 +34,9 @@ export interface PopupFormProps {
   justSaved: boolean;
 }
 
-type EditedField = Exclude<PopupField, 'enabled'>;
+type EditedField = Exclude<PopupField, 'enabled' | PagesField>;
+/** The pages, chosen by name from a list (page-picker.tsx). */
+type PagesField = 'includePaths' | 'excludePaths';
 
 /** How each field is entered: a textarea of `rows` lines, or else an input. */
 const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; inputMode?: 'numeric'; className?: string; hint?: string }> = {
@@ -40,12 +49,6 @@ const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; in
     hint: 'Число рублей или ссылка на цену курса: {цена advanced-js} (тариф 2 — {цена advanced-js 2}); ссылка меняется вместе с ценой курса.',
   },
   delaySeconds: { inputMode: 'numeric', className: `${ui.input} w-32`, hint: 'От 0 до 600: 0 — сразу после загрузки страницы, 30 — через полминуты.' },
-  includePaths: {
-    rows: 5,
-    className: `${ui.input} font-mono`,
-    hint: 'Один путь в строке: /products/git — только эта страница, /products/git/* — все страницы внутри, /* — весь сайт.',
-  },
-  excludePaths: { rows: 3, className: `${ui.input} font-mono` },
   startsAt: { type: 'datetime-local' },
   endsAt: { type: 'datetime-local' },
 };
@@ -53,20 +56,28 @@ const controls: Record<EditedField, { rows?: number; type?: 'datetime-local'; in
 /** The fields in the order of the form; the prices only on a gift pop-up. */
 const textFields: EditedField[] = ['headline', 'text', 'buttonLabel'];
 const priceFields: EditedField[] = ['price', 'oldPrice'];
-const showingFields: EditedField[] = ['delaySeconds', 'includePaths', 'excludePaths'];
+const pagesFields: PagesField[] = ['includePaths', 'excludePaths'];
 const windowFields: EditedField[] = ['startsAt', 'endsAt'];
 
 /** One pop-up's form: its texts, switch, delay, pages and window; checked on the server. */
 export function PopupEditForm(props: PopupFormProps) {
   const initial: PopupFormState = { form: props.form, version: props.version, problems: [], outcome: null };
   const [state, action, pending] = useActionState<PopupFormState, FormData>(savePopupAction, initial);
-  const [targeting, setTargeting] = useState({ include: props.form.includePaths, exclude: props.form.excludePaths });
+  const [targeting, setTargeting] = useState({ includePaths: lines(props.form.includePaths), excludePaths: lines(props.form.excludePaths) });
   const [previewProblems, setPreviewProblems] = useState<PopupProblem[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  const pages = useMemo(() => new Map(props.pageChoices.flatMap((group) => group.choices).map((choice) => [choice.value, choice.name])), [props.pageChoices]);
   const coverage = useMemo(
-    () => popupCoverage(props.id, { includePaths: lines(targeting.include), excludePaths: lines(targeting.exclude) }, props.others, props.paths),
-    [props.id, props.others, props.paths, targeting],
+    () =>
+      popupCoverage(
+        props.id,
+        targeting,
+        props.others,
+        [...pages.keys()].filter((value) => !value.endsWith('*')),
+      ),
+    [props.id, props.others, pages, targeting],
   );
+  const pageNameOf = (path: string) => pages.get(path) ?? path;
   const problems = state.problems.length > 0 ? state.problems : previewProblems;
   const problemsOf = (field: PopupField) => problems.filter((problem) => problem.field === field);
   const form = state.form;
@@ -117,17 +128,7 @@ export function PopupEditForm(props: PopupFormProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      action={action}
-      aria-label="Поп-ап"
-      className="flex max-w-3xl flex-col gap-4"
-      onInput={(event) => {
-        const target = event.target as HTMLTextAreaElement;
-        if (target.name === 'includePaths') setTargeting((current) => ({ ...current, include: target.value }));
-        if (target.name === 'excludePaths') setTargeting((current) => ({ ...current, exclude: target.value }));
-      }}
-    >
+    <form ref={formRef} action={action} aria-label="Поп-ап" className="flex max-w-3xl flex-col gap-4">
       <input type="hidden" name="id" value={props.id} />
       <input type="hidden" name="version" value={state.version} />
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -136,7 +137,21 @@ export function PopupEditForm(props: PopupFormProps) {
       </label>
       {textFields.map(renderField)}
       {gift && <div className="flex flex-wrap gap-4">{priceFields.map(renderField)}</div>}
-      {showingFields.map(renderField)}
+      {renderField('delaySeconds')}
+      {pagesFields.map((field) => (
+        <div key={field} className="flex flex-col gap-1">
+          <PagePicker
+            name={field}
+            label={popupFieldLabels[field]}
+            chosen={targeting[field]}
+            choices={props.pageChoices}
+            names={props.patternNames}
+            onChange={(chosen) => setTargeting((current) => ({ ...current, [field]: chosen }))}
+            errorId={problemsOf(field).length > 0 ? `${field}-error` : undefined}
+          />
+          {errorOf(field)}
+        </div>
+      ))}
       <section aria-label="Где будет показываться" className="rounded border border-gray-200 bg-white p-3 text-sm">
         {props.markerNote && <p>{props.markerNote}</p>}
         {props.markedPage && (
@@ -161,20 +176,20 @@ export function PopupEditForm(props: PopupFormProps) {
         {coverage.pages.length > 0 && (
           <details>
             <summary>Список страниц</summary>
-            <ul className="ml-4 list-disc font-mono">
+            <ul className="ml-4 list-disc">
               {coverage.pages.map((page) => (
-                <li key={page}>{page}</li>
+                <li key={page}>{pageNameOf(page)}</li>
               ))}
             </ul>
           </details>
         )}
         {coverage.lostTo.length > 0 && (
           <>
-            <p className="mt-2">На этих страницах вместо него покажется другой поп-ап (его путь точнее):</p>
+            <p className="mt-2">На этих страницах вместо него покажется другой поп-ап (его страницы указаны точнее):</p>
             <ul className="ml-4 list-disc">
               {coverage.lostTo.map((page) => (
                 <li key={page.path}>
-                  <span className="font-mono">{page.path}</span> — «{props.others.find((other) => other.id === page.winner)?.name ?? page.winner}»
+                  {pageNameOf(page.path)} — «{props.others.find((other) => other.id === page.winner)?.name ?? page.winner}»
                 </li>
               ))}
             </ul>

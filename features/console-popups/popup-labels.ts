@@ -64,6 +64,16 @@ export function popupProblemText(problem: PopupProblem): string {
   }
 }
 
+/** The page picker's words (page-picker.tsx): pages chosen by name from a list, never typed. */
+export const pagePickerLabels = {
+  add: 'Добавить страницу или раздел',
+  placeholder: 'Выберите из списка',
+  addButton: 'Добавить',
+  remove: 'Убрать',
+  removeLabel: (page: string, list: string) => `Убрать «${page}» из списка «${list}»`,
+  none: 'Ни одной страницы',
+} as const;
+
 /** «на 3 страницах», «на 1 странице». */
 export function pagesPhrase(count: number): string {
   const lastTwo = count % 100;

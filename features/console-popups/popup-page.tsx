@@ -24,7 +24,8 @@ export function PopupPage({
   form,
   shownPrices,
   history,
-  paths,
+  pageChoices,
+  patternNames,
   others,
   markedPageUrl,
   notices,
@@ -61,7 +62,8 @@ export function PopupPage({
         version={popup.version}
         form={form}
         shownPrices={shownPrices}
-        paths={paths}
+        pageChoices={pageChoices}
+        patternNames={patternNames}
         others={others}
         justSaved={notices.saved === String(popup.version)}
         markedPage={

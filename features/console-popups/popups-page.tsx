@@ -12,7 +12,7 @@ import type { PopupsPageData } from './load';
 import { conversionRate } from './popup-figures';
 import { popupStateText } from './popup-labels';
 
-export function PopupsPage({ period, rows, traffic, chart, popups, testing, now }: PopupsPageData) {
+export function PopupsPage({ period, rows, traffic, chart, popups, testing, collectionNames, now }: PopupsPageData) {
   return (
     <>
       <h1 className={ui.h1}>Поп-апы</h1>
@@ -29,7 +29,7 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing, now 
                 </Link>
               </td>
               <td>
-                <PopupPages config={popup.config} />
+                <PopupPages config={popup.config} collectionNames={collectionNames} />
               </td>
               <td>{formOf(popup.config).headline}</td>
               <td>
@@ -98,8 +98,8 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing, now 
 }
 
 /** Where a pop-up shows, in words (content/names.ts), and the pages it leaves out. */
-function PopupPages({ config }: { config: PopupsPageData['popups'][number]['config'] }) {
-  const { shown, excepted } = pagesInWords(config);
+function PopupPages({ config, collectionNames }: Pick<PopupsPageData, 'collectionNames'> & { config: PopupsPageData['popups'][number]['config'] }) {
+  const { shown, excepted } = pagesInWords(config, collectionNames);
   return (
     <>
       <ul className="ml-4 list-disc">{shown.length === 0 ? <li>нигде</li> : shown.map((page) => <li key={page}>{page}</li>)}</ul>

@@ -48,8 +48,9 @@ export const saveVariantsAction = operatorAction({
     if ((await runtime.repos.splitTests.forPopup(id)).some((test) => test.status === 'running')) return refused('running');
     const problems: VariantProblem[] = variants.flatMap((texts, i) => checkVariant(texts, i + 1));
     // A price reference must name a tariff: a visitor never gets `{цена …}` (lib/popups/prices.ts).
+    const { courses } = await popupCheckSite();
     for (const [i, texts] of variants.entries()) {
-      for (const problem of resolveTexts(texts, popupCheckSite().courses, i + 1).problems) {
+      for (const problem of resolveTexts(texts, courses, i + 1).problems) {
         problems.push({ variant: i + 1, field: problem.field as keyof VariantTexts, code: 'price_reference', message: problem.message });
       }
     }

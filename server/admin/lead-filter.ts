@@ -1,4 +1,4 @@
-import { deliveryStates, type DeliveryState, type LeadCursor, type LeadFilter } from '../repositories/leads';
+import { deliveryStates, paymentStates, type DeliveryState, type LeadCursor, type LeadFilter, type PaymentState } from '../repositories/leads';
 
 /** The leads list's query string, as the filter form sends it (every value a string). */
 export type LeadSearchParams = Record<string, string | string[] | undefined>;
@@ -24,6 +24,7 @@ export function parseLeadFilter(params: LeadSearchParams): LeadFilter {
   const to = moscowDayStart(one(params, 'to'));
   const delivery = one(params, 'delivery');
   const spam = one(params, 'spam');
+  const payment = one(params, 'payment');
   return {
     from: moscowDayStart(one(params, 'from')),
     to: to === undefined ? undefined : to + DAY_MS,
@@ -31,7 +32,7 @@ export function parseLeadFilter(params: LeadSearchParams): LeadFilter {
     productName: one(params, 'product'),
     utmSource: one(params, 'utm_source'),
     utmCampaign: one(params, 'utm_campaign'),
-    payment: one(params, 'payment') === 'paid' || one(params, 'payment') === 'unpaid' ? (one(params, 'payment') as 'paid' | 'unpaid') : undefined,
+    payment: paymentStates.includes(payment as PaymentState) ? (payment as PaymentState) : undefined,
     delivery: deliveryStates.includes(delivery as DeliveryState) ? (delivery as DeliveryState) : undefined,
     spam: spam === 'only' || spam === 'exclude' ? spam : undefined,
     search: one(params, 'q'),

@@ -4,6 +4,7 @@ import { consoleLogger, errorKind } from '../log';
 import { noticeOf, type AlertNotice } from '../repositories/alert-queue';
 import type { OutboxClaim } from '../repositories/outbox-rows';
 import type { Repositories } from '../repositories';
+import { sitePages } from '../site-pages';
 import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram } from './channels';
 import { alertLead } from './lead-summary';
@@ -55,10 +56,11 @@ export function alertHandler({
    */
   async function listedLeads(claims: readonly OutboxClaim[], count: number): Promise<AlertLead[]> {
     const leads: AlertLead[] = [];
+    const { collectionNames } = await sitePages();
     for (const claim of claims) {
       if (leads.length === count) break;
       const lead = claim.leadId === null ? undefined : await repos.leads.findLead(claim.leadId);
-      if (lead) leads.push(alertLead(lead));
+      if (lead) leads.push(alertLead(lead, collectionNames));
     }
     return leads;
   }

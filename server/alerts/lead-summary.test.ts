@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { giftPopupPath } from '@/content/courses';
 import { sampleLead } from '../testing/fixtures';
 import { alertLead } from './lead-summary';
 
@@ -14,5 +15,13 @@ describe('the form and course of an alert, in Russian', () => {
     expect(titles('consultation')[0]).toBe('Консультация');
     expect(titles('gift-1')).toEqual(['Подарок', 'Курс «Основы программирования»']);
     expect(titles('popup-junior-discount')).toEqual(['Поп-ап', 'Скидка на курс «Junior фронтенд-разработчик»']);
+  });
+
+  it('names the page, a landing by its campaign and the secret gift page without its address; an article by its title when known', () => {
+    const page = (pagePath: string, collection?: Map<string, string>) => alertLead({ ...sampleLead({ pagePath }), id: 1 }, collection).page;
+    expect(page('/products/junior-js/cvrna?utm_source=vk')).toBe('Лендинг «Скидка во всплывающем окне» курса «Junior фронтенд-разработчик»');
+    expect(page(giftPopupPath)).toBe('Лендинг «Подарок к покупке Junior по секретной ссылке» курса «Junior фронтенд-разработчик»');
+    expect(page('/media/css-grid')).toBe('Статья медиа (/media/css-grid)');
+    expect(page('/media/css-grid', new Map([['/media/css-grid', 'Статья «CSS Grid за вечер»']]))).toBe('Статья «CSS Grid за вечер»');
   });
 });

@@ -1,12 +1,13 @@
 /**
- * A stored lead as its alert shows it: the form and what it is for in Russian, by the one naming of
- * content/names.ts (never an internal id), the contacts, page and UTM values.
+ * A stored lead as its alert shows it: the form and what it is for in Russian, and the page, by the one
+ * naming of content/names.ts (never an internal id or a secret address), the contacts and UTM values.
  */
-import { formNameParts } from '@/content/names';
+import { formNameParts, pageLabel, type CollectionPageNames } from '@/content/names';
 import type { StoredLead } from '../repositories/leads';
 import type { AlertLead } from './message';
 
-export function alertLead(lead: StoredLead): AlertLead {
+/** `collection`: the names of the articles' and stories' pages (server/site-pages.ts). */
+export function alertLead(lead: StoredLead, collection?: CollectionPageNames): AlertLead {
   const { kind, subject } = formNameParts(lead.formId);
   return {
     id: lead.id,
@@ -16,7 +17,7 @@ export function alertLead(lead: StoredLead): AlertLead {
     name: lead.name,
     phone: lead.phone,
     email: lead.email,
-    pagePath: lead.pagePath,
+    page: lead.pagePath && pageLabel(lead.pagePath, collection),
     utm: lead.utm,
   };
 }

@@ -9,7 +9,7 @@ const lead: AlertLead = {
   name: 'Анна',
   phone: '+79161234567',
   email: 'anna@example.com',
-  pagePath: '/products/junior-js',
+  page: 'Страница курса «Junior JavaScript»',
   utm: { source: 'yandex', medium: 'cpc', campaign: 'autumn' },
 };
 const options = { withoutPersonalData: false, siteUrl: 'https://school.example' };
@@ -24,7 +24,7 @@ describe('lead alert messages', () => {
         'Имя: Анна',
         'Телефон: <a href="tel:+79161234567">+79161234567</a>',
         'E-mail: anna@example.com',
-        'Страница: /products/junior-js',
+        'Страница: Страница курса «Junior JavaScript»',
         'Кампания: autumn',
         'Источник: yandex / cpc',
         'Время: 25.11.2026, 12:05 (МСК)',

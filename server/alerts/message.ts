@@ -1,6 +1,6 @@
 /**
  * The text of a lead alert, for a person in a hurry: the form and course in Russian, the contacts (the
- * phone as a `tel:` link), page and campaign, Moscow time and a link to the lead in the console. Pure.
+ * phone as a `tel:` link), the page by its name and the campaign, Moscow time and a link to the lead in the console. Pure.
  *
  * Every value a visitor controls (name, e-mail, page, UTM values) is escaped for its channel: Telegram's
  * HTML mode knows only `&lt;`, `&gt;`, `&amp;` and `&quot;`; the mail's HTML part the same; the mail's
@@ -19,7 +19,8 @@ export interface AlertLead {
   /** E.164 (`+79161234567`). */
   phone: string;
   email: string;
-  pagePath: string;
+  /** The page the lead was sent from, by its name (content/names.ts `pageLabel`: its path only beside a type's name). */
+  page: string;
   utm: { source?: string; medium?: string; campaign?: string; content?: string; term?: string };
 }
 
@@ -133,7 +134,7 @@ function fields(lead: AlertLead, options: MessageOptions, max = 300): Field[] {
     if (phone) result.push({ label: 'Телефон', html: phoneHtml(phone, options), text: phone });
     result.push(...plain('E-mail', lead.email));
   }
-  result.push(...plain('Страница', lead.pagePath));
+  result.push(...plain('Страница', lead.page));
   const { source, medium, campaign, content, term } = lead.utm;
   result.push(...plain('Кампания', campaign));
   const origin = [source, medium].filter(Boolean).join(' / ');

@@ -27,6 +27,8 @@ export type GcStatus = (typeof gcStatuses)[number];
 export const dealStatuses = ['open', 'part_paid', 'paid', 'refund_waiting', 'refunded', 'cancelled'] as const;
 export type DealStatus = (typeof dealStatuses)[number];
 export const paidDealStatuses: readonly DealStatus[] = ['paid', 'part_paid'];
+/** A deal whose money GetCourse gave back or is about to: «Кампании» counts it apart, out of the revenue. */
+export const refundDealStatuses: readonly DealStatus[] = ['refund_waiting', 'refunded'];
 
 /** GetCourse's Russian labels (what a process block substitutes when set to show names), lower case, ё as е. */
 const russianLabels: Record<string, GcStatus> = {

@@ -1,5 +1,6 @@
 import { funnelKeyName } from '@/content/names';
 import { funnelCsv, parseFunnelQuery } from '@/lib/funnel';
+import { sitePages } from '../site-pages';
 import { operatorCsvExport } from './operator-csv-export';
 
 /** `GET /api/admin/campaigns/export?period=…&by=…`: the console's funnel table as CSV; operators only. */
@@ -8,7 +9,10 @@ export const handleCampaignsExport = operatorCsvExport({
   auditKey: 'funnel',
   async csv(admin, params) {
     const query = parseFunnelQuery(params);
-    const rows = await admin.repos.deals.funnel(query.by, query);
-    return { body: funnelCsv(query, rows, (key) => funnelKeyName(query.by, key)), filename: `campaigns-${query.by}-${query.fromDay}-${query.toDay}.csv` };
+    const [rows, { collectionNames }] = await Promise.all([admin.repos.deals.funnel(query.by, query), sitePages()]);
+    return {
+      body: funnelCsv(query, rows, (key) => funnelKeyName(query.by, key, collectionNames)),
+      filename: `campaigns-${query.by}-${query.fromDay}-${query.toDay}.csv`,
+    };
   },
 });

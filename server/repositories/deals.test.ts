@@ -59,6 +59,15 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
       ['paid', start + 3000],
       ['refunded', start + 5000],
     ]);
+    // «Кампании» counts the refund apart, its money out of the revenue.
+    expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({
+      key: 'winter',
+      leads: 2,
+      paidDeals: 0,
+      partPaidDeals: 0,
+      refundedDeals: 1,
+      revenueKopecks: 0,
+    });
   });
 
   it('keeps numbers the site never sent apart, counted once each', async () => {
@@ -81,14 +90,23 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     await repos.deals.apply(report(numbers[3]!, 'cancelled', 0, start));
     const range = { from: start - 1000, to: start + 3_600_000 };
     expect(await repos.deals.funnel('campaign', range)).toEqual([
-      { key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 0, revenueKopecks: 1_299_000 },
-      { key: 'spring', leads: 1, paidDeals: 0, partPaidDeals: 1, revenueKopecks: 300_000 },
-      { key: '', leads: 1, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 },
+      { key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 1_299_000 },
+      { key: 'spring', leads: 1, paidDeals: 0, partPaidDeals: 1, refundedDeals: 0, revenueKopecks: 300_000 },
+      { key: '', leads: 1, paidDeals: 0, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 0 },
     ]);
-    expect(await repos.deals.funnel('source', range)).toEqual([{ key: 'vk', leads: 4, paidDeals: 1, partPaidDeals: 1, revenueKopecks: 1_599_000 }]);
+    expect(await repos.deals.funnel('source', range)).toEqual([
+      { key: 'vk', leads: 4, paidDeals: 1, partPaidDeals: 1, refundedDeals: 0, revenueKopecks: 1_599_000 },
+    ]);
     // «payed» with less than the cost paid (a first instalment) is a partial payment too.
     await repos.deals.apply(report(numbers[1]!, 'payed', 849_000, start));
-    expect(await repos.deals.funnel('campaign', range)).toContainEqual({ key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 1, revenueKopecks: 2_148_000 });
+    expect(await repos.deals.funnel('campaign', range)).toContainEqual({
+      key: 'winter',
+      leads: 2,
+      paidDeals: 1,
+      partPaidDeals: 1,
+      refundedDeals: 0,
+      revenueKopecks: 2_148_000,
+    });
     expect(await repos.deals.funnel('campaign', { from: start + 3_600_000, to: start + 7_200_000 })).toEqual([]);
     const ofLeads = await repos.deals.ofLeads(leadIds);
     expect([...ofLeads.keys()].sort()).toEqual([leadIds[0], leadIds[1], leadIds[2], leadIds[3]].sort());
@@ -105,6 +123,8 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     const unpaid = await repos.leads.list({ payment: 'unpaid' });
     expect(unpaid.rows.map((row) => row.id).sort()).toEqual([leadIds[1], leadIds[2], leadIds[3]].sort());
     expect(unpaid.rows.every((row) => row.paidKopecks === null)).toBe(true);
+    // 10 000 of a 12 990 deal: paid in part, and found by «частично оплачена».
+    expect((await repos.leads.list({ payment: 'part' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
     expect((await repos.leads.list({ utmCampaign: 'winter', payment: 'paid' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
   });
 
@@ -119,6 +139,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
       leads: 0,
       paidDeals: 0,
       partPaidDeals: 1,
+      refundedDeals: 0,
       revenueKopecks: 1_000_000,
     });
   });

@@ -8,7 +8,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import { mergeDealReport, paidDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
+import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
 import { leadIdOfDealNumber } from '../getcourse/deal-number';
 import type { DealChange, DealStatusChangesRepository } from './deal-status-changes';
 import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
@@ -35,13 +35,15 @@ export type FunnelDimension = (typeof funnelDimensions)[number];
 /**
  * One row of the funnel: the leads of the period under one key and what their deals paid. `key` '' is
  * «без метки». `paidDeals` are paid in full; a deal paid in part (status.ts, isPartialPayment) is
- * counted in `partPaidDeals` alone; `revenueKopecks` is the money of both.
+ * counted in `partPaidDeals` alone; `revenueKopecks` is the money of both. `refundedDeals`: deals whose
+ * money went back or is going back (refundDealStatuses), in no other figure.
  */
 export interface FunnelRow {
   key: string;
   leads: number;
   paidDeals: number;
   partPaidDeals: number;
+  refundedDeals: number;
   revenueKopecks: number;
 }
 
@@ -241,27 +243,31 @@ export function createDealsRepository(
     async funnel(by, range) {
       const key = funnelKey(by);
       const counted = await leads.funnelCounts(by, range);
+      const isPaid = sql<boolean>`status in (${sql.join(paidDealStatuses)})`;
       const paid = await db
         .selectFrom('deals')
         .select([
           key.as('key'),
-          sql<number | string>`count(*)`.as('deals'),
-          sql<number | string>`sum(case when ${partPaidDeal} then 1 else 0 end)`.as('part_paid'),
-          sql<number | string>`coalesce(sum(paid_kopecks), 0)`.as('revenue'),
+          sql<number | string>`sum(case when ${isPaid} then 1 else 0 end)`.as('deals'),
+          sql<number | string>`sum(case when ${isPaid} and ${partPaidDeal} then 1 else 0 end)`.as('part_paid'),
+          sql<number | string>`sum(case when ${isPaid} then 0 else 1 end)`.as('refunded'),
+          sql<number | string>`coalesce(sum(case when ${isPaid} then paid_kopecks else 0 end), 0)`.as('revenue'),
         ])
         .where('lead_created_at', '>=', range.from)
         .where('lead_created_at', '<', range.to)
-        .where('status', 'in', [...paidDealStatuses])
+        .where('status', 'in', [...paidDealStatuses, ...refundDealStatuses])
         .$if(by === 'popup', (q) => q.where('form_id', 'like', 'popup-%'))
         .groupBy(key)
         .execute();
       const rows = new Map<string, FunnelRow>();
-      for (const row of counted) rows.set(row.key, { key: row.key, leads: row.leads, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 });
+      const none = { paidDeals: 0, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 0 };
+      for (const row of counted) rows.set(row.key, { key: row.key, leads: row.leads, ...none });
       for (const row of paid) {
         // A paid deal whose lead was erased still counts its money (its lead no longer counts).
-        const entry = rows.get(row.key) ?? { key: row.key, leads: 0, paidDeals: 0, partPaidDeals: 0, revenueKopecks: 0 };
+        const entry = rows.get(row.key) ?? { key: row.key, leads: 0, ...none };
         entry.partPaidDeals = Number(row.part_paid);
         entry.paidDeals = Number(row.deals) - entry.partPaidDeals;
+        entry.refundedDeals = Number(row.refunded);
         entry.revenueKopecks = Number(row.revenue);
         rows.set(row.key, entry);
       }

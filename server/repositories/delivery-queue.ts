@@ -41,6 +41,16 @@ export interface DeliveryHealth {
   lastSuccessAt: number | null;
 }
 
+/**
+ * The deliveries that wait after a failed attempt, by what failed (the stored error): how many, and
+ * when the soonest of them is tried again. What «Заявки» says instead of pretending they went.
+ */
+export interface RetryingDeliveries {
+  lastError: string;
+  count: number;
+  nextAttemptAt: number;
+}
+
 /** The outbox as Prometheus sees it: waiting (never tried), retrying (pending after a failure), sending, dead. */
 export type QueueState = 'waiting' | 'retrying' | 'sending' | 'dead';
 
@@ -68,6 +78,8 @@ export interface DeliveryQueueRepository extends ClaimResults {
   findForLead(leadId: number): Promise<OutboxRow[]>;
   list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   health(now: number): Promise<DeliveryHealth>;
+  /** The deliveries pending after a failed attempt, one entry an error, the most of them first. */
+  retrying(): Promise<RetryingDeliveries[]>;
   queueSnapshot(now: number): Promise<QueueSnapshot>;
   /** Whether a delivery of the lead carried this deal number (the site sent it), read inside the caller's transaction (a deal report's). */
   hasDealNumber(trx: Kysely<Database>, leadId: number, dealNumber: string): Promise<boolean>;
@@ -180,6 +192,21 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
         oldestWaitingSeconds: oldest === null ? 0 : Math.max(0, Math.floor((now - oldest) / 1000)),
         lastSuccessAt: row.last_sent === null ? null : Number(row.last_sent),
       };
+    },
+
+    async retrying() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['last_error', eb.fn.countAll<number | string>().as('count'), eb.fn.min('next_attempt_at').as('next')])
+        .where((eb) => inQueue(eb, 'deliveries'))
+        .where('status', '=', 'pending')
+        .where('attempts', '>', 0)
+        .where('last_error', 'is not', null)
+        .groupBy('last_error')
+        .execute();
+      return rows
+        .map((row) => ({ lastError: row.last_error!, count: Number(row.count), nextAttemptAt: Number(row.next) }))
+        .sort((a, b) => b.count - a.count || a.nextAttemptAt - b.nextAttemptAt);
     },
 
     async queueSnapshot(now) {

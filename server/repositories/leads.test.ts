@@ -47,7 +47,8 @@ describeEachDatabase("the console's leads", (database) => {
     await database().clear();
     const { repos } = database();
     ids = [];
-    // 30 leads an hour apart; every third from vk; lead 5 is spam (no delivery), lead 7's delivery died.
+    // 30 leads an hour apart; every third from vk; lead 5 is spam (no delivery), lead 7's delivery died,
+    // lead 8's and 9's wait after GetCourse failed them (9 twice).
     for (let i = 0; i < 30; i += 1) {
       const lead = sampleLead({
         createdAt: start + i * 3_600_000,
@@ -61,6 +62,8 @@ describeEachDatabase("the console's leads", (database) => {
       const { leadId, outboxId } = await repos.leads.accept(lead, i === 5 ? null : { kind: 'deal', payload: {} });
       ids.push(leadId);
       if (i === 7) await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: 20, error: 'HTTP 500', retryAt: null });
+      if (i === 8 || i === 9)
+        await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: i - 7, error: 'HTTP 502', retryAt: lead.createdAt + i * 60_000 });
       if (i >= 20) await deliverySent(database(), outboxId!, lead.createdAt);
     }
   });
@@ -101,6 +104,9 @@ describeEachDatabase("the console's leads", (database) => {
     expect(await allPages({ delivery: 'none' })).toEqual(byIndex(5));
     expect((await allPages({ delivery: 'sent' })).length).toBe(10);
     expect((await allPages({ delivery: 'waiting' })).length).toBe(18);
+    expect(await allPages({ delivery: 'retrying' })).toEqual(byIndex(8, 9));
+    // What «Заявки» says of them: two wait after GetCourse's «502», the soonest tried again at lead 8's retry.
+    expect(await database().repos.deliveryQueue.retrying()).toEqual([{ lastError: 'HTTP 502', count: 2, nextAttemptAt: start + 8 * 3_600_000 + 8 * 60_000 }]);
     expect(await allPages({ spam: 'only' })).toEqual(byIndex(5));
     expect((await allPages({ spam: 'exclude' })).length).toBe(29);
     expect(await allPages({ search: 'LEAD12@example.com' })).toEqual(byIndex(12));

@@ -71,8 +71,8 @@ export interface LeadFilter {
   productName?: string;
   utmSource?: string;
   utmCampaign?: string;
-  /** `paid`: its GetCourse deal is paid (fully or partly, not refunded); `unpaid`: it is not. */
-  payment?: 'paid' | 'unpaid';
+  /** `paid`: its GetCourse deal is paid (fully or partly, not refunded); `part`: paid only in part; `unpaid`: not paid. */
+  payment?: PaymentState;
   /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
   delivery?: DeliveryState;
   spam?: 'only' | 'exclude';
@@ -83,7 +83,11 @@ export interface LeadFilter {
   search?: string;
 }
 
-export const deliveryStates = ['waiting', 'sent', 'dead', 'none'] as const;
+export const paymentStates = ['paid', 'part', 'unpaid'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+/** `retrying`: waiting after a failed attempt (of `waiting`, those GetCourse did not take yet). */
+export const deliveryStates = ['waiting', 'retrying', 'sent', 'dead', 'none'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 /** Where the next page starts: just after this lead in (created_at, id) descending order. */
@@ -193,6 +197,7 @@ export const ANONYMIZED_LEAD_FIELDS = {
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
   waiting: ['pending', 'sending'],
+  retrying: ['pending', 'sending'],
   sent: ['sent'],
   dead: ['dead'],
 };
@@ -500,6 +505,7 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter, dialect: Diale
     .$if(!!filter.utmSource, (q) => q.where('leads.utm_source', '=', filter.utmSource!))
     .$if(!!filter.utmCampaign, (q) => q.where('leads.utm_campaign', '=', filter.utmCampaign!))
     .$if(filter.payment === 'paid', (q) => q.where((eb) => paidDealExists(eb)))
+    .$if(filter.payment === 'part', (q) => q.where((eb) => partPaidDealExists(eb)))
     .$if(filter.payment === 'unpaid', (q) => q.where((eb) => eb.not(paidDealExists(eb))))
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
     .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
@@ -509,7 +515,8 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter, dialect: Diale
         eb.exists(
           deliveriesOfLead(eb)
             .select('outbox.id')
-            .where('outbox.status', 'in', statusesOf[filter.delivery as Exclude<DeliveryState, 'none'>]),
+            .where('outbox.status', 'in', statusesOf[filter.delivery as Exclude<DeliveryState, 'none'>])
+            .$if(filter.delivery === 'retrying', (deliveries) => deliveries.where('outbox.attempts', '>', 0)),
         ),
       ),
     )
