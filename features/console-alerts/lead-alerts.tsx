@@ -5,14 +5,14 @@ import { parseRecipientKey } from '@/server/alerts/settings';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
 import { alertStateText, recipientText } from './alert-labels';
 
-/** To whom a lead's alert went, as the outbox keeps it (`telegram:<chat>`, `email:<address>`). */
-function recipientOf(key: string): string {
+/** To whom a lead's alert went (the outbox keeps `telegram:<chat>`, `email:<address>`): a joined manager by name. */
+function recipientOf(key: string, chatNames: Record<string, string>): string {
   const recipient = parseRecipientKey(key);
-  return recipient ? recipientText(recipient) : key;
+  return recipient ? recipientText(recipient, chatNames) : key;
 }
 
-/** Whom the managers' alerts of a lead went to (page «Уведомления»), and how far each got. */
-export function LeadAlerts({ alerts }: { alerts: LeadAlertRow[] }) {
+/** Whom the managers' alerts of a lead went to (page «Уведомления»), by name, and how far each got. */
+export function LeadAlerts({ alerts, chatNames }: { alerts: LeadAlertRow[]; chatNames: Record<string, string> }) {
   return (
     <>
       <h2 className={ui.h2}>Уведомления менеджерам</h2>
@@ -27,7 +27,7 @@ export function LeadAlerts({ alerts }: { alerts: LeadAlertRow[] }) {
           items={alerts}
           renderRow={(alert) => (
             <tr key={alert.id}>
-              <td className="break-all">{recipientOf(alert.recipient)}</td>
+              <td className="break-all">{recipientOf(alert.recipient, chatNames)}</td>
               <td>{alertStateText(alert)}</td>
               <td>{alert.attempts}</td>
               <td>{alert.status === 'pending' ? moscowTime(alert.nextAttemptAt) : '—'}</td>

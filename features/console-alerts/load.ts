@@ -1,5 +1,6 @@
 import { requireOperator } from '@/server/admin/session';
 import { joinedChatsOf, settingsInput } from '@/server/alerts/settings';
+import { managerText } from './alert-labels';
 
 /**
  * «Уведомления»: which channels the server can send on, the managers who joined by the bot's link (by
@@ -27,10 +28,14 @@ export async function loadNotifications() {
   };
 }
 
-/** The managers' alerts of a lead, for its page. */
+/**
+ * The managers' alerts of a lead, for its page, and the Telegram names of the chats that joined by the
+ * bot's link (as Telegram gave them), so a recipient reads «Telegram Вера Менеджерова (@vera_sales)».
+ */
 export async function loadLeadAlerts(leadId: number) {
   const { runtime } = await requireOperator();
-  return runtime.repos.alertQueue.forLead(leadId);
+  const [alerts, chats] = await Promise.all([runtime.repos.alertQueue.forLead(leadId), runtime.repos.alertJoins.chats()]);
+  return { alerts, chatNames: Object.fromEntries(chats.map((chat) => [chat.chatId, managerText(chat)])) };
 }
 
 export type Notifications = Awaited<ReturnType<typeof loadNotifications>>;

@@ -31,6 +31,8 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   operator_invite: 'Приглашён оператор',
   operator_join: 'Оператор принял приглашение',
   operator_remove: 'Оператор удалён',
+  operator_invite_withdraw: 'Приглашение оператора отозвано',
+  operator_rename: 'Оператор сменил своё имя',
   alerts_join_link: 'Создана ссылка для менеджера на бота уведомлений',
   alerts_joined: 'Менеджер подключился к уведомлениям в Telegram',
   alerts_chat_remove: 'Менеджер убран из уведомлений в Telegram',

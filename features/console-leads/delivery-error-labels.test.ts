@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryErrorSentence, deliveryErrorText } from './delivery-error-labels';
+import { deliveryErrorSentence, deliveryErrorText, retryingSentences } from './delivery-error-labels';
 
 describe('a delivery error in words', () => {
   it('names each error the GetCourse client and the worker store', () => {
@@ -32,5 +32,28 @@ describe('a delivery error in words', () => {
     );
     expect(deliveryErrorSentence({ status: 'pending', lastError: null, nextAttemptAt }, now)).toBeNull();
     expect(deliveryErrorSentence({ status: 'sent', lastError: 'HTTP 500', nextAttemptAt }, now)).toBeNull();
+  });
+
+  it('says how many leads wait and why, GetCourse being down said once for its every symptom, and when the next attempt comes', () => {
+    const now = Date.UTC(2026, 11, 16, 9, 30);
+    const at = (hour: number, minute: number) => Date.UTC(2026, 11, 16, hour - 3, minute);
+    expect(
+      retryingSentences(
+        [
+          { lastError: 'HTTP 502', count: 3, nextAttemptAt: at(12, 41) },
+          { lastError: 'no answer within 10000 ms', count: 1, nextAttemptAt: at(12, 40) },
+          { lastError: 'HTTP 403', count: 1, nextAttemptAt: Date.UTC(2026, 11, 17, 7, 5) },
+        ],
+        now,
+      ),
+    ).toEqual([
+      '4 заявки ждут: GetCourse пока не отвечает, попробуем снова в 12:40',
+      '1 заявка ждёт: GetCourse не пустил: проверьте ключ API, попробуем снова 17 декабря, 10:05 МСК',
+    ]);
+    // An attempt already due is said as now, not in the past.
+    expect(retryingSentences([{ lastError: 'network error', count: 21, nextAttemptAt: now - 60_000 }], now)).toEqual([
+      '21 заявка ждёт: GetCourse пока не отвечает, попробуем снова в 12:30',
+    ]);
+    expect(retryingSentences([], now)).toEqual([]);
   });
 });

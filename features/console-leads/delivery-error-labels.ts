@@ -1,4 +1,6 @@
-import { moscowDayTime } from '@/components/console/moscow-time';
+import { moscowDayTime, moscowWhen } from '@/components/console/moscow-time';
+import { pluralRu } from '@/lib/plural';
+import type { RetryingDeliveries } from '@/server/repositories/delivery-queue';
 import type { OutboxRow } from '@/server/repositories/outbox-rows';
 
 /**
@@ -41,4 +43,39 @@ export function deliveryErrorSentence(delivery: Pick<OutboxRow, 'status' | 'last
   if (delivery.status === 'dead') return `${text}. Попытки закончились: отправьте заново, когда причина устранена`;
   if (delivery.status === 'pending') return `${text}. Следующая попытка — ${moscowDayTime(delivery.nextAttemptAt, now)}`;
   return `${text}. Идёт новая попытка`;
+}
+
+/** GetCourse itself did not answer (its server's error, no answer in time, no connection, an answer that is not its own): it may be down. */
+function getCourseUnavailable(error: string): boolean {
+  const http = /^HTTP (\d{3})$/.exec(error);
+  if (http) return Number(http[1]) >= 500;
+  return /^no answer within \d+ ms$/.test(error) || /^network error/.test(error) || error === 'GetCourse answered something other than JSON';
+}
+
+/** Why a delivery waits, in the team's words: «GetCourse пока не отвечает» when it may be down, else its error. */
+export function deliveryWaitReason(error: string): string {
+  return getCourseUnavailable(error) ? 'GetCourse пока не отвечает' : deliveryErrorText(error);
+}
+
+const leadForms = { one: 'заявка', few: 'заявки', many: 'заявок' };
+const waitForms = { one: 'ждёт', few: 'ждут', many: 'ждут' };
+
+/**
+ * What «Заявки» says of the deliveries that wait after a failed attempt, one sentence a reason, instead of
+ * pretending they went: «4 заявки ждут: GetCourse пока не отвечает, попробуем снова в 12:40».
+ */
+export function retryingSentences(retrying: readonly RetryingDeliveries[], now = Date.now()): string[] {
+  const byReason = new Map<string, { count: number; nextAttemptAt: number }>();
+  for (const group of retrying) {
+    const reason = deliveryWaitReason(group.lastError);
+    const known = byReason.get(reason);
+    byReason.set(reason, {
+      count: (known?.count ?? 0) + group.count,
+      nextAttemptAt: Math.min(known?.nextAttemptAt ?? Infinity, group.nextAttemptAt),
+    });
+  }
+  return [...byReason].map(
+    ([reason, { count, nextAttemptAt }]) =>
+      `${count} ${pluralRu(count, leadForms)} ${pluralRu(count, waitForms)}: ${reason}, попробуем снова ${moscowWhen(Math.max(nextAttemptAt, now), now)}`,
+  );
 }

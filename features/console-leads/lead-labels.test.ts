@@ -29,7 +29,7 @@ describe('a lead in the team’s words', () => {
 describe('the re-send answer', () => {
   it('says how many went back in the queue', () => {
     expect(resendAllText(null)).toBeNull();
-    expect(resendAllText({ resent: 4 })).toBe('Отправлено заново: 4');
+    expect(resendAllText({ resent: 4 })).toBe('Снова в очереди на отправку в GetCourse: 4. Доставлена ли каждая, видно в списке.');
     expect(resendAllText({ resent: 0 })).toBe('Недоставленных заявок не осталось: отправлять заново нечего.');
   });
 });

@@ -53,8 +53,12 @@ export function eraseStateText(state: EraseState): string | null {
   }
 }
 
-/** «Отправлено заново: 4» after «Отправить заново все недоставленные»; nothing before. */
+/**
+ * After «Отправить заново все недоставленные», what was done and no more: the leads are back in the queue
+ * (whether GetCourse takes them, the list and the line about waiting leads say as it happens); nothing before.
+ */
 export function resendAllText(state: ResendAllState): string | null {
   if (state === null) return null;
-  return state.resent === 0 ? 'Недоставленных заявок не осталось: отправлять заново нечего.' : `Отправлено заново: ${state.resent}`;
+  if (state.resent === 0) return 'Недоставленных заявок не осталось: отправлять заново нечего.';
+  return `Снова в очереди на отправку в GetCourse: ${state.resent}. Доставлена ли каждая, видно в списке.`;
 }

@@ -6,9 +6,10 @@ import { FollowDeliveries } from './follow-deliveries';
 import { LeadsFilterForm } from './leads-filter-form';
 import { LeadsTable } from './leads-table';
 import { ResendAllForm } from './resend-all-form';
+import { RetryingDeliveries } from './retrying-deliveries';
 import type { LeadsPageData } from './load';
 
-export function LeadsPage({ params, paged, rows, next, forms, products, utmSources, dead, following }: LeadsPageData) {
+export function LeadsPage({ params, paged, rows, next, forms, products, utmSources, dead, retrying, now, following }: LeadsPageData) {
   return (
     <>
       <h1 className={ui.h1}>Заявки</h1>
@@ -22,6 +23,7 @@ export function LeadsPage({ params, paged, rows, next, forms, products, utmSourc
         </a>
         <ResendAllForm dead={dead} />
       </div>
+      <RetryingDeliveries retrying={retrying} now={now} />
       <LeadsTable rows={rows} />
       <FollowDeliveries waiting={following} />
       <nav aria-label="Страницы" className="mt-4 flex gap-4">

@@ -2,14 +2,18 @@ import { decodeCursor, encodeCursor, parseLeadFilter, type LeadSearchParams } fr
 import { requireOperator } from '@/server/admin/session';
 import { formOptions, productOptions } from './lead-options';
 
-/** «Заявки»: a page of leads under the filter of the address, the filter's suggestions, and how many deliveries are dead. */
+/**
+ * «Заявки»: a page of leads under the filter of the address, the filter's suggestions, how many deliveries
+ * are dead, and those that wait after a failed attempt (by error).
+ */
 export async function loadLeadsPage(params: LeadSearchParams) {
-  const { runtime } = await requireOperator();
+  const { runtime, now } = await requireOperator();
   const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
-  const [page, facets, counts] = await Promise.all([
+  const [page, facets, counts, retrying] = await Promise.all([
     runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
     runtime.repos.leads.facets(),
     runtime.repos.deliveryQueue.countByStatus(),
+    runtime.repos.deliveryQueue.retrying(),
   ]);
   const filter = parseLeadFilter(params);
   return {
@@ -21,8 +25,13 @@ export async function loadLeadsPage(params: LeadSearchParams) {
     products: productOptions(filter.productName ? [filter.productName] : []),
     utmSources: facets.utmSources,
     dead: counts.dead,
-    // The list follows its deliveries while one of them is on its way (never while GetCourse is not set up: they wait).
-    following: runtime.config.getCourse !== null && page.rows.some((row) => row.deliveryStatus === 'pending' || row.deliveryStatus === 'sending'),
+    retrying,
+    now,
+    // The list follows its deliveries while one is on its way, here or among those waiting after a failure
+    // (never while GetCourse is not set up: they wait).
+    following:
+      runtime.config.getCourse !== null &&
+      (retrying.length > 0 || page.rows.some((row) => row.deliveryStatus === 'pending' || row.deliveryStatus === 'sending')),
   };
 }
 

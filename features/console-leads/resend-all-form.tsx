@@ -6,8 +6,9 @@ import { resendAllDeadAction, type ResendAllState } from './lead-actions';
 import { resendAllText } from './lead-labels';
 
 /**
- * «Отправить заново все недоставленные (N)» and, after it, «Отправлено заново: N» in a status region
- * that stays on the page when no dead delivery is left (the button then goes).
+ * «Отправить заново все недоставленные (N)» and, after it, how many went back in the queue (no more: what
+ * became of them the list and RetryingDeliveries say), in a status region that stays on the page when no
+ * dead delivery is left (the button then goes).
  */
 export function ResendAllForm({ dead }: { dead: number }) {
   const [state, action, pending] = useActionState<ResendAllState, FormData>(resendAllDeadAction, null);

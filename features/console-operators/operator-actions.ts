@@ -27,6 +27,12 @@ export type InviteState =
 /** «Удалить»: done, or refused (the last operator, oneself, one removed meanwhile). */
 export type RemoveState = { outcome: null } | { outcome: 'removed'; email: string } | { outcome: RemoveRefusal };
 
+/** «Отозвать» (an invitation not yet accepted): done, or there was none to withdraw (accepted or withdrawn meanwhile). */
+export type WithdrawState = { outcome: null } | { outcome: 'withdrawn'; email: string } | { outcome: 'missing' };
+
+/** «Сохранить имя»: the operator's own name, saved; or none typed. */
+export type RenameState = { outcome: null } | { outcome: 'renamed'; name: string } | { outcome: 'name_missing' };
+
 /** Accepting an invitation: what is wrong with the form, or with the link itself. */
 export type JoinState =
   | { error: null }
@@ -76,12 +82,44 @@ export const removeOperatorAction = operatorAction({
   },
 });
 
+/** «Отозвать» (after its confirmation): the invitation goes, its link lets nobody in any more. */
+export const withdrawInvitationAction = operatorAction({
+  input: z.object({ id: z.coerce.number().int().positive() }),
+  invalid: (): WithdrawState => ({ outcome: 'missing' }),
+  write: ({ id }, trx, { runtime }) => runtime.repos.operatorInvitations.withdraw(id, trx),
+  audit: (invitation) => (invitation ? { action: 'operator_invite_withdraw', subject: invitation.email } : null),
+  answer(invitation): WithdrawState {
+    if (!invitation) return { outcome: 'missing' };
+    revalidatePath(OPERATORS_PATH);
+    return { outcome: 'withdrawn', email: invitation.email };
+  },
+});
+
+/** An operator's name as a form gives it: one line, spaces joined, at most 100 characters. */
+const operatorName = z
+  .string()
+  .default('')
+  .transform((name) => name.replace(/\s+/g, ' ').trim().slice(0, 100));
+
+/** «Сохранить имя»: the operator signed in names themself (shown in «Операторы» instead of «—»). */
+export const renameSelfAction = operatorAction({
+  input: z.object({ name: operatorName }),
+  invalid: (): RenameState => ({ outcome: 'name_missing' }),
+  async prepare({ name }) {
+    if (!name) return answered<RenameState>({ outcome: 'name_missing' });
+    return { name };
+  },
+  write: ({ name }, trx, { runtime, email, now }) => runtime.repos.operators.rename(email, name, now, trx),
+  audit: (renamed, { name }) => (renamed ? { action: 'operator_rename', subject: name } : null),
+  answer(renamed, { name }): RenameState {
+    revalidatePath(OPERATORS_PATH);
+    return renamed ? { outcome: 'renamed', name } : { outcome: 'name_missing' };
+  },
+});
+
 const joinForm = z.object({
   token: z.string(),
-  name: z
-    .string()
-    .default('')
-    .transform((name) => name.replace(/\s+/g, ' ').trim().slice(0, 100)),
+  name: operatorName,
   password: z.string().default(''),
   repeat: z.string().default(''),
 });

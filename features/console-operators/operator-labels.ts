@@ -1,7 +1,7 @@
 /** «Операторы» and the invitation's page in Russian: the answers of their actions, by code. */
 import { moscowTime } from '@/components/console/moscow-time';
 import { OPERATOR_PASSWORD } from '@/lib/operator-password';
-import type { InviteState, JoinState, RemoveState } from './operator-actions';
+import type { InviteState, JoinState, RemoveState, RenameState, WithdrawState } from './operator-actions';
 
 export const inviteRefusalTexts: Record<'email_invalid' | 'already_operator', string> = {
   email_invalid: 'Введите адрес e-mail, например anna@school.ru',
@@ -24,6 +24,38 @@ export function removeStateText(state: Exclude<RemoveState, { outcome: null }>):
     case 'missing':
       return 'Этого оператора уже нет в списке';
   }
+}
+
+/** «Отозвать» an invitation: the question, and what it answers. */
+export const withdrawLabels = {
+  trigger: 'Отозвать',
+  triggerLabel: (email: string) => `Отозвать приглашение ${email}`,
+  title: 'Отозвать приглашение?',
+  description: (email: string) => `Ссылка для ${email} перестанет работать. Пригласить снова можно в любой момент.`,
+  confirm: 'Отозвать',
+} as const;
+
+export function withdrawStateText(state: Exclude<WithdrawState, { outcome: null }>): string {
+  return state.outcome === 'withdrawn'
+    ? `Приглашение для ${state.email} отозвано: ссылка больше не работает`
+    : 'Этого приглашения уже нет: его приняли или отозвали';
+}
+
+/** The operator's own name: the field, its button and what it answers. */
+export const ownNameLabels = {
+  heading: 'Ваше имя в консоли',
+  field: 'Ваше имя',
+  save: 'Сохранить имя',
+  hint: 'Так вас увидят другие операторы в списке ниже.',
+} as const;
+
+export function renameStateText(state: Exclude<RenameState, { outcome: null }>): string {
+  return state.outcome === 'renamed' ? `Имя сохранено: ${state.name}` : 'Укажите ваше имя';
+}
+
+/** A name in the list; «—» only for an operator added on the command line who has not named themself (their name is their e-mail). */
+export function operatorNameText(operator: { name: string; email: string }): string {
+  return operator.name === operator.email ? '—' : operator.name;
 }
 
 export const passwordHint = `Не короче ${OPERATOR_PASSWORD.minLength} символов (и не длиннее ${OPERATOR_PASSWORD.maxLength}).`;

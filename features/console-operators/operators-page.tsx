@@ -1,12 +1,17 @@
-import { ConsoleTable } from '@/components/console/console-table';
-import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
+import { InvitationsTable } from './invitations-table';
 import { InviteForm } from './invite-form';
 import type { Operators } from './load';
+import { ownNameLabels } from './operator-labels';
 import { OperatorsTable } from './operators-table';
+import { OwnNameForm } from './own-name-form';
 
-/** «Операторы»: who may sign in to the console; add one by a one-time link, remove one (never the last, never oneself). */
+/**
+ * «Операторы»: who may sign in to the console; add one by a one-time link, withdraw a link not yet used,
+ * remove one (never the last, never oneself), and one's own name.
+ */
 export function OperatorsPage({ me, operators, invitations }: Operators) {
+  const own = operators.find((operator) => operator.email === me);
   return (
     <>
       <h1 className={ui.h1}>Операторы</h1>
@@ -17,23 +22,11 @@ export function OperatorsPage({ me, operators, invitations }: Operators) {
       <InviteForm />
       <h2 className={ui.h2}>Операторы консоли</h2>
       <OperatorsTable operators={operators} me={me} />
-      {invitations.length > 0 && (
-        <>
-          <h2 className={ui.h2}>Приглашения, которые ещё не приняты</h2>
-          <ConsoleTable
-            caption="Приглашения, которые ещё не приняты"
-            columns={['Почта', 'Пригласил(а)', 'Действует до (МСК)']}
-            items={invitations}
-            renderRow={(invitation) => (
-              <tr key={invitation.id}>
-                <td className="break-all">{invitation.email}</td>
-                <td className="break-all">{invitation.invitedBy}</td>
-                <td>{moscowTime(invitation.expiresAt)}</td>
-              </tr>
-            )}
-          />
-        </>
-      )}
+      <h2 className={ui.h2}>Приглашения, которые ещё не приняты</h2>
+      {invitations.length === 0 && <p className="mb-2 text-sm">Непринятых приглашений нет.</p>}
+      <InvitationsTable invitations={invitations} />
+      <h2 className={ui.h2}>{ownNameLabels.heading}</h2>
+      <OwnNameForm name={own && own.name !== own.email ? own.name : ''} />
     </>
   );
 }

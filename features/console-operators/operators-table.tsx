@@ -6,9 +6,12 @@ import { ConsoleTable } from '@/components/console/console-table';
 import { moscowTime } from '@/components/console/moscow-time';
 import type { Operators } from './load';
 import { removeOperatorAction, type RemoveState } from './operator-actions';
-import { lastSignInText, removeStateText } from './operator-labels';
+import { lastSignInText, operatorNameText, removeStateText } from './operator-labels';
 
-/** The operators, each with their last sign-in and «Удалить» (asked first); the answer of a removal above the table. */
+/**
+ * The operators, each with their last sign-in and «Удалить» (asked first), but for the operator signed in,
+ * who cannot remove themself; the answer of a removal above the table.
+ */
 export function OperatorsTable({ operators, me }: Pick<Operators, 'operators' | 'me'>) {
   const [state, remove] = useActionState<RemoveState, FormData>(removeOperatorAction, { outcome: null });
   return (
@@ -22,7 +25,7 @@ export function OperatorsTable({ operators, me }: Pick<Operators, 'operators' | 
         items={operators}
         renderRow={(operator) => (
           <tr key={operator.id}>
-            <td>{operator.name === operator.email ? '—' : operator.name}</td>
+            <td>{operatorNameText(operator)}</td>
             <td className="break-all">
               {operator.email}
               {operator.email === me && ' (это вы)'}
@@ -30,15 +33,17 @@ export function OperatorsTable({ operators, me }: Pick<Operators, 'operators' | 
             <td>{lastSignInText(operator.lastSignInAt)}</td>
             <td>{moscowTime(operator.createdAt)}</td>
             <td>
-              <ConfirmDialog
-                action={remove}
-                fields={{ id: operator.id }}
-                trigger="Удалить"
-                triggerLabel={`Удалить оператора ${operator.email}`}
-                title="Удалить оператора?"
-                description={<p>{operator.email} больше не сможет войти в консоль; если он(а) сейчас в консоли, сеанс закончится сразу.</p>}
-                confirm="Удалить"
-              />
+              {operator.email !== me && (
+                <ConfirmDialog
+                  action={remove}
+                  fields={{ id: operator.id }}
+                  trigger="Удалить"
+                  triggerLabel={`Удалить оператора ${operator.email}`}
+                  title="Удалить оператора?"
+                  description={<p>{operator.email} больше не сможет войти в консоль; если он(а) сейчас в консоли, сеанс закончится сразу.</p>}
+                  confirm="Удалить"
+                />
+              )}
             </td>
           </tr>
         )}

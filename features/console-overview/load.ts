@@ -11,7 +11,7 @@ export async function loadOverview() {
     deliveryQueue.health(now),
   ]);
   const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
-  return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, reconciliation };
+  return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, reconciliation, now };
 }
 
 export type Overview = Awaited<ReturnType<typeof loadOverview>>;

@@ -4,9 +4,10 @@ import { ui } from '@/components/console/ui';
 import { AlertHealthNotice } from './alert-health';
 import type { Overview } from './load';
 import { CountsTable, DeliveryHealthPanel } from './overview';
+import { leadsListHref } from './overview-links';
 import { PaymentsHealthPanel } from './payments-health';
 
-export function OverviewPage({ daily, byForm, bySource, delivery, getCourseConfigured, alerts, unmatched, reconciliation }: Overview) {
+export function OverviewPage({ daily, byForm, bySource, delivery, getCourseConfigured, alerts, unmatched, reconciliation, now }: Overview) {
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>
@@ -21,8 +22,22 @@ export function OverviewPage({ daily, byForm, bySource, delivery, getCourseConfi
         caption="Заявки по дням за 30 дней (по Москве), по формам; спам не учтён"
       />
       <div className="flex flex-col gap-6">
-        <CountsTable caption="По формам" keyTitle="Форма" rows={byForm} empty="За 30 дней заявок не было." nameOf={formName} />
-        <CountsTable caption="По источникам (utm_source)" keyTitle="utm_source" rows={bySource} empty="За 30 дней заявок не было." />
+        <CountsTable
+          caption="По формам"
+          keyTitle="Форма"
+          rows={byForm}
+          empty="За 30 дней заявок не было."
+          nameOf={formName}
+          hrefOf={(form, period) => leadsListHref({ form }, period, now)}
+        />
+        <CountsTable
+          caption="По источникам (utm_source)"
+          keyTitle="utm_source"
+          rows={bySource}
+          empty="За 30 дней заявок не было."
+          // Leads with no source: the list has no filter for «none», so that row's figures stay plain.
+          hrefOf={(source, period) => (source === '' ? null : leadsListHref({ utm_source: source }, period, now))}
+        />
       </div>
     </>
   );

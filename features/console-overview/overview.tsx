@@ -1,13 +1,38 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
 import type { LeadCounts } from '@/server/repositories/leads';
 import { FactList, type FactListItem } from './fact-list';
+import { deliveryListHref, type CountPeriod } from './overview-links';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 import { TableHead, figureColumns } from '@/components/console/table-head';
 
-/** Leads per key (a form, a source), the key shown as `nameOf` names it. */
-export function CountsTable(props: { caption: string; keyTitle: string; rows: LeadCounts[]; empty: string; nameOf?: (key: string) => string }) {
-  const { caption, keyTitle, rows, empty, nameOf = (key: string) => key || '(без метки)' } = props;
+/** A figure as a link to the list behind it; a nought as it is (the list would be empty). */
+function figureLink(figure: number, href: string | null, label: string): ReactNode {
+  if (figure === 0 || href === null) return String(figure);
+  return (
+    <Link href={href} className={ui.link} aria-label={label}>
+      {figure}
+    </Link>
+  );
+}
+
+const periodWords: Record<CountPeriod, string> = { today: 'сегодня', week: 'за 7 дней', month: 'за 30 дней' };
+
+/**
+ * Leads per key (a form, a source), the key shown as `nameOf` names it; each figure links to those leads
+ * in «Заявки» (`hrefOf`: none for a key the list cannot filter by).
+ */
+export function CountsTable(props: {
+  caption: string;
+  keyTitle: string;
+  rows: LeadCounts[];
+  empty: string;
+  nameOf?: (key: string) => string;
+  hrefOf: (key: string, period: CountPeriod) => string | null;
+}) {
+  const { caption, keyTitle, rows, empty, nameOf = (key: string) => key || '(без метки)', hrefOf } = props;
   return (
     <table className={`${ui.table} max-w-2xl`}>
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
@@ -23,9 +48,11 @@ export function CountsTable(props: { caption: string; keyTitle: string; rows: Le
             <th scope="row" className="font-normal">
               {nameOf(row.key)}
             </th>
-            <td className="text-right">{row.today}</td>
-            <td className="text-right">{row.week}</td>
-            <td className="text-right">{row.month}</td>
+            {(['today', 'week', 'month'] as const).map((period) => (
+              <td key={period} className="text-right">
+                {figureLink(row[period], hrefOf(row.key, period), `Заявки «${nameOf(row.key)}» ${periodWords[period]}: ${row[period]}`)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -41,9 +68,12 @@ function ageText(seconds: number): string {
 
 export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: DeliveryHealth; getCourseConfigured: boolean }) {
   const items: FactListItem[] = [
-    ['Ждут отправки', String(health.waiting)],
-    ['Из них повторяются после ошибки', String(health.retrying)],
-    ['Не доставлены (нужен человек)', String(health.dead)],
+    ['Ждут отправки', figureLink(health.waiting, deliveryListHref('waiting'), `Заявки, которые ждут отправки: ${health.waiting}`)],
+    [
+      'Из них повторяются после ошибки',
+      figureLink(health.retrying, deliveryListHref('retrying'), `Заявки, которые повторяются после ошибки: ${health.retrying}`),
+    ],
+    ['Не доставлены (нужен человек)', figureLink(health.dead, deliveryListHref('dead'), `Заявки, которые не доставлены: ${health.dead}`)],
     ['Самая старая ждёт', health.waiting > 0 ? ageText(health.oldestWaitingSeconds) : '—'],
     ['Последняя доставка', health.lastSuccessAt ? moscowTime(health.lastSuccessAt) : 'ещё не было'],
   ];

@@ -76,6 +76,34 @@ describeEachDatabase('operator invitations', (database) => {
     expect((await repos.operatorInvitations.open(now)).map((invitation) => invitation.email)).toEqual(['new@school.ru']);
   });
 
+  it('withdraws an invitation not yet accepted, whose link then lets nobody in; an accepted one stays', async () => {
+    const { repos } = database();
+    const [open, used] = [newInvitationToken(), newInvitationToken()];
+    const invite = (email: string, token: string) =>
+      repos.operatorInvitations.create(
+        { email, tokenHash: hashInvitationToken(token), invitedBy: 'anna@school.ru', expiresAt: now + INVITATION_LIFETIME_MS },
+        now,
+      );
+    const pending = await invite('vera@school.ru', open);
+    const accepted = await invite('gleb@school.ru', used);
+    await repos.operatorInvitations.accept(hashInvitationToken(used), now + 1000);
+    expect(await repos.operatorInvitations.withdraw(pending.id)).toMatchObject({ email: 'vera@school.ru' });
+    expect(await repos.operatorInvitations.withdraw(pending.id)).toBeNull();
+    expect(await repos.operatorInvitations.accept(hashInvitationToken(open), now + 2000)).toBeNull();
+    expect(await repos.operatorInvitations.open(now)).toEqual([]);
+    expect(await repos.operatorInvitations.withdraw(accepted.id)).toBeNull();
+    expect(await repos.operatorInvitations.findByTokenHash(hashInvitationToken(used))).toMatchObject({ acceptedAt: now + 1000 });
+  });
+
+  it('lets an operator set their own name', async () => {
+    const { repos } = database();
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', 'пароль Анны для теста');
+    expect(await repos.operators.rename('Anna@school.ru', 'Анна Маркетова', now)).toBe(true);
+    expect(await repos.operators.rename('nobody@school.ru', 'Никто', now)).toBe(false);
+    expect((await repos.operators.list()).map((operator) => operator.name)).toEqual(['Анна Маркетова']);
+  });
+
   it('removes an operator with their sessions, but never the one asking nor the last one', async () => {
     const { repos } = database();
     const runtime = testAdminRuntime(database());

@@ -36,6 +36,8 @@ export const auditActions = [
   'operator_invite',
   'operator_join',
   'operator_remove',
+  'operator_invite_withdraw',
+  'operator_rename',
   'alerts_join_link',
   'alerts_joined',
   'alerts_chat_remove',

@@ -38,6 +38,12 @@ export interface OperatorInvitationsRepository {
   accept(tokenHash: string, now: number, trx?: Kysely<Database>): Promise<OperatorInvitation | null>;
   /** The invitations still open at `now`, newest first. */
   open(now: number): Promise<OperatorInvitation[]>;
+  /**
+   * «Отозвать»: deletes the invitation of `id` unless it was accepted (its link then answers as for no
+   * invitation at all); the invitation withdrawn, or null when there is none to withdraw. In `trx`: the
+   * console action's, with its journal row.
+   */
+  withdraw(id: number, trx?: Kysely<Database>): Promise<OperatorInvitation | null>;
   /** Deletes the invitations accepted or expired before `at` (the retention; «Журнал» keeps their story); how many went. */
   deleteSpentBefore(at: number): Promise<number>;
 }
@@ -114,6 +120,12 @@ export function createOperatorInvitationsRepository(handle: DatabaseHandle): Ope
         .execute();
       return rows.map(invitationOf);
     },
+
+    withdraw: (id, trx) =>
+      inCallersTransaction(handle, trx, async (tx) => {
+        const row = await tx.deleteFrom('admin_invitations').where('id', '=', id).where('accepted_at', 'is', null).returning(columns).executeTakeFirst();
+        return row ? invitationOf(row) : null;
+      }),
 
     async deleteSpentBefore(at) {
       const result = await db

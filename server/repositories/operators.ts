@@ -43,6 +43,8 @@ export interface OperatorsRepository {
   removeById(id: string, askedBy: string, trx?: Kysely<Database>): Promise<{ removed: Operator } | { refused: RemoveRefusal }>;
   /** A new operator with a password; null when the e-mail is an operator's already. In `trx`: the accepted invitation's. */
   create(operator: NewOperator, now: number, trx?: Kysely<Database>): Promise<{ id: string } | null>;
+  /** The operator `email` names themself (1 to 100 characters, as an invitation takes it); false when there is no such operator. */
+  rename(email: string, name: string, now: number, trx?: Kysely<Database>): Promise<boolean>;
   /** When `email` signed in (the sign-in form, an accepted invitation). */
   recordSignIn(email: string, now: number, trx?: Kysely<Database>): Promise<void>;
 }
@@ -127,6 +129,15 @@ export function createOperatorsRepository(handle: DatabaseHandle): OperatorsRepo
           .execute();
         return { id };
       }),
+
+    async rename(email, name, now, trx = handle.db) {
+      const result = await trx
+        .updateTable('admin_users')
+        .set({ name, updatedAt: authDate(now) })
+        .where('email', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     async recordSignIn(email, now, trx = handle.db) {
       await trx.updateTable('admin_users').set({ lastSignInAt: now }).where('email', '=', email.trim().toLowerCase()).execute();

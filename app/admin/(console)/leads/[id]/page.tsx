@@ -16,7 +16,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   return (
     <>
       <LeadPage {...lead} />
-      <LeadAlerts alerts={alerts} />
+      <LeadAlerts {...alerts} />
     </>
   );
 }
