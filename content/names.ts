@@ -37,7 +37,7 @@ const siteWideForms: Record<string, FormNameParts> = {
 
 /** A course page's name: the course, and for a landing what it is for (`purpose`, written for the team). */
 function coursePageSubject(page: CoursePageEntry): string {
-  return page.variant ? `${page.course.title} (лендинг: ${page.variant.purpose})` : page.course.title;
+  return plain(page.variant ? `${page.course.title} (лендинг: ${page.variant.purpose})` : page.course.title);
 }
 
 /** A pop-up's name from what it is for: the course it discounts, the gift's condition, the channel it announces. */
@@ -61,9 +61,9 @@ const popupNames = new Map(popups.map((config) => [popupId(config), popupSubject
 function buildFormNames(): Map<string, FormNameParts> {
   const names = new Map<string, FormNameParts>(Object.entries(siteWideForms));
   for (const page of coursePages()) names.set(page.form.formId, { kind: 'Страница курса', subject: coursePageSubject(page) });
-  for (const event of events) names.set(event.form.formId, { kind: 'Мероприятие', subject: event.title });
+  for (const event of events) names.set(event.form.formId, { kind: 'Мероприятие', subject: plain(event.title) });
   for (const page of [aboutInfoPage, ...welcomeInfoPages])
-    if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: page.title });
+    if (page.leadForm) names.set(page.leadForm.form.formId, { kind: 'Страница сайта', subject: plain(page.title) });
   for (const offer of giftOfferInputs) names.set(offer.formConfig.formId, { kind: 'Подарок', subject: plain(offer.name) });
   for (const config of popups) if (config.formConfig) names.set(config.formConfig.formId, { kind: 'Поп-ап', subject: popupNames.get(popupId(config))! });
   return names;
@@ -146,7 +146,7 @@ export function pageTypeName(type: string): string {
  * «Лендинг «Реклама в Telegram-каналах» курса «Фронтенд-разработчик с нуля до middle»».
  */
 function coursePageName(page: CoursePageEntry): string {
-  return page.variant ? `Лендинг «${page.variant.purpose}» курса «${page.course.title}»` : `Страница курса «${page.course.title}»`;
+  return plain(page.variant ? `Лендинг «${page.variant.purpose}» курса «${page.course.title}»` : `Страница курса «${page.course.title}»`);
 }
 
 /**
@@ -172,8 +172,8 @@ const fixedPageNames: readonly (readonly [path: string, name: string])[] = [
 function buildPageNames(): Map<string, string> {
   const names = new Map<string, string>(fixedPageNames);
   for (const page of coursePages()) names.set(page.path, coursePageName(page));
-  for (const event of events) names.set(`/events/${event.slug}`, `Мероприятие «${event.title}»`);
-  for (const page of welcomeInfoPages) names.set(page.path, page.title);
+  for (const event of events) names.set(`/events/${event.slug}`, `Мероприятие «${plain(event.title)}»`);
+  for (const page of welcomeInfoPages) names.set(page.path, plain(page.title));
   return names;
 }
 
@@ -232,8 +232,8 @@ function sectionName(pattern: string): string | null {
     if (!placement) continue;
     // A course with landings of both kinds has two sections; their names say which.
     const both = new Set(course.course.variants.map((variant) => variant.placement)).size > 1;
-    if (!both) return `Все лендинги курса «${course.course.title}»`;
-    return `Лендинги курса «${course.course.title}» с адресом ${placement === 'nested' ? 'внутри адреса курса' : 'рядом с адресом курса'}`;
+    if (!both) return plain(`Все лендинги курса «${course.course.title}»`);
+    return plain(`Лендинги курса «${course.course.title}» с адресом ${placement === 'nested' ? 'внутри адреса курса' : 'рядом с адресом курса'}`);
   }
   return null;
 }

@@ -63,7 +63,11 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     await page.goto(`/admin/popups/${id}`);
     const popupForm = page.getByRole('form', { name: 'Поп-ап' });
     const originalHeadline = await popupForm.getByLabel('Заголовок', { exact: true }).inputValue();
-    await popupForm.getByLabel('Показывать на страницах', { exact: true }).fill(`${page1}\n${page2}`);
+    // The file's page and «О школе», chosen by name.
+    const pages = popupForm.getByRole('group', { name: 'Показывать на страницах', exact: true });
+    await expect(pages.getByRole('listitem')).toHaveCount(1);
+    await pages.getByLabel('Добавить страницу или раздел').selectOption({ label: 'О школе' });
+    await pages.getByRole('button', { name: 'Добавить' }).click();
     await popupForm.getByLabel('Задержка, секунд', { exact: true }).fill('1');
     await popupForm.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByRole('status').first()).toContainText('Сохранено');

@@ -2,7 +2,8 @@
  * Fixtures of the end-to-end suite. Import `test` and `expect` from here, not from @playwright/test.
  * - `fakeGetCourse`: the fake GetCourse server behind the site. Tests run in parallel against this one
  *   server, so a test never resets it or changes its mode (force a failure in the browser with
- *   `page.route` instead) and finds its own requests by data only it sends, such as its e-mail.
+ *   `page.route` instead, or `outage` for its own e-mails on the server's side) and finds its own requests
+ *   by data only it sends, such as its e-mail.
  * - `fakeTelegram`: the fake Telegram behind the stack's lead-alert bot (a chat id of the test's own).
  * - `consoleErrors`: the page's console errors and uncaught exceptions, collected as they happen.
  * - `consolePolicyViolations` (in every test): what the browser refused on a console page (/admin) under
@@ -19,6 +20,8 @@ export interface FakeGetCourseClient {
   received(): Promise<ReceivedRequest[]>;
   /** Polls until `predicate` holds for the requests received so far; returns them. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  /** GetCourse down (502) for the imports whose data holds `match` (the test's own e-mails), or up again. */
+  outage(match: string, on: boolean): Promise<void>;
 }
 
 /**
@@ -42,6 +45,10 @@ const fakeGetCourseClient: FakeGetCourseClient = {
       })
       .toBe(true);
     return received;
+  },
+  async outage(match, on) {
+    const response = await fetch(`${fakeGetCourseUrl}/__fake/outage`, { method: 'POST', body: JSON.stringify({ match, on }) });
+    if (!response.ok) throw new Error(`fake GetCourse outage: ${response.status}`);
   },
 };
 

@@ -8,13 +8,17 @@ import { PageName } from './page-name';
 import { ui } from '@/components/console/ui';
 import { TableHead } from '@/components/console/table-head';
 
+/**
+ * The leads, newest first, in nine columns that fit a 1,366 px screen: the contacts in one cell (name,
+ * e-mail, phone, a line each), the page's name given the room to read in a few lines.
+ */
 export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
   if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;
   return (
     <div className="overflow-x-auto">
       <table className={ui.table}>
         <caption className="sr-only">Заявки, сначала новые</caption>
-        <TableHead columns={['Дата (МСК)', 'Форма', 'Страница', 'Имя', 'E-mail', 'Телефон', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
+        <TableHead columns={['Дата (МСК)', 'Форма', 'Страница', 'Контакты', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -23,15 +27,17 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
                   {moscowTime(row.createdAt)}
                 </Link>
               </td>
-              <td>{formName(row.formId)}</td>
-              <td>
+              <td className="min-w-40">{formName(row.formId)}</td>
+              <td className="min-w-64">
                 <PageName path={row.pagePath} />
               </td>
-              <td>{row.name}</td>
-              <td>{row.email}</td>
-              <td>{row.phone}</td>
-              <td>{row.utmSource ?? '—'}</td>
-              <td>{row.utmCampaign ?? '—'}</td>
+              <td>
+                <span className="block">{row.name}</span>
+                <span className="block break-all">{row.email}</span>
+                <span className="block whitespace-nowrap">{row.phone}</span>
+              </td>
+              <td className="break-all">{row.utmSource ?? '—'}</td>
+              <td className="break-all">{row.utmCampaign ?? '—'}</td>
               <td>
                 {row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}
                 {row.partPaid && <>, частично оплачена</>}

@@ -94,4 +94,16 @@ describe('fake GetCourse', () => {
     expect(received).toHaveLength(1);
     expect((await fetch(`${gc.url}/__fake/mode`, { method: 'POST', body: '{"mode":"nope"}' })).status).toBe(400);
   });
+
+  it("is down for one test's leads alone while their outage is on", async () => {
+    gc.reset();
+    const outage = (on: boolean) => fetch(`${gc.url}/__fake/outage`, { method: 'POST', body: JSON.stringify({ match: 'anna@example.com', on }) });
+    expect((await outage(true)).status).toBe(200);
+    expect((await importCall(gc)).status).toBe(502);
+    const other = Buffer.from(JSON.stringify({ user: { email: 'boris@example.com' } })).toString('base64');
+    expect((await fetch(`${gc.url}/pl/api/users`, { method: 'POST', body: new URLSearchParams({ action: 'add', key: 'k', params: other }) })).status).toBe(200);
+    await outage(false);
+    expect((await importCall(gc)).status).toBe(200);
+    expect((await fetch(`${gc.url}/__fake/outage`, { method: 'POST', body: '{"match":"a","on":true}' })).status).toBe(400);
+  });
 });

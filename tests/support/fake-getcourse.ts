@@ -24,6 +24,10 @@
  *   GET /__fake/received -> ReceivedRequest[]   POST /__fake/mode {"mode":"flaky"}   POST /__fake/release   POST /__fake/reset
  *   GET /__fake/users, GET /__fake/deals -> the account   POST /__fake/users {email, first_name, phone} (an existing user)
  *   POST /__fake/deal-status {number, status, cost, paid, callUrl?} -> sets a deal's payment (and calls the URL template)
+ *   POST /__fake/outage {match, on} -> while on, an import whose data holds `match` (a test's own e-mails) answers 502
+ *
+ * An outage by `match` is GetCourse down for one test's leads alone: the e2e suite shares one fake, whose
+ * mode no test may change, and a test of what the console says while GetCourse is down needs it down.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -116,6 +120,8 @@ export interface FakeGetCourse {
    * `{object.payed_money}` of the template from the deal and requests it (POST, data in the query, as GetCourse does).
    */
   callUrl(template: string, number: string): Promise<{ status: number; body: unknown }>;
+  /** While `on`, every import whose data contains `match` answers 502 Bad Gateway, whatever the mode. */
+  outage(match: string, on: boolean): void;
   /** The next `count` export requests answer "busy"; exports are ready after `readyAfterPolls` polls (default 1). */
   exportBehaviour(options: { busy?: number; readyAfterPolls?: number }): void;
   reset(): void;
@@ -135,6 +141,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
   let exportReadyAfterPolls = 1;
   const hanging = new Set<http.ServerResponse>();
   let held: (() => void)[] = [];
+  const outages = new Set<string>();
   const sockets = new Set<Socket>();
 
   const server = http.createServer(async (req, res) => {
@@ -164,7 +171,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       query: Object.fromEntries(url.searchParams),
       form,
       params: decodeParams(form.params),
-      outcome: nextOutcome(),
+      outcome: [...outages].some((match) => JSON.stringify(decodeParams(form.params) ?? '').includes(match)) ? 'error500' : nextOutcome(),
       at: Date.now(),
     };
     received.push(request);
@@ -308,6 +315,13 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       );
     }
     if (path === '/__fake/release' && method === 'POST') return json(res, 200, { released: api.release() });
+    if (path === '/__fake/outage' && method === 'POST') {
+      const outage = safeJson(body);
+      if (typeof outage?.match !== 'string' || outage.match.length < 8 || typeof outage.on !== 'boolean')
+        return json(res, 400, { error: 'an outage needs match (8 characters or more) and on' });
+      api.outage(outage.match, outage.on);
+      return json(res, 200, { ok: true });
+    }
     if (path === '/__fake/reset' && method === 'POST') {
       api.reset();
       return json(res, 200, { ok: true });
@@ -336,6 +350,10 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       if (next !== 'hang') releaseHanging();
     },
     received: () => [...received],
+    outage(match, on) {
+      if (on) outages.add(match);
+      else outages.delete(match);
+    },
     users: () => [...users.values()].map((user) => ({ ...user })),
     deals: () => [...deals.values()].map((deal) => ({ ...deal })),
     seedUser(user) {
@@ -375,6 +393,7 @@ export async function startFakeGetCourse(options: { port?: number; mode?: FakeMo
       exportBusy = 0;
       exportReadyAfterPolls = 1;
       held = [];
+      outages.clear();
       received = [];
       users = new Map();
       deals = new Map();
