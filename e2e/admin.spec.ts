@@ -138,7 +138,7 @@ test.describe.serial('dead deliveries', () => {
     try {
       await signIn(page, await newOperator('resend-all'));
       await page.goto(`/admin/leads?utm_source=${tag}`);
-      const deliveryCells = page.getByRole('table').getByRole('row').filter({ hasText: 'Ольга Повторова' }).locator('td:nth-child(8)');
+      const deliveryCells = page.getByRole('table').getByRole('row').filter({ hasText: 'Ольга Повторова' }).locator('td:nth-child(7)');
       await expect(deliveryCells).toHaveText(['не доставлена', 'не доставлена']);
       const resend = page.getByRole('button', { name: /^Отправить заново все недоставленные \(\d+\)$/ });
       const dead = Number(/\((\d+)\)/.exec((await resend.textContent()) ?? '')?.[1]);
@@ -170,7 +170,7 @@ test.describe.serial('dead deliveries', () => {
 
     // GetCourse answers again: the list follows them to «доставлена» by itself.
     await page.goto(`/admin/leads?utm_source=${tag}`);
-    const deliveryCells = page.getByRole('table').getByRole('row').filter({ hasText: 'Ольга Повторова' }).locator('td:nth-child(8)');
+    const deliveryCells = page.getByRole('table').getByRole('row').filter({ hasText: 'Ольга Повторова' }).locator('td:nth-child(7)');
     await expect(deliveryCells).toHaveText(['доставлена', 'доставлена'], { timeout: 60_000 });
     await expect(page.getByRole('button', { name: /Отправить заново все недоставленные/ })).toHaveCount(0);
   });

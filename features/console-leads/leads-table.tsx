@@ -9,8 +9,9 @@ import { ui } from '@/components/console/ui';
 import { TableHead } from '@/components/console/table-head';
 
 /**
- * The leads, newest first, in nine columns that fit a 1,366 px screen: the contacts in one cell (name,
- * e-mail, phone, a line each), the page's name given the room to read in a few lines.
+ * The leads, newest first, in eight columns that fit a 1,366 px screen: the contacts in one cell (name,
+ * e-mail, phone, a line each) and the UTM tags in another, the page's name given the room to read in
+ * three lines.
  */
 export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
   if (rows.length === 0) return <p>Заявок с такими условиями нет.</p>;
@@ -18,7 +19,7 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
     <div className="overflow-x-auto">
       <table className={ui.table}>
         <caption className="sr-only">Заявки, сначала новые</caption>
-        <TableHead columns={['Дата (МСК)', 'Форма', 'Страница', 'Контакты', 'utm_source', 'utm_campaign', 'Оплачен', 'Доставка', 'Спам']} />
+        <TableHead columns={['Дата (МСК)', 'Форма', 'Страница', 'Контакты', 'Метки (utm_source, utm_campaign)', 'Оплачен', 'Доставка', 'Спам']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -27,17 +28,19 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
                   {moscowTime(row.createdAt)}
                 </Link>
               </td>
-              <td className="min-w-40">{formName(row.formId)}</td>
-              <td className="min-w-64">
+              <td className="min-w-36">{formName(row.formId)}</td>
+              <td className="min-w-84">
                 <PageName path={row.pagePath} />
               </td>
-              <td>
+              <td className="min-w-48">
                 <span className="block">{row.name}</span>
                 <span className="block break-all">{row.email}</span>
                 <span className="block whitespace-nowrap">{row.phone}</span>
               </td>
-              <td className="break-all">{row.utmSource ?? '—'}</td>
-              <td className="break-all">{row.utmCampaign ?? '—'}</td>
+              <td className="break-all">
+                <span className="block">{row.utmSource ?? '—'}</span>
+                <span className="block">{row.utmCampaign ?? '—'}</span>
+              </td>
               <td>
                 {row.paidKopecks === null ? '' : revenueText(row.paidKopecks)}
                 {row.partPaid && <>, частично оплачена</>}
