@@ -155,13 +155,13 @@ test.describe.serial('dead deliveries', () => {
       await expect(waiting).toContainText(/^\d+ заявк[аи]? жд(ёт|ут): GetCourse пока не отвечает, попробуем снова в \d\d:\d\d/, { timeout: 20_000 });
       await expect(deliveryCells).toHaveText(['ждёт отправки', 'ждёт отправки']);
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-      await waiting.getByRole('link', { name: 'Показать заявки, которые ждут' }).click();
+      await waiting.getByRole('link', { name: 'Показать их в списке' }).click();
       await expect(page).toHaveURL(/delivery=retrying/);
       for (const email of emails) await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
 
       // «Обзор» counts them, and the count is a link to the same list.
       await page.goto('/admin');
-      await page.getByRole('link', { name: /^Заявки, которые повторяются после ошибки: \d+$/ }).click();
+      await page.getByRole('link', { name: /^Повторяются после ошибки: \d+$/ }).click();
       await expect(page).toHaveURL(/delivery=retrying/);
       for (const email of emails) await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
     } finally {

@@ -20,7 +20,7 @@ export function RetryingDeliveries({ retrying, now }: { retrying: readonly Retry
             ))}
           </ul>
           <Link href="/admin/leads?delivery=retrying" className={ui.link}>
-            Показать заявки, которые ждут
+            Показать их в списке
           </Link>
         </div>
       )}

@@ -50,7 +50,7 @@ export function CountsTable(props: {
             </th>
             {(['today', 'week', 'month'] as const).map((period) => (
               <td key={period} className="text-right">
-                {figureLink(row[period], hrefOf(row.key, period), `Заявки «${nameOf(row.key)}» ${periodWords[period]}: ${row[period]}`)}
+                {figureLink(row[period], hrefOf(row.key, period), `${nameOf(row.key)}, ${periodWords[period]}: ${row[period]}`)}
               </td>
             ))}
           </tr>
@@ -68,12 +68,9 @@ function ageText(seconds: number): string {
 
 export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: DeliveryHealth; getCourseConfigured: boolean }) {
   const items: FactListItem[] = [
-    ['Ждут отправки', figureLink(health.waiting, deliveryListHref('waiting'), `Заявки, которые ждут отправки: ${health.waiting}`)],
-    [
-      'Из них повторяются после ошибки',
-      figureLink(health.retrying, deliveryListHref('retrying'), `Заявки, которые повторяются после ошибки: ${health.retrying}`),
-    ],
-    ['Не доставлены (нужен человек)', figureLink(health.dead, deliveryListHref('dead'), `Заявки, которые не доставлены: ${health.dead}`)],
+    ['Ждут отправки', figureLink(health.waiting, deliveryListHref('waiting'), `Ждут отправки: ${health.waiting}`)],
+    ['Из них повторяются после ошибки', figureLink(health.retrying, deliveryListHref('retrying'), `Повторяются после ошибки: ${health.retrying}`)],
+    ['Не доставлены (нужен человек)', figureLink(health.dead, deliveryListHref('dead'), `Не доставлены: ${health.dead}`)],
     ['Самая старая ждёт', health.waiting > 0 ? ageText(health.oldestWaitingSeconds) : '—'],
     ['Последняя доставка', health.lastSuccessAt ? moscowTime(health.lastSuccessAt) : 'ещё не было'],
   ];
