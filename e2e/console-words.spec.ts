@@ -194,12 +194,10 @@ test("a lead's alert names the page, never its address, and the lead's page name
     expect(alert).not.toContain(landing);
     if (alert.startsWith('<b>Новая заявка')) expect(alert).toContain(`Страница: ${pageName(landing).name}`);
     else
-      test
-        .info()
-        .annotations.push({
-          type: 'note',
-          description: 'the lead came in a list with others (no page line); server/alerts/alert-handler.test.ts checks the page line',
-        });
+      test.info().annotations.push({
+        type: 'note',
+        description: 'the lead came in a list with others (no page line); server/alerts/alert-handler.test.ts checks the page line',
+      });
 
     await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
     await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
