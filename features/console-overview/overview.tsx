@@ -30,9 +30,9 @@ export function CountsTable(props: {
   rows: LeadCounts[];
   empty: string;
   nameOf?: (key: string) => string;
-  hrefOf: (key: string, period: CountPeriod) => string | null;
+  hrefOf?: (key: string, period: CountPeriod) => string | null;
 }) {
-  const { caption, keyTitle, rows, empty, nameOf = (key: string) => key || '(без метки)', hrefOf } = props;
+  const { caption, keyTitle, rows, empty, nameOf = (key: string) => key || '(без метки)', hrefOf = () => null } = props;
   return (
     <table className={`${ui.table} max-w-2xl`}>
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
