@@ -332,11 +332,18 @@ const browserOrClientRouter: { query: string; headers: Record<string, string> }[
   { query: '?_rsc', headers: { rsc: '1' } },
 ];
 
-/** A page under test: never kept by a shared cache for every visitor (`private`, or a `Vary: Cookie` such a cache keys on). */
+/**
+ * A page under test: never kept by a shared cache for every visitor (`private`, or a `Vary: Cookie` such a
+ * cache keys on), and nothing of the proxy step's internal request headers (the render token) in the answer.
+ */
 function expectShared(answer: Answer, what: string) {
   const cacheControl = String(answer.headers['cache-control'] ?? '');
   const vary = String(answer.headers.vary ?? '');
   expect(/\bprivate\b/.test(cacheControl) || /\bcookie\b/i.test(vary), `${what}: Cache-Control «${cacheControl}», Vary «${vary}»`).toBe(true);
+  expect(
+    Object.keys(answer.headers).filter((name) => name.includes('x-page-test') || name.startsWith('x-middleware-request')),
+    what,
+  ).toEqual([]);
 }
 
 function headlineOf(html: string): string {
