@@ -66,6 +66,8 @@ export interface EndpointSpec<R, B> {
   name: string;
   /** The methods it serves (HEAD comes with GET, its body dropped). */
   methods: readonly ('GET' | 'POST')[];
+  /** An endpoint of the instance's own: anyone this refuses gets 404 whatever the method, as if there were none. */
+  internal?: (request: Request) => boolean;
   /** A request from another site's page: refused 403, or answered 204 and not acted on (`ignore`: a beacon's sender learns nothing). */
   foreignOrigin?: R extends SiteRuntime ? 'refuse' | 'ignore' : never;
   /** A check of the headers alone (free), made before the rate limit. */
@@ -104,6 +106,7 @@ export function endpoint<R, B = undefined>(spec: EndpointSpec<R, B>): Endpoint<R
   };
 
   const serve = async (request: Request, source: RuntimeSource<R>): Promise<Response> => {
+    if (spec.internal && !spec.internal(request)) return refusalResponse(refuse(404, 'not_found'));
     if (!served.has(request.method)) return refusalResponse(refuse(405, 'method_not_allowed', { headers: { allow } }));
     let log: Logger = consoleLogger;
     let response: Response;

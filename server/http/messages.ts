@@ -9,6 +9,8 @@ const forbidden = 'Доступ запрещён';
 
 export const refusalMessages = {
   method_not_allowed: 'Метод не поддерживается',
+  // A path that does not decode (`%ZZ`), answered by the web process before any route (server/http/request-stamp.ts).
+  bad_path: 'Адрес записан неверно',
   foreign_origin: 'Запрос с другого сайта отклонён',
   not_json: 'Ожидается JSON (Content-Type: application/json)',
   not_csp_report: notCspReport,
