@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
-import { DeadlineExceededError, LOCK_WAIT_MS, retryWhileBusy, withinDeadline } from './sqlite-lock-wait';
+import { DeadlineExceededError, LOCK_WAIT_MS, retryWhileBusy, withinDeadline, withLockWaitLimit } from './sqlite-lock-wait';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -83,6 +83,31 @@ it('under withinDeadline a write waiting for the lock gives up at the deadline a
   other.exec('rollback');
   await sql`insert into t (n) values (4)`.execute(handle.db);
   expect(other.prepare('select n from t').all()).toEqual([{ n: 4 }]);
+});
+
+it('under withLockWaitLimit the statements of one piece of work, and works queued for the one connection, share one wait', async () => {
+  const limitMs = 400;
+  other.exec('begin immediate');
+  const write = (n: number) => inWriteTransaction(handle, (trx) => sql`insert into t (n) values (${n})`.execute(trx));
+  /** Two write transactions in a row, as a lead makes (its rate limit, then the lead): how long until it failed. */
+  const request = async (n: number) => {
+    const started = performance.now();
+    await expect(
+      withLockWaitLimit(limitMs, async () => {
+        await write(n).catch(() => undefined);
+        await write(n + 1);
+      }),
+    ).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    return performance.now() - started;
+  };
+  // Three at once: the second and third wait for the connection while the first waits for the lock.
+  const waits = await Promise.all([request(10), request(20), request(30)]);
+  other.exec('rollback');
+  // Each gave up near its own limit: not 2 × the limit (one wait a statement), nor 3 × (one after another).
+  for (const wait of waits) expect(wait).toBeLessThan(limitMs * 1.5);
+  expect(other.prepare('select count(*) as n from t').get()).toEqual({ n: 0 });
+  // Outside the limit, the connection waits as long as ever.
+  await write(40);
 });
 
 it('withinDeadline hands back what the work returns in time', async () => {

@@ -16,7 +16,10 @@ import { SqliteDialect } from 'kysely';
 
 /** The longest the event loop waits inside SQLite for a lock (better-sqlite3's `timeout`). */
 export const SYNC_LOCK_WAIT_MS = 5;
-/** The longest a statement waits for a lock in all, as the busy timeout of 10 s did before. */
+/**
+ * The longest a statement waits for a lock in all, as the busy timeout of 10 s did before; a request to
+ * the API waits no longer in all, whatever number of statements it makes (server/http/endpoint.ts).
+ */
 export const LOCK_WAIT_MS = 10_000;
 const MAX_PAUSE_MS = 50;
 
@@ -42,9 +45,21 @@ export class DeadlineExceededError extends Error {
 }
 
 /**
+ * Runs `work` with one wait for another process's write lock (SQLite) shared by all its statements: each
+ * waits until `ms` from now at most, and once that time is past tries once more and then fails with
+ * SQLITE_BUSY. Without it every statement would wait LOCK_WAIT_MS of its own, and so would a statement
+ * queued for the connection (one a process) behind another that waits: a request of several statements,
+ * or one behind others, would wait a multiple of LOCK_WAIT_MS.
+ */
+export function withLockWaitLimit<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return deadlines.run(performance.now() + ms, work);
+}
+
+/**
  * Runs `work`, rejecting with DeadlineExceededError when it has not ended after `ms` (on any database).
- * On SQLite its statements also stop waiting for another process's write lock at the deadline, so a
- * late health check gives the connection back instead of holding it for the whole LOCK_WAIT_MS.
+ * On SQLite its statements also stop waiting for another process's write lock at the deadline
+ * (withLockWaitLimit), so a late health check gives the connection back instead of holding it for the
+ * whole LOCK_WAIT_MS.
  */
 export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -52,7 +67,7 @@ export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Pro
     timer = setTimeout(() => reject(new DeadlineExceededError(ms)), ms);
   });
   try {
-    return await Promise.race([deadlines.run(performance.now() + ms, work), expired]);
+    return await Promise.race([withLockWaitLimit(ms, work), expired]);
   } catch (error) {
     // A statement that stopped waiting for a lock at the deadline may fail a moment before the timer fires.
     if (isBusy(error)) throw new DeadlineExceededError(ms, { cause: error });
