@@ -86,7 +86,7 @@ export async function withinDeadline<T>(ms: number, work: () => Promise<T>): Pro
 
 /**
  * Runs `statement`, trying again after growing pauses (2, 4, … 50 ms, jittered) while SQLite answers BUSY,
- * until `waitMs` or the deadline of the work it belongs to (withinDeadline), whichever comes first.
+ * until `waitMs` or the deadline of the work it belongs to (withLockWaitLimit), whichever comes first.
  */
 export async function retryWhileBusy<T>(statement: () => Promise<T>, waitMs = LOCK_WAIT_MS, random: () => number = Math.random): Promise<T> {
   const deadline = Math.min(performance.now() + waitMs, deadlines.getStore()?.at ?? Infinity);
