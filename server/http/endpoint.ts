@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config';
-import { withinDeadline } from '../db/sqlite-lock-wait';
+import { LOCK_WAIT_MS, withinDeadline, withLockWaitLimit } from '../db/sqlite-lock-wait';
 import { clientAddress, hashClientAddress } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
@@ -75,7 +75,11 @@ export interface EndpointSpec<R, B> {
   /** Counted before the body is read: the first step that costs a database write. */
   rateLimit?: R extends LimitedRuntime ? RateLimit<R> : never;
   body?: BodySpec<B>;
-  /** The whole answer within this many ms, runtime included; past it the request fails (a health check). */
+  /**
+   * The whole answer within this many ms, runtime included; past it the request fails (a health check).
+   * Without it the answer may take longer, but its statements wait for another process's write lock
+   * (SQLite) LOCK_WAIT_MS in all, counted from the request's start.
+   */
   deadlineMs?: number;
   handle(context: EndpointContext<R, B>): Promise<Response | Refusal>;
   /** The answer to a failure nobody answered (the database down, a bug), logged; 503 `unavailable` unless said. */
@@ -117,7 +121,10 @@ export function endpoint<R, B = undefined>(spec: EndpointSpec<R, B>): Endpoint<R
         log = own.log ?? consoleLogger;
         return passGuards(spec, request, runtime, own.now?.() ?? Date.now(), log);
       };
-      response = respond(spec.deadlineMs === undefined ? await work() : await withinDeadline(spec.deadlineMs, work));
+      // However many statements a request makes (a lead: its rate limits, then its transaction) and however
+      // many requests queue for SQLite's one connection, it waits for another process's write lock
+      // LOCK_WAIT_MS in all, then is answered 503 below (the forms retry it with their key).
+      response = respond(spec.deadlineMs === undefined ? await withLockWaitLimit(LOCK_WAIT_MS, work) : await withinDeadline(spec.deadlineMs, work));
     } catch (error) {
       // Nothing was acknowledged: the client may retry. The error's class only: its message may quote data.
       log.error('api.unavailable', { route: spec.name, error: errorKind(error) });

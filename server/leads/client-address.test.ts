@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailBucket, hashClientAddress, normalizeAddress, subscriberPrefix, trustedClientAddress } from './client-address';
+import { emailBucket, hashClientAddress, networkPrefix, normalizeAddress, subscriberPrefix, trustedClientAddress } from './client-address';
 
 describe('the client address we can vouch for', () => {
   it('is the socket peer when no proxy is trusted, whatever the client forwarded', () => {
@@ -37,6 +37,16 @@ describe('rate-limit subjects', () => {
     const key = 'k'.repeat(32);
     expect(hashClientAddress('2001:db8:1:2::1', key)).toBe(hashClientAddress('2001:db8:1:2:9::9', key));
     expect(hashClientAddress('2001:db8:1:3::1', key)).not.toBe(hashClientAddress('2001:db8:1:2::1', key));
+  });
+
+  it('gives the network of an address: an IPv4 /24, an IPv6 /48; anything else as it is', () => {
+    expect(networkPrefix('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.113.255')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.114.7')).toBe('203.0.114.0/24');
+    expect(networkPrefix('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:2::1')).toBe('2001:db8:2::/48');
+    expect(networkPrefix('not-an-address')).toBe('not-an-address');
   });
 
   it('keeps a keyed hash, never the address or the e-mail', () => {

@@ -60,6 +60,18 @@ export function subscriberPrefix(address: string): string {
 }
 
 /**
+ * The network an address belongs to, wider than one subscriber: an IPv4 /24, the /48 of an IPv6 address
+ * (what a provider gives one site). A new address within one's own network is cheap to get; addresses in
+ * many networks are not, so a limit by network holds where one by address does not.
+ */
+export function networkPrefix(address: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return `${ipaddr.IPv4.parse(address).octets.slice(0, 3).join('.')}.0/24`;
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 3);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
+/**
  * We keep a keyed hash of the subscriber prefix, not the address: enough to count requests per client
  * and to see that several leads came from one place. The key lives outside the database (see
  * `hash-key.ts`), so a copy of the database alone does not let anyone try all 2^32 IPv4 addresses.
