@@ -1,13 +1,15 @@
 /**
- * A crowd cannot close the door (issue 48): eight addresses flood the lead call with 30 leads each (a
- * minute's worth, at a rate nginx's own per-address limit lets through: 4 a second, so the minute takes
- * 7.5 s and lands in one or two of the limits' minutes) while ten other addresses send one or two leads
- * each. Every visitor's lead is answered 200, stored and delivered to the fake GetCourse; the flood is
- * refused past the pressure level and what it got in is stored but held («Похоже на спам»): none of the
- * held leads reaches GetCourse; nothing answers 5xx. Against the production build with the site's own
- * settings (LEAD_PRESSURE_PER_MINUTE 60, LEAD_HOLD_PER_ADDRESS 4, LEAD_HOLD_PER_NETWORK 10): `next start`
- * on SQLite (the addresses in X-Forwarded-For, as the one trusted proxy writes it), and two standalone
- * instances on PostgreSQL behind the deploy nginx (deploy/nginx-site.conf, the addresses the ones nginx saw).
+ * A crowd cannot close the door (issue 48): eight addresses flood the lead call (the forms' endpoint, the
+ * spec's `POST /api/getcourse/orders`) with 30 leads each, a minute's worth, while ten other addresses send
+ * one or two leads each. The flood keeps a schedule of 4 leads a second an address (nginx's own limit lets
+ * 5 through), so its minute takes 7.5 s or a little more and lands in one or two of the limits' minutes:
+ * a denser flood than a minute's, never a lighter one. Every visitor's lead is answered 200, stored and
+ * delivered to the fake GetCourse; the flood is refused past the pressure level and what it got in is
+ * stored but held («Похоже на спам»): none of the held leads reaches GetCourse; nothing answers 5xx.
+ * Against the production build with the site's own settings (LEAD_PRESSURE_PER_MINUTE 60,
+ * LEAD_HOLD_PER_ADDRESS 4, LEAD_HOLD_PER_NETWORK 10): `next start` on SQLite (the addresses in
+ * X-Forwarded-For, as the one trusted proxy writes it), and two standalone instances on PostgreSQL behind
+ * the deploy nginx (deploy/nginx-site.conf, the addresses the ones nginx saw).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { LEADS_ENDPOINT } from '@/lib/api-contract';
 import { DEFAULT_LIMITS } from '@/server/config';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
@@ -187,7 +190,7 @@ describe('a flood of leads from eight addresses while ten visitors send theirs',
     );
     const url = server.url;
     const send: SendLead = async (from, body) => {
-      const response = await fetch(`${url}/api/leads`, {
+      const response = await fetch(`${url}${LEADS_ENDPOINT}`, {
         method: 'POST',
         // What one trusted proxy (TRUST_PROXY=1) writes: the address it saw, last.
         headers: { 'content-type': 'application/json', origin: url, 'idempotency-key': randomUUID(), 'x-forwarded-for': from },
@@ -283,7 +286,7 @@ describe.skipIf(nginxSkipReason !== null)('the same flood through the deploy ngi
             // A loopback address of its own: the client nginx sees.
             localAddress: from,
             method: 'POST',
-            path: '/api/leads',
+            path: LEADS_ENDPOINT,
             headers: { host: DOMAIN, origin: `https://${DOMAIN}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
           },
           (response) => {
