@@ -18,6 +18,8 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   erase: 'Удаление данных посетителя',
   spam: 'Отмечено как спам',
   not_spam: 'Снята отметка «спам»',
+  withheld_release: 'Выпущены заявки «Похоже на спам»',
+  withheld_delete: 'Удалены заявки «Похоже на спам»',
   schedule_add: 'Окно подарка добавлено',
   schedule_edit: 'Окно подарка изменено',
   schedule_remove: 'Окно подарка удалено',

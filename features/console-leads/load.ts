@@ -2,14 +2,15 @@ import { decodeCursor, encodeCursor, parseLeadFilter, type LeadSearchParams } fr
 import { requireOperator } from '@/server/admin/session';
 import { formOptions, productOptions } from './lead-options';
 
-/** «Заявки»: a page of leads under the filter of the address, the filter's suggestions, and how many deliveries are dead. */
+/** «Заявки»: a page of leads under the filter of the address, the filter's suggestions, how many deliveries are dead and how many leads are held. */
 export async function loadLeadsPage(params: LeadSearchParams) {
   const { runtime } = await requireOperator();
   const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
-  const [page, facets, counts] = await Promise.all([
+  const [page, facets, counts, withheld] = await Promise.all([
     runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
     runtime.repos.leads.facets(),
     runtime.repos.deliveryQueue.countByStatus(),
+    runtime.repos.leads.withheld(),
   ]);
   const filter = parseLeadFilter(params);
   return {
@@ -21,6 +22,8 @@ export async function loadLeadsPage(params: LeadSearchParams) {
     products: productOptions(filter.productName ? [filter.productName] : []),
     utmSources: facets.utmSources,
     dead: counts.dead,
+    /** Held back as «Похоже на спам»: how many, and the newest (what «Выпустить все» and «Удалить все» take). */
+    withheld,
     // The list follows its deliveries while one of them is on its way (never while GetCourse is not set up: they wait).
     following: runtime.config.getCourse !== null && page.rows.some((row) => row.deliveryStatus === 'pending' || row.deliveryStatus === 'sending'),
   };

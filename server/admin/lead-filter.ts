@@ -33,7 +33,7 @@ export function parseLeadFilter(params: LeadSearchParams): LeadFilter {
     utmCampaign: one(params, 'utm_campaign'),
     payment: one(params, 'payment') === 'paid' || one(params, 'payment') === 'unpaid' ? (one(params, 'payment') as 'paid' | 'unpaid') : undefined,
     delivery: deliveryStates.includes(delivery as DeliveryState) ? (delivery as DeliveryState) : undefined,
-    spam: spam === 'only' || spam === 'exclude' ? spam : undefined,
+    spam: spam === 'only' || spam === 'exclude' || spam === 'withheld' ? spam : undefined,
     search: one(params, 'q'),
   };
 }

@@ -73,6 +73,8 @@ export interface LeadsTable {
   /** The visitor's idempotency key (unique; migration 004) and a hash of the request that brought it. */
   idempotency_key: string | null;
   request_hash: string | null;
+  /** 021: why the lead is held back as «Похоже на спам» (flood signs, comma-separated); null when it is not. */
+  withheld_signs: string | null;
 }
 
 export interface OutboxTable {
@@ -99,7 +101,8 @@ export interface OutboxTable {
   alert_lead_id: number | null;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
+/** `withheld` (021): its lead is held back as «Похоже на спам»; no worker claims it until the lead is released. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'withheld';
 
 export interface GiftScheduleWindowsTable {
   id: Generated<number>;

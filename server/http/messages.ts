@@ -22,7 +22,7 @@ export const refusalMessages = {
   // The lead API (POST /api/getcourse/orders and /ids).
   invalid_fields: 'Поля заявки заполнены неверно',
   email_rate_limited: 'С этой почты уже отправлено много заявок. Попробуйте позже',
-  over_ceiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
+  shed: 'С вашего адреса сейчас слишком много заявок. Попробуйте через минуту',
   bad_idempotency_key: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
   idempotency_key_reused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
   // The browser's reports: CSP violations, pop-up beacons, field vitals.

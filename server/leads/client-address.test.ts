@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emailBucket, hashClientAddress, networkPrefix, normalizeAddress, subscriberPrefix, trustedClientAddress } from './client-address';
+import {
+  CLIENT_ADDRESS_HEADER,
+  emailBucket,
+  hashClientAddress,
+  hashClientNetwork,
+  networkPrefix,
+  normalizeAddress,
+  subscriberPrefix,
+  trustedClientAddress,
+} from './client-address';
 
 describe('the client address we can vouch for', () => {
   it('is the socket peer when no proxy is trusted, whatever the client forwarded', () => {
@@ -39,7 +48,7 @@ describe('rate-limit subjects', () => {
     expect(hashClientAddress('2001:db8:1:3::1', key)).not.toBe(hashClientAddress('2001:db8:1:2::1', key));
   });
 
-  it('gives the network of an address: an IPv4 /24, an IPv6 /48; anything else as it is', () => {
+  it('counts a network as an IPv4 /24 or an IPv6 /48, by a keyed hash', () => {
     expect(networkPrefix('203.0.113.7')).toBe('203.0.113.0/24');
     expect(networkPrefix('203.0.113.255')).toBe('203.0.113.0/24');
     expect(networkPrefix('203.0.114.7')).toBe('203.0.114.0/24');
@@ -47,6 +56,14 @@ describe('rate-limit subjects', () => {
     expect(networkPrefix('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
     expect(networkPrefix('2001:db8:2::1')).toBe('2001:db8:2::/48');
     expect(networkPrefix('not-an-address')).toBe('not-an-address');
+    const key = 'k'.repeat(32);
+    const stamped = (address: string) => new Headers({ [CLIENT_ADDRESS_HEADER]: address });
+    const network = hashClientNetwork(stamped('203.0.113.7'), key);
+    expect(network).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashClientNetwork(stamped('203.0.113.200'), key)).toBe(network);
+    expect(hashClientNetwork(stamped('203.0.114.7'), key)).not.toBe(network);
+    expect(hashClientNetwork(stamped('2001:db8:1:2::1'), key)).toBe(hashClientNetwork(stamped('2001:db8:1:9::9'), key));
+    expect(hashClientNetwork(new Headers(), key)).toBeNull();
   });
 
   it('keeps a keyed hash, never the address or the e-mail', () => {

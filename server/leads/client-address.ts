@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { emailPattern } from './flood-signs';
 
 /**
  * Which client sent a request, as far as anyone can know it without trusting the client.
@@ -60,15 +61,21 @@ export function subscriberPrefix(address: string): string {
 }
 
 /**
- * The network an address belongs to, wider than one subscriber: an IPv4 /24, the /48 of an IPv6 address
- * (what a provider gives one site). A new address within one's own network is cheap to get; addresses in
- * many networks are not, so a limit by network holds where one by address does not.
+ * The network an address belongs to, as a provider hands them out: an IPv4 /24, an IPv6 /48 (a site or a
+ * small provider). Several addresses of one sender (a botnet's hosts in one rented range, an IPv6 /48's
+ * 65,536 /64s) are one network; anything that is not an IP address is its own network.
  */
 export function networkPrefix(address: string): string {
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) return `${ipaddr.IPv4.parse(address).octets.slice(0, 3).join('.')}.0/24`;
   if (!ipaddr.IPv6.isValid(address)) return address;
   const parts = ipaddr.IPv6.parse(address).parts.slice(0, 3);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
+/** The keyed hash of the network of the request's stamped address; null when the server could not vouch for one. */
+export function hashClientNetwork(headers: Headers, key: string): string | null {
+  const address = clientAddress(headers);
+  return address === null ? null : keyedHash(networkPrefix(address), key);
 }
 
 /**
@@ -85,6 +92,12 @@ export function emailBucket(email: string, key: string): string {
   return `email:${keyedHash(email.trim().toLowerCase(), key)}`;
 }
 
-function keyedHash(value: string, key: string): string {
+/** The counter of the e-mails of one pattern (server/leads/flood-signs.ts), keyed like `emailBucket`. */
+export function emailPatternBucket(email: string, key: string): string {
+  return `flood-email:${keyedHash(emailPattern(email), key)}`;
+}
+
+/** A keyed hash of `value` (32 hex digits): what the counters and the leads keep instead of an address or an e-mail. */
+export function keyedHash(value: string, key: string): string {
   return createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }

@@ -23,6 +23,8 @@ export const auditActions = [
   'erase',
   'spam',
   'not_spam',
+  'withheld_release',
+  'withheld_delete',
   'schedule_add',
   'schedule_edit',
   'schedule_remove',

@@ -112,7 +112,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     const { repos, handle } = database();
     await repos.deals.apply(report(numbers[2]!, 'payed', 1_000_000, start));
     const lead = await repos.leads.findLead(leadIds[2]!);
-    await repos.personalData.erase(lead!.email, 'bucket');
+    await repos.personalData.erase(lead!.email, ['bucket']);
     expect(await handle.db.selectFrom('leads').select('id').where('id', '=', leadIds[2]!).executeTakeFirst()).toBeUndefined();
     expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({
       key: 'spring',

@@ -15,7 +15,7 @@ import { handleVitals } from '../http/vitals';
 import { splitTestView } from '../split-tests/report';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLeadBody } from '../testing/fixtures';
-import { testApiRuntime } from '../testing/runtime';
+import { limitsNoTestReaches, testApiRuntime } from '../testing/runtime';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS } from './caps';
 
@@ -45,7 +45,7 @@ describeEachDatabase("figures under the review's attacks", (database) => {
 
   it('move by at most the caps, keep conversion within 100 %, count no unsigned visitor, lose no lead, and show the suspicious share', async () => {
     const { repos } = database();
-    const limits = { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 };
+    const limits = limitsNoTestReaches;
     const runtime = async () => ({ config: { siteOrigin: site, limits }, repos, hashKey, now: () => now }) as never;
     const apiRuntime = testApiRuntime(repos, { hashKey, config: { limits, siteOrigin: site }, now: () => now });
     let posted = 0;
