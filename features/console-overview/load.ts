@@ -3,15 +3,20 @@ import { requireOperator } from '@/server/admin/session';
 /** «Обзор»: leads by day, form and source, and how the deliveries, the managers' alerts and the payments are doing. */
 export async function loadOverview() {
   const { runtime, now } = await requireOperator();
-  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealReconciliation } = runtime.repos;
+  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealRefusedPayments, dealReconciliation } = runtime.repos;
   const [daily, byForm, bySource, delivery] = await Promise.all([
     leads.perDay(now),
     leads.counts('form', now),
     leads.counts('utm_source', now),
     deliveryQueue.health(now),
   ]);
-  const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
-  return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, reconciliation };
+  const [unmatched, refused, reconciliation, alerts] = await Promise.all([
+    dealUnmatchedCallbacks.count(),
+    dealRefusedPayments.count(),
+    dealReconciliation.state(),
+    alertQueue.health(),
+  ]);
+  return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, refused, reconciliation };
 }
 
 export type Overview = Awaited<ReturnType<typeof loadOverview>>;

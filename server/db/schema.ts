@@ -19,6 +19,7 @@ export interface Database {
   deals: DealsTable;
   deal_status_changes: DealStatusChangesTable;
   deal_unmatched_callbacks: DealUnmatchedCallbacksTable;
+  deal_refused_payments: DealRefusedPaymentsTable;
   deal_reconciliation: DealReconciliationTable;
   popups: PopupsTable;
   popup_versions: PopupVersionsTable;
@@ -246,6 +247,22 @@ export interface DealUnmatchedCallbacksTable {
   calls: number;
   gc_status: string;
   paid_kopecks: number;
+}
+
+/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/deals/plausibility.ts). */
+export interface DealRefusedPaymentsTable {
+  deal_number: string;
+  lead_id: number | null;
+  reason: string;
+  limit_kopecks: number;
+  course: string | null;
+  gc_status: string;
+  cost_kopecks: number | null;
+  paid_kopecks: number | null;
+  source: string;
+  first_at: number;
+  last_at: number;
+  calls: number;
 }
 
 export interface DealReconciliationTable {
