@@ -22,6 +22,7 @@ import { courses } from '@/content/courses';
 import { splitTestVerdictsMigration } from './migrations/019-split-test-verdicts';
 import { pageTestsMigration } from './migrations/020-page-tests';
 import { refusedPaymentsMigration } from './migrations/021-refused-payments';
+import { trafficNetworksMigration } from './migrations/022-traffic-networks';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '019-split-test-verdicts': splitTestVerdictsMigration,
     '020-page-tests': pageTestsMigration,
     '021-refused-payments': refusedPaymentsMigration,
+    '022-traffic-networks': trafficNetworksMigration,
   };
 }
 

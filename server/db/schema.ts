@@ -26,6 +26,7 @@ export interface Database {
   vitals_histogram: VitalsHistogramTable;
   vitals_attribution: VitalsAttributionTable;
   vitals_context: VitalsContextTable;
+  vitals_networks: VitalsNetworksTable;
   popup_tests: PopupTestsTable;
   popup_test_exposures: PopupTestVisitorsTable;
   popup_test_conversions: PopupTestVisitorsTable;
@@ -340,6 +341,15 @@ export interface VitalsContextTable {
   reports: number;
 }
 
+/** A network that had a field-vitals report counted, per day, page type and device (migration 022). */
+export interface VitalsNetworksTable {
+  day: string;
+  page_type: string;
+  device: string;
+  /** Keyed hash of the network (IPv4 /24, IPv6 /48). */
+  network: string;
+}
+
 /** A split test of a pop-up (migration 010). */
 export interface PopupTestsTable {
   id: string;
@@ -367,6 +377,8 @@ export interface PopupTestVisitorsTable {
   variant: number;
   day: string;
   at: number;
+  /** Keyed hash of the visitor's network (migration 022); null for those counted before it. */
+  network: string | null;
 }
 
 /** A client's events in one scope on one Moscow day (migration 015); deleted after two days. */

@@ -9,6 +9,7 @@ import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics'
 import type { Repositories } from '../repositories';
 import { countPageTestLead } from '../page-tests/counting';
 import { countTestConversion } from '../split-tests/conversion';
+import { trafficClient } from '../traffic/caps';
 import { endpoint, type EndpointContext } from './endpoint';
 import { HOUR_MS } from './guards';
 import { idempotencyKeyOf } from './idempotency-key';
@@ -77,7 +78,7 @@ function leadEndpoint(route: LeadRoute, accept: (body: unknown, context: AcceptC
 }
 
 async function takeLead(
-  { request, runtime, now, log, body, addressHash, limits }: EndpointContext<ApiRuntime, unknown>,
+  { request, runtime, now, log, body, addressHash, networkHash, limits }: EndpointContext<ApiRuntime, unknown>,
   route: LeadRoute,
   accept: (body: unknown, context: AcceptContext) => Promise<AcceptOutcome>,
   success: Record<string, string>,
@@ -111,8 +112,9 @@ async function takeLead(
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
       if (route === 'leads') {
-        await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
-        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, clientAddressHash: addressHash, now, log });
+        const client = trafficClient(addressHash, networkHash);
+        await countTestConversion(request.headers, body, { repos, hashKey, client, now, log });
+        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, client, now, log });
       }
       return jsonOk(success);
     case 'replayed':

@@ -60,6 +60,27 @@ export function subscriberPrefix(address: string): string {
 }
 
 /**
+ * The network an address belongs to: its IPv4 /24 or its IPv6 /48 (what one site, an office, a
+ * provider's customer or a cloud tenant usually holds). Counting by it as well as by subscriber stops one
+ * sender from becoming a crowd by walking the addresses it holds: the 256 addresses of a /24, the 65,536
+ * /64s of a /48. Text that is no address is its own network.
+ */
+export function networkPrefix(address: string): string {
+  if (ipaddr.IPv4.isValid(address) && ipaddr.IPv4.isValidFourPartDecimal(address)) {
+    const [a, b, c] = ipaddr.IPv4.parse(address).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 3);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
+/** The keyed hash of an address's network (networkPrefix), apart from the subscriber hashes of the same key. */
+export function hashClientNetwork(address: string, key: string): string {
+  return keyedHash(`network:${networkPrefix(address)}`, key);
+}
+
+/**
  * We keep a keyed hash of the subscriber prefix, not the address: enough to count requests per client
  * and to see that several leads came from one place. The key lives outside the database (see
  * `hash-key.ts`), so a copy of the database alone does not let anyone try all 2^32 IPv4 addresses.

@@ -4,6 +4,7 @@
  * worker does); a state no repository method produces has a narrowly named test-only write here that
  * says why. Nothing else outside server/repositories/ writes a table.
  */
+import { moscowToday } from '@/lib/calendar';
 import type { DatabaseHandle } from '../db/connection';
 import type { Repositories } from '../repositories';
 import type { DeliveryKind } from '../repositories/delivery-queue';
@@ -69,4 +70,23 @@ export async function sentDeliveryMadeDead({ handle }: Seeded, deliveryId: numbe
     .where('status', '=', 'sent')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`delivery ${deliveryId} is not sent`);
+}
+
+/**
+ * Test-only: split-test visitors shown `variant` as the site counted them before it kept their network
+ * (migration 022 left those rows without one), which no repository method writes any more: the networks
+ * a running test's figures come from must still count them.
+ */
+export async function splitTestVisitorsBeforeNetworks(
+  { handle }: Seeded,
+  testId: string,
+  variant: number,
+  visitors: readonly string[],
+  at: number,
+): Promise<void> {
+  const day = moscowToday(new Date(at));
+  await handle.db
+    .insertInto('popup_test_exposures')
+    .values(visitors.map((visitor) => ({ test_id: testId, visitor, variant, day, at, network: null })))
+    .execute();
 }
