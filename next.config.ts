@@ -62,6 +62,14 @@ const nextConfig: NextConfig = {
     qualities: [75],
     formats: ['image/webp'],
   },
+  async rewrites() {
+    return {
+      // The spec's image call is `GET /_next/image` with `url`, `w` and `q` (default 75); Next.js 16 refuses one
+      // without `q` (400 «"q" parameter (quality) is required»). Before the router takes the optimiser's
+      // path, a request without it gets the spec's default; one that names another quality is still refused.
+      beforeFiles: [{ source: '/_next/image', missing: [{ type: 'query', key: 'q' }], destination: '/_next/image?q=75' }],
+    };
+  },
   async headers() {
     return [
       {

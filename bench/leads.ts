@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leads`: how fast the server accepts leads (POST /api/leads: validate,
+ * `npm run bench:leads`: how fast the server accepts leads (POST /api/getcourse/orders: validate,
  * rate-limit counter, lead + outbox row in one transaction) on SQLite and on PostgreSQL, next to a
  * pre-rendered page served by the same server in the same run. A benchmark, not a test.
  *
@@ -17,6 +17,7 @@ import { openDatabase } from '../server/db/connection';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
 import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer } from '@/tests/support/next-server';
 import { benchReport } from './support';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 const report = benchReport('leads');
 
@@ -64,7 +65,7 @@ async function benchBackend(name: string, env: Record<string, string>, countLead
   );
   const lead = async () => {
     const { body } = leadBody('bench');
-    const response = await fetch(`${server.url}/api/leads`, {
+    const response = await fetch(`${server.url}${LEADS_ENDPOINT}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify(body),
@@ -158,7 +159,7 @@ async function main() {
   report.print(`  ${''.padEnd(34)} ${'ok'.padStart(6)} ${'failed'.padStart(6)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   for (const { name, leads, pages, stored, expected } of results) {
     report.print(`${name}`);
-    report.print(row('POST /api/leads', leads));
+    report.print(row(`POST ${LEADS_ENDPOINT}`, leads));
     report.print(row(`GET ${pagePath} (pre-rendered)`, pages));
     report.print(
       `  leads vs page: ${(leads.perSecond / pages.perSecond).toFixed(2)}x the throughput, ` +

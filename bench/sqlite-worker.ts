@@ -28,6 +28,7 @@ import { parseExposition } from '../server/testing/prometheus-text';
 import { startFakeGetCourse } from '../tests/support/fake-getcourse';
 import { assertBuilt, distDir, freePort, leadBody, serverEnv, startNextServer, type NextServer } from '@/tests/support/next-server';
 import { benchReport } from './support';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 const output = benchReport('sqlite-worker');
 
@@ -49,7 +50,7 @@ async function send(server: NextServer, kind: Kind): Promise<boolean> {
       ? await fetch(`${server.url}/`)
       : kind === 'read'
         ? await fetch(`${server.url}/api/gift-schedule`)
-        : await fetch(`${server.url}/api/leads`, lead);
+        : await fetch(`${server.url}${LEADS_ENDPOINT}`, lead);
   await response.arrayBuffer();
   return response.ok;
 }

@@ -130,7 +130,7 @@ describe.skipIf(!nginx || !openssl)('nginx site configuration', () => {
     expect(site).toContain('\n    proxy_set_header X-Forwarded-Host $host;\n');
     const retried = [...site.matchAll(/proxy_next_upstream [^;]*\bnon_idempotent\b/g)];
     const locations = retried.map((match) => /^location [^{]*\{/.exec(site.slice(site.lastIndexOf('location', match.index)))?.[0]);
-    expect(locations).toEqual(['location /api/leads {', 'location = /api/getcourse/deal-status {']);
+    expect(locations).toEqual(['location ~ ^/api/(getcourse/orders|getcourse/ids|leads|leads/ids)$ {', 'location = /api/getcourse/deal-status {']);
     expect(site).toMatch(/location \/api\/ \{[^}]*limit_req zone=/);
   });
 

@@ -10,6 +10,7 @@ import { moscowDayTime } from '../components/console/moscow-time';
 import { giftName, popupName } from '../content/names';
 import { newOperator, newOperatorWithCli, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 test('an operator signs in with an httpOnly SameSite session cookie and signs out', async ({ page, context }) => {
   const operator = newOperatorWithCli('session');
@@ -49,7 +50,7 @@ test.describe.serial('dead deliveries', () => {
   test('an operator finds a lead by e-mail, re-sends its dead delivery under the same deal number and exports it as CSV', async ({ page, fakeGetCourse }) => {
     const visitor = { name: 'Иван Админов', email: `admin-e2e-${Date.now()}@example.com`, phone: '+7 916 765-43-21' };
     // A real lead through the site's API, delivered once by the worker...
-    const lead = await page.request.post('/api/leads', {
+    const lead = await page.request.post(LEADS_ENDPOINT, {
       headers: { origin: e2eBaseUrl },
       data: { extra: { utm: { source: 'admin-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
     });
@@ -111,7 +112,7 @@ test.describe.serial('dead deliveries', () => {
     const tag = `resend-all-e2e-${Date.now()}`;
     const emails = [`${tag}-1@example.com`, `${tag}-2@example.com`];
     for (const email of emails) {
-      const lead = await page.request.post('/api/leads', {
+      const lead = await page.request.post(LEADS_ENDPOINT, {
         headers: { origin: e2eBaseUrl },
         data: {
           extra: { utm: { source: tag }, page_path: '/products/git' },

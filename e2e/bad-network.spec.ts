@@ -200,7 +200,7 @@ for (const form of forms) {
       const scope = await form.open(page);
       await fill(scope, email);
       let attempts = 0;
-      page.on('request', (request) => void (request.url().endsWith('/api/leads') && (attempts += 1)));
+      page.on('request', (request) => void (request.url().endsWith(LEADS_ENDPOINT) && (attempts += 1)));
       await context.setOffline(true);
       const offlineSince = await pageTime(page);
       await submitButton(scope).click();

@@ -3,6 +3,7 @@ import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /** The «Вызвать URL» template as docs/operations.md tells the school to paste it. */
 const callbackTemplate = `${e2eBaseUrl}/api/getcourse/deal-status?number={object.number}&status={object.status}&cost={object.cost_money_value}&paid={object.payed_money}&secret=${e2eCallbackSecret}`;
@@ -37,7 +38,7 @@ test("leads of two campaigns, some paid through GetCourse's callback, show as le
   ].map((lead, index) => ({ ...lead, email: `campaign-${run}-${index}@example.com` }));
 
   for (const [index, lead] of leads.entries()) {
-    const posted = await page.request.post('/api/leads', {
+    const posted = await page.request.post(LEADS_ENDPOINT, {
       headers: { origin: e2eBaseUrl },
       data: {
         extra: { utm: { source: 'vk', campaign: lead.campaign }, page_path: '/products/git' },

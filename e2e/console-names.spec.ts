@@ -7,6 +7,7 @@ import { popupId, popups } from '../content/popups';
 import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
  * The console in the team's own words: every form, pop-up, product and gift by its name, ids only under
@@ -67,7 +68,7 @@ test('the console, its filters, «Кампании», the CSV and «Журнал
     { form: 'consultation', path: '/', block: 'consultation-popover' },
   ].map((lead, index) => ({ ...lead, name: `Ольга Неймова-${runMark}`, email: `names-${runMark}-${index}@example.com` }));
   for (const [index, lead] of leads.entries()) {
-    const order = await page.request.post('/api/leads', {
+    const order = await page.request.post(LEADS_ENDPOINT, {
       headers: { origin: e2eBaseUrl },
       data: {
         extra: { utm: { source: 'names-e2e', campaign: `names-${runMark}` }, page_path: lead.path, block_id: lead.block },

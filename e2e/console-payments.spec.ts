@@ -5,6 +5,7 @@ import { leadsOf, withE2eDatabase } from './support/database';
 import { e2eBaseUrl, e2eCallbackSecret, e2eGiftPopupToken, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /** The «Вызвать URL» template as docs/operations.md tells the school to paste it. */
 const callbackTemplate = `${e2eBaseUrl}/api/getcourse/deal-status?number={object.number}&status={object.status}&cost={object.cost_money_value}&paid={object.payed_money}&secret=${e2eCallbackSecret}`;
@@ -34,7 +35,7 @@ test('a deal paid less than its cost shows as «частично оплачен�
   const run = Date.now().toString(36);
   const campaign = `e2e-partial-${run}`;
   const email = `partial-${run}@example.com`;
-  const posted = await page.request.post('/api/leads', {
+  const posted = await page.request.post(LEADS_ENDPOINT, {
     headers: { origin: e2eBaseUrl },
     data: {
       extra: { utm: { source: 'vk', campaign }, page_path: '/products/git' },

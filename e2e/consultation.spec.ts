@@ -3,10 +3,11 @@ import type { Page, Route } from '@playwright/test';
 import { contacts } from '../content/site';
 import { expect, test } from './support/fixtures';
 import { serverAnswers } from './support/server-answers';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 const triggerName = 'Получить консультацию';
 const errorHeading = { name: 'Ошибка при отправке', exact: true };
-const leadsEndpoint = '**/api/leads';
+const leadsEndpoint = `**${LEADS_ENDPOINT}`;
 const visitor = { name: 'Мария Иванова', email: 'maria.consult@example.ru', phone: '9123456789' };
 
 function popover(page: Page) {

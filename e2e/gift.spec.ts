@@ -6,6 +6,7 @@ import { refusalMessages } from '../server/http/messages';
 import { expect, test } from './support/fixtures';
 import { e2eRunningGift } from './support/env';
 import { emptyGiftSchedule, servedGiftWindow } from './support/server-answers';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
  * The gift tab and its modals. The schedule is answered inside each test; the
@@ -322,7 +323,7 @@ test.describe('gift modal', () => {
     await expect(dialog(page)).toHaveAccessibleName(offerShown(4).name);
     await fillGiftForm(page, visitor);
 
-    const leads = page.waitForResponse('**/api/leads');
+    const leads = page.waitForResponse(`**${LEADS_ENDPOINT}`);
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const response = await leads;
     expect(response.request().postDataJSON()).toMatchObject({
@@ -351,7 +352,7 @@ test.describe('gift modal', () => {
     await openModal(page);
     await fillGiftForm(page, visitor);
 
-    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/leads');
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === LEADS_ENDPOINT);
     const paymentPage = page.waitForEvent('popup');
     await dialog(page).getByRole('button', { name: 'Забрать подарок' }).click();
     const popup = await paymentPage;

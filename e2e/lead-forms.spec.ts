@@ -3,6 +3,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { contacts, legalLinks } from '../content/site';
 import { expect, test } from './support/fixtures';
 import { runningGiftSchedule, serverAnswers } from './support/server-answers';
+import { LEADS_ENDPOINT, LEAD_IDS_ENDPOINT } from '../lib/api-contract';
 
 /**
  * The lead forms against the real stack (production build, SQLite, fake GetCourse): the
@@ -15,8 +16,8 @@ const productPage = '/products/junior-js';
 const variantPage = '/products/junior-js/cvrna';
 const modalPage = '/about';
 const modalTriggerName = 'Оставить заявку';
-const leadsEndpoint = '**/api/leads';
-const idsEndpoint = '**/api/leads/ids';
+const leadsEndpoint = `**${LEADS_ENDPOINT}`;
+const idsEndpoint = `**${LEAD_IDS_ENDPOINT}`;
 
 const visitor = { name: 'Анна Петрова', email: 'anna.forms@example.ru', phone: '9123456789' };
 // The fake GetCourse is shared by parallel tests: each test that waits for a delivery sends its own e-mail.
@@ -598,7 +599,7 @@ test.describe('native form (a gift offer paid on a GetCourse page)', () => {
     await form.email.fill(buyer.email);
     await expect(submit).toBeEnabled();
 
-    const record = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/leads');
+    const record = page.waitForRequest((request) => new URL(request.url()).pathname === LEADS_ENDPOINT);
     const paymentPage = page.waitForEvent('popup');
     await submit.click();
     const popup = await paymentPage;

@@ -3,6 +3,7 @@ import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 import { visitorAddress } from './support/visitor-address';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
  * A test of a course page, as the team runs it: created and started in the console («Тесты страниц»),
@@ -117,7 +118,7 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   const formId = /data-form-id="([^"]+)"/.exec(b.html)?.[1];
   expect(formId).toBeTruthy();
   const lead = async (visitor: Visit & { address: string }, email: string) => {
-    const response = await fetch(`${e2eBaseUrl}/api/leads`, {
+    const response = await fetch(`${e2eBaseUrl}${LEADS_ENDPOINT}`, {
       method: 'POST',
       headers: {
         origin: e2eBaseUrl,
@@ -205,7 +206,7 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   await section.getByPlaceholder('Имя').fill('Пётр Вариантов');
   await section.getByPlaceholder('E-mail').fill(`page-test-form-${run}@example.com`);
   await section.getByPlaceholder('Телефон').fill('9123456780');
-  const posted = visitorPage.waitForRequest('**/api/leads');
+  const posted = visitorPage.waitForRequest(`**${LEADS_ENDPOINT}`);
   await section.getByRole('button', { name: /^Отправить/ }).click();
   expect((await posted).postDataJSON()).toMatchObject({ extra: { page_path: page, block_id: blockId } });
   await context.close();

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
@@ -57,7 +58,7 @@ test('a manager joins alerts through the bot link and gets the next lead', async
 
   // The next lead reaches the manager's chat.
   const visitor = { name: 'Пётр Заявкин', email: `telegram-join-${Date.now()}@example.com`, phone: '+7 916 765-43-22' };
-  const lead = await page.request.post('/api/leads', {
+  const lead = await page.request.post(LEADS_ENDPOINT, {
     headers: { origin: e2eBaseUrl },
     data: { extra: { utm: { source: 'telegram-join-e2e' }, page_path: '/products/git' }, form: { id: 'contact' }, contacts: visitor, website: '' },
   });

@@ -3,8 +3,13 @@
  * Both sides import them from here, so neither can drift from the other.
  */
 
-export const LEADS_ENDPOINT = '/api/leads';
-export const LEAD_IDS_ENDPOINT = '/api/leads/ids';
+/**
+ * The product spec's lead calls (docs/spec-interface.md), which the forms post to: a contract with
+ * everything outside this repository that posts leads, so these paths, their fields and their answers
+ * (`message`, `msg`) never change. `/api/leads` and `/api/leads/ids` answer the same, through the same handlers.
+ */
+export const LEADS_ENDPOINT = '/api/getcourse/orders';
+export const LEAD_IDS_ENDPOINT = '/api/getcourse/ids';
 export const GIFT_SCHEDULE_ENDPOINT = '/api/gift-schedule';
 export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
 /** The live pop-ups; its answer's shape: `PublicPopups` in lib/popups/managed.ts. */

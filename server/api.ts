@@ -25,6 +25,12 @@ import { getApiRuntime, getServerRuntime } from './runtime';
  * it would fail the build); scripts and tests import the endpoints behind it directly.
  */
 export const apiRoutes = {
+  // The product spec's lead calls (docs/spec-interface.md): the browser's forms post here, and so may anything
+  // outside this repository (the school's other landings, a partner's form). Their paths never change.
+  '/api/getcourse/orders': routeOf(handleLeads, getApiRuntime),
+  '/api/getcourse/ids': routeOf(handleIds, getApiRuntime),
+  // The same two endpoints (one handler each: the same limits, idempotency keys and answers) under the
+  // names wave 4 gave them; kept, since whatever integrated with them then must keep working.
   '/api/leads': routeOf(handleLeads, getApiRuntime),
   '/api/leads/ids': routeOf(handleIds, getApiRuntime),
   '/api/getcourse/deal-status': routeOf(handleDealStatus, async () => ({ ...(await getServerRuntime()), callbackSecret: readCallbackSecret() })),

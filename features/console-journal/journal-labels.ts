@@ -4,8 +4,9 @@ import type { AuditAction, AuditEntry, FoldedAuditAction } from '@/server/reposi
 /** A folded row's words, before its count: «Неудачные входы: 37». */
 const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
   sign_in_failed: 'Неудачные входы',
-  sign_in_refused: 'Входы отклонены: много неудачных попыток',
+  sign_in_refused: 'Входы из одной сети отклонены: много неудачных попыток',
   sign_in_refused_address: 'Входы с одного адреса отклонены: много неудачных попыток',
+  sign_in_refused_everywhere: 'Входы отклонены отовсюду: много неудачных попыток из разных сетей',
 };
 
 const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string> = {

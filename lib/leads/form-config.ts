@@ -10,7 +10,7 @@ export interface SubmitAnalyticsEvent {
   id_form: string;
 }
 
-/** Sent as JSON to our `POST /api/leads`; the server stores it and delivers it to the CRM. */
+/** Sent as JSON to our `POST /api/getcourse/orders`; the server stores it and delivers it to the CRM. */
 export interface AjaxFormConfig {
   formType: 'ajax';
   formId: string;

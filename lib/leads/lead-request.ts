@@ -6,7 +6,7 @@ import type { ExtraSubmitData } from './extra-data';
 export type LeadRequestBody = z.input<typeof leadRequestSchema>;
 
 /**
- * The body of `POST /api/leads`: extra {utm, page_path[, variant_id, block_id, ids]},
+ * The body of `POST /api/getcourse/orders`: extra {utm, page_path[, variant_id, block_id, ids]},
  * form {id}, contacts {name, email, phone}, plus the honeypot `website`. The phone goes in E.164 so the
  * CRM gets one spelling of a number however it was typed. The analytics ids ride with the lead: the
  * server sends them to GetCourse on the lead's deal (the ids call alone changes nothing in the CRM).
@@ -36,7 +36,7 @@ function hasClientIds({ clientIds }: ExtraSubmitData): boolean {
   return Boolean(clientIds.googleClientId || clientIds.yandexClientId);
 }
 
-/** The body of `POST /api/leads/ids`. */
+/** The body of `POST /api/getcourse/ids`. */
 export function buildIdsRequest(email: string, extra: ExtraSubmitData, honeypot = '') {
   return { email, ids: { ...extra.clientIds }, website: honeypot };
 }

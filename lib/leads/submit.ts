@@ -116,7 +116,7 @@ export function submitNativeForm(config: NativeFormConfig, values: LeadFormValue
 }
 
 /**
- * `POST /api/leads/ids` on every submit: not awaited, its failure ignored. It carries the
+ * `POST /api/getcourse/ids` on every submit: not awaited, its failure ignored. It carries the
  * submission's key, so a repeated press does not queue a second GetCourse update.
  */
 export function sendClientIds(email: string, extra: ExtraSubmitData, honeypot: string, idempotencyKey: string) {

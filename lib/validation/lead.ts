@@ -59,7 +59,7 @@ const clientIdSchema = idSchema.nullish();
 /** Analytics client ids from the `_ga` and `_ym_uid` cookies. */
 const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
 
-/** Body of POST /api/leads plus our optional extras. */
+/** Body of POST /api/getcourse/orders plus our optional extras. */
 export const leadRequestSchema = z.object({
   extra: z
     .object({
@@ -67,7 +67,7 @@ export const leadRequestSchema = z.object({
       page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
       variant_id: idSchema.optional(),
       block_id: idSchema.optional(),
-      /** Optional: stored with the lead and sent with its deal (the `/api/leads/ids` call stores nothing). */
+      /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
       ids: clientIdsSchema.optional(),
     })
     .default({ utm: {}, page_path: '/' }),
@@ -80,7 +80,7 @@ export const leadRequestSchema = z.object({
 });
 export type LeadRequest = z.infer<typeof leadRequestSchema>;
 
-/** Body of POST /api/leads/ids. */
+/** Body of POST /api/getcourse/ids. */
 export const idsRequestSchema = z.object({
   email: emailSchema,
   ids: clientIdsSchema,

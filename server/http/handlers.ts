@@ -28,10 +28,10 @@ export interface ApiRuntime {
   now?: () => number;
 }
 
-/** `POST /api/leads`: 200 `{ message }` once the lead and its delivery are stored. */
+/** `POST /api/getcourse/orders` (the spec's path) and `POST /api/leads`: 200 `{ message }` once the lead and its delivery are stored. */
 export const handleLeads = leadEndpoint('leads', acceptLead, { message: acceptedMessages.lead });
 
-/** `POST /api/leads/ids`: 200 `{ msg }` (the ids travel with the lead; nothing is stored here). */
+/** `POST /api/getcourse/ids` (the spec's path) and `POST /api/leads/ids`: 200 `{ msg }` (the ids travel with the lead; nothing is stored here). */
 export const handleIds = leadEndpoint('ids', acceptIds, { msg: acceptedMessages.ids });
 
 /** The lead API's refusals by the reason its metrics count them under; any other code is `invalid`. */

@@ -9,6 +9,8 @@ const forbidden = 'Доступ запрещён';
 
 export const refusalMessages = {
   method_not_allowed: 'Метод не поддерживается',
+  // A path that does not decode (`%ZZ`), answered by the web process before any route (server/http/request-stamp.ts).
+  bad_path: 'Адрес записан неверно',
   foreign_origin: 'Запрос с другого сайта отклонён',
   not_json: 'Ожидается JSON (Content-Type: application/json)',
   not_csp_report: notCspReport,
@@ -17,7 +19,7 @@ export const refusalMessages = {
   bad_json: 'Некорректный JSON',
   rate_limited: 'Слишком много запросов. Попробуйте через минуту',
   unavailable: 'Сервис временно недоступен. Попробуйте позже',
-  // The lead API (POST /api/leads and /ids).
+  // The lead API (POST /api/getcourse/orders and /ids).
   invalid_fields: 'Поля заявки заполнены неверно',
   email_rate_limited: 'С этой почты уже отправлено много заявок. Попробуйте позже',
   over_ceiling: 'Сейчас заявок слишком много. Попробуйте через минуту',

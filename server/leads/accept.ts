@@ -44,7 +44,7 @@ export interface AcceptContext {
 const russian = { error: z.locales.ru().localeError };
 
 /**
- * `POST /api/leads`: validates with the browser's schema, looks the form up in the
+ * `POST /api/getcourse/orders`: validates with the browser's schema, looks the form up in the
  * registry (a gift offer's form only while its gift is on sale) and stores the lead together with its
  * delivery in one transaction.
  */
@@ -92,7 +92,7 @@ async function onSale(form: LeadFormEntry, context: AcceptContext): Promise<bool
 }
 
 /**
- * `POST /api/leads/ids` (fired on every submit, its answer read as `msg`). Validated and
+ * `POST /api/getcourse/ids` (fired on every submit, its answer read as `msg`). Validated and
  * answered, and nothing stored: the analytics ids reach GetCourse with the lead's deal (the lead
  * carries them), never as a separate user import, which would let anyone who knows an e-mail rewrite
  * that person's profile.

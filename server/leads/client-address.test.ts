@@ -39,14 +39,18 @@ describe('rate-limit subjects', () => {
     expect(hashClientAddress('2001:db8:1:3::1', key)).not.toBe(hashClientAddress('2001:db8:1:2::1', key));
   });
 
-  it('counts a network by its IPv4 /24 or its IPv6 /48, as a keyed hash of its own', () => {
+  it('gives the network of an address: an IPv4 /24, an IPv6 /48; anything else as it is', () => {
     expect(networkPrefix('203.0.113.7')).toBe('203.0.113.0/24');
-    expect(networkPrefix('203.0.113.250')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.113.255')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.114.7')).toBe('203.0.114.0/24');
     expect(networkPrefix('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
-    expect(networkPrefix('2001:db8:1:ffff::9')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:2::1')).toBe('2001:db8:2::/48');
     expect(networkPrefix('not-an-address')).toBe('not-an-address');
+  });
+
+  it('counts a network as a keyed hash of its own: every address of a /24, every /64 of a /48', () => {
     const key = 'k'.repeat(32);
-    // Every /64 of a /48 and every address of a /24 is one network; the next one is another.
     expect(hashClientNetwork('2001:db8:1:2::1', key)).toBe(hashClientNetwork('2001:db8:1:9999::1', key));
     expect(hashClientNetwork('2001:db8:2:2::1', key)).not.toBe(hashClientNetwork('2001:db8:1:2::1', key));
     expect(hashClientNetwork('203.0.113.7', key)).toBe(hashClientNetwork('203.0.113.8', key));

@@ -60,16 +60,12 @@ export function subscriberPrefix(address: string): string {
 }
 
 /**
- * The network an address belongs to: its IPv4 /24 or its IPv6 /48 (what one site, an office, a
- * provider's customer or a cloud tenant usually holds). Counting by it as well as by subscriber stops one
- * sender from becoming a crowd by walking the addresses it holds: the 256 addresses of a /24, the 65,536
- * /64s of a /48. Text that is no address is its own network.
+ * The network an address belongs to, wider than one subscriber: an IPv4 /24, the /48 of an IPv6 address
+ * (what a provider gives one site). A new address within one's own network is cheap to get; addresses in
+ * many networks are not, so a limit by network holds where one by address does not.
  */
 export function networkPrefix(address: string): string {
-  if (ipaddr.IPv4.isValid(address) && ipaddr.IPv4.isValidFourPartDecimal(address)) {
-    const [a, b, c] = ipaddr.IPv4.parse(address).octets;
-    return `${a}.${b}.${c}.0/24`;
-  }
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return `${ipaddr.IPv4.parse(address).octets.slice(0, 3).join('.')}.0/24`;
   if (!ipaddr.IPv6.isValid(address)) return address;
   const parts = ipaddr.IPv6.parse(address).parts.slice(0, 3);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;

@@ -27,7 +27,7 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-/** A valid body of POST /api/leads. */
+/** A valid body of POST /api/getcourse/orders. */
 export function sampleLeadBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { LEADS_ENDPOINT } from '@/lib/api-contract';
 
 export const distDir = process.env.NEXT_DIST_DIR || '.next';
 
@@ -182,7 +183,7 @@ export function leadBody(tag: string) {
 }
 
 export async function postLead(baseUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; message?: string }> {
-  const response = await fetch(`${baseUrl}/api/leads`, {
+  const response = await fetch(`${baseUrl}${LEADS_ENDPOINT}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
     body: JSON.stringify(body),
