@@ -3,7 +3,7 @@ import { requireOperator } from '@/server/admin/session';
 /** «Обзор»: leads by day, form and source, and how the deliveries (and the leads held as «Похоже на спам»), the managers' alerts and the payments are doing. */
 export async function loadOverview() {
   const { runtime, now } = await requireOperator();
-  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealReconciliation } = runtime.repos;
+  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealRefusedPayments, dealReconciliation } = runtime.repos;
   const [daily, byForm, bySource, delivery, withheld] = await Promise.all([
     leads.perDay(now),
     leads.counts('form', now),
@@ -11,7 +11,12 @@ export async function loadOverview() {
     deliveryQueue.health(now),
     leads.withheld(),
   ]);
-  const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
+  const [unmatched, refused, reconciliation, alerts] = await Promise.all([
+    dealUnmatchedCallbacks.count(),
+    dealRefusedPayments.count(),
+    dealReconciliation.state(),
+    alertQueue.health(),
+  ]);
   return {
     daily,
     byForm,
@@ -21,6 +26,7 @@ export async function loadOverview() {
     getCourseConfigured: runtime.config.getCourse !== null,
     alerts,
     unmatched,
+    refused,
     reconciliation,
   };
 }

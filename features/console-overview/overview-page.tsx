@@ -6,13 +6,13 @@ import type { Overview } from './load';
 import { CountsTable, DeliveryHealthPanel } from './overview';
 import { PaymentsHealthPanel } from './payments-health';
 
-export function OverviewPage({ daily, byForm, bySource, delivery, withheld, getCourseConfigured, alerts, unmatched, reconciliation }: Overview) {
+export function OverviewPage({ daily, byForm, bySource, delivery, withheld, getCourseConfigured, alerts, unmatched, refused, reconciliation }: Overview) {
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>
       <DeliveryHealthPanel health={delivery} withheld={withheld} getCourseConfigured={getCourseConfigured} />
       <AlertHealthNotice health={alerts} />
-      <PaymentsHealthPanel unmatched={unmatched} reconciliation={reconciliation} />
+      <PaymentsHealthPanel unmatched={unmatched} refused={refused} reconciliation={reconciliation} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
       <BarChart
         data={{ labels: daily.days, series: daily.series.map((series) => ({ key: formName(series.key), values: series.counts })) }}

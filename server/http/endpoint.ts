@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import { LOCK_WAIT_MS, withinDeadline, withLockWaitLimit } from '../db/sqlite-lock-wait';
-import { clientAddress, hashClientAddress } from '../leads/client-address';
+import { clientAddress, hashClientAddress, hashClientNetwork } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { addressBucket, isForeignOrigin, RequestLimits } from './guards';
@@ -30,6 +30,8 @@ export interface EndpointContext<R, B> {
   body: B;
   /** The keyed hash of the client's address; null when the server could not vouch for one. */
   addressHash: string | null;
+  /** The keyed hash of the client's network (IPv4 /24, IPv6 /48: server/leads/client-address.ts); null with no address. */
+  networkHash: string | null;
   /** The hits this request counted: more buckets may be counted, and all given back (a replayed lead). */
   limits: R extends LimitedRuntime ? RequestLimits : undefined;
 }
@@ -160,6 +162,7 @@ async function passGuards<R, B>(spec: EndpointSpec<R, B>, request: Request, runt
   const { hashKey, repos } = runtime as Partial<LimitedRuntime>;
   const address = clientAddress(request.headers);
   const addressHash = address && typeof hashKey === 'string' ? hashClientAddress(address, hashKey) : null;
+  const networkHash = address && typeof hashKey === 'string' ? hashClientNetwork(address, hashKey) : null;
   const limited = typeof hashKey === 'string' && repos?.rateLimit !== undefined;
   const limits = limited ? new RequestLimits(repos, now, (await spec.rateLimit?.exempt?.(request, runtime)) ?? false) : undefined;
   if (spec.rateLimit && limits) {
@@ -178,5 +181,5 @@ async function passGuards<R, B>(spec: EndpointSpec<R, B>, request: Request, runt
     body = parse ? parse(read.value) : read.value;
     if (body instanceof Refusal) return body;
   }
-  return spec.handle({ request, runtime, now, log, body: body as B, addressHash, limits: limits as EndpointContext<R, B>['limits'] });
+  return spec.handle({ request, runtime, now, log, body: body as B, addressHash, networkHash, limits: limits as EndpointContext<R, B>['limits'] });
 }

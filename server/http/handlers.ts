@@ -3,12 +3,12 @@ import type { ServedGiftWindow } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import type { ServerConfig } from '../config';
 import { acceptIds, acceptLead, type AcceptContext, type AcceptOutcome } from '../leads/accept';
-import { hashClientNetwork } from '../leads/client-address';
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories';
 import { countPageTestLead } from '../page-tests/counting';
 import { countTestConversion } from '../split-tests/conversion';
+import { trafficClient } from '../traffic/caps';
 import { endpoint, type EndpointContext } from './endpoint';
 import { idempotencyKeyOf } from './idempotency-key';
 import { admitLead } from './lead-admission';
@@ -78,13 +78,13 @@ function leadEndpoint(route: LeadRoute, accept: (body: unknown, context: AcceptC
 }
 
 async function takeLead(
-  { request, runtime, now, log, body, addressHash, limits }: EndpointContext<ApiRuntime, unknown>,
+  { request, runtime, now, log, body, addressHash, networkHash, limits }: EndpointContext<ApiRuntime, unknown>,
   route: LeadRoute,
   accept: (body: unknown, context: AcceptContext) => Promise<AcceptOutcome>,
   success: Record<string, string>,
 ): Promise<Response | Refusal> {
   const { config, repos, hashKey } = runtime;
-  const sender = { addressHash, networkHash: hashClientNetwork(request.headers, hashKey) };
+  const sender = { addressHash, networkHash };
   const admit: AcceptContext['admit'] = (subject) => admitLead(subject, { limits, config: config.limits, hashKey, sender });
   const alertChannels = { telegram: !!config.alerts?.telegram, email: !!config.alerts?.email };
   const key = idempotencyKeyOf(request);
@@ -110,8 +110,9 @@ async function takeLead(
       if (outcome.withheld) leadMetrics.withheld(route);
       // A lead held as «Похоже на спам» counts for no test: a flood must not steer a variant.
       if (route === 'leads' && !outcome.withheld) {
-        await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
-        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, clientAddressHash: addressHash, now, log });
+        const client = trafficClient(addressHash, networkHash);
+        await countTestConversion(request.headers, body, { repos, hashKey, client, now, log });
+        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, client, now, log });
       }
       return jsonOk(success);
     case 'replayed':

@@ -42,6 +42,8 @@ export const refusalMessages = {
   bad_cost: 'Стоимость сделки не похожа на сумму',
   bad_paid: 'Оплаченная сумма не похожа на сумму',
   implausible_paid: 'Оплачено больше стоимости сделки',
+  paid_above_tariffs: 'Оплачено больше, чем стоит самый дорогой тариф',
+  cost_above_tariffs: 'Стоимость сделки больше, чем стоит самый дорогой курс школы',
   // The operator console's downloads, the metrics and the health check.
   sign_in_required: 'Нужно войти в консоль',
   not_found: 'Не найдено',
@@ -62,4 +64,5 @@ export const callbackLogMessages = {
   wrongSecret: 'Неверный или отсутствующий секрет в адресе вызова',
   noSecret: 'GETCOURSE_CALLBACK_SECRET не задан: вызовы GetCourse не принимаются',
   unmatched: 'Сделка с таким номером сайтом не отправлялась: сохранена отдельно',
+  refused: 'Суммы не могут быть верными для этой сделки: оплата не учтена и сохранена отдельно',
 } as const;

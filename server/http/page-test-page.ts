@@ -5,6 +5,7 @@ import { liveTestOf, renderToken } from '../page-tests/live';
 import { countPageTestVisitor } from '../page-tests/counting';
 import { ownOrigin, variantHtml } from '../page-tests/render';
 import { PAGE_PATH_HEADER, RENDER_TOKEN_HEADER, testedPageHeaders, visitorOfHandled } from '../page-tests/serving';
+import { trafficClient } from '../traffic/caps';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { refuse } from './responses';
@@ -28,7 +29,7 @@ export const handlePageTestPage = endpoint<ApiRuntime>({
   name: 'page-test-page',
   methods: ['GET'],
   internal: (request) => request.headers.get(RENDER_TOKEN_HEADER) === renderToken(),
-  async handle({ request, runtime, now, addressHash }) {
+  async handle({ request, runtime, now, addressHash, networkHash }) {
     const page = coursePageAt(request.headers.get(PAGE_PATH_HEADER) ?? '');
     if (!page) return refuse(404, 'not_found');
     const path = page.path;
@@ -41,8 +42,10 @@ export const handlePageTestPage = endpoint<ApiRuntime>({
           (await fetch(ownOrigin() + path, { headers: { [RENDER_TOKEN_HEADER]: renderToken() }, redirect: 'error' })).text();
     const visitor = test && takesPart(request.headers) ? visitorOfHandled(request.headers, runtime.hashKey) : null;
     const variant = test && visitor ? assignVariant(visitor, test.id, test.variants.length) : 0;
-    if (test && visitor)
-      await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, clientAddressHash: addressHash, now });
+    if (test && visitor) {
+      const client = trafficClient(addressHash, networkHash);
+      await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, client, now });
+    }
     const body = await html(variant);
     return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...testedPageHeaders } });
   },

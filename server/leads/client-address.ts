@@ -72,10 +72,9 @@ export function networkPrefix(address: string): string {
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
 }
 
-/** The keyed hash of the network of the request's stamped address; null when the server could not vouch for one. */
-export function hashClientNetwork(headers: Headers, key: string): string | null {
-  const address = clientAddress(headers);
-  return address === null ? null : keyedHash(networkPrefix(address), key);
+/** The keyed hash of an address's network (networkPrefix), apart from the subscriber hashes of the same key. */
+export function hashClientNetwork(address: string, key: string): string {
+  return keyedHash(`network:${networkPrefix(address)}`, key);
 }
 
 /**

@@ -4,6 +4,7 @@
  * worker does); a state no repository method produces has a narrowly named test-only write here that
  * says why. Nothing else outside server/repositories/ writes a table.
  */
+import { moscowToday } from '@/lib/calendar';
 import type { DatabaseHandle } from '../db/connection';
 import type { Repositories } from '../repositories';
 import type { DeliveryKind } from '../repositories/delivery-queue';
@@ -81,4 +82,23 @@ export async function withheldLead({ repos }: Seeded, overrides: Partial<NewLead
   const lead = sampleLead({ withheldSigns: ['address', 'email_pattern'], ...overrides });
   const { leadId } = await repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка с сайта' } });
   return { id: leadId, email: lead.email };
+}
+
+/**
+ * Test-only: split-test visitors shown `variant` as the site counted them before it kept their network
+ * (migration 023 left those rows without one), which no repository method writes any more: the networks
+ * a running test's figures come from must still count them.
+ */
+export async function splitTestVisitorsBeforeNetworks(
+  { handle }: Seeded,
+  testId: string,
+  variant: number,
+  visitors: readonly string[],
+  at: number,
+): Promise<void> {
+  const day = moscowToday(new Date(at));
+  await handle.db
+    .insertInto('popup_test_exposures')
+    .values(visitors.map((visitor) => ({ test_id: testId, visitor, variant, day, at, network: null })))
+    .execute();
 }
