@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { leadsCsvStream } from '../server/admin/leads-csv';
+import { paymentRefusal } from '../server/deals/plausibility';
 import { createRepositories } from '../server/repositories';
 import type { LeadCursor, LeadFilter } from '../server/repositories/leads';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';
@@ -98,8 +99,8 @@ async function seed(handle: DatabaseHandle): Promise<void> {
   await inParallel(paid.length, width, async (k) => {
     const { dealNumber, index, createdAt } = paid[k]!;
     const report = { dealNumber, costKopecks: 1_299_000, source: 'reconcile' } as const;
-    await repos.deals.apply({ ...report, gcStatus: 'payed', paidKopecks: 1_299_000, at: createdAt + 86_400_000 });
-    if (index % 100 === 7) await repos.deals.apply({ ...report, gcStatus: 'cancelled', paidKopecks: 0, at: createdAt + 2 * 86_400_000 });
+    await repos.deals.apply({ ...report, gcStatus: 'payed', paidKopecks: 1_299_000, at: createdAt + 86_400_000 }, paymentRefusal);
+    if (index % 100 === 7) await repos.deals.apply({ ...report, gcStatus: 'cancelled', paidKopecks: 0, at: createdAt + 2 * 86_400_000 }, paymentRefusal);
   });
   if (handle.dialect === 'sqlite') await sql`pragma synchronous = full`.execute(handle.db);
   // Fresh statistics, as a long-running database has them.

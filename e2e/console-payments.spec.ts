@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
+import { leadsOf, withE2eDatabase } from './support/database';
 import { e2eBaseUrl, e2eCallbackSecret, e2eGiftPopupToken, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
@@ -77,6 +78,58 @@ test('«Оплаты по неизвестным номерам сделок» o
   const row = page.getByRole('table').getByRole('row').filter({ hasText: number });
   await expect(row.getByRole('cell')).toHaveText([number, 'оплачен', '12\u00a0990\u00a0₽', /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/, '1 раз']);
   await expectAxeClean(page, 'Оплаты по неизвестным номерам сделок');
+});
+
+test('a payment far above any tariff, with no cost said, is refused: «Кампании» does not count it, «Отклонённые оплаты» lists it with the reason', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  const campaign = `e2e-implausible-${run}`;
+  const email = `implausible-${run}@example.com`;
+  const posted = await page.request.post('/api/leads', {
+    headers: { origin: e2eBaseUrl },
+    data: {
+      extra: { utm: { source: 'vk', campaign }, page_path: '/products/git' },
+      form: { id: 'contact' },
+      contacts: { name: 'Олег Неправдоподобный', email, phone: '+7 916 444-55-77' },
+      website: '',
+    },
+  });
+  expect(posted.ok()).toBe(true);
+  // The deal number the lead's delivery carries to GetCourse (given when the lead is stored).
+  const [stored] = await leadsOf(email);
+  const number = (await withE2eDatabase(async ({ repos }) => repos.deliveryQueue.findForLead(stored!.id)))[0]!.dealNumber!;
+  // A process whose template lost `cost` and reads the paid amount in kopecks: 100 000 000 000 ₽.
+  const callback = await page.request.get(`/api/getcourse/deal-status?number=${number}&status=payed&paid=100000000000&secret=${e2eCallbackSecret}`);
+  expect(callback.status()).toBe(400);
+  expect(await callback.json()).toMatchObject({ code: 'paid_above_tariffs', path: 'paid' });
+
+  await signIn(page, await newOperator(`refused-${run}`));
+  await page.goto(`/admin/campaigns?period=today&by=campaign`);
+  const campaignRow = page
+    .getByRole('table', { name: 'Воронка: заявки, оплаты и выручка' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: campaign, exact: true }) });
+  await expect(campaignRow.getByRole('cell')).toHaveText(['1', '0', '0', '0 %', '0\u00a0₽', '0\u00a0₽']);
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Отклонённые оплаты' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Отклонённые оплаты');
+  const row = page.getByRole('table', { name: 'Отклонённые оплаты, сначала последние' }).getByRole('row').filter({ hasText: number });
+  await expect(row.getByRole('cell')).toHaveText([
+    number,
+    /^Заявка \d+$/,
+    'оплачен',
+    'не указано',
+    '100\u00a0000\u00a0000\u00a0000\u00a0₽',
+    /^Оплачено больше, чем стоит самый дорогой курс школы \(\d{3}\u00a0\d{3}\u00a0₽\)$/,
+    /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/,
+    '1 раз',
+  ]);
+  await expectAxeClean(page, 'Отклонённые оплаты');
+  // The lead it belongs to opens from the row.
+  await row.getByRole('link', { name: /^Заявка \d+$/ }).click();
+  await expect(page.getByText(email)).toBeVisible();
 });
 
 test("the gift pop-up's page shows the gift page's address, to copy", async ({ page, context }) => {

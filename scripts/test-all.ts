@@ -7,6 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { e2eEnv, e2ePort } from '../e2e/support/env';
 import { chromium, chromiumHeadlessShell, ensureDebianPackages, nginx, nginxBrotliFilter, nginxBrotliStatic, promtool } from './ensure-debian-package';
@@ -113,7 +114,34 @@ function printSlowestFiles(): void {
   for (const { file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
 }
 
+/**
+ * The run's wall times, per stage and in all, written over docs/test-times.md (where docs/operations.md sends
+ * a reader for the latest figures): commit the page with a change that moves them. Stages run side by side
+ * (lint and types) show their own times; the total is the whole command's.
+ */
+function writeTimes(totalSeconds: number, total: Counts): void {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+  const rows = stages.map((stage) => `| ${stage.name} | ${stage.seconds.toFixed(0)} s | ${stage.ok ? 'ok' : 'failed'} |`);
+  const page = [
+    '# The test command’s latest times',
+    '',
+    'Written by `npm test` (`scripts/test-all.ts`) at the end of every run; docs/operations.md, «The test command», says',
+    'what keeps it fast. The budget: under 10 minutes on a fresh clone of two cores.',
+    '',
+    `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit \`${commit}\`, ${os.cpus().length} cores, CI=${process.env.CI ?? 'unset'}:`,
+    `**${(totalSeconds / 60).toFixed(1)} minutes** in all, ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped.`,
+    '',
+    '| stage | wall time | result |',
+    '|---|---|---|',
+    ...rows,
+    `| the whole command | ${totalSeconds.toFixed(0)} s | ${total.failed === 0 ? 'ok' : 'failed'} |`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join('docs', 'test-times.md'), page);
+}
+
 async function main() {
+  const started = Date.now();
   fs.rmSync('test-results', { recursive: true, force: true });
   fs.mkdirSync('test-results', { recursive: true });
   if (!process.env.TEST_DATABASE_URL) {
@@ -182,6 +210,9 @@ async function main() {
     if (!stage.ok && !stage.counts) total.failed += 1;
   }
   printSlowestFiles();
+  const totalSeconds = (Date.now() - started) / 1000;
+  writeTimes(totalSeconds, total);
+  console.log(`wall time: ${totalSeconds.toFixed(0)} s (docs/test-times.md)`);
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(ok && total.failed === 0 ? 0 : 1);
 }

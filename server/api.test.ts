@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { HTTP_METHODS } from './http/endpoint';
+import { renderToken } from './page-tests/live';
+import { RENDER_TOKEN_HEADER } from './page-tests/serving';
 
 // The route files and server/api.ts are server-only; here they are imported by a test, not by a client.
 vi.mock('server-only', () => ({}));
@@ -28,6 +30,14 @@ export const dynamic = 'force-dynamic';
 export const { ${HTTP_METHODS.join(', ')} } = apiRoutes['${route}'];
 `;
 
+/**
+ * The endpoints only the instance itself may reach, with what its own requests carry: to anyone else every
+ * method is 404, as if they did not exist. A new internal endpoint fails here until it is listed.
+ */
+const internalEndpoints: Record<string, () => Record<string, string>> = {
+  '/api/page-tests/page': () => ({ [RENDER_TOKEN_HEADER]: renderToken() }),
+};
+
 describe('app/api route files', () => {
   it('are one for each endpoint of server/api.ts, and each is the endpoint helper’s two exports', () => {
     expect(routeFiles.length).toBeGreaterThanOrEqual(13);
@@ -41,15 +51,24 @@ describe('app/api route files', () => {
     expect(Object.keys(exported).sort()).toEqual([...HTTP_METHODS, 'dynamic'].sort());
     for (const method of HTTP_METHODS) expect(exported[method], method).toBe(bound[method]);
 
+    const internal = internalEndpoints[route];
+    if (internal) {
+      for (const method of HTTP_METHODS) {
+        const guessed = Object.fromEntries(Object.keys(internal()).map((name) => [name, 'guessed']));
+        const outsider = await bound[method](new Request(`http://school.test${route}`, { method, headers: guessed }));
+        expect({ method, status: outsider.status }).toEqual({ method, status: 404 });
+      }
+    }
+    const headers = internal?.() ?? {};
     // No endpoint serves OPTIONS: its 405 says which methods are served (and the runtime is never opened for it).
-    const options = await bound.OPTIONS(new Request(`http://school.test${route}`, { method: 'OPTIONS' }));
+    const options = await bound.OPTIONS(new Request(`http://school.test${route}`, { method: 'OPTIONS', headers }));
     expect(options.status).toBe(405);
     const allow = options.headers.get('allow')?.split(', ') ?? [];
     expect(allow.length).toBeGreaterThan(0);
     expect(allow.includes('HEAD')).toBe(allow.includes('GET'));
     for (const method of HTTP_METHODS.filter((method) => !allow.includes(method))) {
       const response = await bound[method](
-        new Request(`http://school.test${route}`, { method, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' }),
+        new Request(`http://school.test${route}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' }),
       );
       expect({ method, status: response.status, allow: response.headers.get('allow') }).toEqual({ method, status: 405, allow: allow.join(', ') });
       expect(response.headers.get('content-type')).toContain('application/json');

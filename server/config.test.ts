@@ -8,7 +8,7 @@ describe('server configuration', () => {
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/site.db') });
     expect(config.getCourse).toBeNull();
     expect(config.worker).toMatchObject({ mode: 'inline', pollMs: 1000, retry: DEFAULT_RETRY });
-    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 });
+    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 10, pressurePerMinute: 60, hold: { perAddress: 4, perNetwork: 10 } });
     expect(config.retention).toEqual({ leadDays: 180, spamDays: 7, auditDays: 365 });
     expect(config.trustedProxies).toBe(0);
     expect(config.hashKey).toEqual({ kind: 'file', file: path.resolve('data/address-hash.key') });
@@ -24,7 +24,9 @@ describe('server configuration', () => {
       OUTBOX_POLL_MS: '200',
       RATE_LIMIT_PER_MINUTE: 'lots',
       RATE_LIMIT_PER_EMAIL_PER_HOUR: '4',
-      LEAD_CEILING_PER_MINUTE: '50',
+      LEAD_PRESSURE_PER_MINUTE: '50',
+      LEAD_HOLD_PER_ADDRESS: '6',
+      LEAD_HOLD_PER_NETWORK: '0',
       LEAD_RETENTION_DAYS: '90',
       TRUST_PROXY: '1',
       ADDRESS_HASH_KEY: 'k'.repeat(40),
@@ -34,7 +36,7 @@ describe('server configuration', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/site' });
     expect(config.getCourse).toEqual({ baseUrl: 'https://school.getcourse.ru', apiKey: 'secret', timeoutMs: 10_000 });
     expect(config.worker).toMatchObject({ mode: 'off', pollMs: 200 });
-    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 4, ceilingPerMinute: 50 });
+    expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 4, pressurePerMinute: 50, hold: { perAddress: 6, perNetwork: 10 } });
     expect(config.retention.leadDays).toBe(90);
     expect(config.trustedProxies).toBe(1);
     expect(config.hashKey).toEqual({ kind: 'value', value: 'k'.repeat(40) });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FloodThresholds } from './leads/flood-signs';
 import type { HashKeySource } from './leads/hash-key';
 
 /**
@@ -38,8 +39,13 @@ export interface LeadLimits {
   perAddressPerMinute: number;
   /** Accepted leads per e-mail address per hour. */
   perEmailPerHour: number;
-  /** Accepted leads per minute from everyone together: what a botnet can pour into the CRM at most. */
-  ceilingPerMinute: number;
+  /**
+   * Leads per minute from everyone above which the heaviest senders are refused (server/leads/shedding.ts):
+   * above the school's busiest real minute, so a real rush never meets it.
+   */
+  pressurePerMinute: number;
+  /** From how many leads in ten minutes from one address, or one network, a lead is held as «Похоже на спам» (server/leads/flood-signs.ts). */
+  hold: FloodThresholds;
 }
 
 export interface RetentionConfig {
@@ -88,7 +94,7 @@ export interface ServerConfig {
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
 export const DEFAULT_POLL_MS = 1000;
-export const DEFAULT_LIMITS: LeadLimits = { perAddressPerMinute: 30, perEmailPerHour: 10, ceilingPerMinute: 120 };
+export const DEFAULT_LIMITS: LeadLimits = { perAddressPerMinute: 30, perEmailPerHour: 10, pressurePerMinute: 60, hold: { perAddress: 4, perNetwork: 10 } };
 export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7, auditDays: 365 };
 export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
@@ -115,7 +121,11 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     limits: {
       perAddressPerMinute: positiveInt(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perAddressPerMinute),
       perEmailPerHour: positiveInt(env.RATE_LIMIT_PER_EMAIL_PER_HOUR, DEFAULT_LIMITS.perEmailPerHour),
-      ceilingPerMinute: positiveInt(env.LEAD_CEILING_PER_MINUTE, DEFAULT_LIMITS.ceilingPerMinute),
+      pressurePerMinute: positiveInt(env.LEAD_PRESSURE_PER_MINUTE, DEFAULT_LIMITS.pressurePerMinute),
+      hold: {
+        perAddress: positiveInt(env.LEAD_HOLD_PER_ADDRESS, DEFAULT_LIMITS.hold.perAddress),
+        perNetwork: positiveInt(env.LEAD_HOLD_PER_NETWORK, DEFAULT_LIMITS.hold.perNetwork),
+      },
     },
     retention: { ...DEFAULT_RETENTION, leadDays: positiveInt(env.LEAD_RETENTION_DAYS, DEFAULT_RETENTION.leadDays) },
     trustedProxies: readTrustedProxies(env.TRUST_PROXY),

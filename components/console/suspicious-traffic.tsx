@@ -1,4 +1,5 @@
-import { sharePercent, SUSPICIOUS_SHARE, suspiciousDays, type DayTotals } from './traffic-figures';
+import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
+import { sharePercent, suspiciousDays, type DayTotals } from './traffic-figures';
 import { figureColumns, TableHead } from './table-head';
 import { ui } from './ui';
 
@@ -25,8 +26,8 @@ export function SuspiciousTraffic({
     <section aria-label="Подозрительный трафик" data-testid="suspicious-traffic">
       <h2 className={ui.h2}>Подозрительный трафик</h2>
       <p className="mb-2 max-w-3xl text-sm">
-        В эти дни {sharePercent(SUSPICIOUS_SHARE)} и больше событий ({what}) пришли с адресов, приславших за день больше, чем бывает у одного посетителя, или не
-        прошли проверку сайта. Сайт их принял, но не учёл: цифры и выводы на этой странице построены только на учтённых.
+        В эти дни {sharePercent(SUSPICIOUS_SHARE)} и больше событий ({what}) пришли с адресов или из сетей, приславших за день больше, чем бывает у одного
+        посетителя или офиса, или не прошли проверку сайта. Сайт их принял, но не учёл: цифры и выводы на этой странице построены только на учтённых.
       </p>
       <table className={`${ui.table} mb-4 max-w-3xl`}>
         <caption className="sr-only">Неучтённые события по дням</caption>

@@ -57,7 +57,10 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     // Parallel tests share one client address and some share an e-mail: the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '10000',
-    LEAD_CEILING_PER_MINUTE: '10000',
+    LEAD_PRESSURE_PER_MINUTE: '10000',
+    // Tests share addresses, networks and e-mail templates: the held leads have tests of their own.
+    LEAD_HOLD_PER_ADDRESS: '10000',
+    LEAD_HOLD_PER_NETWORK: '10000',
     NEXT_PUBLIC_GETCOURSE_FORMS_ORIGIN: fakeGetCourseUrl,
     NEXT_PUBLIC_GEO_URL: `${fakeGetCourseUrl}/geo`,
     NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST',

@@ -68,6 +68,8 @@ export function alertStateText({ status, held }: Pick<LeadAlertRow, 'status' | '
       return 'доставлено';
     case 'dead':
       return 'не доставлено';
+    case 'withheld':
+      return 'задержано: заявка похожа на спам';
   }
 }
 

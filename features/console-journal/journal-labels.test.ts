@@ -4,8 +4,9 @@ import { auditActionText, moscowPeriod } from './journal-labels';
 describe('the journal’s words', () => {
   it('says a folded row of sign-in attempts with its count, every other action by its name', () => {
     expect(auditActionText({ action: 'sign_in_failed', count: 37 })).toBe('Неудачные входы: 37');
-    expect(auditActionText({ action: 'sign_in_refused', count: 190 })).toBe('Входы отклонены: много неудачных попыток: 190');
+    expect(auditActionText({ action: 'sign_in_refused', count: 190 })).toBe('Входы из одной сети отклонены: много неудачных попыток: 190');
     expect(auditActionText({ action: 'sign_in_refused_address', count: 170 })).toBe('Входы с одного адреса отклонены: много неудачных попыток: 170');
+    expect(auditActionText({ action: 'sign_in_refused_everywhere', count: 12 })).toBe('Входы отклонены отовсюду: много неудачных попыток из разных сетей: 12');
     expect(auditActionText({ action: 'sign_in', count: 1 })).toBe('Вход');
     expect(auditActionText({ action: 'export', count: 1 })).toBe('Выгрузка CSV');
   });

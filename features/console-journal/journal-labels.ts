@@ -4,8 +4,9 @@ import type { AuditAction, AuditEntry, FoldedAuditAction } from '@/server/reposi
 /** A folded row's words, before its count: «Неудачные входы: 37». */
 const foldedAuditActionLabels: Record<FoldedAuditAction, string> = {
   sign_in_failed: 'Неудачные входы',
-  sign_in_refused: 'Входы отклонены: много неудачных попыток',
+  sign_in_refused: 'Входы из одной сети отклонены: много неудачных попыток',
   sign_in_refused_address: 'Входы с одного адреса отклонены: много неудачных попыток',
+  sign_in_refused_everywhere: 'Входы отклонены отовсюду: много неудачных попыток из разных сетей',
 };
 
 const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string> = {
@@ -17,6 +18,8 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   erase: 'Удаление данных посетителя',
   spam: 'Отмечено как спам',
   not_spam: 'Снята отметка «спам»',
+  withheld_release: 'Выпущены заявки «Похоже на спам»',
+  withheld_delete: 'Удалены заявки «Похоже на спам»',
   schedule_add: 'Окно подарка добавлено',
   schedule_edit: 'Окно подарка изменено',
   schedule_remove: 'Окно подарка удалено',

@@ -62,4 +62,15 @@ describe('«Журнал» in sentences, by names', () => {
     expect(auditSentence(entry('export', null, { filter: {} }))).toBe('Выгружен CSV заявок');
     expect(auditSentence({ ...entry('sign_in_failed', 'client'), count: 37 })).toBe('Неудачные входы: 37');
   });
+
+  it('says what became of the leads held as «Похоже на спам»: one by its number, a whole section by its count', () => {
+    expect(auditSentence(entry('withheld_release', 'lead 12', { leads: 1 }))).toBe(
+      'Заявка №12 из «Похоже на спам» выпущена: отправлена в GetCourse и менеджерам',
+    );
+    expect(auditSentence(entry('withheld_release', null, { leads: 115 }))).toBe(
+      'Выпущены заявки из «Похоже на спам»: 115, отправлены в GetCourse и менеджерам',
+    );
+    expect(auditSentence(entry('withheld_delete', 'lead 12', { leads: 1, deliveries: 1 }))).toBe('Заявка №12 из «Похоже на спам» удалена безвозвратно');
+    expect(auditSentence(entry('withheld_delete', null, { leads: 115, deliveries: 115 }))).toBe('Удалены безвозвратно заявки из «Похоже на спам»: 115');
+  });
 });

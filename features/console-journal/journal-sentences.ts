@@ -106,6 +106,14 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   erase: (entry) => `Удалены данные посетителя ${entry.subject ?? ''}: заявок ${numberOf(entry, 'leads') ?? 0}, отправок ${numberOf(entry, 'deliveries') ?? 0}`,
   spam: (entry) => `Заявка ${leadNumber(entry)} отмечена как спам`,
   not_spam: (entry) => `С заявки ${leadNumber(entry)} снята отметка «спам»`,
+  withheld_release: (entry) =>
+    entry.subject
+      ? `Заявка ${leadNumber(entry)} из «Похоже на спам» выпущена: отправлена в GetCourse и менеджерам`
+      : `Выпущены заявки из «Похоже на спам»: ${numberOf(entry, 'leads') ?? 0}, отправлены в GetCourse и менеджерам`,
+  withheld_delete: (entry) =>
+    entry.subject
+      ? `Заявка ${leadNumber(entry)} из «Похоже на спам» удалена безвозвратно`
+      : `Удалены безвозвратно заявки из «Похоже на спам»: ${numberOf(entry, 'leads') ?? 0}`,
   schedule_add: (entry) => `Добавлено окно подарка${giftWindow(entry)}`,
   schedule_edit: (entry) => `Изменено окно подарка${giftWindow(entry)}`,
   schedule_remove: (entry) => `Удалено окно подарка${giftWindow(entry)}`,

@@ -1,9 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
 import { emailSchema } from '@/lib/validation/lead';
 import { operatorAction } from '@/server/admin/operator-action';
+import { deleteWithheldSteps, releaseWithheldSteps } from '@/server/admin/withheld-leads';
+import type { WithheldScope } from '@/server/repositories/leads';
 import { eraseVisitor } from '@/server/privacy/erase';
 import type { ErasureCounts } from '@/server/repositories/personal-data';
 
@@ -52,5 +55,25 @@ export const eraseVisitorAction = operatorAction({
   answer(counts): EraseState {
     revalidatePath('/admin/leads');
     return { outcome: 'erased', counts };
+  },
+});
+
+/** The list of leads held back as «Похоже на спам»: where the section's buttons, and a deleted lead's page, lead back to. */
+const WITHHELD_LIST = '/admin/leads?spam=withheld';
+
+/** A held lead's page, or the section, read again after a release. */
+function afterRelease(scope: WithheldScope): void {
+  revalidatePath('leadId' in scope ? `/admin/leads/${scope.leadId}` : '/admin/leads');
+}
+
+/** «Выпустить» (a lead's page) / «Выпустить все» (the section): GetCourse and the managers get them as any other lead. */
+export const releaseWithheldAction = operatorAction({ ...releaseWithheldSteps, answer: (_released, scope) => afterRelease(scope) });
+
+/** «Удалить» / «Удалить все»: erased as a visitor's erasure erases; a deleted lead's page is gone, so back to the section. */
+export const deleteWithheldAction = operatorAction({
+  ...deleteWithheldSteps,
+  answer(_counts, scope) {
+    revalidatePath('/admin/leads');
+    if ('leadId' in scope) redirect(WITHHELD_LIST);
   },
 });

@@ -6,7 +6,7 @@ import type { StoredLead } from '@/server/repositories/leads';
 import { markSpamAction, resendDeliveryAction } from './lead-actions';
 import { moscowTime } from '@/components/console/moscow-time';
 import { deliveryErrorSentence } from './delivery-error-labels';
-import { deliveryStatusLabels, leadBlockLabel, leadEventLabel } from './lead-labels';
+import { deliveryStatusLabels, leadBlockLabel, leadEventLabel, withheldText } from './lead-labels';
 import { PageName } from './page-name';
 import { ui } from '@/components/console/ui';
 import { ConsoleTable } from '@/components/console/console-table';
@@ -27,7 +27,7 @@ function mainFields(lead: StoredLead): Field[] {
     ...UTM_KEYS.map((key): Field => [`utm_${key}`, lead.utm[key]]),
     ['Страница', <PageName key="page" path={lead.pagePath} />],
     ['Где на странице', leadBlockLabel(lead.blockId)],
-    ['Спам', lead.isSpam ? 'да' : 'нет'],
+    ['Спам', lead.isSpam ? 'да' : lead.withheldSigns?.length ? withheldText(lead.withheldSigns) : 'нет'],
     ['Обезличена (МСК)', lead.anonymizedAt === undefined ? null : moscowTime(lead.anonymizedAt)],
   ];
 }

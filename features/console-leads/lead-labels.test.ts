@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eraseStateText, leadBlockLabel, leadEventLabel, resendAllText } from './lead-labels';
+import { eraseStateText, leadBlockLabel, leadEventLabel, resendAllText, withheldText } from './lead-labels';
 
 describe('the erasure form in Russian', () => {
   it('says what it refused, and what went and what GetCourse still holds', () => {
@@ -31,5 +31,16 @@ describe('the re-send answer', () => {
     expect(resendAllText(null)).toBeNull();
     expect(resendAllText({ resent: 4 })).toBe('Снова в очереди на отправку в GetCourse: 4. Доставлена ли каждая, видно в списке.');
     expect(resendAllText({ resent: 0 })).toBe('Недоставленных заявок не осталось: отправлять заново нечего.');
+  });
+});
+
+describe('a lead held back as a flood', () => {
+  it('says «Похоже на спам» and why, in words', () => {
+    expect(withheldText(['address', 'email_pattern'])).toBe(
+      'Похоже на спам: много заявок с одного адреса за 10 минут; почты по одному шаблону (anna1@…, anna2@…)',
+    );
+    expect(withheldText(['network'])).toBe('Похоже на спам: много заявок из одной сети за 10 минут');
+    expect(withheldText(['campaign_burst'])).toBe('Похоже на спам: всплеск заявок в одну форму и кампанию из нескольких сетей');
+    expect(withheldText([])).toBe('Похоже на спам');
   });
 });

@@ -1,3 +1,4 @@
+import type { FloodSign } from '@/server/leads/flood-signs';
 import type { OutboxStatus } from '@/server/repositories/outbox-rows';
 import type { EraseState, ResendAllState } from './lead-actions';
 
@@ -33,6 +34,7 @@ export const deliveryStatusLabels: Record<OutboxStatus, string> = {
   sending: 'отправляется',
   sent: 'доставлена',
   dead: 'не доставлена',
+  withheld: 'задержана: похоже на спам',
 };
 
 /** What the erasure form says after an attempt: what went, and what GetCourse still holds. */
@@ -61,4 +63,17 @@ export function resendAllText(state: ResendAllState): string | null {
   if (state === null) return null;
   if (state.resent === 0) return 'Недоставленных заявок не осталось: отправлять заново нечего.';
   return `Снова в очереди на отправку в GetCourse: ${state.resent}. Доставлена ли каждая, видно в списке.`;
+}
+
+/** Why a lead looks like part of a flood (server/leads/flood-signs.ts), each sign in the team's words. */
+const floodSignLabels: Record<FloodSign, string> = {
+  address: 'много заявок с одного адреса за 10 минут',
+  network: 'много заявок из одной сети за 10 минут',
+  email_pattern: 'почты по одному шаблону (anna1@…, anna2@…)',
+  campaign_burst: 'всплеск заявок в одну форму и кампанию из нескольких сетей',
+};
+
+/** «Похоже на спам: много заявок с одного адреса за 10 минут; почты по одному шаблону (…)». */
+export function withheldText(signs: readonly FloodSign[]): string {
+  return signs.length === 0 ? 'Похоже на спам' : `Похоже на спам: ${signs.map((sign) => floodSignLabels[sign]).join('; ')}`;
 }

@@ -36,7 +36,12 @@ export function LeadsFilterForm(props: { params: LeadSearchParams; forms: Filter
           none: 'не требуется',
         }}
       />
-      <ChoiceFilter params={params} label="Спам" name="spam" options={{ '': 'все заявки', exclude: 'без спама', only: 'только спам' }} />
+      <ChoiceFilter
+        params={params}
+        label="Спам"
+        name="spam"
+        options={{ '': 'все заявки', exclude: 'без спама', only: 'только спам', withheld: 'похоже на спам (задержаны)' }}
+      />
       <button type="submit" className={ui.primaryButton}>
         Показать
       </button>

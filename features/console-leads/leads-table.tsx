@@ -46,7 +46,7 @@ export function LeadsTable({ rows }: { rows: LeadListRow[] }) {
                 {row.partPaid && <>, частично оплачена</>}
               </td>
               <td>{row.deliveryStatus ? deliveryStatusLabels[row.deliveryStatus] : 'не требуется'}</td>
-              <td>{row.isSpam ? 'да' : ''}</td>
+              <td>{row.isSpam ? 'да' : row.withheld ? 'Похоже на спам' : ''}</td>
             </tr>
           ))}
         </tbody>

@@ -4,16 +4,17 @@ import { formOptions, productOptions } from './lead-options';
 
 /**
  * «Заявки»: a page of leads under the filter of the address, the filter's suggestions, how many deliveries
- * are dead, and those that wait after a failed attempt (by error).
+ * are dead, those that wait after a failed attempt (by error), and how many leads are held.
  */
 export async function loadLeadsPage(params: LeadSearchParams) {
   const { runtime, now } = await requireOperator();
   const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
-  const [page, facets, counts, retrying] = await Promise.all([
+  const [page, facets, counts, retrying, withheld] = await Promise.all([
     runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
     runtime.repos.leads.facets(),
     runtime.repos.deliveryQueue.countByStatus(),
     runtime.repos.deliveryQueue.retrying(),
+    runtime.repos.leads.withheld(),
   ]);
   const filter = parseLeadFilter(params);
   return {
@@ -27,6 +28,8 @@ export async function loadLeadsPage(params: LeadSearchParams) {
     dead: counts.dead,
     retrying,
     now,
+    /** Held back as «Похоже на спам»: how many, and the newest (what «Выпустить все» and «Удалить все» take). */
+    withheld,
     // The list follows its deliveries while one is on its way, here or among those waiting after a failure
     // (never while GetCourse is not set up: they wait).
     following:

@@ -1,17 +1,35 @@
 import { requireOperator } from '@/server/admin/session';
 
-/** «Обзор»: leads by day, form and source, and how the deliveries, the managers' alerts and the payments are doing. */
+/** «Обзор»: leads by day, form and source, and how the deliveries (and the leads held as «Похоже на спам»), the managers' alerts and the payments are doing. */
 export async function loadOverview() {
   const { runtime, now } = await requireOperator();
-  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealReconciliation } = runtime.repos;
-  const [daily, byForm, bySource, delivery] = await Promise.all([
+  const { leads, deliveryQueue, alertQueue, dealUnmatchedCallbacks, dealRefusedPayments, dealReconciliation } = runtime.repos;
+  const [daily, byForm, bySource, delivery, withheld] = await Promise.all([
     leads.perDay(now),
     leads.counts('form', now),
     leads.counts('utm_source', now),
     deliveryQueue.health(now),
+    leads.withheld(),
   ]);
-  const [unmatched, reconciliation, alerts] = await Promise.all([dealUnmatchedCallbacks.count(), dealReconciliation.state(), alertQueue.health()]);
-  return { daily, byForm, bySource, delivery, getCourseConfigured: runtime.config.getCourse !== null, alerts, unmatched, reconciliation, now };
+  const [unmatched, refused, reconciliation, alerts] = await Promise.all([
+    dealUnmatchedCallbacks.count(),
+    dealRefusedPayments.count(),
+    dealReconciliation.state(),
+    alertQueue.health(),
+  ]);
+  return {
+    daily,
+    byForm,
+    bySource,
+    delivery,
+    withheld: withheld.count,
+    getCourseConfigured: runtime.config.getCourse !== null,
+    alerts,
+    unmatched,
+    refused,
+    reconciliation,
+    now,
+  };
 }
 
 export type Overview = Awaited<ReturnType<typeof loadOverview>>;

@@ -7,19 +7,19 @@ import { CountsTable, DeliveryHealthPanel } from './overview';
 import { leadsListHref } from './overview-links';
 import { PaymentsHealthPanel } from './payments-health';
 
-export function OverviewPage({ daily, byForm, bySource, delivery, getCourseConfigured, alerts, unmatched, reconciliation, now }: Overview) {
+export function OverviewPage({ daily, byForm, bySource, delivery, withheld, getCourseConfigured, alerts, unmatched, refused, reconciliation, now }: Overview) {
   return (
     <>
       <h1 className={ui.h1}>Обзор</h1>
-      <DeliveryHealthPanel health={delivery} getCourseConfigured={getCourseConfigured} />
+      <DeliveryHealthPanel health={delivery} withheld={withheld} getCourseConfigured={getCourseConfigured} />
       <AlertHealthNotice health={alerts} />
-      <PaymentsHealthPanel unmatched={unmatched} reconciliation={reconciliation} />
+      <PaymentsHealthPanel unmatched={unmatched} refused={refused} reconciliation={reconciliation} />
       <h2 className={ui.h2}>Заявки (без спама, дни по Москве)</h2>
       <BarChart
         data={{ labels: daily.days, series: daily.series.map((series) => ({ key: formName(series.key), values: series.counts })) }}
         stacked
         label={`Заявки по дням за 30 дней по формам, всего ${daily.series.reduce((sum, series) => sum + series.counts.reduce((a, b) => a + b, 0), 0)}`}
-        caption="Заявки по дням за 30 дней (по Москве), по формам; спам не учтён"
+        caption="Заявки по дням за 30 дней (по Москве), по формам; спам и «Похоже на спам» не учтены"
       />
       <div className="flex flex-col gap-6">
         <CountsTable

@@ -66,8 +66,21 @@ function ageText(seconds: number): string {
   return `${Math.floor(seconds / 3600)} ч ${Math.floor((seconds % 3600) / 60)} мин`;
 }
 
-export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: DeliveryHealth; getCourseConfigured: boolean }) {
+/** The list of the leads held back as «Похоже на спам». */
+const WITHHELD_LIST = '/admin/leads?spam=withheld';
+
+export function DeliveryHealthPanel({ health, withheld, getCourseConfigured }: { health: DeliveryHealth; withheld: number; getCourseConfigured: boolean }) {
   const items: FactListItem[] = [
+    [
+      withheld > 0 ? (
+        <Link key="withheld" href={WITHHELD_LIST} className={ui.link}>
+          Похоже на спам: задержаны, ждут решения
+        </Link>
+      ) : (
+        'Похоже на спам: задержаны, ждут решения'
+      ),
+      String(withheld),
+    ],
     ['Ждут отправки', figureLink(health.waiting, deliveryListHref('waiting'), `Ждут отправки: ${health.waiting}`)],
     ['Из них повторяются после ошибки', figureLink(health.retrying, deliveryListHref('retrying'), `Повторяются после ошибки: ${health.retrying}`)],
     ['Не доставлены (нужен человек)', figureLink(health.dead, deliveryListHref('dead'), `Не доставлены: ${health.dead}`)],
@@ -82,6 +95,14 @@ export function DeliveryHealthPanel({ health, getCourseConfigured }: { health: D
       {!getCourseConfigured && (
         <p role="status" className="mb-3 rounded border border-amber-400 bg-amber-50 p-3">
           <strong>GetCourse не настроен</strong>: заявки сохраняются и ждут, но не отправляются. Задайте GETCOURSE_ACCOUNT и GETCOURSE_API_KEY.
+        </p>
+      )}
+      {withheld > 0 && (
+        <p className="mb-3 max-w-2xl rounded border border-amber-400 bg-amber-50 p-3">
+          <strong>Похоже на спам: {withheld}</strong> — эти заявки сохранены, но не отправлены ни в GetCourse, ни менеджерам, пока их не выпустят.{' '}
+          <Link href={WITHHELD_LIST} className={ui.link}>
+            Посмотреть и решить
+          </Link>
         </p>
       )}
       <FactList items={items} />

@@ -4,21 +4,30 @@ import { FactList, type FactListItem } from './fact-list';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 
-/** Payments from GetCourse on the overview: numbers it reported that the site never sent, and the reconciliation. */
-export function PaymentsHealthPanel({ unmatched, reconciliation }: { unmatched: number; reconciliation: ReconciliationState }) {
+/** A count of the overview, linked to its list when there is anything to see. */
+function countItem(label: string, count: number, href: string): FactListItem {
+  return [
+    count > 0 ? (
+      <Link key={href} href={href} className={ui.link}>
+        {label}
+      </Link>
+    ) : (
+      label
+    ),
+    String(count),
+  ];
+}
+
+/**
+ * Payments from GetCourse on the overview: numbers it reported that the site never sent, payments refused
+ * as impossible for their deal, and the reconciliation.
+ */
+export function PaymentsHealthPanel({ unmatched, refused, reconciliation }: { unmatched: number; refused: number; reconciliation: ReconciliationState }) {
   const failedLast =
     reconciliation.lastFailureAt !== null && (reconciliation.lastSuccessAt === null || reconciliation.lastFailureAt > reconciliation.lastSuccessAt);
   const items: FactListItem[] = [
-    [
-      unmatched > 0 ? (
-        <Link key="unmatched" href="/admin/payments/unknown" className={ui.link}>
-          Оплаты по неизвестным номерам сделок
-        </Link>
-      ) : (
-        'Оплаты по неизвестным номерам сделок'
-      ),
-      String(unmatched),
-    ],
+    countItem('Оплаты по неизвестным номерам сделок', unmatched, '/admin/payments/unknown'),
+    countItem('Отклонённые оплаты', refused, '/admin/payments/refused'),
     ['Последняя сверка с GetCourse', reconciliation.lastSuccessAt ? moscowTime(reconciliation.lastSuccessAt) : 'ещё не было'],
     ['Последняя ошибка сверки', reconciliation.lastFailureAt ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ?? '—'})` : 'не было'],
   ];

@@ -1,6 +1,6 @@
 import { requireOperator } from '@/server/admin/session';
 
-/** How many unknown-number payments the page lists at most (the newest). */
+/** How many payments each page lists at most (the newest). */
 const LISTED = 200;
 
 /** «Оплаты по неизвестным номерам сделок»: what GetCourse reported on numbers the site never sent, the latest first. */
@@ -11,3 +11,12 @@ export async function loadUnknownPayments() {
 }
 
 export type UnknownPaymentsData = Awaited<ReturnType<typeof loadUnknownPayments>>;
+
+/** «Отклонённые оплаты»: reports whose money cannot be right for their deal, the latest first. */
+export async function loadRefusedPayments() {
+  const { runtime } = await requireOperator();
+  const [payments, total] = await Promise.all([runtime.repos.dealRefusedPayments.list(LISTED), runtime.repos.dealRefusedPayments.count()]);
+  return { payments, total };
+}
+
+export type RefusedPaymentsData = Awaited<ReturnType<typeof loadRefusedPayments>>;

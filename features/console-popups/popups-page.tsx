@@ -7,7 +7,7 @@ import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { formOf } from '@/lib/popups/edit-check';
-import { DAILY_CAPS } from '@/server/traffic/caps';
+import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
 import type { PopupsPageData } from './load';
 import { conversionRate } from './popup-figures';
 import { popupStateText } from './popup-labels';
@@ -61,8 +61,8 @@ export function PopupsPage({ period, rows, traffic, chart, popups, testing, coll
       </form>
       <p className="mb-4 max-w-3xl text-sm">
         Конверсия — доля показов, после которых посетитель отправил форму или нажал кнопку поп-апа. Дни — по Москве. С одного адреса за день учитываются не
-        больше {DAILY_CAPS.popupEvent} показов каждого поп-апа, а закрытий и завершений — не больше учтённых показов, и только на страницах, где поп-ап
-        показывается.
+        больше {DAILY_CAPS.popupEvent} показов каждого поп-апа, из одной сети (провайдер, офис, дом) — не больше {NETWORK_DAILY_CAPS.popupEvent}, а закрытий и
+        завершений — не больше учтённых показов, и только на страницах, где поп-ап показывается.
       </p>
       {rows.length === 0 ? (
         <p>За этот период поп-апы не показывались.</p>

@@ -11,6 +11,7 @@ export async function loadSpeed(params: Record<string, string | string[] | undef
   const { vitals, traffic } = runtime.repos;
   const query = parseVitalsQuery(params, now);
   const rows = await vitals.histograms(query.fromDay, query.toDay);
+  const networks = await vitals.networks(query.fromDay, query.toDay, query.device);
   const trend = dailyTrend(
     await vitals.dailyHistograms(query.fromDay, query.toDay, { device: query.device ?? undefined }),
     query.trend,
@@ -18,7 +19,7 @@ export async function loadSpeed(params: Record<string, string | string[] | undef
     query.toDay,
   );
   const targets = await Promise.all(
-    slowPageTypes(rows, query.device).map(async ({ pageType }) => ({
+    slowPageTypes(rows, networks, query.device).map(async ({ pageType }) => ({
       pageType,
       lcp: await vitals.topTargets(query.fromDay, query.toDay, pageType, 'LCP'),
       inp: await vitals.topTargets(query.fromDay, query.toDay, pageType, 'INP'),
@@ -29,10 +30,10 @@ export async function loadSpeed(params: Record<string, string | string[] | undef
   for (const row of context) byConnection.set(row.connection, (byConnection.get(row.connection) ?? 0) + row.reports);
   return {
     query,
-    table: vitalsTable(rows, query.device),
+    table: vitalsTable(rows, networks, query.device),
     trend,
     targets,
-    effect: popupEffect(rows, query.device),
+    effect: popupEffect(rows, networks, query.device),
     reports: context.reduce((total, row) => total + row.reports, 0),
     byConnection,
     traffic: await traffic.totals('vitals', query.fromDay, query.toDay),

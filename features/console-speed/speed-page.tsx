@@ -5,9 +5,9 @@ import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { DEVICE_CLASSES, VITAL_NAMES } from '@/lib/vitals/metrics';
-import { DAILY_CAPS } from '@/server/traffic/caps';
+import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
 import type { Speed } from './load';
-import { deviceLabels, formatVital, metricLabels, MIN_SAMPLES } from './vitals-figures';
+import { deviceLabels, formatVital, metricLabels, MIN_NETWORKS, MIN_SAMPLES } from './vitals-figures';
 import { PageTypeName, TargetsTable, thresholdsNote, VitalFigure, VitalsTable } from './vitals-report';
 
 const chartValue = (metric: string, p75: number | null) =>
@@ -27,8 +27,10 @@ export function SpeedPage({ query, table, trend, targets, effect, reports, byCon
       <p className="mb-4 max-w-3xl text-sm">
         Как быстро страницы работают у настоящих посетителей — по замерам их собственных браузеров, а не по лабораторному Lighthouse. Показан 75-й перцентиль
         (p75), как в отчётах Google: у трёх из четырёх просмотров не хуже. Цвет — по порогам Google ({thresholdsNote()}); при числе замеров меньше {MIN_SAMPLES}{' '}
-        цвета нет: мало данных. Дни — по Москве; замеры хранятся 90 дней. С одного адреса за день учитываются не больше {DAILY_CAPS.vitalsReport} отчётов о
-        каждом типе страниц.
+        цвета нет: «мало данных». Если замеры пришли меньше чем из {MIN_NETWORKS} разных сетей (сеть — провайдер, офис или дом: адреса, которые почти всегда у
+        одного владельца), цвета тоже нет: «мало сетей» — столько может прислать один человек или бот, и по ним о скорости не судят. Дни — по Москве; замеры
+        хранятся 90 дней. С одного адреса за день учитываются не больше {DAILY_CAPS.vitalsReport} отчётов о каждом типе страниц, из одной сети — не больше{' '}
+        {NETWORK_DAILY_CAPS.vitalsReport}.
       </p>
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Что показать">
         <DateRangeFields from={query.fromDay} to={query.toDay} />

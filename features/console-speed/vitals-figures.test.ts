@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOf } from '@/lib/vitals/histogram';
 import type { VitalName } from '@/lib/vitals/metrics';
-import type { VitalsBucketRow } from '@/server/repositories/vitals';
-import { dailyTrend, formatVital, parseVitalsQuery, popupEffect, slowPageTypes, vitalsTable } from './vitals-figures';
+import type { VitalsBucketRow, VitalsNetworkCounts } from '@/server/repositories/vitals';
+import {
+  dailyTrend,
+  formatVital,
+  MIN_NETWORKS,
+  MIN_SAMPLES,
+  parseVitalsQuery,
+  popupEffect,
+  slowPageTypes,
+  uncolouredBecause,
+  vitalsTable,
+} from './vitals-figures';
 
 const rows = (pageType: string, device: 'phone' | 'desktop', metric: VitalName, values: number[], popup = false): VitalsBucketRow[] =>
   values.map((value) => ({ pageType, device, metric, popup, bucket: bucketOf(metric, value), count: 1 }));
+
+/** As if every row, page type and the whole period had reports from `count` networks. */
+const fromNetworks = (count: number, of: readonly VitalsBucketRow[]): VitalsNetworkCounts => ({
+  rows: new Map(of.map((row) => [`${row.pageType}\n${row.device}`, count])),
+  pageTypes: new Map(of.map((row) => [row.pageType, count])),
+  all: count,
+});
 
 describe('parseVitalsQuery', () => {
   const now = Date.UTC(2026, 10, 23, 9);
@@ -30,11 +47,12 @@ describe('parseVitalsQuery', () => {
 describe('vitalsTable', () => {
   it('gives p75 per page type and device, coloured only from 50 samples on', () => {
     const many = Array.from({ length: 60 }, (_, i) => (i < 40 ? 2000 : 5000)); // p75 is the 45th: 5000 ms
-    const table = vitalsTable([
+    const measured = [
       ...rows('/products/[course]', 'phone', 'LCP', many),
       ...rows('/', 'desktop', 'LCP', [1200, 1300]),
       ...rows('/', 'desktop', 'CLS', [0, 0, 0.3]),
-    ]);
+    ];
+    const table = vitalsTable(measured, fromNetworks(MIN_NETWORKS, measured));
     expect(table.map((row) => [row.pageType, row.device, row.views])).toEqual([
       ['/products/[course]', 'phone', 60],
       ['/', 'desktop', 3],
@@ -42,19 +60,37 @@ describe('vitalsTable', () => {
     expect(table[0]!.cells.LCP).toMatchObject({ samples: 60, rating: 'poor' });
     expect(Math.abs(table[0]!.cells.LCP.p75! - 5000) / 5000).toBeLessThan(0.025);
     expect(table[1]!.cells.LCP).toMatchObject({ samples: 2, rating: null });
-    expect(table[1]!.cells.INP).toEqual({ p75: null, samples: 0, rating: null });
-    expect(vitalsTable(rows('/', 'desktop', 'LCP', [1]), 'phone')).toEqual([]);
+    expect(table[1]!.cells.INP).toEqual({ p75: null, samples: 0, networks: MIN_NETWORKS, rating: null });
+    expect(vitalsTable(rows('/', 'desktop', 'LCP', [1]), fromNetworks(MIN_NETWORKS, []), 'phone')).toEqual([]);
+  });
+
+  it('colours a row only when its reports come from enough networks; otherwise it says why it has none', () => {
+    // A page nobody visits, 100 reports of a 118.81 s LCP from ten addresses, each network of its own.
+    const forged = rows('/roadmap/[roadmapAlias]', 'phone', 'LCP', Array(100).fill(118_810));
+    const [few] = vitalsTable(forged, fromNetworks(10, forged));
+    expect(few!.cells.LCP).toMatchObject({ samples: 100, networks: 10, rating: null });
+    expect(uncolouredBecause(few!.cells.LCP)).toBe('networks');
+    expect(slowPageTypes(forged, fromNetworks(10, forged))).toEqual([]);
+    const [enough] = vitalsTable(forged, fromNetworks(MIN_NETWORKS, forged));
+    expect(enough!.cells.LCP.rating).toBe('poor');
+    expect(uncolouredBecause(enough!.cells.LCP)).toBeNull();
+    // Few samples is said first, whatever the networks.
+    const [thin] = vitalsTable(forged.slice(0, MIN_SAMPLES - 1), fromNetworks(MIN_NETWORKS, forged));
+    expect(uncolouredBecause(thin!.cells.LCP)).toBe('samples');
+    expect(uncolouredBecause(thin!.cells.INP)).toBeNull();
   });
 
   it('names the slow page types (LCP or INP not good with enough data), devices summed', () => {
     const slowInp = [...rows('/media', 'phone', 'INP', Array(30).fill(600)), ...rows('/media', 'desktop', 'INP', Array(30).fill(600))];
     const fast = rows('/', 'phone', 'LCP', Array(60).fill(900));
     const fewSlow = rows('/about', 'phone', 'LCP', [9000]);
-    expect(slowPageTypes([...slowInp, ...fast, ...fewSlow])).toEqual([{ pageType: '/media', metrics: ['INP'] }]);
+    const all = [...slowInp, ...fast, ...fewSlow];
+    expect(slowPageTypes(all, fromNetworks(MIN_NETWORKS, all))).toEqual([{ pageType: '/media', metrics: ['INP'] }]);
   });
 
   it('compares CLS and INP with and without a pop-up', () => {
-    const effect = popupEffect([...rows('/', 'phone', 'CLS', [0, 0], false), ...rows('/', 'phone', 'CLS', [0.2, 0.2], true)]);
+    const measured = [...rows('/', 'phone', 'CLS', [0, 0], false), ...rows('/', 'phone', 'CLS', [0.2, 0.2], true)];
+    const effect = popupEffect(measured, fromNetworks(MIN_NETWORKS, measured));
     expect(effect[0]!.metric).toBe('CLS');
     expect(effect[0]!.without.p75).toBe(0);
     expect(effect[0]!.with.p75).toBeCloseTo(0.2, 2);

@@ -1,22 +1,29 @@
 /**
  * The console's «Скорость сайта»: which period, device and trend metric the page shows, and
  * the field figures as the marketer reads them: p75 per page type and device, coloured by Google's
- * thresholds once there are enough samples. Pure; the counts come from repos.vitals
+ * thresholds once there are enough samples from enough networks. Pure; the counts come from repos.vitals
  * (server/repositories/vitals.ts).
  */
 import { isCalendarDate, moscowToday } from '@/lib/calendar';
 import { mergeHistograms, percentile, sampleCount } from '@/lib/vitals/histogram';
 import { CORE_VITALS, DEVICE_CLASSES, rateVital, VITAL_NAMES, type DeviceClass, type VitalName, type VitalRating } from '@/lib/vitals/metrics';
-import type { VitalsBucketRow, VitalsDailyBucketRow } from '@/server/repositories/vitals';
+import type { VitalsBucketRow, VitalsDailyBucketRow, VitalsNetworkCounts } from '@/server/repositories/vitals';
 
 /** Below this many samples a p75 is shown without colour, as «мало данных» (CrUX needs far more). */
 export const MIN_SAMPLES = 50;
+/**
+ * Below this many networks (IPv4 /24, IPv6 /48) behind the samples a p75 is shown without colour, as
+ * «мало сетей»: ten addresses of one sender, within their daily caps, bring 100 samples of a page nobody
+ * else visits, and must not turn its row red; real visitors of a page come from many networks.
+ */
+export const MIN_NETWORKS = 20;
 export const DEFAULT_PERIOD_DAYS = 28;
 const DAY_MS = 86_400_000;
 
 export const deviceLabels: Record<DeviceClass, string> = { phone: 'Телефон', tablet: 'Планшет', desktop: 'Компьютер' };
 export const ratingLabels: Record<VitalRating, string> = { good: 'хорошо', 'needs-improvement': 'нужно улучшить', poor: 'плохо' };
 export const FEW_SAMPLES_LABEL = 'мало данных';
+export const FEW_NETWORKS_LABEL = 'мало сетей';
 /** Each metric in words, its abbreviation beside (the name Google's reports use). */
 export const metricWords: Record<VitalName, string> = {
   LCP: 'Отрисовка главного элемента',
@@ -56,7 +63,9 @@ export interface VitalCell {
   /** p75 in the metric's own unit (ms, or CLS); null without samples. */
   p75: number | null;
   samples: number;
-  /** Null without enough samples: no colour then. */
+  /** The networks the row's reports came from (the cells of a row share them). */
+  networks: number;
+  /** Null without enough samples or networks: no colour then. */
   rating: VitalRating | null;
 }
 
@@ -68,10 +77,17 @@ export interface VitalsRow {
   views: number;
 }
 
-export function cellOf(name: VitalName, histogram: ReadonlyMap<number, number>): VitalCell {
+export function cellOf(name: VitalName, histogram: ReadonlyMap<number, number>, networks: number): VitalCell {
   const samples = sampleCount(histogram);
   const p75 = percentile(name, histogram, 0.75);
-  return { p75, samples, rating: p75 !== null && samples >= MIN_SAMPLES ? rateVital(name, p75) : null };
+  const enough = samples >= MIN_SAMPLES && networks >= MIN_NETWORKS;
+  return { p75, samples, networks, rating: p75 !== null && enough ? rateVital(name, p75) : null };
+}
+
+/** Why a cell with samples has no colour: too few samples, or too few networks behind them; null when coloured. */
+export function uncolouredBecause(cell: VitalCell): 'samples' | 'networks' | null {
+  if (cell.rating !== null || cell.samples === 0) return null;
+  return cell.samples < MIN_SAMPLES ? 'samples' : 'networks';
 }
 
 type Histograms = Map<number, number>;
@@ -89,17 +105,20 @@ function group(rows: readonly VitalsBucketRow[], keyOf: (row: VitalsBucketRow) =
   return grouped;
 }
 
-const cellsOf = (metrics: Map<VitalName, Histograms> | undefined) =>
-  Object.fromEntries(VITAL_NAMES.map((name) => [name, cellOf(name, metrics?.get(name) ?? new Map())])) as Record<VitalName, VitalCell>;
+const cellsOf = (metrics: Map<VitalName, Histograms> | undefined, networks: number) =>
+  Object.fromEntries(VITAL_NAMES.map((name) => [name, cellOf(name, metrics?.get(name) ?? new Map(), networks)])) as Record<VitalName, VitalCell>;
 
-/** One row a page type and device (the device filter applied), most page views first. */
-export function vitalsTable(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): VitalsRow[] {
+/**
+ * One row a page type and device (the device filter applied), most page views first; `networks` are the
+ * period's (repos.vitals.networks, of the same device filter).
+ */
+export function vitalsTable(rows: readonly VitalsBucketRow[], networks: VitalsNetworkCounts, device: DeviceClass | null = null): VitalsRow[] {
   const kept = device ? rows.filter((row) => row.device === device) : rows;
   const grouped = group(kept, (row) => `${row.pageType}\n${row.device}`);
   return [...grouped.entries()]
     .map(([key, metrics]) => {
       const [pageType, rowDevice] = key.split('\n') as [string, DeviceClass];
-      const cells = cellsOf(metrics);
+      const cells = cellsOf(metrics, networks.rows.get(key) ?? 0);
       return { pageType, device: rowDevice, cells, views: Math.max(...VITAL_NAMES.map((name) => cells[name].samples)) };
     })
     .sort((a, b) => b.views - a.views || a.pageType.localeCompare(b.pageType) || DEVICE_CLASSES.indexOf(a.device) - DEVICE_CLASSES.indexOf(b.device));
@@ -109,11 +128,15 @@ export function vitalsTable(rows: readonly VitalsBucketRow[], device: DeviceClas
  * Page types (devices summed) whose LCP or INP p75 is not good with enough samples: the ones whose
  * LCP elements and INP targets the page lists.
  */
-export function slowPageTypes(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): { pageType: string; metrics: VitalName[] }[] {
+export function slowPageTypes(
+  rows: readonly VitalsBucketRow[],
+  networks: VitalsNetworkCounts,
+  device: DeviceClass | null = null,
+): { pageType: string; metrics: VitalName[] }[] {
   const kept = device ? rows.filter((row) => row.device === device) : rows;
   const slow: { pageType: string; metrics: VitalName[] }[] = [];
   for (const [pageType, metrics] of group(kept, (row) => row.pageType)) {
-    const cells = cellsOf(metrics);
+    const cells = cellsOf(metrics, networks.pageTypes.get(pageType) ?? 0);
     const metricsSlow = (['LCP', 'INP'] as const).filter((name) => cells[name].rating !== null && cells[name].rating !== 'good');
     if (metricsSlow.length > 0) slow.push({ pageType, metrics: metricsSlow });
   }
@@ -121,13 +144,18 @@ export function slowPageTypes(rows: readonly VitalsBucketRow[], device: DeviceCl
 }
 
 /** CLS and INP with and without a timed pop-up on the page view: the pop-ups' own cost. */
-export function popupEffect(rows: readonly VitalsBucketRow[], device: DeviceClass | null = null): { metric: VitalName; without: VitalCell; with: VitalCell }[] {
+export function popupEffect(
+  rows: readonly VitalsBucketRow[],
+  networks: VitalsNetworkCounts,
+  device: DeviceClass | null = null,
+): { metric: VitalName; without: VitalCell; with: VitalCell }[] {
   const kept = device ? rows.filter((row) => row.device === device) : rows;
   const grouped = group(kept, (row) => (row.popup ? 'with' : 'without'));
+  // Networks are kept per page type and device, not per pop-up: the period's all is the most either side can have.
   return (['CLS', 'INP'] as const).map((metric) => ({
     metric,
-    without: cellOf(metric, grouped.get('without')?.get(metric) ?? new Map()),
-    with: cellOf(metric, grouped.get('with')?.get(metric) ?? new Map()),
+    without: cellOf(metric, grouped.get('without')?.get(metric) ?? new Map(), networks.all),
+    with: cellOf(metric, grouped.get('with')?.get(metric) ?? new Map(), networks.all),
   }));
 }
 

@@ -4,7 +4,18 @@ import type { VitalsTarget } from '@/server/repositories/vitals';
 import { TableHead, figureColumns } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { pageTypeName } from '@/content/names';
-import { deviceLabels, FEW_SAMPLES_LABEL, formatVital, metricLabels, MIN_SAMPLES, ratingLabels, type VitalCell, type VitalsRow } from './vitals-figures';
+import {
+  deviceLabels,
+  FEW_NETWORKS_LABEL,
+  FEW_SAMPLES_LABEL,
+  formatVital,
+  metricLabels,
+  MIN_SAMPLES,
+  ratingLabels,
+  uncolouredBecause,
+  type VitalCell,
+  type VitalsRow,
+} from './vitals-figures';
 
 const ratingClass: Record<VitalRating, string> = {
   good: 'bg-green-100 text-green-900',
@@ -12,13 +23,17 @@ const ratingClass: Record<VitalRating, string> = {
   poor: 'bg-red-100 text-red-900',
 };
 
-/** One p75: coloured by its rating (named too, not by colour alone), or «мало данных» below 50 samples. */
+/**
+ * One p75: coloured by its rating (named too, not by colour alone), or without colour and why: «мало
+ * данных» below MIN_SAMPLES samples, «мало сетей» when they came from fewer than MIN_NETWORKS networks.
+ */
 export function VitalFigure({ name, cell }: { name: VitalName; cell: VitalCell }) {
   if (cell.samples === 0) return <span className="text-gray-500">—</span>;
   if (cell.rating === null) {
+    const fewSamples = uncolouredBecause(cell) === 'samples';
     return (
-      <span className="text-gray-700" data-rating="few">
-        {formatVital(name, cell.p75)} <span className="text-xs">({FEW_SAMPLES_LABEL})</span>
+      <span className="text-gray-700" data-rating={fewSamples ? 'few' : 'few-networks'}>
+        {formatVital(name, cell.p75)} <span className="text-xs">({fewSamples ? FEW_SAMPLES_LABEL : FEW_NETWORKS_LABEL})</span>
       </span>
     );
   }

@@ -1,4 +1,3 @@
-import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
 import type { StoredPopup } from '@/server/repositories/popups';
 import { splitTestView } from '@/server/split-tests/report';
@@ -10,10 +9,7 @@ export async function loadSplitTest(popup: StoredPopup) {
   const running = tests.find((test) => test.status === 'running') ?? null;
   const shown = running ?? tests[0];
   const view = shown ? await splitTestView(runtime.repos, shown, now) : null;
-  const traffic = shown
-    ? await runtime.repos.traffic.totals('test', moscowToday(new Date(shown.startedAt)), moscowToday(new Date(shown.stoppedAt ?? now)), shown.id)
-    : [];
-  return { popup, tests, running, view, traffic };
+  return { popup, tests, running, view };
 }
 
 export type SplitTestData = Awaited<ReturnType<typeof loadSplitTest>>;

@@ -1,4 +1,7 @@
+import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
+import type { TrustProblem } from '@/lib/experiments/trust';
 import { variantLetter, type VariantProblem, type VariantTexts } from '@/lib/experiments/variants';
+import { pluralRu } from '@/lib/plural';
 
 /** The split test's labels, exactly as the issue names them. */
 export const splitTestLabels = {
@@ -64,3 +67,26 @@ export const variantsOutcomeText: Record<'invalid' | 'conflict' | 'not_found' | 
   not_found: 'Поп-ап не найден',
   running: 'Пока идёт тест, варианты менять нельзя: остановите его',
 };
+
+/** «из 12 сетей», «из 21 сети». */
+const fromNetworks = (count: number) => `из ${count.toLocaleString('ru-RU')} ${pluralRu(count, { one: 'сети', few: 'сетей', many: 'сетей' })}`;
+/** «20 сетей», «21 сеть», «22 сети». */
+const networksText = (count: number) => `${count.toLocaleString('ru-RU')} ${pluralRu(count, { one: 'сеть', few: 'сети', many: 'сетей' })}`;
+
+/** Why the test's figures may not decide by themselves (lib/experiments/trust.ts), one sentence each. */
+export function trustProblemText(problem: TrustProblem): string {
+  if (problem.kind === 'suspicious') {
+    return `${percent(problem.share)} показов и заявок теста сайт не учёл как подозрительные (доверять можно, пока их меньше ${percent(SUSPICIOUS_SHARE)}): похоже, тест подталкивают.`;
+  }
+  const what = problem.what === 'shows' ? 'Показы' : 'Заявки';
+  return `${what} варианта ${variantLetter(problem.variant)} пришли всего ${fromNetworks(problem.networks)}, а нужно хотя бы ${networksText(problem.needed)}: похоже, их присылают немногие.`;
+}
+
+/** The heading and the first line of the trust note: what the site will not do by itself. */
+export function trustNoteTexts(autoKeep: boolean): { title: string; lead: string; choose: string } {
+  return {
+    title: 'Цифрам теста пока нельзя доверять',
+    lead: `Сайт не объявит вывод этого теста${autoKeep ? ' и не оставит победителя сам' : ''}, пока:`,
+    choose: 'Решите сами: посмотрите «Подозрительный трафик» ниже. Вариант можно оставить кнопкой «Оставить вариант …» или остановить тест.',
+  };
+}

@@ -1,13 +1,16 @@
 import { keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
+import { MIN_NETWORKS } from '@/lib/experiments/trust';
 import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
 import type { SplitTestView } from '@/server/split-tests/report';
-import { DAILY_CAPS } from '@/server/traffic/caps';
+import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
+import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
 import { ActionButton } from '@/components/console/action-button';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
 import { percent, pValueText, range, signedPercent, splitTestLabels } from './split-test-labels';
+import { TrustNote } from './trust-note';
 import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 
@@ -41,6 +44,7 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
       >
         {verdictSentence(report, running ? progress : null, now)}
       </p>
+      <TrustNote view={view} />
       {asking !== null && (
         <section id="keep-confirm" aria-labelledby="keep-confirm-title" className="mb-4 max-w-3xl rounded border border-amber-400 bg-amber-50 p-3 text-sm">
           <h3 id="keep-confirm-title" className="mb-1 font-semibold">
@@ -118,7 +122,13 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
         <div className="mt-2 flex flex-col gap-2">
           <p>
             Каждый посетитель считается один раз: показ — когда он впервые увидел поп-ап, заявка — когда сервер принял его заявку из этого варианта. С одного
-            адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок.
+            адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и {DAILY_CAPS.testLead} заявок, из одной сети (провайдер, офис, дом:
+            адреса, которые почти всегда у одного владельца) — не больше {NETWORK_DAILY_CAPS.testShow} и {NETWORK_DAILY_CAPS.testLead}.
+          </p>
+          <p>
+            Сам сайт объявляет вывод и оставляет победителя, только если показы и заявки каждого варианта пришли хотя бы из {MIN_NETWORKS} разных сетей (и не
+            меньше чем из половины стольких, сколько их) и сайт не учёл как подозрительные меньше {percent(SUSPICIOUS_SHARE)} событий теста. Иначе цифры могла
+            нагнать небольшая группа — решать тогда вам.
           </p>
           <p>
             Вывод появляется не раньше, чем у каждого варианта будет {MIN_SHOWS} показов и {MIN_LEADS} заявок. Число показов, нужное каждому варианту,

@@ -17,15 +17,7 @@ import { VariantsForm } from './variants-form';
  * running (or last) test's results and every test's start, stop and decision. `keepAsked`: the variant
  * whose «Оставить вариант …» asks for a confirmation (the address's `keep`).
  */
-export function SplitTestSection({
-  popup,
-  tests,
-  running,
-  view,
-  traffic,
-  notice,
-  keepAsked,
-}: SplitTestData & { notice: string | null; keepAsked: number | null }) {
+export function SplitTestSection({ popup, tests, running, view, notice, keepAsked }: SplitTestData & { notice: string | null; keepAsked: number | null }) {
   const saved = popup.config.variants ?? [];
   const leadForm = popup.config.formConfig !== null;
   if (!leadForm && tests.length === 0) {
@@ -93,7 +85,7 @@ export function SplitTestSection({
         )}
       </div>
       {view && <SplitTestReport view={view} popupId={popup.id} keepAsked={keepAsked} />}
-      <SuspiciousTraffic rows={traffic} what="показы и заявки теста" />
+      {view && <SuspiciousTraffic rows={view.traffic} what="показы и заявки теста" />}
       {tests.length > 0 && (
         <>
           <h3 className="mb-2 mt-4 font-semibold">Тесты этого поп-апа</h3>

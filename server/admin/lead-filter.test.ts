@@ -26,6 +26,11 @@ describe('the leads filter from the query string', () => {
     });
   });
 
+  it('reads the section «Похоже на спам» and keeps it for the next page and the export', () => {
+    expect(parseLeadFilter({ spam: 'withheld' }).spam).toBe('withheld');
+    expect(filterQuery({ spam: 'withheld' }, { after: '5.6' })).toBe('?spam=withheld&after=5.6');
+  });
+
   it('ignores what it does not understand', () => {
     expect(parseLeadFilter({ from: 'yesterday', delivery: 'lost', spam: 'maybe', form: ['a', 'b'], q: '' })).toEqual({
       from: undefined,

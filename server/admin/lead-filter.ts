@@ -34,7 +34,7 @@ export function parseLeadFilter(params: LeadSearchParams): LeadFilter {
     utmCampaign: one(params, 'utm_campaign'),
     payment: paymentStates.includes(payment as PaymentState) ? (payment as PaymentState) : undefined,
     delivery: deliveryStates.includes(delivery as DeliveryState) ? (delivery as DeliveryState) : undefined,
-    spam: spam === 'only' || spam === 'exclude' ? spam : undefined,
+    spam: spam === 'only' || spam === 'exclude' || spam === 'withheld' ? spam : undefined,
     search: one(params, 'q'),
   };
 }

@@ -1,12 +1,19 @@
 import { formName, pageName, productName } from '@/content/names';
 import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/leads';
+import type { OutboxStatus } from '../repositories/outbox-rows';
 import type { Repositories } from '../repositories';
 
 /** Russian Excel reads a UTF-8 file as such only with the byte order mark, and splits columns at `;`. */
 const BOM = '\uFEFF';
 const SEPARATOR = ';';
 
-const deliveryLabels: Record<string, string> = { pending: 'ждёт', sending: 'отправляется', sent: 'доставлена', dead: 'не доставлена' };
+const deliveryLabels: Record<OutboxStatus, string> = {
+  pending: 'ждёт',
+  sending: 'отправляется',
+  sent: 'доставлена',
+  dead: 'не доставлена',
+  withheld: 'задержана: похоже на спам',
+};
 
 /**
  * A column of the leads export. `text`: digits Excel must keep as written (a 15-digit deal number it would
@@ -35,7 +42,7 @@ export const leadColumns: LeadColumn[] = [
   { title: 'Страница', value: (row) => pageName(row.pagePath).name },
   { title: 'Адрес страницы', value: (row) => row.pagePath },
   { title: 'Спам', value: (row) => (row.isSpam ? 'да' : 'нет') },
-  { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus]! : 'не требуется') },
+  { title: 'Доставка', value: (row) => (row.deliveryStatus ? deliveryLabels[row.deliveryStatus] : 'не требуется') },
   { title: 'Номер сделки', value: (row) => row.dealNumber ?? '', text: true },
   { title: 'Оплачено, ₽', value: (row) => (row.paidKopecks === null ? '' : (row.paidKopecks / 100).toFixed(2).replace('.', ',')) },
 ];

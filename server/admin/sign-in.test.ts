@@ -8,16 +8,16 @@ import { attemptDelayMs, auditedEmail, SIGN_IN_POLICY, signInOperator, type Sign
 
 describe('attemptDelayMs', () => {
   it('lets the first failures through at once, then doubles the wait up to a ceiling', () => {
-    expect(attemptDelayMs({ email: 2, address: 2 })).toBe(0);
-    expect(attemptDelayMs({ email: 3, address: 3 })).toBe(500);
-    expect(attemptDelayMs({ email: 4, address: 4 })).toBe(1000);
-    expect(attemptDelayMs({ email: 9, address: 9 })).toBe(8000);
+    expect(attemptDelayMs({ emailInNetwork: 2, address: 2 })).toBe(0);
+    expect(attemptDelayMs({ emailInNetwork: 3, address: 3 })).toBe(500);
+    expect(attemptDelayMs({ emailInNetwork: 4, address: 4 })).toBe(1000);
+    expect(attemptDelayMs({ emailInNetwork: 9, address: 9 })).toBe(8000);
   });
 
   it('slows a client that tries many e-mails down by a third of its failures', () => {
-    expect(attemptDelayMs({ email: 0, address: 8 })).toBe(0);
-    expect(attemptDelayMs({ email: 0, address: 9 })).toBe(500);
-    expect(attemptDelayMs({ email: 0, address: 29 })).toBe(8000);
+    expect(attemptDelayMs({ emailInNetwork: 0, address: 8 })).toBe(0);
+    expect(attemptDelayMs({ emailInNetwork: 0, address: 9 })).toBe(500);
+    expect(attemptDelayMs({ emailInNetwork: 0, address: 29 })).toBe(8000);
   });
 });
 
@@ -71,7 +71,7 @@ describeEachDatabase('operators and sign-in', (database) => {
 
   /** The audit rows as the journal lists them, newest first. */
   async function auditRows() {
-    return (await database().repos.audit.list()).map(({ action, actor, count }) => ({ action, actor, count }));
+    return (await database().repos.audit.list({ limit: 1000 })).map(({ action, actor, count }) => ({ action, actor, count }));
   }
 
   it('slows repeated wrong passwords down, then refuses even the right one until the window ends; one audit row a kind', async () => {
@@ -111,7 +111,7 @@ describeEachDatabase('operators and sign-in', (database) => {
       // A second instance: its own connection and better-auth over the same database.
       const otherRuntime = testAdminRuntime({ ...database(), handle: other, repos: createRepositories(other) });
       const wrong = { email: 'anna@school.ru', password: 'not the password', address: '203.0.113.5', headers };
-      // Each from a client of its own: the e-mail's count alone decides (and the wait).
+      // Each from a client of its own in one network (a /24): the e-mail's count from there decides (and the wait).
       const outcomes = await Promise.all(
         Array.from({ length: 50 }, (_, i) => signInOperator(i % 2 ? otherRuntime : runtime, { ...wrong, address: `198.51.100.${i}` }, deps)),
       );
@@ -143,6 +143,59 @@ describeEachDatabase('operators and sign-in', (database) => {
     expect(rows.filter((row) => row.action !== 'sign_in_failed')).toEqual([{ action: 'sign_in_refused_address', actor: null, count: 11 }]);
     // The refusals were not failures of anna's e-mail: from elsewhere she signs in.
     expect(await signInOperator(runtime, { ...attempt(0), email: 'anna@school.ru', password, address: '198.51.100.7' }, deps)).toBe('signed-in');
+  });
+
+  it('a stranger who knows an operator’s e-mail locks it out of the stranger’s own network (a /24) only: the operator signs in from hers', async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    // Twenty wrong passwords from addresses all over one /24, two rounds of a window apart.
+    const stranger = (index: number) => ({ email: 'anna@school.ru', password: 'not the password', address: `198.51.100.${index + 1}`, headers });
+    for (let round = 1; round <= 2; round += 1) {
+      const outcomes: SignInOutcome[] = [];
+      for (let i = 0; i < 20; i += 1) outcomes.push(await signInOperator(runtime, stranger(i), deps));
+      expect(tally(outcomes)).toEqual({ wrong: SIGN_IN_POLICY.refuseAfter, refused: 20 - SIGN_IN_POLICY.refuseAfter });
+      // Any address of that network, even one not used yet, is refused for this e-mail…
+      expect(await signInOperator(runtime, { ...stranger(200), password }, deps)).toBe('refused');
+      // …and the operator, from her own network, is checked and signs in at once.
+      sleeps.length = 0;
+      expect(await signInOperator(runtime, { ...stranger(0), password, address: '203.0.113.5' }, deps)).toBe('signed-in');
+      expect(sleeps).toEqual([]);
+      now += SIGN_IN_POLICY.windowMs;
+    }
+    expect((await database().repos.operators.list())[0]!.lastSignInAt).not.toBeNull();
+  });
+
+  it('an IPv6 network is its /48: other /64s of it share the lockout, another /48 does not', async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    const attempt = (address: string) => ({ email: 'anna@school.ru', password: 'not the password', address, headers });
+    for (let i = 0; i < SIGN_IN_POLICY.refuseAfter; i += 1) expect(await signInOperator(runtime, attempt(`2001:db8:1:${i + 1}::1`), deps)).toBe('wrong');
+    expect(await signInOperator(runtime, { ...attempt('2001:db8:1:ffff::7'), password }, deps)).toBe('refused');
+    expect(await signInOperator(runtime, { ...attempt('2001:db8:2::7'), password }, deps)).toBe('signed-in');
+  });
+
+  it(`guessing one e-mail from many networks at once is bounded all the same: of 150 from 15 networks, exactly ${SIGN_IN_POLICY.refuseEmailAfter} are checked, the refusals one audit row`, async () => {
+    const runtime = testAdminRuntime(database());
+    await addOperator(runtime.auth, 'anna@school.ru', password);
+    const attempt = (network: number, index: number) => ({
+      email: 'anna@school.ru',
+      password: 'not the password',
+      address: `198.51.${network}.${index + 1}`,
+      headers,
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => signInOperator(runtime, attempt(Math.floor(i / SIGN_IN_POLICY.refuseAfter), i % SIGN_IN_POLICY.refuseAfter), deps)),
+    );
+    expect(tally(outcomes)).toEqual({ wrong: SIGN_IN_POLICY.refuseEmailAfter, refused: 150 - SIGN_IN_POLICY.refuseEmailAfter });
+    // The ceiling holds from a network that has not tried yet, the right password too, until the window ends.
+    expect(await signInOperator(runtime, { ...attempt(200, 0), password }, deps)).toBe('refused');
+    const rows = await auditRows();
+    expect(rows.filter((row) => row.action === 'sign_in_failed').reduce((sum, row) => sum + row.count, 0)).toBe(SIGN_IN_POLICY.refuseEmailAfter);
+    expect(rows.filter((row) => row.action !== 'sign_in_failed')).toEqual([
+      { action: 'sign_in_refused_everywhere', actor: 'anna@school.ru', count: 150 - SIGN_IN_POLICY.refuseEmailAfter + 1 },
+    ]);
+    now += SIGN_IN_POLICY.windowMs;
+    expect(await signInOperator(runtime, { ...attempt(200, 0), password }, deps)).toBe('signed-in');
   });
 
   it('counts an IPv6 client by its /64, as the lead limits do', async () => {

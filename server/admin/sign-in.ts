@@ -1,15 +1,23 @@
 import { createHmac } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
-import { subscriberPrefix } from '../leads/client-address';
+import { networkPrefix, subscriberPrefix } from '../leads/client-address';
 import type { FoldedAuditAction } from '../repositories/audit';
 import type { AdminRuntime } from './runtime';
 
 /**
- * Sign-in attempts are counted per e-mail and per client (an IPv4 address, an IPv6 /64) in the shared
- * rate_limit_counters table (so every instance sees them), in fixed windows. Each attempt is counted
- * before its password is checked; a right password gives its count back, so what stays counted are the
- * failures. After a few, each attempt waits longer before the password is even checked; past the limit
- * the attempt is refused unchecked until the window ends.
+ * Sign-in attempts are counted in the shared rate_limit_counters table (so every instance sees them), in
+ * fixed windows. Each attempt is counted before its password is checked; a right password gives its
+ * counts back, so what stays counted are the failures. After a few, each attempt waits longer before the
+ * password is even checked; past a limit the attempt is refused unchecked until the window ends. Three
+ * counts, each an atomic claim:
+ * - the e-mail from one network (an IPv4 /24, an IPv6 /48): the lockout of `refuseAfter`. Keyed by the
+ *   network too, so whoever knows an operator's e-mail locks it out of their own network only, never out
+ *   of the operator's office or home;
+ * - the client (an IPv4 address, an IPv6 /64), whatever e-mails it tries: `refuseAddressAfter`;
+ * - the e-mail from every network together: `refuseEmailAfter`, a ceiling on guessing one password from
+ *   many networks at once. It is ten times one network's limit, so it takes ten networks, each failing
+ *   ten times, to close an e-mail for everyone for the rest of a window; and it bounds a password to
+ *   100 guesses in 15 minutes (9 600 a day) whatever number of networks guess.
  */
 export const SIGN_IN_POLICY = {
   windowMs: 15 * 60_000,
@@ -17,17 +25,23 @@ export const SIGN_IN_POLICY = {
   freeFailures: 3,
   firstDelayMs: 500,
   maxDelayMs: 8000,
-  /** Failures of one e-mail after which its attempts are refused until the window ends. */
+  /** Failures of one e-mail from one network after which its attempts from that network are refused until the window ends. */
   refuseAfter: 10,
   /** One client trying many e-mails: refused after this many failures. */
   refuseAddressAfter: 30,
+  /** Failures of one e-mail from all networks together after which its attempts are refused from anywhere. */
+  refuseEmailAfter: 100,
 } as const;
 
 export type SignInPolicy = { readonly [Key in keyof typeof SIGN_IN_POLICY]: number };
 
-/** How long an attempt waits before its password is checked, by the attempts counted before it. */
-export function attemptDelayMs(before: { email: number; address: number }, policy: SignInPolicy = SIGN_IN_POLICY): number {
-  const over = Math.max(before.email, Math.floor(before.address / 3)) - policy.freeFailures;
+/**
+ * How long an attempt waits before its password is checked, by the attempts counted before it: of its
+ * e-mail from its network, and of its client. Not by the e-mail's count from all networks: strangers
+ * elsewhere would slow the operator down.
+ */
+export function attemptDelayMs(before: { emailInNetwork: number; address: number }, policy: SignInPolicy = SIGN_IN_POLICY): number {
+  const over = Math.max(before.emailInNetwork, Math.floor(before.address / 3)) - policy.freeFailures;
   if (over < 0) return 0;
   return Math.min(policy.firstDelayMs * 2 ** over, policy.maxDelayMs);
 }
@@ -61,35 +75,55 @@ export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttem
   const { rateLimit, audit } = runtime.repos;
   const email = attempt.email.trim().toLowerCase();
   const windowStart = Math.floor(now() / policy.windowMs) * policy.windowMs;
+  const client = attempt.address === null ? 'unknown' : subscriberPrefix(attempt.address);
+  const network = attempt.address === null ? 'unknown' : networkPrefix(attempt.address);
   const keys = {
     email: keyed(email, runtime.hashKey),
-    address: keyed(attempt.address === null ? 'unknown' : subscriberPrefix(attempt.address), runtime.hashKey),
+    emailInNetwork: keyed(`${email} ${network}`, runtime.hashKey),
+    address: keyed(client, runtime.hashKey),
   };
-  const buckets = { email: `signin:email:${keys.email}`, address: `signin:address:${keys.address}` };
+  const buckets = {
+    emailInNetwork: `signin:email-network:${keys.emailInNetwork}`,
+    address: `signin:address:${keys.address}`,
+    email: `signin:email:${keys.email}`,
+  };
+  const foldKeys: Record<FoldedAuditAction, string> = {
+    sign_in_failed: `${keys.email}:${keys.address}`,
+    sign_in_refused: `${keys.email}:${keys.address}`,
+    // Refused for the client, whatever e-mails it tries: one row.
+    sign_in_refused_address: keys.address,
+    // Refused for the e-mail, from whichever networks: one row.
+    sign_in_refused_everywhere: keys.email,
+  };
   const fold = (action: FoldedAuditAction) =>
     audit.fold(
-      action === 'sign_in_refused_address'
-        ? // Refused for the client, whatever e-mails it tries: one row.
-          { action, actor: null, foldKey: `${action}:${windowStart}:${keys.address}` }
-        : { action, actor: auditedEmail(email), foldKey: `${action}:${windowStart}:${keys.email}:${keys.address}` },
+      { action, actor: action === 'sign_in_refused_address' ? null : auditedEmail(email), foldKey: `${action}:${windowStart}:${foldKeys[action]}` },
       now(),
     );
+  /** Gives back the counts of an attempt that is not checked: it is no failure. */
+  const release = async (...released: string[]) => {
+    for (const bucket of released) await rateLimit.release(bucket, windowStart);
+  };
 
   // Counted before anything else, each in one atomic statement: of any number of attempts at once, at
-  // most the limit get through, and each waits by its own place in the count.
-  const emailCount = await rateLimit.claim(buckets.email, windowStart, policy.refuseAfter);
-  if (emailCount === null) {
+  // most each limit get through, and each waits by its own place in the count.
+  const emailInNetworkCount = await rateLimit.claim(buckets.emailInNetwork, windowStart, policy.refuseAfter);
+  if (emailInNetworkCount === null) {
     await fold('sign_in_refused');
     return 'refused';
   }
   const addressCount = await rateLimit.claim(buckets.address, windowStart, policy.refuseAddressAfter);
   if (addressCount === null) {
-    // Not checked: not a failure of this e-mail.
-    await rateLimit.release(buckets.email, windowStart);
+    await release(buckets.emailInNetwork);
     await fold('sign_in_refused_address');
     return 'refused';
   }
-  const delayMs = attemptDelayMs({ email: emailCount - 1, address: addressCount - 1 }, policy);
+  if ((await rateLimit.claim(buckets.email, windowStart, policy.refuseEmailAfter)) === null) {
+    await release(buckets.emailInNetwork, buckets.address);
+    await fold('sign_in_refused_everywhere');
+    return 'refused';
+  }
+  const delayMs = attemptDelayMs({ emailInNetwork: emailInNetworkCount - 1, address: addressCount - 1 }, policy);
   if (delayMs > 0) await sleep(delayMs);
 
   try {
@@ -101,9 +135,8 @@ export async function signInOperator(runtime: AdminRuntime, attempt: SignInAttem
     await fold('sign_in_failed');
     return 'wrong';
   }
-  // A right password is no failure: its count goes back.
-  await rateLimit.release(buckets.email, windowStart);
-  await rateLimit.release(buckets.address, windowStart);
+  // A right password is no failure: its counts go back.
+  await release(buckets.emailInNetwork, buckets.address, buckets.email);
   await runtime.repos.operators.recordSignIn(email, now());
   await audit.record({ actor: email, action: 'sign_in' }, now());
   return 'signed-in';

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { silentLogger } from '../testing/runtime';
+import { limitsNoTestReaches, silentLogger } from '../testing/runtime';
 import { handleLeads, type ApiRuntime } from '../http/handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { describeEachDatabase } from '../testing/databases';
@@ -31,7 +31,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
     await database().repos.settings.saveAlertSettings({ ...DEFAULT_ALERT_SETTINGS, telegramChats: ['111'], emails: ['sales@school.example'] });
     runtime = {
       config: {
-        limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 },
+        limits: limitsNoTestReaches,
         siteOrigin: null,
         alerts: {
           telegram: { apiUrl: 'http://127.0.0.1:9', token: 't', timeoutMs: 100 },
@@ -64,7 +64,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
       { lead: lead!.id, GetCourseLead: null, recipient: 'email:sales@school.example', due: now, payload: '{"held":false}', deal: null },
     ]);
     // The deal is the lead's delivery: counted, listed and filtered as before.
-    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
+    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0, withheld: 0 });
     expect((await database().repos.leads.list({})).rows[0]!.dealNumber).not.toBeNull();
     expect(await database().repos.deliveryQueue.findForLead(lead!.id)).toHaveLength(1);
   });
@@ -73,7 +73,7 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
     const body = sampleLeadBody();
     await handleLeads(post(body), source);
     expect(await alertRows()).toHaveLength(2);
-    expect(await database().repos.personalData.erase(body.contacts.email, 'bucket')).toMatchObject({ leads: 1, deliveries: 1 });
+    expect(await database().repos.personalData.erase(body.contacts.email, ['bucket'])).toMatchObject({ leads: 1, deliveries: 1 });
     expect(await alertRows()).toEqual([]);
   });
 

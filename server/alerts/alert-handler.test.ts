@@ -149,7 +149,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(mail!.html).toContain('<a href="tel:+79161234567">+79161234567</a>');
     expect(mail!.text).toContain(`Имя: ${lead.name}`);
     // The deal is untouched by the alerts: still waiting for the GetCourse worker, the only row the lead's list counts.
-    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0 });
+    expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0, withheld: 0 });
     expect(await database().repos.alertQueue.health()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
     // The lead's page lists its two alerts, sent (and the deal's list none of them).
     const alerts = await database().repos.alertQueue.forLead(leadId);

@@ -103,8 +103,28 @@ describe('the SQLite file under watch', () => {
     const refusal = await openDatabase({ dialect: 'sqlite', file }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DatabaseStartRefusal);
     const copy = path.join(dir, rescued()[0]!);
-    expect((refusal as Error).message).toContain(`the site wrote one when the file left its path: ${copy}`);
+    expect((refusal as Error).message).toContain(
+      `restore the copy the site wrote when the file left its path, with the site and the worker stopped: \`npm run restore -- ${copy}\``,
+    );
     expect(fs.statSync(copy).mode & 0o777).toBe(0o600);
+
+    await restoreDatabase({ dialect: 'sqlite', file }, copy);
+    expect(await leadIdsIn(file)).toEqual(acknowledged);
+  });
+
+  it('deleted together with its marker: the start still refuses while the rescue copy lies beside the path, and `restore` puts the copy back', async () => {
+    const repos = await open();
+    const acknowledged = [await accept(repos), await accept(repos)];
+    fs.rmSync(file);
+    fs.rmSync(markerOf(file));
+    await expect(accept(repos)).rejects.toThrow(DatabaseFileMovedError);
+    await close();
+    const copy = path.join(dir, rescued()[0]!);
+
+    const refusal = await openDatabase({ dialect: 'sqlite', file }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DatabaseStartRefusal);
+    expect((refusal as Error).message).toContain(`The SQLite database ${file} is missing, but ${copy} lies beside it`);
+    expect(fs.existsSync(file)).toBe(false);
 
     await restoreDatabase({ dialect: 'sqlite', file }, copy);
     expect(await leadIdsIn(file)).toEqual(acknowledged);

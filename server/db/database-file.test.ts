@@ -111,14 +111,42 @@ describe('the start: the marker and what the path holds', () => {
     const message = refusal();
     expect(message).toContain(`The SQLite database ${file} is missing, but ${markerOf(file)} says the site kept its database there.`);
     expect(message).toContain('move it back, together with its site.db-wal and site.db-shm');
-    expect(message).toContain('`npm run restore -- <file>`');
+    expect(message).toContain('restore a backup with `npm run restore -- <file>`');
     expect(message).toContain(`To start over with an empty database on purpose, delete ${markerOf(file)}.`);
     expect(message).not.toContain('rescued');
 
     write(`${file}.rescued-2026-11-23T10-00-00-000Z`);
     write(`${file}.rescued-2026-11-24T10-00-00-000Z`);
     write(`${file}.rescued-2026-11-25T10-00-00-000Z.partial`);
-    expect(refusal()).toContain(`(the site wrote one when the file left its path: ${file}.rescued-2026-11-24T10-00-00-000Z)`);
+    const copy = `${file}.rescued-2026-11-24T10-00-00-000Z`;
+    const withCopy = refusal();
+    expect(withCopy).toContain(
+      `restore the copy the site wrote when the file left its path, with the site and the worker stopped: \`npm run restore -- ${copy}\` (in a release folder: \`node cli/restore.mjs ${copy}\`).`,
+    );
+    expect(withCopy).toContain(
+      `To start over with an empty database on purpose, delete ${markerOf(file)} and move the site.db.rescued-* copies out of ${dir}.`,
+    );
+  });
+
+  it('refuses a missing or empty database while a rescued copy lies beside it, even with the marker gone, naming the copy and its restore', () => {
+    const copy = `${file}.rescued-2026-11-24T10-00-00-000Z`;
+    write(copy, 'pages of the rescued database');
+    const missing = refusal();
+    expect(missing).toContain(`The SQLite database ${file} is missing, but ${copy} lies beside it: the copy the site wrote when its database left this path`);
+    expect(missing).toContain(`\`npm run restore -- ${copy}\``);
+    expect(missing).toContain(`To start over with an empty database on purpose, move the site.db.rescued-* copies out of ${dir}.`);
+    // Nothing was made at the path.
+    expect(fs.existsSync(file)).toBe(false);
+
+    write(file, '');
+    expect(refusal()).toContain(`The SQLite database ${file} is an empty file, but ${copy} lies beside it`);
+    // A copy half-written (the rescue cut short) is no copy; a database at the path is opened whatever lies beside it.
+    fs.rmSync(file);
+    fs.renameSync(copy, `${copy}.partial`);
+    expect(checkBeforeOpen(file)).toBe('new');
+    write(copy, 'pages of the rescued database');
+    write(file, 'pages');
+    expect(checkBeforeOpen(file)).toBe('existing');
   });
 
   it('refuses an empty file where the marker says the database was', () => {
@@ -138,7 +166,7 @@ describe('the start: the marker and what the path holds', () => {
     writeMarker(file, new Date('2026-11-23T10:00:00Z'));
     const text = fs.readFileSync(markerOf(file), 'utf8');
     expect(text).toContain("the SQLite database of the school's site: site.db (marked on 2026-11-23T10:00:00.000Z)");
-    expect(text).toContain('To start over with an empty database, delete this file.');
+    expect(text).toContain('To start over with an empty database, delete this file\nand move any site.db.rescued-* copy out of this folder.');
     expect(fs.statSync(markerOf(file)).mode & 0o777).toBe(0o600);
     writeMarker(file, new Date('2027-01-01T00:00:00Z'));
     expect(fs.readFileSync(markerOf(file), 'utf8')).toBe(text);

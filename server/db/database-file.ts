@@ -8,7 +8,9 @@
  *   next start. The -shm holds no data, but a process opening the database later would make a new one
  *   beside it and the two would no longer see each other's writes;
  * - a marker file beside the database says that the path held a database: a start that finds the marker
- *   but no database (or an empty file) refuses, in plain words, instead of creating an empty one.
+ *   but no database (or an empty file) refuses, in plain words, instead of creating an empty one. So does
+ *   a start that finds a copy the site rescued when its file left the path (the marker may have gone with
+ *   the file): the message names the copy and the command that restores it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,28 +113,39 @@ export class DatabaseFileWatch {
 
 /**
  * What a start may do at `file`, decided before SQLite opens (and would create) it: open the database
- * there, or make a new one when nothing says one was there. Throws DatabaseStartRefusal when the marker
- * (or a -wal with changes) says a database belongs there but it is missing or empty.
+ * there, or make a new one when nothing says one was there. Throws DatabaseStartRefusal when the marker,
+ * a copy the site rescued (`site.db.rescued-<time>`, ops/backup.ts) or a -wal with changes says a
+ * database belongs there but it is missing or empty. A rescued copy alone is enough: the file deleted
+ * together with its marker leaves that copy as the only one of its leads.
  */
 export function checkBeforeOpen(file: string): 'existing' | 'new' {
+  const size = fileSize(file);
+  if (size !== null && size > 0) return 'existing';
   const marker = markerOf(file);
   const name = path.basename(file);
-  const size = fileSize(file);
-  const putBack =
-    `If the file was moved, stop the site and move it back, together with its ${name}-wal and ${name}-shm if they went with it; ` +
-    `or restore a copy with \`npm run restore -- <file>\`${rescueHint(file)}.`;
-  const startOver = (files: string) => `To start over with an empty database on purpose, delete ${files}.`;
-  if (size !== null && size > 0) return 'existing';
+  const rescued = newestRescueCopy(file);
+  const restoreCopy = rescued
+    ? `restore the copy the site wrote when the file left its path, with the site and the worker stopped: ${restoreCommand(rescued)}`
+    : 'restore a backup with `npm run restore -- <file>`';
+  const putBack = `If the file was moved, stop the site and move it back, together with its ${name}-wal and ${name}-shm if they went with it; or ${restoreCopy}.`;
+  const startOver = (deleted: string[]) => {
+    const steps = deleted.length > 0 ? [`delete ${deleted.join(' and ')}`] : [];
+    if (rescued) steps.push(`move the ${name}.rescued-* copies out of ${path.dirname(file)}`);
+    return `To start over with an empty database on purpose, ${steps.join(' and ')}.`;
+  };
+  const state = size === null ? 'missing' : 'an empty file';
   if (fs.existsSync(marker)) {
-    if (size === null) {
-      throw new DatabaseStartRefusal(
-        `The SQLite database ${file} is missing, but ${marker} says the site kept its database there. ` +
-          `The site does not start on a new, empty database in its place (its leads would seem lost). ${putBack} ${startOver(marker)}`,
-      );
-    }
     throw new DatabaseStartRefusal(
-      `The SQLite database ${file} is an empty file, but ${marker} says the site kept its database there. ` +
-        `The site does not start on an empty database in its place (its leads would seem lost). ${putBack} ${startOver(`${file} and ${marker}`)}`,
+      `The SQLite database ${file} is ${state}, but ${marker} says the site kept its database there. ` +
+        `The site does not start on ${size === null ? 'a new, empty database' : 'an empty database'} in its place (its leads would seem lost). ` +
+        `${putBack} ${startOver(size === null ? [marker] : [file, marker])}`,
+    );
+  }
+  if (rescued) {
+    throw new DatabaseStartRefusal(
+      `The SQLite database ${file} is ${state}, but ${rescued} lies beside it: the copy the site wrote when its database ` +
+        `left this path, with every lead it had acknowledged. The site does not start on a new, empty database in its place ` +
+        `(its leads would seem lost). ${putBack} ${startOver(size === null ? [] : [file])}`,
     );
   }
   const walSize = fileSize(partPath(file, 'wal'));
@@ -146,6 +159,11 @@ export function checkBeforeOpen(file: string): 'existing' | 'new' {
   return size === null ? 'new' : 'existing';
 }
 
+/** The command that puts `copy` in place, as run from a checkout and from a release folder (cli/, docs/operations.md). */
+function restoreCommand(copy: string): string {
+  return `\`npm run restore -- ${copy}\` (in a release folder: \`node cli/restore.mjs ${copy}\`)`;
+}
+
 /** Writes the marker beside a database that has none (a new one, or one opened before markers existed). */
 export function writeMarker(file: string, now = new Date()): void {
   const name = path.basename(file);
@@ -154,7 +172,8 @@ export function writeMarker(file: string, now = new Date()): void {
     `While this file is here, the site and its tools refuse to start without ${name} (or with it empty)`,
     'instead of making a new, empty database in its place, where its leads would seem lost.',
     `To move the database, stop the site and move ${name} together with ${name}-wal and ${name}-shm, or use`,
-    '`npm run backup` and `npm run restore` (docs/operations.md, "Backups"). To start over with an empty database, delete this file.',
+    '`npm run backup` and `npm run restore` (docs/operations.md, "Backups"). To start over with an empty database, delete this file',
+    `and move any ${name}.rescued-* copy out of this folder.`,
     '',
   ].join('\n');
   try {
@@ -173,18 +192,18 @@ function fileSize(file: string): number | null {
   }
 }
 
-/** The newest copy a running site wrote when its file left the path (`site.db.rescued-<time>`), if any. */
-function rescueHint(file: string): string {
+/** The newest copy a running site wrote when its file left the path (`site.db.rescued-<time>`), or null. */
+function newestRescueCopy(file: string): string | null {
   const prefix = `${path.basename(file)}.rescued-`;
   let names: string[];
   try {
     names = fs.readdirSync(path.dirname(file));
   } catch {
-    return '';
+    return null;
   }
   const newest = names
     .filter((name) => name.startsWith(prefix) && !name.endsWith('.partial'))
     .sort()
     .at(-1);
-  return newest ? ` (the site wrote one when the file left its path: ${path.join(path.dirname(file), newest)})` : '';
+  return newest ? path.join(path.dirname(file), newest) : null;
 }

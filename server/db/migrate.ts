@@ -21,6 +21,9 @@ import { priceReferencesAndReleaseRunsMigration } from './migrations/018-price-r
 import { courses } from '@/content/courses';
 import { splitTestVerdictsMigration } from './migrations/019-split-test-verdicts';
 import { pageTestsMigration } from './migrations/020-page-tests';
+import { withheldLeadsMigration } from './migrations/021-withheld-leads';
+import { refusedPaymentsMigration } from './migrations/022-refused-payments';
+import { trafficNetworksMigration } from './migrations/023-traffic-networks';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -46,6 +49,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
     '019-split-test-verdicts': splitTestVerdictsMigration,
     '020-page-tests': pageTestsMigration,
+    '021-withheld-leads': withheldLeadsMigration,
+    '022-refused-payments': refusedPaymentsMigration,
+    '023-traffic-networks': trafficNetworksMigration,
   };
 }
 

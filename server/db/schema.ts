@@ -19,12 +19,14 @@ export interface Database {
   deals: DealsTable;
   deal_status_changes: DealStatusChangesTable;
   deal_unmatched_callbacks: DealUnmatchedCallbacksTable;
+  deal_refused_payments: DealRefusedPaymentsTable;
   deal_reconciliation: DealReconciliationTable;
   popups: PopupsTable;
   popup_versions: PopupVersionsTable;
   vitals_histogram: VitalsHistogramTable;
   vitals_attribution: VitalsAttributionTable;
   vitals_context: VitalsContextTable;
+  vitals_networks: VitalsNetworksTable;
   popup_tests: PopupTestsTable;
   popup_test_exposures: PopupTestVisitorsTable;
   popup_test_conversions: PopupTestVisitorsTable;
@@ -73,6 +75,8 @@ export interface LeadsTable {
   /** The visitor's idempotency key (unique; migration 004) and a hash of the request that brought it. */
   idempotency_key: string | null;
   request_hash: string | null;
+  /** 021: why the lead is held back as «Похоже на спам» (flood signs, comma-separated); null when it is not. */
+  withheld_signs: string | null;
 }
 
 export interface OutboxTable {
@@ -99,7 +103,8 @@ export interface OutboxTable {
   alert_lead_id: number | null;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
+/** `withheld` (021): its lead is held back as «Похоже на спам»; no worker claims it until the lead is released. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'withheld';
 
 export interface GiftScheduleWindowsTable {
   id: Generated<number>;
@@ -248,6 +253,22 @@ export interface DealUnmatchedCallbacksTable {
   paid_kopecks: number;
 }
 
+/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/deals/plausibility.ts). */
+export interface DealRefusedPaymentsTable {
+  deal_number: string;
+  lead_id: number | null;
+  reason: string;
+  limit_kopecks: number;
+  course: string | null;
+  gc_status: string;
+  cost_kopecks: number | null;
+  paid_kopecks: number | null;
+  source: string;
+  first_at: number;
+  last_at: number;
+  calls: number;
+}
+
 export interface DealReconciliationTable {
   name: string;
   /** Deals changed since this time are asked for next (epoch ms). */
@@ -323,6 +344,15 @@ export interface VitalsContextTable {
   reports: number;
 }
 
+/** A network that had a field-vitals report counted, per day, page type and device (migration 023). */
+export interface VitalsNetworksTable {
+  day: string;
+  page_type: string;
+  device: string;
+  /** Keyed hash of the network (IPv4 /24, IPv6 /48). */
+  network: string;
+}
+
 /** A split test of a pop-up (migration 010). */
 export interface PopupTestsTable {
   id: string;
@@ -350,6 +380,8 @@ export interface PopupTestVisitorsTable {
   variant: number;
   day: string;
   at: number;
+  /** Keyed hash of the visitor's network (migration 023); null for those counted before it. */
+  network: string | null;
 }
 
 /** A client's events in one scope on one Moscow day (migration 015); deleted after two days. */

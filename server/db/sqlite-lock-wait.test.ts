@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { inWriteTransaction, openDatabase, type DatabaseHandle } from './connection';
-import { DeadlineExceededError, LOCK_WAIT_MS, retryWhileBusy, withinDeadline } from './sqlite-lock-wait';
+import { DeadlineExceededError, LOCK_WAIT_MS, retryWhileBusy, withinDeadline, withLockWaitLimit } from './sqlite-lock-wait';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -83,6 +83,46 @@ it('under withinDeadline a write waiting for the lock gives up at the deadline a
   other.exec('rollback');
   await sql`insert into t (n) values (4)`.execute(handle.db);
   expect(other.prepare('select n from t').all()).toEqual([{ n: 4 }]);
+});
+
+it('under withLockWaitLimit the statements of one piece of work, and works queued for the one connection, share one wait', async () => {
+  const limitMs = 400;
+  other.exec('begin immediate');
+  const write = (n: number) => inWriteTransaction(handle, (trx) => sql`insert into t (n) values (${n})`.execute(trx));
+  // A statement of no request (a worker's) holds the connection while it waits its whole LOCK_WAIT_MS for the lock.
+  const background = write(1);
+  /** Two write transactions in a row, as a lead makes (its rate limit, then the lead): how long until it failed, and with what. */
+  const request = async (n: number) => {
+    const started = performance.now();
+    const failure = await withLockWaitLimit(limitMs, async () => {
+      await write(n).catch(() => undefined);
+      await write(n + 1);
+    }).then(
+      () => 'done',
+      (error: unknown) => (error as { code?: string }).code,
+    );
+    return { failure, waited: performance.now() - started };
+  };
+  // Three at once, queued behind the background statement and then behind each other.
+  const requests = await Promise.all([request(10), request(20), request(30)]);
+  other.exec('rollback');
+  // Each gave up near its own limit: not after the holders' waits, nor 2 × the limit (one wait a statement).
+  for (const { failure, waited } of requests) {
+    expect(failure).toBe('DEADLINE_EXCEEDED');
+    expect(waited).toBeLessThan(limitMs * 1.5);
+  }
+  // The background statement went on waiting, and went through once the lock was free; the connection is free again.
+  await background;
+  await write(40);
+  expect(other.prepare('select n from t order by n').all()).toEqual([{ n: 1 }, { n: 40 }]);
+});
+
+it('under withLockWaitLimit a statement that has the connection gives up with SQLITE_BUSY at the limit', async () => {
+  other.exec('begin immediate');
+  const started = performance.now();
+  await expect(withLockWaitLimit(300, () => sql`insert into t (n) values (1)`.execute(handle.db))).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+  expect(performance.now() - started).toBeLessThan(LOCK_WAIT_MS / 2);
+  other.exec('rollback');
 });
 
 it('withinDeadline hands back what the work returns in time', async () => {

@@ -8,6 +8,7 @@ import type { Logger } from '../log';
 import { renderMetrics } from '../ops/metrics';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
+import { schoolCeilingKopecks } from './plausibility';
 import { parseMoscowDateTime, reconcileDeals, reportsOfExport } from './reconcile';
 
 const secret = 'r'.repeat(40);
@@ -92,7 +93,7 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     gc.setDealStatus(numbers[1]!, { status: 'payed', cost: 5000, paid: 5000 });
     expect(await repos.deals.forLead(leadIds[1]!)).toBeNull();
 
-    expect(await reconcile(database())).toEqual({ result: 'done', deals: 2, changed: 1, unchanged: 1, unmatched: 0 });
+    expect(await reconcile(database())).toEqual({ result: 'done', deals: 2, changed: 1, unchanged: 1, unmatched: 0, refused: 0 });
     const found = await repos.deals.forLead(leadIds[1]!);
     expect(found?.deal).toMatchObject({ status: 'paid', paidKopecks: 500_000 });
     expect(found?.changes.map((change) => change.source)).toEqual(['reconcile']);
@@ -148,5 +149,24 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     expect(await reconcile(database())).toMatchObject({ result: 'done', unmatched: 1 });
     expect(await repos.dealUnmatchedCallbacks.count()).toBe(1);
     expect(await gc.callUrl(template.replace(secret, 'wrong'), numbers[0]!)).toMatchObject({ status: 403 });
+  });
+
+  it("refuses the export's figures too when they cannot be right for the deal: kept apart with the reason, never paid", async () => {
+    const { repos } = database();
+    // A sample lead's contact form may buy any course: the dearest of the school is the limit.
+    gc.setDealStatus(numbers[0]!, { status: 'payed', cost: 100_000_000, paid: 100_000_000 });
+    expect(await reconcile(database())).toMatchObject({ result: 'done', refused: 1, changed: 0 });
+    expect(await repos.deals.forLead(leadIds[0]!)).toBeNull();
+    expect(await repos.dealRefusedPayments.list(10)).toEqual([
+      expect.objectContaining({
+        dealNumber: numbers[0],
+        leadId: leadIds[0],
+        reason: 'cost_above_tariffs',
+        limitKopecks: schoolCeilingKopecks(),
+        course: null,
+        source: 'reconcile',
+        calls: 1,
+      }),
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { GetCourseConfig } from '../config';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { fetchExport, requestDealsExport, type ExportTable } from './export-client';
+import { paymentRefusal } from './plausibility';
 import { gcStatusOf, parseMoney, type DealReport } from './status';
 
 /**
@@ -27,7 +28,8 @@ export interface ReconcileOptions {
   log?: Logger;
 }
 
-export type ReconcileResult = { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number } | { result: 'failed'; error: string };
+export type ReconcileResult =
+  { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number; refused: number } | { result: 'failed'; error: string };
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_RECONCILE_POLL_MS = 60_000;
@@ -131,8 +133,9 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
     if (!table) return await fail('not_ready', true);
 
     const { reports, skipped } = reportsOfExport(table, now());
-    const counts = { changed: 0, unchanged: 0, unmatched: 0 };
-    for (const report of reports) counts[(await repos.deals.apply(report)).result] += 1;
+    const counts = { changed: 0, unchanged: 0, unmatched: 0, refused: 0 };
+    // The export is judged like a callback: a deal whose figures cannot be right is kept apart, not counted.
+    for (const report of reports) counts[(await repos.deals.apply(report, paymentRefusal)).result] += 1;
     await repos.dealReconciliation.save({ since: startedAt, exportId: null, exportStartedAt: null, lastSuccessAt: now(), lastError: null });
     log.info('reconcile.done', { deals: reports.length, skipped, ...counts });
     return { result: 'done', deals: reports.length, ...counts };

@@ -99,18 +99,15 @@ export interface DealReport {
   source: 'callback' | 'reconcile';
 }
 
-export type CallbackProblemCode = 'bad_number' | 'bad_status' | 'bad_cost' | 'bad_paid' | 'implausible_paid';
+export type CallbackProblemCode = 'bad_number' | 'bad_status' | 'bad_cost' | 'bad_paid';
 export interface CallbackProblem {
   code: CallbackProblemCode;
   field: 'number' | 'status' | 'cost' | 'paid';
 }
 
-/** Paid above the cost by more than this (kopecks) is no rounding: a broken template or a forged call. */
-export const PAID_OVER_COST_TOLERANCE_KOPECKS = 100;
-
 /**
- * The query of a «Вызвать URL» call: `number`, `status`, `cost`, `paid`. A payment above the deal's cost
- * (by more than a rouble of rounding) is refused: it would count as revenue the school never had.
+ * The query of a «Вызвать URL» call: `number`, `status`, `cost`, `paid`, each checked for its form. Whether
+ * the amounts are plausible for the deal is judged where the deal's lead is known (plausibility.ts).
  */
 export function parseDealCallback(query: URLSearchParams, now: number): { report: DealReport } | { problem: CallbackProblem } {
   const number = query.get('number')?.trim() ?? '';
@@ -121,7 +118,6 @@ export function parseDealCallback(query: URLSearchParams, now: number): { report
   if (cost === undefined) return { problem: { code: 'bad_cost', field: 'cost' } };
   const paid = parseMoney(query.get('paid'));
   if (paid === undefined) return { problem: { code: 'bad_paid', field: 'paid' } };
-  if (cost !== null && paid !== null && paid > cost + PAID_OVER_COST_TOLERANCE_KOPECKS) return { problem: { code: 'implausible_paid', field: 'paid' } };
   return { report: { dealNumber: number, gcStatus, costKopecks: cost, paidKopecks: paid, at: now, source: 'callback' } };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedVisitorIdShape, visitorIdOf } from '@/lib/experiments/variants';
-import { issueVisitorId, signVisitorId, verifyVisitorId } from './visitor-id';
+import { issueVisitorId, signVisitorId, verifyVisitorId, visitorIdKind } from './visitor-id';
 
 const key = 'k'.repeat(32);
 const otherKey = 'o'.repeat(32);
@@ -38,5 +38,19 @@ describe('signed visitor ids', () => {
     expect(verifyVisitorId(`${id}.${twin}`, key)).toBe(false);
     expect(verifyVisitorId(`${id}.${signature}x`, key)).toBe(false);
     expect(verifyVisitorId(`${id}${signature}`, key)).toBe(false);
+  });
+
+  it('tells a counted id from an uncounted one, which look alike and both verify; one kind never passes for the other', () => {
+    const counted = issueVisitorId(key);
+    const uncounted = issueVisitorId(key, undefined, 'uncounted');
+    expect(uncounted).toMatch(signedVisitorIdShape);
+    expect(visitorIdKind(counted, key)).toBe('counted');
+    expect(visitorIdKind(uncounted, key)).toBe('uncounted');
+    expect(verifyVisitorId(uncounted, key)).toBe(true);
+    // The same id under the other purpose's signature is another id; under another key, none.
+    const [id] = uncounted.split('.') as [string];
+    expect(signVisitorId(id, key, 'counted')).not.toBe(uncounted);
+    expect(visitorIdKind(uncounted, otherKey)).toBeNull();
+    expect(visitorIdKind('visitor-0123456789abcd', key)).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import { beforeEach, expect, it } from 'vitest';
+import { coursePageAt, getCourse } from '@/content/courses';
+import { noChanges } from '@/lib/page-tests/variants';
+import { courseCeilingKopecks, schoolCeilingKopecks } from '../deals/plausibility';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import type { Logger, LogFields } from '../log';
+import { pageTestResults } from '../page-tests/report';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { handleDealStatus } from './deal-status';
@@ -91,8 +95,8 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     expect(await database().repos.dealUnmatchedCallbacks.count()).toBe(1);
   });
 
-  it('refuses a payment above the deal cost (beyond a rouble of rounding) as implausible: 400, logged without the values, nothing changes', async () => {
-    for (const paid of ['999999999999', '12 991,01 руб.', '13 990']) {
+  it('refuses a payment above the deal cost (beyond a rouble of rounding) as implausible: 400, logged without the values, kept apart, nothing changes', async () => {
+    for (const paid of ['99999', '12 991,01 руб.', '13 990']) {
       const response = await call({ number: numbers[0]!, status: 'payed', cost: '12 990 руб.', paid, secret }, { method: 'POST' });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ code: 'implausible_paid', message: 'Оплачено больше стоимости сделки', path: 'paid' });
@@ -100,13 +104,88 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     expect(await dealOf(leadIds[0]!)).toBeNull();
     const refused = lines.filter((line) => line.event === 'getcourse.callback_refused');
     expect(refused).toHaveLength(3);
-    expect(refused[0]!.fields).toEqual({ code: 'implausible_paid', field: 'paid', message: 'Оплачено больше стоимости сделки' });
-    expect(JSON.stringify(lines)).not.toMatch(/999999999999|12 99|13 990|12991/);
+    expect(refused[0]!.fields).toEqual({
+      code: 'implausible_paid',
+      field: 'paid',
+      dealNumber: numbers[0],
+      message: 'Суммы не могут быть верными для этой сделки: оплата не учтена и сохранена отдельно',
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/99999|12 99|13 990|12991/);
+    expect(await database().repos.dealRefusedPayments.list(10)).toEqual([
+      expect.objectContaining({ dealNumber: numbers[0], reason: 'paid_above_cost', limitKopecks: 1_299_000, paidKopecks: 1_399_000, calls: 3 }),
+    ]);
 
     // Within a rouble of the cost is rounding, and a part payment is below it: both are taken.
     expect((await call({ number: numbers[0]!, status: 'payed', cost: '12 990 руб.', paid: '12 991 руб.', secret })).status).toBe(200);
     expect((await call({ number: numbers[1]!, status: 'part_payed', cost: '12 990', paid: '5 000', secret })).status).toBe(200);
     expect(await dealOf(leadIds[0]!)).toMatchObject({ status: 'paid', paidKopecks: 1_299_100 });
+  });
+
+  it("refuses a payment far above any tariff with no cost said: kept with its reason, counted neither in «Кампании» nor in a page test's revenue", async () => {
+    const { repos } = database();
+    // A page test of the junior course; a B visitor's lead from the course's own form counted for B.
+    const draft = await repos.pageTests.create({
+      pagePath: '/products/junior-js',
+      variants: [{ ...noChanges, headline: 'B' }],
+      plannedVisitors: 1000,
+      actor: 'anna@school.ru',
+      now: start,
+    });
+    const started = await repos.pageTests.start(draft.id, { actor: 'anna@school.ru', now: start });
+    if (!started.started) throw new Error('the page test did not start');
+    const form = coursePageAt('/products/junior-js')!.form;
+    const { leadId } = await repos.leads.accept(
+      sampleLead({ createdAt: start + 5, formId: form.formId, pagePath: '/products/junior-js', utm: { campaign: 'winter' } }),
+      { kind: 'deal', payload: {} },
+    );
+    const testNumber = (await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!;
+    await repos.pageTests.recordVisitor({ testId: draft.id, visitor: 'visitor-b', variant: 1, now: start + 5 });
+    expect(await repos.pageTests.recordLead({ testId: draft.id, visitor: 'visitor-b', variant: 1, leadId, now: start + 5 })).toBe(true);
+
+    // GetCourse (a mistyped process, or a leaked secret) says both deals are paid 100 000 000 000 ₽, with no cost.
+    for (const number of [numbers[0]!, testNumber]) {
+      for (const method of ['GET', 'POST']) {
+        const response = await call({ number, status: 'payed', paid: '100000000000', secret }, { method });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ code: 'paid_above_tariffs', message: 'Оплачено больше, чем стоит самый дорогой тариф', path: 'paid' });
+      }
+    }
+    expect(await dealOf(leadIds[0]!)).toBeNull();
+    expect(await dealOf(leadId)).toBeNull();
+    const range = { from: start - 1, to: start + 86_400_000 };
+    const winter = (await repos.deals.funnel('campaign', range)).find((row) => row.key === 'winter');
+    expect(winter).toMatchObject({ leads: 3, paidDeals: 0, revenueKopecks: 0 });
+    const results = await pageTestResults(repos, (await repos.pageTests.get(draft.id))!);
+    expect(results.revenue.map((variant) => [variant.payments, variant.sum])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+
+    // Both kept apart with the reason and what the amount was held against: the junior course's dearest
+    // tariff for its own form, the school's dearest course for the contact form.
+    const refused = await repos.dealRefusedPayments.list(10);
+    expect(refused).toHaveLength(2);
+    expect(refused.find((row) => row.dealNumber === testNumber)).toMatchObject({
+      leadId,
+      reason: 'paid_above_tariffs',
+      limitKopecks: courseCeilingKopecks(getCourse('junior-js')!),
+      course: 'junior-js',
+      gcStatus: 'payed',
+      costKopecks: null,
+      paidKopecks: 10_000_000_000_000,
+      source: 'callback',
+      calls: 2,
+    });
+    expect(refused.find((row) => row.dealNumber === numbers[0])).toMatchObject({ leadId: leadIds[0], limitKopecks: schoolCeilingKopecks(), course: null });
+    expect(await repos.dealRefusedPayments.count()).toBe(2);
+
+    // The real payment later: taken, and counted in both.
+    expect(await (await call({ number: testNumber, status: 'payed', cost: '12 990', paid: '12 990', secret })).json()).toEqual({ ok: true, result: 'changed' });
+    expect((await repos.deals.funnel('campaign', range)).find((row) => row.key === 'winter')).toMatchObject({ paidDeals: 1, revenueKopecks: 1_299_000 });
+    expect((await pageTestResults(repos, (await repos.pageTests.get(draft.id))!)).revenue.map((variant) => [variant.payments, variant.sum])).toEqual([
+      [0, 0],
+      [1, 1_299_000],
+    ]);
   });
 
   it('refuses malformed fields with 400 and a code, logs in Russian without the values, changes nothing', async () => {

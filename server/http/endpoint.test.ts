@@ -101,4 +101,20 @@ describeEachDatabase('the endpoint helper', (database) => {
     expect(post.headers.get('allow')).toBe('GET, HEAD');
     expect(await post.json()).toEqual({ code: 'method_not_allowed', message: 'Метод не поддерживается' });
   });
+
+  it('answers 404 to anyone an internal endpoint refuses, whatever the method, before anything else', async () => {
+    const internal = endpoint<ApiRuntime>({
+      name: 'internal',
+      methods: ['GET'],
+      internal: (request) => request.headers.get('x-own') === 'yes',
+      handle: async () => jsonOk({ ok: true }),
+    });
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+      const refused = await internal(new Request(`${site}/api/internal`, { method, headers: { 'x-own': 'no' } }), source);
+      expect(refused.status, method).toBe(404);
+      expect(refused.headers.get('allow')).toBeNull();
+    }
+    expect(await (await internal(new Request(`${site}/api/internal`), source)).json()).toEqual({ code: 'not_found', message: 'Не найдено' });
+    expect((await internal(new Request(`${site}/api/internal`, { headers: { 'x-own': 'yes' } }), source)).status).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
-import { withinDeadline } from '../db/sqlite-lock-wait';
-import { clientAddress, hashClientAddress } from '../leads/client-address';
+import { LOCK_WAIT_MS, withinDeadline, withLockWaitLimit } from '../db/sqlite-lock-wait';
+import { clientAddress, hashClientAddress, hashClientNetwork } from '../leads/client-address';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { addressBucket, isForeignOrigin, RequestLimits } from './guards';
@@ -30,6 +30,8 @@ export interface EndpointContext<R, B> {
   body: B;
   /** The keyed hash of the client's address; null when the server could not vouch for one. */
   addressHash: string | null;
+  /** The keyed hash of the client's network (IPv4 /24, IPv6 /48: server/leads/client-address.ts); null with no address. */
+  networkHash: string | null;
   /** The hits this request counted: more buckets may be counted, and all given back (a replayed lead). */
   limits: R extends LimitedRuntime ? RequestLimits : undefined;
 }
@@ -66,6 +68,8 @@ export interface EndpointSpec<R, B> {
   name: string;
   /** The methods it serves (HEAD comes with GET, its body dropped). */
   methods: readonly ('GET' | 'POST')[];
+  /** An endpoint of the instance's own: anyone this refuses gets 404 whatever the method, as if there were none. */
+  internal?: (request: Request) => boolean;
   /** A request from another site's page: refused 403, or answered 204 and not acted on (`ignore`: a beacon's sender learns nothing). */
   foreignOrigin?: R extends SiteRuntime ? 'refuse' | 'ignore' : never;
   /** A check of the headers alone (free), made before the rate limit. */
@@ -73,7 +77,11 @@ export interface EndpointSpec<R, B> {
   /** Counted before the body is read: the first step that costs a database write. */
   rateLimit?: R extends LimitedRuntime ? RateLimit<R> : never;
   body?: BodySpec<B>;
-  /** The whole answer within this many ms, runtime included; past it the request fails (a health check). */
+  /**
+   * The whole answer within this many ms, runtime included; past it the request fails (a health check).
+   * Without it the answer may take longer, but its statements wait for another process's write lock
+   * (SQLite) LOCK_WAIT_MS in all, counted from the request's start.
+   */
   deadlineMs?: number;
   handle(context: EndpointContext<R, B>): Promise<Response | Refusal>;
   /** The answer to a failure nobody answered (the database down, a bug), logged; 503 `unavailable` unless said. */
@@ -104,6 +112,7 @@ export function endpoint<R, B = undefined>(spec: EndpointSpec<R, B>): Endpoint<R
   };
 
   const serve = async (request: Request, source: RuntimeSource<R>): Promise<Response> => {
+    if (spec.internal && !spec.internal(request)) return refusalResponse(refuse(404, 'not_found'));
     if (!served.has(request.method)) return refusalResponse(refuse(405, 'method_not_allowed', { headers: { allow } }));
     let log: Logger = consoleLogger;
     let response: Response;
@@ -114,7 +123,10 @@ export function endpoint<R, B = undefined>(spec: EndpointSpec<R, B>): Endpoint<R
         log = own.log ?? consoleLogger;
         return passGuards(spec, request, runtime, own.now?.() ?? Date.now(), log);
       };
-      response = respond(spec.deadlineMs === undefined ? await work() : await withinDeadline(spec.deadlineMs, work));
+      // However many statements a request makes (a lead: its rate limits, then its transaction) and however
+      // many requests queue for SQLite's one connection, it waits for another process's write lock
+      // LOCK_WAIT_MS in all, then is answered 503 below (the forms retry it with their key).
+      response = respond(spec.deadlineMs === undefined ? await withLockWaitLimit(LOCK_WAIT_MS, work) : await withinDeadline(spec.deadlineMs, work));
     } catch (error) {
       // Nothing was acknowledged: the client may retry. The error's class only: its message may quote data.
       log.error('api.unavailable', { route: spec.name, error: errorKind(error) });
@@ -150,6 +162,7 @@ async function passGuards<R, B>(spec: EndpointSpec<R, B>, request: Request, runt
   const { hashKey, repos } = runtime as Partial<LimitedRuntime>;
   const address = clientAddress(request.headers);
   const addressHash = address && typeof hashKey === 'string' ? hashClientAddress(address, hashKey) : null;
+  const networkHash = address && typeof hashKey === 'string' ? hashClientNetwork(address, hashKey) : null;
   const limited = typeof hashKey === 'string' && repos?.rateLimit !== undefined;
   const limits = limited ? new RequestLimits(repos, now, (await spec.rateLimit?.exempt?.(request, runtime)) ?? false) : undefined;
   if (spec.rateLimit && limits) {
@@ -168,5 +181,5 @@ async function passGuards<R, B>(spec: EndpointSpec<R, B>, request: Request, runt
     body = parse ? parse(read.value) : read.value;
     if (body instanceof Refusal) return body;
   }
-  return spec.handle({ request, runtime, now, log, body: body as B, addressHash, limits: limits as EndpointContext<R, B>['limits'] });
+  return spec.handle({ request, runtime, now, log, body: body as B, addressHash, networkHash, limits: limits as EndpointContext<R, B>['limits'] });
 }

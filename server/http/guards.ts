@@ -52,19 +52,55 @@ export class RequestLimits {
 
   /** Counts one hit in `bucket`; the seconds to wait when the bucket is over `limit`, else null. */
   async count(bucket: string, limit: number, windowMs: number = MINUTE_MS): Promise<number | null> {
+    const hits = await this.tally(bucket, windowMs);
+    return hits !== null && hits > limit ? this.secondsLeft(windowMs) : null;
+  }
+
+  /** The seconds until this request's window ends (at least 1): a refused client's `Retry-After`. */
+  secondsLeft(windowMs: number = MINUTE_MS): number {
+    return Math.max(1, Math.ceil((this.windowStart(windowMs) + windowMs - this.now) / 1000));
+  }
+
+  /**
+   * Counts one hit in `bucket` and answers the window's hits with it, as the one atomic statement that
+   * counted it read them (two requests at once never both see the same count); null for a request that
+   * counts nowhere (`exempt`).
+   */
+  async tally(bucket: string, windowMs: number = MINUTE_MS): Promise<number | null> {
     if (this.exempt) return null;
     this.counted.push({ bucket, windowMs });
-    const windowStart = Math.floor(this.now / windowMs) * windowMs;
-    const hits = await this.repos.rateLimit.hit(bucket, windowStart);
+    const hits = await this.repos.rateLimit.hit(bucket, this.windowStart(windowMs));
     if (this.now - lastPruneAt > PRUNE_EVERY_MS) {
       lastPruneAt = this.now;
       await this.repos.rateLimit.pruneBefore(this.now - LONGEST_WINDOW_MS);
     }
-    return hits > limit ? Math.max(1, Math.ceil((windowStart + windowMs - this.now) / 1000)) : null;
+    return hits;
+  }
+
+  /**
+   * Counts one hit in `bucket` that stays when this request gives its hits back: a fact of the window (a
+   * sender seen in it) rather than this request's share. Nothing for a request that counts nowhere.
+   */
+  async note(bucket: string, windowMs: number = MINUTE_MS): Promise<void> {
+    if (!this.exempt) await this.repos.rateLimit.hit(bucket, this.windowStart(windowMs));
+  }
+
+  /** The hits of `buckets` in this request's window (`windowsBack` 0), or one before it (1); counts nothing. */
+  read(buckets: readonly string[], windowMs: number, windowsBack: 0 | 1 = 0): Promise<Map<string, number>> {
+    return this.repos.rateLimit.hitsOf(buckets, this.windowStart(windowMs) - windowsBack * windowMs);
+  }
+
+  /** How far into its window this request is, 0 to 1. */
+  elapsed(windowMs: number): number {
+    return (this.now - this.windowStart(windowMs)) / windowMs;
   }
 
   /** Takes back every hit this request counted. */
   async giveBack(): Promise<void> {
-    for (const { bucket, windowMs } of this.counted) await this.repos.rateLimit.release(bucket, Math.floor(this.now / windowMs) * windowMs);
+    for (const { bucket, windowMs } of this.counted) await this.repos.rateLimit.release(bucket, this.windowStart(windowMs));
+  }
+
+  private windowStart(windowMs: number): number {
+    return Math.floor(this.now / windowMs) * windowMs;
   }
 }

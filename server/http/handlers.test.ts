@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../testing/runtime';
+import { limitsNoTestReaches, silentLogger } from '../testing/runtime';
 import { courses } from '@/content/courses';
 import { giftOffer } from '@/content/gift-offer-prices';
 import { giftOfferInputs } from '@/content/gift-offers';
@@ -38,7 +38,7 @@ describeEachDatabase('lead API', (database) => {
     await database().clear();
     queued = 0;
     runtime = {
-      config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, siteOrigin: null },
+      config: { limits: limitsNoTestReaches, siteOrigin: null },
       hashKey: 'test-key-'.repeat(4),
       repos: database().repos,
       onQueued: () => void (queued += 1),
@@ -329,17 +329,63 @@ describeEachDatabase('lead API', (database) => {
     expect(await leads()).toHaveLength(3);
   });
 
-  it('answers 429 with Retry-After past the site-wide ceiling, from any number of addresses, and keeps what it accepted', async () => {
-    runtime.config = { ...runtime.config, limits: { ...runtime.config.limits, ceilingPerMinute: 5 } };
-    const statuses = [];
-    for (let i = 0; i < 8; i++) {
-      const response = await handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` }), source);
-      statuses.push(response.status);
-      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  it('under pressure refuses the heaviest senders first: eight busy addresses cannot close the door to ten visitors', async () => {
+    runtime.config = { ...runtime.config, limits: { ...limitsNoTestReaches, pressurePerMinute: 20 } };
+    const send = (address: string) => handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: address }), source);
+    // Eight addresses in two networks send ten leads each, in turn; then ten visitors one or two each.
+    const flood: Response[] = [];
+    for (let round = 0; round < 10; round++) for (let i = 0; i < 8; i++) flood.push(await send(`198.51.${100 + (i % 2)}.${i + 1}`));
+    const visitors: Response[] = [];
+    for (let visitor = 0; visitor < 10; visitor++) {
+      visitors.push(await send(`203.0.${visitor}.9`));
+      if (visitor % 2 === 0) visitors.push(await send(`203.0.${visitor}.9`));
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-    expect(await leads()).toHaveLength(5);
-    expect(await outbox()).toHaveLength(5);
+    expect(visitors.map((response) => response.status)).toEqual(visitors.map(() => 200));
+    const shed = flood.filter((response) => response.status === 429);
+    const admitted = flood.filter((response) => response.status === 200);
+    // Up to the pressure level everything passed; past it, every address was over its share.
+    expect(admitted).toHaveLength(20);
+    expect(shed).toHaveLength(60);
+    expect(Number(shed[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await shed[0]!.json()).toEqual({ code: 'shed', message: 'С вашего адреса сейчас слишком много заявок. Попробуйте через минуту' });
+    // Every lead answered 200 is stored with its delivery.
+    expect(await leads()).toHaveLength(20 + 15);
+    expect(await outbox()).toHaveLength(20 + 15);
+  });
+
+  it('stores a flood’s leads but holds them back: their deliveries `withheld`, no wake-up of the worker, the visitor’s lead delivered as ever', async () => {
+    runtime.config = { ...runtime.config, limits: { ...limitsNoTestReaches, hold: { perAddress: 4, perNetwork: 10 } } };
+    const flood = (i: number, address: string) =>
+      handleLeads(
+        post('/api/leads', sampleLeadBody({ contacts: { name: 'Бот Ботов', email: `junk-${i}@flood.example`, phone: '+7 916 765-43-21' } }), {
+          [CLIENT_ADDRESS_HEADER]: address,
+        }),
+        source,
+      );
+    // One address: its fourth lead on is held (and the e-mails' template shows from the fourth too).
+    for (let i = 0; i < 6; i++) expect((await flood(i, '198.51.100.1')).status).toBe(200);
+    // A visitor from elsewhere at the same moment, into the same form and campaign.
+    expect((await handleLeads(post('/api/leads', sampleLeadBody(), { [CLIENT_ADDRESS_HEADER]: '203.0.113.50' }), source)).status).toBe(200);
+    // The same template from other addresses of other networks: held by the e-mails alone.
+    expect((await flood(6, '192.0.2.1')).status).toBe(200);
+
+    const stored = await leads();
+    expect(stored.map((lead) => lead.withheld_signs)).toEqual([
+      null,
+      null,
+      null,
+      'address,email_pattern',
+      'address,email_pattern',
+      'address,email_pattern',
+      null,
+      'email_pattern',
+    ]);
+    const statusOf = new Map((await outbox()).map((row) => [row.lead_id, row.status]));
+    expect(stored.map((lead) => statusOf.get(lead.id))).toEqual(['pending', 'pending', 'pending', 'withheld', 'withheld', 'withheld', 'pending', 'withheld']);
+    // The worker is woken for the leads it may send only.
+    expect(queued).toBe(4);
+    const claimed = await database().repos.deliveryQueue.claimDue({ now: Date.now() + 60_000, limit: 100, leaseMs: 60_000 });
+    expect(claimed.map((claim) => claim.leadId)).toEqual(stored.filter((lead) => lead.withheld_signs === null).map((lead) => lead.id));
   });
 
   it('stores the phone in E.164 and refuses text around a number or an over-long phone', async () => {
@@ -442,13 +488,14 @@ describeEachDatabase('lead API', (database) => {
     });
 
     it('a repeated key costs nothing against any limit, sequential or concurrent', async () => {
-      runtime.config = { ...runtime.config, limits: { perAddressPerMinute: 2, perEmailPerHour: 2, ceilingPerMinute: 2 } };
+      runtime.config = { ...runtime.config, limits: { ...limitsNoTestReaches, perAddressPerMinute: 2, perEmailPerHour: 2, pressurePerMinute: 2 } };
       const body = sampleLeadBody();
       await Promise.all([handleLeads(keyed(body), source), handleLeads(keyed(body), source)]);
       for (let i = 0; i < 3; i++) expect((await handleLeads(keyed(body), source)).status).toBe(200);
-      // One count each in the client's, the e-mail's and the site-wide bucket: the first request's.
-      const counters = await database().handle.db.selectFrom('rate_limit_counters').select('hits').execute();
-      expect(counters.map((c) => Number(c.hits))).toEqual([1, 1, 1]);
+      // One count in each bucket (the client's, the e-mail's, the shedding's and the flood signs'): the first request's.
+      const counters = await database().handle.db.selectFrom('rate_limit_counters').select(['bucket', 'hits']).execute();
+      expect(counters.length).toBeGreaterThan(3);
+      expect(counters.filter((c) => Number(c.hits) !== 1)).toEqual([]);
       // The limit still holds for new submissions.
       expect((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status).toBe(200);
       expect((await handleLeads(post('/api/leads', sampleLeadBody()), source)).status).toBe(429);

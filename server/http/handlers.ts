@@ -3,15 +3,15 @@ import type { ServedGiftWindow } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import type { ServerConfig } from '../config';
 import { acceptIds, acceptLead, type AcceptContext, type AcceptOutcome } from '../leads/accept';
-import { emailBucket } from '../leads/client-address';
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories';
 import { countPageTestLead } from '../page-tests/counting';
 import { countTestConversion } from '../split-tests/conversion';
+import { trafficClient } from '../traffic/caps';
 import { endpoint, type EndpointContext } from './endpoint';
-import { HOUR_MS } from './guards';
 import { idempotencyKeyOf } from './idempotency-key';
+import { admitLead } from './lead-admission';
 import { acceptedMessages, type RefusalCode } from './messages';
 import { jsonOk, refuse, type Refusal } from './responses';
 
@@ -38,15 +38,16 @@ const refusalReasons: Partial<Record<RefusalCode, RefusalReason>> = {
   foreign_origin: 'foreign_origin',
   rate_limited: 'rate_limited',
   email_rate_limited: 'rate_limited',
-  over_ceiling: 'ceiling',
+  shed: 'shed',
   unavailable: 'unavailable',
 };
 
 /**
  * The checks every lead call passes, cheapest first: origin, media type, declared size, idempotency key,
  * the client's rate limit (a database write), then the body; a valid lead then passes its e-mail's limit
- * and the site's ceiling before it is stored. Bad input is a 4xx with a JSON reason and stores nothing;
- * only a database failure is a 503, and then nothing was acknowledged.
+ * and the shedding of the heaviest senders, and is stored, held back when it looks like a flood
+ * (server/http/lead-admission.ts). Bad input is a 4xx with a JSON reason and stores nothing; only a
+ * database failure is a 503, and then nothing was acknowledged.
  *
  * Idempotency (the `Idempotency-Key` header, or `?idempotency_key=` for `navigator.sendBeacon`, which
  * cannot send headers): a key that already made a lead is answered with the same acknowledgement (and
@@ -77,18 +78,14 @@ function leadEndpoint(route: LeadRoute, accept: (body: unknown, context: AcceptC
 }
 
 async function takeLead(
-  { request, runtime, now, log, body, addressHash, limits }: EndpointContext<ApiRuntime, unknown>,
+  { request, runtime, now, log, body, addressHash, networkHash, limits }: EndpointContext<ApiRuntime, unknown>,
   route: LeadRoute,
   accept: (body: unknown, context: AcceptContext) => Promise<AcceptOutcome>,
   success: Record<string, string>,
 ): Promise<Response | Refusal> {
   const { config, repos, hashKey } = runtime;
-  const admit: AcceptContext['admit'] = async (email) => {
-    const emailWait = await limits.count(emailBucket(email, hashKey), config.limits.perEmailPerHour, HOUR_MS);
-    if (emailWait !== null) return { limit: 'email', retryAfter: emailWait };
-    const ceilingWait = await limits.count('ceiling', config.limits.ceilingPerMinute);
-    return ceilingWait === null ? null : { limit: 'ceiling', retryAfter: ceilingWait };
-  };
+  const sender = { addressHash, networkHash };
+  const admit: AcceptContext['admit'] = (subject) => admitLead(subject, { limits, config: config.limits, hashKey, sender });
   const alertChannels = { telegram: !!config.alerts?.telegram, email: !!config.alerts?.email };
   const key = idempotencyKeyOf(request);
   const idempotencyKey = key === 'invalid' ? null : key; // refused before the rate limit
@@ -101,18 +98,21 @@ async function takeLead(
       return refuse(400, 'invalid_fields', { errors: outcome.errors });
     case 'limited':
       log.warn('api.rate_limited', { route, limit: outcome.limit });
-      return refuse(429, outcome.limit === 'email' ? 'email_rate_limited' : 'over_ceiling', { headers: { 'retry-after': String(outcome.retryAfter) } });
+      return refuse(429, outcome.limit === 'email' ? 'email_rate_limited' : 'shed', { headers: { 'retry-after': String(outcome.retryAfter) } });
     case 'spam':
       log.info('api.spam', { route });
       leadMetrics.refused(route, 'spam');
       return jsonOk(success);
     case 'accepted':
-      log.info('api.accepted', { route, id: outcome.id, queued: outcome.queued });
+      log.info(outcome.withheld ? 'api.withheld' : 'api.accepted', { route, id: outcome.id, queued: outcome.queued });
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
-      if (route === 'leads') {
-        await countTestConversion(request.headers, body, { repos, hashKey, clientAddressHash: addressHash, now, log });
-        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, clientAddressHash: addressHash, now, log });
+      if (outcome.withheld) leadMetrics.withheld(route);
+      // A lead held as «Похоже на спам» counts for no test: a flood must not steer a variant.
+      if (route === 'leads' && !outcome.withheld) {
+        const client = trafficClient(addressHash, networkHash);
+        await countTestConversion(request.headers, body, { repos, hashKey, client, now, log });
+        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, client, now, log });
       }
       return jsonOk(success);
     case 'replayed':

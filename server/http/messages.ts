@@ -9,6 +9,8 @@ const forbidden = 'Доступ запрещён';
 
 export const refusalMessages = {
   method_not_allowed: 'Метод не поддерживается',
+  // A path that does not decode (`%ZZ`), answered by the web process before any route (server/http/request-stamp.ts).
+  bad_path: 'Адрес записан неверно',
   foreign_origin: 'Запрос с другого сайта отклонён',
   not_json: 'Ожидается JSON (Content-Type: application/json)',
   not_csp_report: notCspReport,
@@ -20,7 +22,7 @@ export const refusalMessages = {
   // The lead API (POST /api/getcourse/orders and /ids).
   invalid_fields: 'Поля заявки заполнены неверно',
   email_rate_limited: 'С этой почты уже отправлено много заявок. Попробуйте позже',
-  over_ceiling: 'Сейчас заявок слишком много. Попробуйте через минуту',
+  shed: 'С вашего адреса сейчас слишком много заявок. Попробуйте через минуту',
   bad_idempotency_key: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
   idempotency_key_reused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
   // The browser's reports: CSP violations, pop-up beacons, field vitals.
@@ -40,6 +42,8 @@ export const refusalMessages = {
   bad_cost: 'Стоимость сделки не похожа на сумму',
   bad_paid: 'Оплаченная сумма не похожа на сумму',
   implausible_paid: 'Оплачено больше стоимости сделки',
+  paid_above_tariffs: 'Оплачено больше, чем стоит самый дорогой тариф',
+  cost_above_tariffs: 'Стоимость сделки больше, чем стоит самый дорогой курс школы',
   // The operator console's downloads, the metrics and the health check.
   sign_in_required: 'Нужно войти в консоль',
   not_found: 'Не найдено',
@@ -60,4 +64,5 @@ export const callbackLogMessages = {
   wrongSecret: 'Неверный или отсутствующий секрет в адресе вызова',
   noSecret: 'GETCOURSE_CALLBACK_SECRET не задан: вызовы GetCourse не принимаются',
   unmatched: 'Сделка с таким номером сайтом не отправлялась: сохранена отдельно',
+  refused: 'Суммы не могут быть верными для этой сделки: оплата не учтена и сохранена отдельно',
 } as const;

@@ -1,11 +1,14 @@
+import { coursePageAt } from '@/content/courses';
 import { assignVariant } from '@/lib/experiments/variants';
 import { takesPart } from '@/lib/page-tests/visitors';
 import { liveTestOf, renderToken } from '../page-tests/live';
 import { countPageTestVisitor } from '../page-tests/counting';
 import { ownOrigin, variantHtml } from '../page-tests/render';
 import { PAGE_PATH_HEADER, RENDER_TOKEN_HEADER, testedPageHeaders, visitorOfHandled } from '../page-tests/serving';
+import { trafficClient } from '../traffic/caps';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
+import { refuse } from './responses';
 
 /**
  * `GET /api/page-tests/page`, where the proxy sends a page request of a running page test
@@ -16,23 +19,33 @@ import type { ApiRuntime } from './handlers';
  * request with no signed id, or from a robot, gets the original (A) and counts nothing. The answer is
  * `private, no-cache` and varies by cookie: no shared cache mixes visitors. The canonical link and the
  * structured data are the original page's: a variant is never a page of its own.
+ *
+ * Only the proxy step reaches it (its rewrite bears the instance's render token, which no client can
+ * send: the web process drops a client's `x-page-test-*` headers); anyone else gets 404. The page is
+ * looked up among the course pages and landings, the only pages a test runs on, so the original asked
+ * for when the test has ended meanwhile is always that page, never another address of the instance.
  */
 export const handlePageTestPage = endpoint<ApiRuntime>({
   name: 'page-test-page',
   methods: ['GET'],
-  async handle({ request, runtime, now, addressHash }) {
-    const requested = request.headers.get(PAGE_PATH_HEADER) ?? '';
-    const path = /^\/[\w\-./]{0,200}$/.test(requested) ? requested : '/';
+  internal: (request) => request.headers.get(RENDER_TOKEN_HEADER) === renderToken(),
+  async handle({ request, runtime, now, addressHash, networkHash }) {
+    const page = coursePageAt(request.headers.get(PAGE_PATH_HEADER) ?? '');
+    if (!page) return refuse(404, 'not_found');
+    const path = page.path;
     const test = await liveTestOf(path, now);
     const html = async (variant: number) =>
       test
         ? variantHtml(test, variant, path, now)
-        : // The test ended meanwhile: the page as pre-rendered, from the instance itself (behind nginx the request's own address is `https://`).
-          (await fetch(ownOrigin() + path, { headers: { [RENDER_TOKEN_HEADER]: renderToken() } })).text();
+        : // The test ended meanwhile: the page as pre-rendered, from the instance itself (behind nginx the
+          // request's own address is `https://`); the token has the proxy step pass it through as it is.
+          (await fetch(ownOrigin() + path, { headers: { [RENDER_TOKEN_HEADER]: renderToken() }, redirect: 'error' })).text();
     const visitor = test && takesPart(request.headers) ? visitorOfHandled(request.headers, runtime.hashKey) : null;
     const variant = test && visitor ? assignVariant(visitor, test.id, test.variants.length) : 0;
-    if (test && visitor)
-      await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, clientAddressHash: addressHash, now });
+    if (test && visitor) {
+      const client = trafficClient(addressHash, networkHash);
+      await countPageTestVisitor(test, visitor, variant, { repos: runtime.repos, hashKey: runtime.hashKey, client, now });
+    }
     const body = await html(variant);
     return new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...testedPageHeaders } });
   },

@@ -7,7 +7,7 @@ import type { SplitTest } from '../repositories/split-tests';
 import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/popup-stats';
 import { countTestShow } from '../split-tests/exposure';
 import { testVisitorOf, visitorKey } from '../split-tests/visitor';
-import { countPopupEvent, TrafficTally, UNKNOWN_ADDRESS } from '../traffic/caps';
+import { countPopupEvent, trafficClient, TrafficTally } from '../traffic/caps';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { isBeaconContentType } from './read-json';
@@ -55,9 +55,10 @@ export function parsePopupBatch(body: unknown, known: ReadonlySet<string> = know
  * pop-up's running test (or not the variant this visitor's signed id is assigned), 413 too large, 429
  * over the per-client rate (the lead API's fixed window). A foreign origin is not counted (204).
  *
- * A taken event counts only when the page is one its pop-up targets and the client address stays within
- * its daily caps (server/traffic/caps.ts: a few shows, closes and finishes a pop-up, closes and finishes
- * never more than the shows); a split test's show counts once per visitor whose id the server signed.
+ * A taken event counts only when the page is one its pop-up targets and the client's address and network
+ * stay within their daily caps (server/traffic/caps.ts: a few shows, closes and finishes a pop-up, closes
+ * and finishes never more than the shows); a split test's show counts once per visitor whose id the
+ * server signed as counted (not one issued past its network's allowance).
  * Whatever does not count is still answered 204 (a sender learns nothing) and goes into the day's
  * uncounted total of its pop-up or test. An unsigned id is answered 204 too, not 400: browsers that kept
  * an id from before ids were signed send one until their next tested pop-up asks for a signed id.
@@ -77,7 +78,7 @@ export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
       return reports;
     },
   },
-  async handle({ request, runtime: { repos, hashKey }, now, body: reports, addressHash }) {
+  async handle({ request, runtime: { repos, hashKey }, now, body: reports, addressHash, networkHash }) {
     const tested = reports.some((report) => report.test !== undefined);
     const running = new Map<string, SplitTest>(tested ? (await repos.splitTests.running()).map((test) => [test.popupId, test]) : []);
     const visitor = tested ? testVisitorOf(request.headers, hashKey) : null;
@@ -87,11 +88,11 @@ export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
       const variant = report.variant ?? -1;
       if (!test || test.id !== report.test || variant < 0 || variant >= test.variants.length) return refuse(400, 'unknown_variant');
       // The variant must be the one this visitor's signed id is assigned: a beacon cannot choose it.
-      if (visitor && assignVariant(visitor, test.id, test.variants.length) !== variant) return refuse(400, 'unknown_variant');
+      if (visitor && assignVariant(visitor.id, test.id, test.variants.length) !== variant) return refuse(400, 'unknown_variant');
     }
 
     const day = moscowToday(new Date(now));
-    const addressKey = addressHash ?? UNKNOWN_ADDRESS;
+    const client = trafficClient(addressHash, networkHash);
     const popupsOfBatch = new Map<string, StoredPopup | undefined>();
     for (const popup of new Set(reports.map((report) => report.popup))) popupsOfBatch.set(popup, await repos.popups.get(popup));
     const tally = new TrafficTally();
@@ -99,16 +100,16 @@ export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
     for (const { popup, event, path, test, variant } of reports) {
       const stored = popupsOfBatch.get(popup);
       const targeted = stored !== undefined && popupTargetsPath(stored.config, path);
-      const counts = targeted && (await countPopupEvent(repos, day, popup, event, addressKey));
+      const counts = targeted && (await countPopupEvent(repos, day, popup, event, client));
       tally.add('popup', popup, counts);
       if (counts) counted.push({ popup, event, path });
       if (test !== undefined && event === 'shown') {
         const outcome = await countTestShow(repos, {
           testId: test,
           variant: variant!,
-          visitor: visitor && visitorKey(visitor, hashKey),
+          visitor: visitor?.counted ? visitorKey(visitor.id, hashKey) : null,
           targeted,
-          address: addressKey,
+          client,
           day,
           now,
         });

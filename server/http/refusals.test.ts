@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { renderToken } from '../page-tests/live';
+import { RENDER_TOKEN_HEADER } from '../page-tests/serving';
 import type { Endpoint } from './endpoint';
 import { refusalMessages, type RefusalCode } from './messages';
 import { refuse, refusalResponse } from './responses';
@@ -72,8 +74,13 @@ describe('error answers of server/http', () => {
     // The failure is logged through the console (the runtime that would name another logger is the failure).
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     for (const { name, serve } of endpoints) {
+      // As the instance asks (its render token): the page tests' handler answers anyone else 404 (page-test-page.test.ts).
       const request = (method: string) =>
-        new Request('http://school.test/api/x', { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+        new Request('http://school.test/api/x', {
+          method,
+          headers: { 'content-type': 'application/json', [RENDER_TOKEN_HEADER]: renderToken() },
+          body: method === 'GET' ? undefined : '{}',
+        });
       const wrongMethod = await serve(request('PUT'), () => Promise.reject(new Error('the runtime must not be opened')));
       expect({ name, status: wrongMethod.status }).toEqual({ name, status: 405 });
       expect(await expectCoded(wrongMethod)).toEqual({ code: 'method_not_allowed', message: refusalMessages.method_not_allowed });

@@ -1,5 +1,9 @@
 import http from 'node:http';
 import { CLIENT_ADDRESS_HEADER, trustedClientAddress } from '../leads/client-address';
+import { renderToken } from '../page-tests/live';
+import { INTERNAL_HEADER_PREFIX, RENDER_TOKEN_HEADER } from '../page-tests/serving';
+import { checkRequestPath } from './request-path';
+import { refuse, refusalResponse } from './responses';
 
 const installed = Symbol.for('school-site.request-stamp');
 
@@ -10,7 +14,13 @@ const installed = Symbol.for('school-site.request-stamp');
  *   client-sent `X-Forwarded-For`;
  * - no `X-Forwarded-Host`: Next.js checks a Server Action's `Origin` against it before `Host`, and a
  *   proxy that does not set it passes on what the client wrote, so a forged one let a foreign page run a
- *   console action. Without it Next.js takes the `Host` (nginx sets it), like our own origin check.
+ *   console action. Without it Next.js takes the `Host` (nginx sets it), like our own origin check;
+ * - no `x-page-test-*` header a client wrote: those carry the page tests' internal requests (the proxy
+ *   step's rewrites, the instance asking itself for a variant's render: server/page-tests/serving.ts), and
+ *   only a request bearing this process's render token is the instance's own;
+ * and answers, before Next.js sees them, a path it would fail on (server/http/request-path.ts): a
+ * percent-encoded letter, digit or `-._~` is sent to the canonical address (308, the method kept), a
+ * path that does not decode is refused 400.
  * This hook sits at the one place that sees both the socket and the headers, the server's `request`
  * event. Installed from `instrumentation.ts`, so it works the same for `next start` and the standalone
  * `server.js`.
@@ -24,7 +34,11 @@ export function installRequestStamp(trustedProxies: number): void {
   prototype[installed] = true;
   const emit = prototype.emit;
   prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') stampRequest(args[0] as http.IncomingMessage, trustedProxies);
+    if (event === 'request') {
+      const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+      if (answeredByPath(request, response)) return true;
+      stampRequest(request, trustedProxies);
+    }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
 }
@@ -34,4 +48,25 @@ export function stampRequest(request: http.IncomingMessage, trustedProxies: numb
   if (address) request.headers[CLIENT_ADDRESS_HEADER] = address;
   else delete request.headers[CLIENT_ADDRESS_HEADER];
   delete request.headers['x-forwarded-host'];
+  if (request.headers[RENDER_TOKEN_HEADER] === renderToken()) return;
+  for (const name of Object.keys(request.headers)) {
+    if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete request.headers[name];
+  }
+}
+
+/** Answers a request whose path Next.js would fail on (see `checkRequestPath`); false when it is Next.js's to answer. */
+export function answeredByPath(request: http.IncomingMessage, response: http.ServerResponse): boolean {
+  const check = checkRequestPath(request.url ?? '/');
+  if (check.kind === 'canonical') return false;
+  if (check.kind === 'redirect') {
+    response.writeHead(308, { location: check.location, 'cache-control': 'no-store' });
+    response.end();
+    return true;
+  }
+  const refusal = refusalResponse(refuse(400, 'bad_path'));
+  void refusal.text().then((body) => {
+    response.writeHead(refusal.status, { ...Object.fromEntries(refusal.headers), connection: 'close' });
+    response.end(body);
+  });
+  return true;
 }

@@ -1,7 +1,7 @@
 import { moscowToday } from '@/lib/calendar';
 import { parseVitalsReport, type ReportProblem, type VitalsReport } from '@/lib/vitals/metrics';
 import { KNOWN_PAGE_TYPES } from '@/lib/vitals/page-type';
-import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
+import { capsOf, countWithinCaps, trafficClient } from '../traffic/caps';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { isBeaconContentType } from './read-json';
@@ -23,9 +23,11 @@ const refusals: Record<ReportProblem, Refusal> = {
  * client address than the lead API takes (RATE_LIMIT_PER_MINUTE; a page sends one each time it is hidden):
  * 429, counted in the shared rate-limit table under a bucket of its own before the body is read, then the report itself: malformed (400), or an unknown page type or metric or a
  * value outside physical bounds (422). A good report is answered 204 and counted while its client
- * address stays within DAILY_CAPS.vitalsReport reports of that page type a Moscow day; past it, it is
- * answered the same and goes into the page type's uncounted total (server/traffic/caps.ts). No cookie is
- * read or set; the address is only hashed, for the limit and the cap.
+ * address stays within DAILY_CAPS.vitalsReport reports of that page type a Moscow day, and its network
+ * within NETWORK_DAILY_CAPS.vitalsReport; past them, it is answered the same and goes into the page
+ * type's uncounted total (server/traffic/caps.ts). A counted report adds its network to the day's, so
+ * «Скорость сайта» colours a row only when its reports come from enough networks. No cookie is read or
+ * set; the address is only hashed, for the limit, the caps and the networks.
  */
 export const handleVitals = endpoint<ApiRuntime, VitalsReport>({
   name: 'vitals',
@@ -40,10 +42,11 @@ export const handleVitals = endpoint<ApiRuntime, VitalsReport>({
       return 'problem' in parsed ? refusals[parsed.problem] : parsed.report;
     },
   },
-  async handle({ runtime: { repos }, now, body: report, addressHash }) {
+  async handle({ runtime: { repos }, now, body: report, addressHash, networkHash }) {
     const day = moscowToday(new Date(now));
-    const counts = await repos.traffic.countWithin(day, `vitals:${report.page}`, addressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.vitalsReport);
-    if (counts) await repos.vitals.record(report, now);
+    const client = trafficClient(addressHash, networkHash);
+    const counts = await countWithinCaps(repos, day, `vitals:${report.page}`, client, capsOf('vitalsReport'));
+    if (counts) await repos.vitals.record(report, now, client.network);
     await repos.traffic.tally(day, 'vitals', report.page, { counted: counts ? 1 : 0, uncounted: counts ? 0 : 1 });
     return noContent();
   },

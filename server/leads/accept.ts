@@ -12,28 +12,42 @@ import type { NewAlert } from '../repositories/alert-queue';
 import type { NewDelivery } from '../repositories/delivery-queue';
 import type { Idempotency, NewLead } from '../repositories/leads';
 import type { Repositories } from '../repositories';
+import type { FloodSign } from './flood-signs';
 
 export type AcceptOutcome =
-  /** `id`: the stored lead (null for the ids call, which stores nothing). */
-  | { status: 'accepted'; id: number | null; queued: boolean }
+  /**
+   * `id`: the stored lead (null for the ids call, which stores nothing); `withheld`: it looks like part of
+   * a flood and waits, stored, for an operator («Похоже на спам») instead of going to GetCourse and the managers.
+   */
+  | { status: 'accepted'; id: number | null; queued: boolean; withheld: boolean }
   /** The honeypot was filled: answered like a success, kept (when valid) but never delivered. */
   | { status: 'spam' }
   | { status: 'invalid'; errors: FieldError[] }
-  /** A valid lead over its e-mail's limit or the site's ceiling: nothing stored, try again later. */
+  /** A valid lead over its e-mail's limit, or from a sender shed under pressure: nothing stored, try again later. */
   | { status: 'limited'; limit: LeadLimit; retryAfter: number }
   /** The idempotency key already made a lead from the same request: nothing new was stored. */
   | { status: 'replayed'; id: number }
   /** The idempotency key already made a lead from other contents: refused (422). */
   | { status: 'key-conflict' };
 
-export type LeadLimit = 'email' | 'ceiling';
+export type LeadLimit = 'email' | 'shed';
+
+/** What the admission of a valid lead looks at besides its sender. */
+export interface LeadSubject {
+  email: string;
+  formId: string;
+  utm: { source?: string; campaign?: string };
+}
+
+/** Stored (held back when it shows a flood's signs), or refused for now. */
+export type Admission = { admitted: true; floodSigns: readonly FloodSign[] } | { admitted: false; limit: LeadLimit; retryAfter: number };
 
 export interface AcceptContext {
   repos: Repositories;
   clientAddressHash: string | null;
   now: number;
-  /** Counts a valid lead against its e-mail's limit and the site's ceiling; says which it passed, if any. */
-  admit(email: string): Promise<{ limit: LeadLimit; retryAfter: number } | null>;
+  /** Counts a valid lead against its e-mail's limit, the shedding and the signs of a flood (server/http/lead-admission.ts). */
+  admit(subject: LeadSubject): Promise<Admission>;
   /** The request's `Idempotency-Key` (already checked for its form by the handler), or null. */
   idempotencyKey?: string | null;
   /** The alert channels this server can send on; absent or none: no alerts are queued. */
@@ -64,19 +78,21 @@ export async function acceptLead(body: unknown, context: AcceptContext): Promise
   if (!(await onSale(form, context)))
     return { status: 'invalid', errors: [{ code: 'gift_unavailable', path: 'form.id', message: extraFieldMessages.giftUnavailable }] };
 
-  const limited = await context.admit(parsed.data.contacts.email);
-  if (limited) return { status: 'limited', ...limited };
+  const { contacts, extra } = parsed.data;
+  const admission = await context.admit({ email: contacts.email, formId: form.id, utm: extra.utm });
+  if (!admission.admitted) return { status: 'limited', limit: admission.limit, retryAfter: admission.retryAfter };
 
   // Native forms: the visitor's browser has posted the lead to GetCourse itself; a deal from us would double it.
   const browserDelivered = parsed.data.browser_delivered === true || form.delivery.kind === 'browser';
   const stored = await context.repos.leads.accept(
-    newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal'),
+    newLead(parsed.data, form, context, browserDelivered ? 'browser' : 'deal', admission.floodSigns),
     browserDelivered ? null : dealDelivery(form),
     idempotencyOf(context, parsed.data),
     await alertsOf(context),
   );
   if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
-  return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null };
+  const withheld = admission.floodSigns.length > 0;
+  return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null && !withheld, withheld };
 }
 
 /**
@@ -101,7 +117,7 @@ export async function acceptIds(body: unknown): Promise<AcceptOutcome> {
   const parsed = idsRequestSchema.safeParse(body, russian);
   if (honeypotFilled(body)) return { status: 'spam' };
   if (!parsed.success) return { status: 'invalid', errors: fieldErrors(parsed.error) };
-  return { status: 'accepted', id: null, queued: false };
+  return { status: 'accepted', id: null, queued: false, withheld: false };
 }
 
 /**
@@ -157,6 +173,7 @@ function newLead(
   form: LeadFormEntry,
   context: Pick<AcceptContext, 'now' | 'clientAddressHash'>,
   deliveryMode: NewLead['deliveryMode'],
+  floodSigns: readonly FloodSign[] = [],
 ): NewLead {
   const { extra, contacts } = lead;
   return {
@@ -178,6 +195,7 @@ function newLead(
     clientAddressHash: context.clientAddressHash,
     isSpam: deliveryMode === 'none',
     deliveryMode,
+    withheldSigns: floodSigns,
   };
 }
 

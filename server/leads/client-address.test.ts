@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailBucket, hashClientAddress, normalizeAddress, subscriberPrefix, trustedClientAddress } from './client-address';
+import { emailBucket, hashClientAddress, hashClientNetwork, networkPrefix, normalizeAddress, subscriberPrefix, trustedClientAddress } from './client-address';
 
 describe('the client address we can vouch for', () => {
   it('is the socket peer when no proxy is trusted, whatever the client forwarded', () => {
@@ -37,6 +37,26 @@ describe('rate-limit subjects', () => {
     const key = 'k'.repeat(32);
     expect(hashClientAddress('2001:db8:1:2::1', key)).toBe(hashClientAddress('2001:db8:1:2:9::9', key));
     expect(hashClientAddress('2001:db8:1:3::1', key)).not.toBe(hashClientAddress('2001:db8:1:2::1', key));
+  });
+
+  it('counts a network as an IPv4 /24 or an IPv6 /48, by a keyed hash', () => {
+    expect(networkPrefix('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.113.255')).toBe('203.0.113.0/24');
+    expect(networkPrefix('203.0.114.7')).toBe('203.0.114.0/24');
+    expect(networkPrefix('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:1:ffff::1')).toBe('2001:db8:1::/48');
+    expect(networkPrefix('2001:db8:2::1')).toBe('2001:db8:2::/48');
+    expect(networkPrefix('not-an-address')).toBe('not-an-address');
+  });
+
+  it('counts a network as a keyed hash of its own: every address of a /24, every /64 of a /48', () => {
+    const key = 'k'.repeat(32);
+    expect(hashClientNetwork('2001:db8:1:2::1', key)).toBe(hashClientNetwork('2001:db8:1:9999::1', key));
+    expect(hashClientNetwork('2001:db8:2:2::1', key)).not.toBe(hashClientNetwork('2001:db8:1:2::1', key));
+    expect(hashClientNetwork('203.0.113.7', key)).toBe(hashClientNetwork('203.0.113.8', key));
+    expect(hashClientNetwork('203.0.114.7', key)).not.toBe(hashClientNetwork('203.0.113.7', key));
+    expect(hashClientNetwork('203.0.113.7', key)).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashClientNetwork('203.0.113.7', key)).not.toBe(hashClientAddress('203.0.113.7', key));
   });
 
   it('keeps a keyed hash, never the address or the e-mail', () => {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { emailPattern } from './flood-signs';
 
 /**
  * Which client sent a request, as far as anyone can know it without trusting the client.
@@ -60,6 +61,23 @@ export function subscriberPrefix(address: string): string {
 }
 
 /**
+ * The network an address belongs to, as a provider hands them out: an IPv4 /24, an IPv6 /48 (a site or a
+ * small provider). Several addresses of one sender (a botnet's hosts in one rented range, an IPv6 /48's
+ * 65,536 /64s) are one network; anything that is not an IP address is its own network.
+ */
+export function networkPrefix(address: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return `${ipaddr.IPv4.parse(address).octets.slice(0, 3).join('.')}.0/24`;
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const parts = ipaddr.IPv6.parse(address).parts.slice(0, 3);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0, 0]).toString()}/48`;
+}
+
+/** The keyed hash of an address's network (networkPrefix), apart from the subscriber hashes of the same key. */
+export function hashClientNetwork(address: string, key: string): string {
+  return keyedHash(`network:${networkPrefix(address)}`, key);
+}
+
+/**
  * We keep a keyed hash of the subscriber prefix, not the address: enough to count requests per client
  * and to see that several leads came from one place. The key lives outside the database (see
  * `hash-key.ts`), so a copy of the database alone does not let anyone try all 2^32 IPv4 addresses.
@@ -73,6 +91,12 @@ export function emailBucket(email: string, key: string): string {
   return `email:${keyedHash(email.trim().toLowerCase(), key)}`;
 }
 
-function keyedHash(value: string, key: string): string {
+/** The counter of the e-mails of one pattern (server/leads/flood-signs.ts), keyed like `emailBucket`. */
+export function emailPatternBucket(email: string, key: string): string {
+  return `flood-email:${keyedHash(emailPattern(email), key)}`;
+}
+
+/** A keyed hash of `value` (32 hex digits): what the counters and the leads keep instead of an address or an e-mail. */
+export function keyedHash(value: string, key: string): string {
   return createHmac('sha256', key).update(value).digest('hex').slice(0, 32);
 }

@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { sampleLead, sampleLeadBody } from '../testing/fixtures';
 import { deliveryFailed } from '../testing/seed';
 import { parseExposition } from '../testing/prometheus-text';
-import { testApiRuntime, testDeliveryWorker } from '../testing/runtime';
+import { limitsNoTestReaches, testApiRuntime, testDeliveryWorker } from '../testing/runtime';
 
 const site = 'http://school.test';
 const token = 'metrics-token-for-tests';
@@ -117,15 +117,18 @@ describeEachDatabase('GET /api/metrics', (database) => {
     expect((await read()).value('school_outbox_deliveries', { state: 'dead' })).toBe(1);
   });
 
-  it('counts the rate limit and the site-wide ceiling apart', async () => {
+  it('counts the rate limit and the shedding apart, and the leads held back as a flood', async () => {
     const before = await read();
-    api.config = { ...api.config, limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1 } };
-    await handleLeads(lead(sampleLeadBody()), apiSource);
+    api.config = { ...api.config, limits: { ...limitsNoTestReaches, pressurePerMinute: 1 } };
+    for (let i = 0; i < 2; i++) await handleLeads(lead(sampleLeadBody()), apiSource);
     expect((await handleLeads(lead(sampleLeadBody()), apiSource)).status).toBe(429);
-    api.config = { ...api.config, limits: { perAddressPerMinute: 1, perEmailPerHour: 1000, ceilingPerMinute: 1000 } };
+    api.config = { ...api.config, limits: { ...limitsNoTestReaches, hold: { perAddress: 1, perNetwork: 1000 } } };
+    expect((await handleLeads(lead(sampleLeadBody()), apiSource)).status).toBe(200);
+    api.config = { ...api.config, limits: { ...limitsNoTestReaches, perAddressPerMinute: 1 } };
     expect((await handleLeads(lead(sampleLeadBody()), apiSource)).status).toBe(429);
     const after = await read();
-    for (const reason of ['ceiling', 'rate_limited']) {
+    expect(after.value('school_leads_withheld_total', { route: 'leads' }) - before.value('school_leads_withheld_total', { route: 'leads' })).toBe(1);
+    for (const reason of ['shed', 'rate_limited']) {
       const labels = { route: 'leads', reason };
       expect(after.value('school_leads_refused_total', labels) - before.value('school_leads_refused_total', labels), reason).toBe(1);
     }

@@ -11,12 +11,13 @@ import { renderVitals } from './vitals-exposition';
 
 export type LeadRoute = 'leads' | 'ids';
 /** Why the lead API said no (or, for spam, said yes and stored nothing to deliver). */
-export const REFUSAL_REASONS = ['foreign_origin', 'invalid', 'rate_limited', 'ceiling', 'spam', 'unavailable'] as const;
+export const REFUSAL_REASONS = ['foreign_origin', 'invalid', 'rate_limited', 'shed', 'spam', 'unavailable'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 interface ProcessMetrics {
   registry: Registry;
   accepted: Counter<'route'>;
+  withheld: Counter<'route'>;
   replayed: Counter<'route'>;
   refused: Counter<'route' | 'reason'>;
   getCourseCallSeconds: Histogram<'endpoint'>;
@@ -39,6 +40,12 @@ function createProcessMetrics(): ProcessMetrics {
   return {
     registry,
     accepted: new Counter({ name: 'school_leads_accepted_total', help: 'Leads stored by this instance (a new lead each).', labelNames: ['route'], registers }),
+    withheld: new Counter({
+      name: 'school_leads_withheld_total',
+      help: 'Of the leads stored by this instance, those held back as a flood («Похоже на спам») until an operator releases or deletes them.',
+      labelNames: ['route'],
+      registers,
+    }),
     replayed: new Counter({
       name: 'school_leads_replayed_total',
       help: 'Requests answered from an earlier lead with the same idempotency key (nothing stored).',
@@ -76,6 +83,7 @@ function createProcessMetrics(): ProcessMetrics {
 
 export const leadMetrics = {
   accepted: (route: LeadRoute) => processMetrics().accepted.inc({ route }),
+  withheld: (route: LeadRoute) => processMetrics().withheld.inc({ route }),
   replayed: (route: LeadRoute) => processMetrics().replayed.inc({ route }),
   refused: (route: LeadRoute, reason: RefusalReason) => processMetrics().refused.inc({ route, reason }),
 };

@@ -28,10 +28,11 @@ describeEachDatabase('GET /api/metrics: field vitals', (database) => {
         ],
       }),
       now,
+      'network-a',
     );
-    await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 3500 }] }), now - 3 * day);
-    await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 900 }] }), now - 40 * day); // outside the window
-    await repos.vitals.record(report({ page: '/products/[course]', device: 'desktop', metrics: [{ name: 'INP', value: 150 }] }), now);
+    await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 3500 }] }), now - 3 * day, 'network-a');
+    await repos.vitals.record(report({ metrics: [{ name: 'LCP', value: 900 }] }), now - 40 * day, 'network-a'); // outside the window
+    await repos.vitals.record(report({ page: '/products/[course]', device: 'desktop', metrics: [{ name: 'INP', value: 150 }] }), now, 'network-a');
     const response = await handleMetrics(new Request('http://localhost/api/metrics', { headers: { authorization: 'Bearer t0ken-for-tests' } }), async () => ({
       token: 't0ken-for-tests',
       repos: async () => repos,

@@ -1,10 +1,12 @@
 import { beforeEach, expect, it } from 'vitest';
+import { moscowToday } from '@/lib/calendar';
 import { assignVariant, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { noChanges, pageTestBlockId } from '@/lib/page-tests/variants';
 import { issueVisitorId } from '../experiments/visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
+import { NETWORK_DAILY_CAPS } from '../traffic/caps';
 import { countPageTestLead, countPageTestVisitor } from './counting';
 import { pageTestResults } from './report';
 
@@ -23,7 +25,13 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
     if (!started.started) throw new Error('not started');
     return started.test;
   }
-  const context = (address = 'address-a') => ({ repos: database().repos, hashKey, clientAddressHash: address, now: Date.now(), log: consoleLogger });
+  const context = (address = 'address-a', network = `network-of-${address}`) => ({
+    repos: database().repos,
+    hashKey,
+    client: { address, network },
+    now: Date.now(),
+    log: consoleLogger,
+  });
   const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
   const order = (testId: string, variant: number, page = path) => ({ extra: { block_id: pageTestBlockId(testId, variant), page_path: page } });
   const newLead = async () => (await database().repos.leads.accept(sampleLead({ createdAt: Date.now() }), null)).leadId;
@@ -83,5 +91,22 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
       counted.push(await countPageTestVisitor(test, visitor, assignVariant(visitor, test.id, 2), context('one-address')));
     }
     expect(counted).toEqual([true, true, true, false, false]);
+  });
+
+  it("counts at most the network's daily cap of new visitors, however many of its addresses send them, and no visitor whose id was issued past the allowance", async () => {
+    const test = await running();
+    const counted: boolean[] = [];
+    for (let i = 0; i < NETWORK_DAILY_CAPS.testShow + 4; i++) {
+      const visitor = issueVisitorId(hashKey);
+      counted.push(await countPageTestVisitor(test, visitor, assignVariant(visitor, test.id, 2), context(`address-${i}`, 'one-network')));
+    }
+    expect(counted.filter(Boolean)).toHaveLength(NETWORK_DAILY_CAPS.testShow);
+    expect(counted.slice(NETWORK_DAILY_CAPS.testShow)).toEqual([false, false, false, false]);
+    const uncounted = issueVisitorId(hashKey, undefined, 'uncounted');
+    expect(await countPageTestVisitor(test, uncounted, assignVariant(uncounted, test.id, 2), context('fresh-address'))).toBe(false);
+    const today = moscowToday();
+    expect(await database().repos.traffic.totals('test', today, today, test.id)).toEqual([
+      { day: today, subject: test.id, counted: NETWORK_DAILY_CAPS.testShow, uncounted: 5 },
+    ]);
   });
 });

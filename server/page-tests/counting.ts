@@ -1,10 +1,11 @@
 /**
  * The figures of a page test nobody outside can steer: a visitor counts once per test when the proxy
- * served them a variant under an id the server signed, within the daily cap of new visitors of their
- * client address; a lead counts for the variant its form claims (`extra.block_id` =
+ * served them a variant under an id the server signed as counted, within the daily caps of new visitors
+ * of their client address and network; a lead counts for the variant its form claims (`extra.block_id` =
  * `page-test:<test>:<letter>`) only when that is the variant the server assigned that signed visitor,
- * on the test's page, while it runs, once, within the address's daily cap of leads. A forged or
- * altered id, a claimed variant the visitor was not given, counts nothing. Never fails a lead.
+ * on the test's page, while it runs, once, within the address's and the network's daily caps of leads. A
+ * forged or altered id, one issued past its network's allowance (server/experiments/visitor-id.ts), a
+ * claimed variant the visitor was not given, counts nothing. Never fails a lead.
  */
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant } from '@/lib/experiments/variants';
@@ -13,10 +14,11 @@ import { takesPart } from '@/lib/page-tests/visitors';
 import { errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { visitorKey } from '../split-tests/visitor';
-import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
+import { visitorIdKind } from '../experiments/visitor-id';
+import { capsOf, countWithinCaps, type TrafficClient } from '../traffic/caps';
 import { visitorOfHandled } from './serving';
 
-type CountContext = { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number };
+type CountContext = { repos: Repositories; hashKey: string; client: TrafficClient; now: number };
 
 /** A served page view of a test's variant: the visitor's first counts (once a test). */
 export async function countPageTestVisitor(test: { id: string }, visitor: string, variant: number, context: CountContext): Promise<boolean> {
@@ -24,7 +26,8 @@ export async function countPageTestVisitor(test: { id: string }, visitor: string
   const key = visitorKey(visitor, hashKey);
   if ((await repos.pageTests.visitorVariant(test.id, key)) !== null) return false;
   const day = moscowToday(new Date(now));
-  const within = await repos.traffic.countWithin(day, `page-test:${test.id}:visitor`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testShow);
+  const within =
+    visitorIdKind(visitor, hashKey) === 'counted' && (await countWithinCaps(repos, day, `page-test:${test.id}:visitor`, context.client, capsOf('testShow')));
   const counted = within && (await repos.pageTests.recordVisitor({ testId: test.id, visitor: key, variant, now }));
   await repos.traffic.tally(day, 'test', test.id, { counted: counted ? 1 : 0, uncounted: within ? 0 : 1 });
   return counted;
@@ -42,10 +45,10 @@ export async function countPageTestLead(headers: Headers, order: unknown, leadId
     const day = moscowToday(new Date(now));
     const visitor = takesPart(headers) ? visitorOfHandled(new Headers({ cookie: headers.get('cookie') ?? '' }), hashKey) : null;
     let counted = false;
-    if (visitor && assignVariant(visitor, test.id, test.variants.length) === claimed.variant) {
+    if (visitor && visitorIdKind(visitor, hashKey) === 'counted' && assignVariant(visitor, test.id, test.variants.length) === claimed.variant) {
       const key = visitorKey(visitor, hashKey);
       if ((await repos.pageTests.visitorVariant(test.id, key)) === claimed.variant) {
-        if (await repos.traffic.countWithin(day, `page-test:${test.id}:lead`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testLead)) {
+        if (await countWithinCaps(repos, day, `page-test:${test.id}:lead`, context.client, capsOf('testLead'))) {
           counted = await repos.pageTests.recordLead({ testId: test.id, visitor: key, variant: claimed.variant, leadId, now });
           if (!counted) return false; // a repeat: neither counted nor suspicious
         }

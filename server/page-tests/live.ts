@@ -76,6 +76,15 @@ export async function liveTestOf(path: string, now = Date.now()): Promise<LiveTe
   return state.byPath.get(path) ?? null;
 }
 
+/**
+ * The running test of a page as this instance last read it, without reading again: what the proxy step
+ * and the page handler served a moment ago, so a variant's render (features/course-page/page-test-variant.ts)
+ * agrees with the version they asked for. A draft or an ended test is never here.
+ */
+export function servedTestOf(path: string): LiveTest | null {
+  return state.byPath.get(path) ?? null;
+}
+
 /** Forgets what was read (tests): the next look reads the database again. */
 export function forgetLiveTests(): void {
   state.loadedAt = 0;

@@ -9,7 +9,16 @@ import { issueVisitorId, verifyVisitorId } from '../experiments/visitor-id';
 
 /** Where a variant is rendered: an internal page only the instance itself may ask for (render.ts). */
 export const RENDER_PREFIX = '/page-test-render';
-/** The header carrying the instance's render token on its own requests. */
+/**
+ * Every header of the page tests' internal requests starts so. The web process drops any a client sent
+ * (server/http/request-stamp.ts), and so does the deploy's nginx: only a request bearing the render token
+ * (the instance asking itself) keeps them.
+ */
+export const INTERNAL_HEADER_PREFIX = 'x-page-test-';
+/**
+ * The header carrying the instance's render token: on the proxy step's rewrites (to the page handler and
+ * to a variant's render) and on the instance's own requests (render.ts, the page handler's original).
+ */
 export const RENDER_TOKEN_HEADER = 'x-page-test-render';
 /** The header the proxy passes the visitor's signed id on to the page handler (a new visitor has no cookie yet). */
 export const VISITOR_HEADER = 'x-page-test-visitor';

@@ -35,7 +35,7 @@ describeEachDatabase('erasing a visitor', (database) => {
     const { repos } = database();
     const other = await repos.leads.accept(sampleLead({ email: 'boris@example.com' }), { kind: 'deal', payload: {} });
     await repos.rateLimit.hit(emailBucket('boris@example.com', hashKey), windowStart);
-    await repos.rateLimit.hit('ceiling', windowStart);
+    await repos.rateLimit.hit('lead-site', windowStart);
     const untouched = await rowsOf(database());
     await seedVisitor('Anna.Petrova@Example.com');
 

@@ -71,8 +71,8 @@ describeEachDatabase('the retention job', (database) => {
       popup: false,
       metrics: [{ name: 'LCP', value: 1200 }],
     };
-    await database().repos.vitals.record(report, now - 91 * day);
-    await database().repos.vitals.record(report, now - 89 * day);
+    await database().repos.vitals.record(report, now - 91 * day, 'network-a');
+    await database().repos.vitals.record(report, now - 89 * day, 'network-a');
     const running = job({ now: () => now });
     running.start();
     try {
@@ -80,7 +80,7 @@ describeEachDatabase('the retention job', (database) => {
     } finally {
       await running.stop();
     }
-    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":2')]);
+    expect(log.lines.filter((line) => line.includes('"event":"privacy.retention"'))).toEqual([expect.stringContaining('"vitalsDeleted":3')]);
   });
 
   it('deletes audit rows older than a year in the same run, folded sign-in attempts too, and keeps the rest', async () => {
@@ -152,7 +152,7 @@ describeEachDatabase('the retention job', (database) => {
       popup: false,
       metrics: [{ name: 'LCP', value: 1200 }],
     };
-    await database().repos.vitals.record(report, now - 91 * day);
+    await database().repos.vitals.record(report, now - 91 * day, 'network-a');
     // The personal-data step fails (its database has no tables); the vitals step after it still runs.
     const empty = database().dialect === 'sqlite' ? await createSqliteDatabase(false) : await createPostgresDatabase(testDatabaseUrl!, false);
     try {
@@ -163,7 +163,7 @@ describeEachDatabase('the retention job', (database) => {
     expect(await database().repos.vitals.histograms('2000-01-01', '2999-01-01')).toEqual([]);
     const lines = log.lines.filter((line) => line.includes('"event":"privacy.retention'));
     expect(lines).toEqual([
-      expect.stringContaining('"vitalsDeleted":2'),
+      expect.stringContaining('"vitalsDeleted":3'),
       expect.stringMatching(/"event":"privacy\.retention_failed","error":"\w+[^"]*","steps":"personal-data"/),
     ]);
   });

@@ -14,6 +14,7 @@ import {
   listRows,
   outboxRow,
   parsePayload,
+  releaseWithheldRows,
   requeueDeadRows,
   type ClaimResults,
   type OutboxClaim,
@@ -78,8 +79,13 @@ export interface AlertQueueHealth {
  * worker and never counted as GetCourse's deliveries.
  */
 export interface AlertQueueRepository extends ClaimResults {
-  /** Queues a lead's alerts inside the caller's transaction (the lead's: all or none). */
-  enqueue(trx: Kysely<Database>, leadId: number, alerts: readonly NewAlert[], now: number): Promise<void>;
+  /**
+   * Queues a lead's alerts inside the caller's transaction (the lead's: all or none). `withheld`: its lead
+   * is held back as «Похоже на спам», and no worker claims them until released.
+   */
+  enqueue(trx: Kysely<Database>, leadId: number, alerts: readonly NewAlert[], now: number, withheld?: boolean): Promise<void>;
+  /** The held alerts of these leads `pending` again, due when they were planned, inside the caller's transaction (their release); how many. */
+  releaseWithheld(trx: Kysely<Database>, leadIds: readonly number[], now: number): Promise<number>;
   /** Queues notices (no lead) inside the caller's transaction. */
   enqueueNotices(trx: Kysely<Database>, notices: readonly NewNotice[], now: number): Promise<void>;
   /** The recipients with due alerts, oldest due first. */
@@ -129,7 +135,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
   const { db } = handle;
 
   return {
-    async enqueue(trx, leadId, alerts, now) {
+    async enqueue(trx, leadId, alerts, now, withheld = false) {
       if (alerts.length === 0) return;
       await trx
         .insertInto('outbox')
@@ -141,7 +147,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
             deal_number: null,
             recipient: alert.recipient,
             payload: alertPayload(alert.held),
-            status: 'pending' as const,
+            status: withheld ? ('withheld' as const) : ('pending' as const),
             attempts: 0,
             next_attempt_at: alert.dueAt,
             created_at: now,
@@ -211,6 +217,8 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
     },
 
     ...claimResults(db),
+
+    releaseWithheld: (trx, leadIds, now) => releaseWithheldRows(trx, 'alerts', leadIds, now),
 
     async dropClaimed(claims) {
       if (claims.length === 0) return 0;

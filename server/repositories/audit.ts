@@ -7,9 +7,10 @@ import type { DatabaseHandle } from '../db/connection';
 /**
  * Sign-in attempts that are not a sign-in: many of one kind, tried e-mail, client and lockout window
  * are one audit row with their count (a flood leaves a few rows). `sign_in_refused`: the e-mail had too
- * many failures; `sign_in_refused_address`: the client had (whatever e-mails it tries: one row).
+ * many failures from the client's network; `sign_in_refused_address`: the client had (whatever e-mails it
+ * tries: one row); `sign_in_refused_everywhere`: the e-mail had, from all networks together (one row).
  */
-export const foldedAuditActions = ['sign_in_failed', 'sign_in_refused', 'sign_in_refused_address'] as const;
+export const foldedAuditActions = ['sign_in_failed', 'sign_in_refused', 'sign_in_refused_address', 'sign_in_refused_everywhere'] as const;
 export type FoldedAuditAction = (typeof foldedAuditActions)[number];
 
 export const auditActions = [
@@ -22,6 +23,8 @@ export const auditActions = [
   'erase',
   'spam',
   'not_spam',
+  'withheld_release',
+  'withheld_delete',
   'schedule_add',
   'schedule_edit',
   'schedule_remove',

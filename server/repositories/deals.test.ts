@@ -1,4 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
+import { paymentRefusal } from '../deals/plausibility';
 import type { DealReport } from '../deals/status';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
@@ -35,8 +36,12 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('marks the right lead paid, and the same callback twice changes nothing', async () => {
     const { repos } = database();
-    expect(await repos.deals.apply(report(numbers[1]!, 'payed', 1_299_000, start + 1000))).toEqual({ result: 'changed', leadId: leadIds[1], status: 'paid' });
-    expect(await repos.deals.apply(report(numbers[1]!, 'payed', 1_299_000, start + 2000))).toEqual({ result: 'unchanged', leadId: leadIds[1] });
+    expect(await repos.deals.apply(report(numbers[1]!, 'payed', 1_299_000, start + 1000), paymentRefusal)).toEqual({
+      result: 'changed',
+      leadId: leadIds[1],
+      status: 'paid',
+    });
+    expect(await repos.deals.apply(report(numbers[1]!, 'payed', 1_299_000, start + 2000), paymentRefusal)).toEqual({ result: 'unchanged', leadId: leadIds[1] });
     const found = await repos.deals.forLead(leadIds[1]!);
     expect(found?.deal).toMatchObject({ dealNumber: numbers[1], status: 'paid', paidKopecks: 1_299_000, paidAt: start + 1000 });
     expect(found?.changes).toHaveLength(1);
@@ -46,13 +51,13 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
   it('keeps the payment when callbacks come out of order, and records a refund', async () => {
     const { repos } = database();
     const number = numbers[0]!;
-    await repos.deals.apply(report(number, 'payed', 1_299_000, start + 3000));
-    expect((await repos.deals.apply(report(number, 'new', 0, start + 4000))).result).toBe('unchanged');
-    expect((await repos.deals.apply(report(number, 'payment_waiting', 0, start + 4500))).result).toBe('unchanged');
+    await repos.deals.apply(report(number, 'payed', 1_299_000, start + 3000), paymentRefusal);
+    expect((await repos.deals.apply(report(number, 'new', 0, start + 4000), paymentRefusal)).result).toBe('unchanged');
+    expect((await repos.deals.apply(report(number, 'payment_waiting', 0, start + 4500), paymentRefusal)).result).toBe('unchanged');
     expect((await repos.deals.forLead(leadIds[0]!))?.deal.status).toBe('paid');
-    expect(await repos.deals.apply(report(number, 'cancelled', 0, start + 5000))).toMatchObject({ result: 'changed', status: 'refunded' });
+    expect(await repos.deals.apply(report(number, 'cancelled', 0, start + 5000), paymentRefusal)).toMatchObject({ result: 'changed', status: 'refunded' });
     // A late «payed» after the refund does not bring the money back.
-    expect((await repos.deals.apply(report(number, 'payed', 1_299_000, start + 6000))).result).toBe('unchanged');
+    expect((await repos.deals.apply(report(number, 'payed', 1_299_000, start + 6000), paymentRefusal)).result).toBe('unchanged');
     const found = await repos.deals.forLead(leadIds[0]!);
     expect(found?.deal).toMatchObject({ status: 'refunded', paidKopecks: 0, paidAt: start + 3000 });
     expect(found?.changes.map((change) => [change.status, change.at])).toEqual([
@@ -72,9 +77,9 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('keeps numbers the site never sent apart, counted once each', async () => {
     const { repos } = database();
-    expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start))).toEqual({ result: 'unmatched' });
-    expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start + 1))).toEqual({ result: 'unmatched' });
-    expect(await repos.deals.apply(report('42', 'payed', 500_000, start))).toEqual({ result: 'unmatched' });
+    expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start), paymentRefusal)).toEqual({ result: 'unmatched' });
+    expect(await repos.deals.apply(report('999999000000777', 'payed', 500_000, start + 1), paymentRefusal)).toEqual({ result: 'unmatched' });
+    expect(await repos.deals.apply(report('42', 'payed', 500_000, start), paymentRefusal)).toEqual({ result: 'unmatched' });
     expect(await repos.dealUnmatchedCallbacks.count()).toBe(2);
     expect(await repos.dealUnmatchedCallbacks.list(10)).toEqual([
       { dealNumber: '999999000000777', gcStatus: 'payed', paidKopecks: 500_000, firstAt: start, lastAt: start + 1, calls: 2 },
@@ -85,9 +90,9 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('sums the funnel per campaign, leads without a campaign under the empty key, a partial payment apart', async () => {
     const { repos } = database();
-    await repos.deals.apply(report(numbers[0]!, 'payed', 1_299_000, start));
-    await repos.deals.apply(report(numbers[2]!, 'part_payed', 300_000, start));
-    await repos.deals.apply(report(numbers[3]!, 'cancelled', 0, start));
+    await repos.deals.apply(report(numbers[0]!, 'payed', 1_299_000, start), paymentRefusal);
+    await repos.deals.apply(report(numbers[2]!, 'part_payed', 300_000, start), paymentRefusal);
+    await repos.deals.apply(report(numbers[3]!, 'cancelled', 0, start), paymentRefusal);
     const range = { from: start - 1000, to: start + 3_600_000 };
     expect(await repos.deals.funnel('campaign', range)).toEqual([
       { key: 'winter', leads: 2, paidDeals: 1, partPaidDeals: 0, refundedDeals: 0, revenueKopecks: 1_299_000 },
@@ -98,7 +103,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
       { key: 'vk', leads: 4, paidDeals: 1, partPaidDeals: 1, refundedDeals: 0, revenueKopecks: 1_599_000 },
     ]);
     // «payed» with less than the cost paid (a first instalment) is a partial payment too.
-    await repos.deals.apply(report(numbers[1]!, 'payed', 849_000, start));
+    await repos.deals.apply(report(numbers[1]!, 'payed', 849_000, start), paymentRefusal);
     expect(await repos.deals.funnel('campaign', range)).toContainEqual({
       key: 'winter',
       leads: 2,
@@ -114,10 +119,10 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('lets the leads list filter by payment and campaign and show the amount paid', async () => {
     const { repos } = database();
-    await repos.deals.apply(report(numbers[0]!, 'payed', 1_000_000, start));
-    await repos.deals.apply(report(numbers[1]!, 'payed', 700_000, start));
-    await repos.deals.apply(report(numbers[1]!, 'cancelled', 0, start + 1));
-    await repos.deals.apply(report(numbers[2]!, 'new', 0, start));
+    await repos.deals.apply(report(numbers[0]!, 'payed', 1_000_000, start), paymentRefusal);
+    await repos.deals.apply(report(numbers[1]!, 'payed', 700_000, start), paymentRefusal);
+    await repos.deals.apply(report(numbers[1]!, 'cancelled', 0, start + 1), paymentRefusal);
+    await repos.deals.apply(report(numbers[2]!, 'new', 0, start), paymentRefusal);
     const paid = await repos.leads.list({ payment: 'paid' });
     expect(paid.rows.map((row) => [row.id, row.paidKopecks, row.partPaid])).toEqual([[leadIds[0], 1_000_000, true]]);
     const unpaid = await repos.leads.list({ payment: 'unpaid' });
@@ -130,9 +135,9 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
 
   it('keeps the payment per campaign after the lead is erased', async () => {
     const { repos, handle } = database();
-    await repos.deals.apply(report(numbers[2]!, 'payed', 1_000_000, start));
+    await repos.deals.apply(report(numbers[2]!, 'payed', 1_000_000, start), paymentRefusal);
     const lead = await repos.leads.findLead(leadIds[2]!);
-    await repos.personalData.erase(lead!.email, 'bucket');
+    await repos.personalData.erase(lead!.email, ['bucket']);
     expect(await handle.db.selectFrom('leads').select('id').where('id', '=', leadIds[2]!).executeTakeFirst()).toBeUndefined();
     expect(await repos.deals.funnel('campaign', { from: start - 1000, to: start + 3_600_000 })).toContainEqual({
       key: 'spring',

@@ -2,21 +2,33 @@
  * `deals`: what GetCourse said about each deal the site sent, one row a deal number, with a copy of its
  * lead's funnel keys (a paid deal still counts its money after its lead is erased). A report on a deal is
  * a unit of work: `apply` opens the transaction and hands it to the deal's history
- * (deal-status-changes.ts), to the numbers the site never sent (deal-unmatched-callbacks.ts), and asks the
- * delivery queue and the leads whose number it is.
+ * (deal-status-changes.ts), to the numbers the site never sent (deal-unmatched-callbacks.ts), to the
+ * reports whose money cannot be right (deal-refused-payments.ts), and asks the delivery queue and the
+ * leads whose number it is.
  */
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
+import type { DealContext, PaymentRefusal } from '../deals/plausibility';
 import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
 import { leadIdOfDealNumber } from '../getcourse/deal-number';
 import type { DealChange, DealStatusChangesRepository } from './deal-status-changes';
+import type { DealRefusedPaymentsRepository } from './deal-refused-payments';
 import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
 import type { DeliveryQueueRepository } from './delivery-queue';
 
-/** What one report did: changed the deal (a new state in its history), nothing (a repeat, a stale one), or kept apart. */
+/**
+ * What one report did: changed the deal (a new state in its history), nothing (a repeat, a stale one),
+ * kept apart (a number the site never sent), or refused (its money cannot be right: kept apart too).
+ */
 export type DealApplyOutcome =
-  { result: 'changed'; leadId: number | null; status: DealStatus } | { result: 'unchanged'; leadId: number | null } | { result: 'unmatched' };
+  | { result: 'changed'; leadId: number | null; status: DealStatus }
+  | { result: 'unchanged'; leadId: number | null }
+  | { result: 'unmatched' }
+  | { result: 'refused'; leadId: number | null; refusal: PaymentRefusal };
+
+/** Judges a report's money against its deal (server/deals/plausibility.ts, `paymentRefusal`): why it cannot be right, or null. */
+export type PaymentCheck = (report: DealReport, deal: DealContext) => PaymentRefusal | null;
 
 export interface DealView {
   dealNumber: string;
@@ -71,10 +83,12 @@ export interface DealLeads {
 
 export interface DealsRepository {
   /**
-   * Applies what GetCourse said about a deal, in one transaction: a number the site sent gets a new state
-   * (and a line of history) when the report moves it on; a number it never sent is counted apart.
+   * Applies what GetCourse said about a deal, in one transaction: a report whose money `check` refuses
+   * (judged with the deal's lead and known cost) is kept apart and changes nothing; otherwise a number the
+   * site sent gets a new state (and a line of history) when the report moves it on, and a number it never
+   * sent is counted apart.
    */
-  apply(report: DealReport): Promise<DealApplyOutcome>;
+  apply(report: DealReport, check: PaymentCheck): Promise<DealApplyOutcome>;
   /** The lead's deal (its latest number) and its history, oldest first; null when GetCourse never reported on it. */
   forLead(leadId: number): Promise<{ deal: DealView; changes: DealChange[] } | null>;
   /** The deals of these leads (the leads list's payment column). */
@@ -140,17 +154,27 @@ export function createDealsRepository(
     deliveryQueue,
     statusChanges,
     unmatchedCallbacks,
+    refusedPayments,
   }: {
     leads: DealLeads;
     deliveryQueue: Pick<DeliveryQueueRepository, 'hasDealNumber'>;
     statusChanges: DealStatusChangesRepository;
     unmatchedCallbacks: DealUnmatchedCallbacksRepository;
+    refusedPayments: DealRefusedPaymentsRepository;
   },
 ): DealsRepository {
   const { db } = handle;
   const postgres = handle.dialect === 'postgres';
 
-  async function applyIn(trx: Kysely<Database>, report: DealReport): Promise<DealApplyOutcome | 'retry'> {
+  /** Keeps the report apart when its money cannot be right for the deal: the outcome then, else null. */
+  async function refused(trx: Kysely<Database>, report: DealReport, check: PaymentCheck, leadId: number | null, deal: DealContext) {
+    const refusal = check(report, deal);
+    if (!refusal) return null;
+    await refusedPayments.record(trx, report, refusal, leadId);
+    return { result: 'refused', leadId, refusal } as const;
+  }
+
+  async function applyIn(trx: Kysely<Database>, report: DealReport, check: PaymentCheck): Promise<DealApplyOutcome | 'retry'> {
     const row = await trx
       .selectFrom('deals')
       .selectAll()
@@ -158,7 +182,13 @@ export function createDealsRepository(
       .$if(postgres, (q) => q.forUpdate())
       .executeTakeFirst();
     if (row) {
-      const next = mergeDealReport(stateOf(row), report);
+      const current = stateOf(row);
+      const refusal = await refused(trx, report, check, row.lead_id, {
+        lead: { formId: row.form_id, pagePath: row.page_path },
+        costKopecks: current.costKopecks,
+      });
+      if (refusal) return refusal;
+      const next = mergeDealReport(current, report);
       if (!next) return { result: 'unchanged', leadId: row.lead_id };
       await trx
         .updateTable('deals')
@@ -179,6 +209,8 @@ export function createDealsRepository(
     // A number the site sent: a delivery of the lead it names carried it.
     const leadId = leadIdOfDealNumber(report.dealNumber);
     const lead = leadId !== null && (await deliveryQueue.hasDealNumber(trx, leadId, report.dealNumber)) ? await leads.dealCopyOf(trx, leadId) : undefined;
+    const refusal = await refused(trx, report, check, lead ? leadId : null, { lead: lead ?? null, costKopecks: null });
+    if (refusal) return refusal;
     if (!lead) {
       await unmatchedCallbacks.record(trx, report);
       return { result: 'unmatched' };
@@ -213,9 +245,9 @@ export function createDealsRepository(
   }
 
   return {
-    async apply(report) {
+    async apply(report, check) {
       for (let attempt = 0; ; attempt += 1) {
-        const outcome = await inWriteTransaction(handle, (trx) => applyIn(trx, report));
+        const outcome = await inWriteTransaction(handle, (trx) => applyIn(trx, report, check));
         if (outcome !== 'retry') return outcome;
         if (attempt > 2) throw new Error('deal report kept racing');
       }

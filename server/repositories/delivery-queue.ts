@@ -13,6 +13,7 @@ import {
   isDue,
   listRows,
   outboxRow,
+  releaseWithheldRows,
   requeueDeadRows,
   type ClaimResults,
   type OutboxClaim,
@@ -62,8 +63,13 @@ export interface QueueSnapshot {
 
 /** The GetCourse deliveries of the outbox (every kind but `alert`). */
 export interface DeliveryQueueRepository extends ClaimResults {
-  /** Queues a lead's delivery, due now, inside the caller's transaction (the lead's: both or neither); its id. */
-  enqueue(trx: Kysely<Database>, delivery: NewDelivery & { leadId: number; dealNumber: string }, now: number): Promise<number>;
+  /**
+   * Queues a lead's delivery, due now, inside the caller's transaction (the lead's: both or neither); its
+   * id. `withheld`: its lead is held back as «Похоже на спам», and no worker claims it until released.
+   */
+  enqueue(trx: Kysely<Database>, delivery: NewDelivery & { leadId: number; dealNumber: string }, now: number, withheld?: boolean): Promise<number>;
+  /** The held deliveries of these leads `pending` again, inside the caller's transaction (their release); how many. */
+  releaseWithheld(trx: Kysely<Database>, leadIds: readonly number[], now: number): Promise<number>;
   /**
    * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
    * `sending` ones whose claim expired (their worker died). No two workers get the same row.
@@ -97,7 +103,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
   const isPostgres = handle.dialect === 'postgres';
 
   return {
-    async enqueue(trx, { kind, payload, leadId, dealNumber }, now) {
+    async enqueue(trx, { kind, payload, leadId, dealNumber }, now, withheld = false) {
       const row = await trx
         .insertInto('outbox')
         .values({
@@ -105,7 +111,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
           lead_id: leadId,
           deal_number: dealNumber,
           payload: JSON.stringify(payload),
-          status: 'pending',
+          status: withheld ? 'withheld' : 'pending',
           attempts: 0,
           next_attempt_at: now,
           created_at: now,
@@ -134,6 +140,8 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
 
     ...claimResults(db),
 
+    releaseWithheld: (trx, leadIds, now) => releaseWithheldRows(trx, 'deliveries', leadIds, now),
+
     async countByStatus() {
       const rows = await db
         .selectFrom('outbox')
@@ -141,7 +149,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
         .where((eb) => inQueue(eb, 'deliveries'))
         .groupBy('status')
         .execute();
-      const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, dead: 0 };
+      const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, sent: 0, dead: 0, withheld: 0 };
       for (const row of rows) counts[row.status] = Number(row.count);
       return counts;
     },

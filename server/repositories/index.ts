@@ -4,6 +4,7 @@ import { createAlertQueueRepository, type AlertQueueRepository } from './alert-q
 import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository, type AuditRepository } from './audit';
 import { createDealReconciliationRepository, type DealReconciliationRepository } from './deal-reconciliation';
+import { createDealRefusedPaymentsRepository, type DealRefusedPaymentsRepository } from './deal-refused-payments';
 import { createDealStatusChangesRepository, type DealStatusChangesRepository } from './deal-status-changes';
 import { createDealUnmatchedCallbacksRepository, type DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
 import { createDealsRepository, type DealsRepository } from './deals';
@@ -47,6 +48,7 @@ export interface Repositories {
   deals: DealsRepository;
   dealStatusChanges: DealStatusChangesRepository;
   dealUnmatchedCallbacks: DealUnmatchedCallbacksRepository;
+  dealRefusedPayments: DealRefusedPaymentsRepository;
   dealReconciliation: DealReconciliationRepository;
   alertRecipients: AlertRecipientsRepository;
   alertJoins: AlertJoinsRepository;
@@ -65,6 +67,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const leads = createLeadsRepository(handle, { settings, deliveryQueue, alertQueue });
   const dealStatusChanges = createDealStatusChangesRepository(handle);
   const dealUnmatchedCallbacks = createDealUnmatchedCallbacksRepository(handle);
+  const dealRefusedPayments = createDealRefusedPaymentsRepository(handle);
   const popups = createPopupsRepository(handle);
   const audit = createAuditRepository(handle);
   return {
@@ -80,9 +83,16 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     popupStats: createPopupStatsRepository(handle),
     personalData: createPersonalDataRepository(handle, { leads, deliveryQueue, alertQueue, rateLimit }),
     popups,
-    deals: createDealsRepository(handle, { leads, deliveryQueue, statusChanges: dealStatusChanges, unmatchedCallbacks: dealUnmatchedCallbacks }),
+    deals: createDealsRepository(handle, {
+      leads,
+      deliveryQueue,
+      statusChanges: dealStatusChanges,
+      unmatchedCallbacks: dealUnmatchedCallbacks,
+      refusedPayments: dealRefusedPayments,
+    }),
     dealStatusChanges,
     dealUnmatchedCallbacks,
+    dealRefusedPayments,
     dealReconciliation: createDealReconciliationRepository(handle),
     alertRecipients: createAlertRecipientsRepository(handle),
     alertJoins: createAlertJoinsRepository(handle, { settings, audit }),

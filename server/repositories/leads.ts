@@ -4,7 +4,7 @@
  * repository opens the transaction and hands it to each queue's repository (the outbox's two).
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { inWriteTransaction, type DatabaseHandle, type Dialect } from '../db/connection';
+import { inCallersTransaction, inWriteTransaction, type DatabaseHandle, type Dialect } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
 import { dealNumberFor } from '../getcourse/deal-number';
 import { periodStarts } from '@/lib/calendar';
@@ -12,6 +12,7 @@ import { funnelKey, paidDealAmount, paidDealExists, partPaidDealExists, type Dea
 import type { AlertQueueRepository, NewAlert } from './alert-queue';
 import { deliveriesOfLead, type DeliveryQueueRepository, type NewDelivery } from './delivery-queue';
 import type { SettingsRepository } from './settings';
+import { floodSigns, type FloodSign } from '../leads/flood-signs';
 
 /** A lead as the API accepted it, ready to store. */
 export interface NewLead {
@@ -34,6 +35,11 @@ export interface NewLead {
   isSpam: boolean;
   /** `deal`: our worker sends it; `browser`: the visitor's browser posted it to GetCourse; `none`: spam. */
   deliveryMode: 'deal' | 'browser' | 'none';
+  /**
+   * The signs of a flood it shows (server/leads/flood-signs.ts); any: it is held back («Похоже на спам»),
+   * its delivery and alerts stored `withheld` until an operator releases or deletes it. Absent or empty: none.
+   */
+  withheldSigns?: readonly FloodSign[];
 }
 
 export interface StoredLead extends NewLead {
@@ -75,7 +81,8 @@ export interface LeadFilter {
   payment?: PaymentState;
   /** The state of the lead's delivery to GetCourse; `none`: nothing to deliver (browser-posted, spam). */
   delivery?: DeliveryState;
-  spam?: 'only' | 'exclude';
+  /** `only`: marked spam; `exclude`: neither spam nor held back; `withheld`: held back as «Похоже на спам». */
+  spam?: 'only' | 'exclude' | 'withheld';
   /**
    * A whole e-mail (exact, any case) or phone (any spelling of the digits), or else a part of a name,
    * an e-mail or a phone, in any case (Cyrillic too).
@@ -111,6 +118,8 @@ export interface LeadListRow {
   utmTerm: string | null;
   pagePath: string;
   isSpam: boolean;
+  /** Held back as «Похоже на спам». */
+  withheld: boolean;
   /** The status of the lead's latest delivery; null when it has none. */
   deliveryStatus: OutboxStatus | null;
   dealNumber: string | null;
@@ -119,6 +128,9 @@ export interface LeadListRow {
   /** Whether that deal is paid only in part (less than its cost). */
   partPaid: boolean;
 }
+
+/** Which leads held back as «Похоже на спам» a console action takes: one, or every one up to the newest the operator saw. */
+export type WithheldScope = { leadId: number } | { upTo: number };
 
 /** Leads (not spam) of one form or UTM source: today, the last 7 and the last 30 Moscow days. */
 export interface LeadCounts {
@@ -151,9 +163,19 @@ export interface LeadsRepository extends DealLeads {
   facets(): Promise<{ formIds: string[]; utmSources: string[] }>;
   /** In `trx` when given: the caller's transaction (a console action's, with its audit row). */
   markSpam(leadId: number, spam: boolean, trx?: Kysely<Database>): Promise<boolean>;
-  /** Leads that are not spam, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
+  /** How many leads are held back as «Похоже на спам», and the newest one's id (null when none). */
+  withheld(): Promise<{ count: number; newestId: number | null }>;
+  /**
+   * Releases the held leads of `scope`: no longer held, their deliveries and alerts `pending` (due as they
+   * were planned: a delivery at once, an alert of the night at the opening), so the workers send them as
+   * any other. In `trx` when given (the console's, with its audit row). The ids released.
+   */
+  releaseWithheld(scope: WithheldScope, now: number, trx?: Kysely<Database>): Promise<number[]>;
+  /** The held leads of `scope` with their e-mails, inside the caller's transaction (an erasure's). */
+  withheldOf(trx: Kysely<Database>, scope: WithheldScope): Promise<{ id: number; email: string }[]>;
+  /** Leads that are neither spam nor held back, today / 7 days / 30 days per form or UTM source, in one pass over 30 days. */
   counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
-  /** Leads (not spam) per Moscow day and form over the last 30 days. */
+  /** Leads (neither spam nor held back) per Moscow day and form over the last 30 days. */
   perDay(now: number): Promise<DailySeries>;
   /**
    * The ids of the leads of an e-mail, inside the caller's transaction (an erasure's). Compared through
@@ -245,11 +267,12 @@ export function createLeadsRepository(
           return { replayed: true, leadId: first.id, outboxId: null, sameRequest: first.request_hash === idempotency!.requestHash };
         }
         const leadId = inserted.id;
+        const withheld = (lead.withheldSigns?.length ?? 0) > 0;
         const outboxId =
           delivery && dealPrefix !== null
-            ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt)
+            ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt, withheld)
             : null;
-        await alertQueue.enqueue(trx, leadId, alerts, lead.createdAt);
+        await alertQueue.enqueue(trx, leadId, alerts, lead.createdAt, withheld);
         return { replayed: false, leadId, outboxId, sameRequest: true };
       });
     },
@@ -281,6 +304,7 @@ export function createLeadsRepository(
           'leads.utm_term',
           'leads.page_path',
           'leads.is_spam',
+          'leads.withheld_signs',
           latestDelivery(eb, 'status').as('delivery_status'),
           latestDelivery(eb, 'deal_number').as('deal_number'),
           paidDealAmount(eb).as('paid_kopecks'),
@@ -307,6 +331,7 @@ export function createLeadsRepository(
         utmTerm: row.utm_term,
         pagePath: row.page_path,
         isSpam: row.is_spam === 1,
+        withheld: row.withheld_signs !== null,
         deliveryStatus: (row.delivery_status as OutboxStatus | null) ?? null,
         dealNumber: row.deal_number ?? null,
         paidKopecks: row.paid_kopecks === null || row.paid_kopecks === undefined ? null : Number(row.paid_kopecks),
@@ -338,6 +363,40 @@ export function createLeadsRepository(
       return Number(result.numUpdatedRows) === 1;
     },
 
+    async withheld() {
+      const row = await db
+        .selectFrom('leads')
+        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('id').as('newest')])
+        .where('withheld_signs', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), newestId: row.newest === null ? null : Number(row.newest) };
+    },
+
+    releaseWithheld: (scope, now, outer) =>
+      inCallersTransaction(handle, outer, async (trx) => {
+        const released = await trx
+          .updateTable('leads')
+          .set({ withheld_signs: null })
+          .where((eb) => inWithheldScope(eb, scope))
+          .returning('id')
+          .execute();
+        const ids = released.map((row) => row.id);
+        for (const chunk of chunksOf(ids)) {
+          await deliveryQueue.releaseWithheld(trx, chunk, now);
+          await alertQueue.releaseWithheld(trx, chunk, now);
+        }
+        return ids;
+      }),
+
+    async withheldOf(trx, scope) {
+      return trx
+        .selectFrom('leads')
+        .select(['id', 'email'])
+        .where((eb) => inWithheldScope(eb, scope))
+        .orderBy('id')
+        .execute();
+    },
+
     async counts(by, now) {
       const starts = periodStarts(now);
       const key = by === 'form' ? sql<string>`form_id` : sql<string>`coalesce(utm_source, '')`;
@@ -351,6 +410,7 @@ export function createLeadsRepository(
         ])
         .where('created_at', '>=', starts.month)
         .where('is_spam', '=', 0)
+        .where('withheld_signs', 'is', null)
         .groupBy(key)
         .execute();
       return rows
@@ -368,6 +428,7 @@ export function createLeadsRepository(
         .select([day.as('day'), 'form_id', sql<number | string>`count(*)`.as('count')])
         .where('created_at', '>=', month)
         .where('is_spam', '=', 0)
+        .where('withheld_signs', 'is', null)
         .groupBy([day, 'form_id'])
         .execute();
       const days = Array.from({ length: 30 }, (_, index) => {
@@ -393,6 +454,7 @@ export function createLeadsRepository(
         .where('created_at', '>=', from)
         .where('created_at', '<', to)
         .where('is_spam', '=', 0)
+        .where('withheld_signs', 'is', null)
         .$if(by === 'popup', (q) => q.where('form_id', 'like', 'popup-%'))
         .groupBy(key)
         .execute();
@@ -440,6 +502,8 @@ export function createLeadsRepository(
         .updateTable('leads')
         .set({ ...ANONYMIZED_LEAD_FIELDS, anonymized_at: now })
         .where('anonymized_at', 'is', null)
+        // A held lead waits for an operator with everything the visitor typed, delivered or not.
+        .where('withheld_signs', 'is', null)
         .where('created_at', '<', createdBefore)
         .where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id').where('outbox.status', '<>', 'sent'))))
         .executeTakeFirst();
@@ -454,6 +518,15 @@ export function createLeadsRepository(
 }
 
 type LeadsQuery<O> = SelectQueryBuilder<Database, 'leads', O>;
+
+function inWithheldScope(eb: ExpressionBuilder<Database, 'leads'>, scope: WithheldScope) {
+  return eb.and([eb('withheld_signs', 'is not', null), 'leadId' in scope ? eb('id', '=', scope.leadId) : eb('id', '<=', scope.upTo)]);
+}
+
+/** Lists of ids a statement takes at once: far under either database's limit of parameters, however many leads a flood held. */
+export function chunksOf<T>(items: readonly T[], size = 500): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
 
 function latestDelivery(eb: ExpressionBuilder<Database, 'leads'>, column: 'status' | 'deal_number') {
   // The GetCourse delivery's: alerts have their own rows and are not the lead's delivery.
@@ -508,7 +581,8 @@ function applyFilter<O>(query: LeadsQuery<O>, filter: LeadFilter, dialect: Diale
     .$if(filter.payment === 'part', (q) => q.where((eb) => partPaidDealExists(eb)))
     .$if(filter.payment === 'unpaid', (q) => q.where((eb) => eb.not(paidDealExists(eb))))
     .$if(filter.spam === 'only', (q) => q.where('leads.is_spam', '=', 1))
-    .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0))
+    .$if(filter.spam === 'exclude', (q) => q.where('leads.is_spam', '=', 0).where('leads.withheld_signs', 'is', null))
+    .$if(filter.spam === 'withheld', (q) => q.where('leads.withheld_signs', 'is not', null))
     .$if(filter.delivery === 'none', (q) => q.where((eb) => eb.not(eb.exists(deliveriesOfLead(eb).select('outbox.id')))))
     .$if(!!filter.delivery && filter.delivery !== 'none', (q) =>
       q.where((eb) =>
@@ -547,6 +621,7 @@ function leadRow(lead: NewLead) {
     client_address_hash: lead.clientAddressHash,
     is_spam: lead.isSpam ? 1 : 0,
     delivery_mode: lead.deliveryMode,
+    withheld_signs: lead.withheldSigns?.length ? lead.withheldSigns.join(',') : null,
   };
 }
 
@@ -582,5 +657,9 @@ function storedLead(row: Selectable<LeadsTable>): StoredLead {
     deliveryMode: row.delivery_mode as StoredLead['deliveryMode'],
     anonymizedAt: row.anonymized_at === null ? undefined : Number(row.anonymized_at),
     idempotencyKey: row.idempotency_key ?? undefined,
+    withheldSigns:
+      row.withheld_signs === null
+        ? undefined
+        : row.withheld_signs.split(',').filter((sign): sign is FloodSign => (floodSigns as readonly string[]).includes(sign)),
   };
 }

@@ -130,6 +130,23 @@ export function claimResults(db: Kysely<Database>): ClaimResults {
   };
 }
 
+/**
+ * The held rows of these leads (the GetCourse deliveries' `lead_id`, the alerts' `alert_lead_id`) back to
+ * `pending`, due when they were planned (a delivery: when its lead came, so at once); inside the caller's
+ * transaction (the release of their leads); how many.
+ */
+export async function releaseWithheldRows(trx: Kysely<Database>, queue: OutboxQueue, leadIds: readonly number[], now: number): Promise<number> {
+  if (leadIds.length === 0) return 0;
+  const result = await trx
+    .updateTable('outbox')
+    .set({ status: 'pending', updated_at: now })
+    .where((eb) => inQueue(eb, queue))
+    .where('status', '=', 'withheld')
+    .where(queue === 'alerts' ? 'alert_lead_id' : 'lead_id', 'in', [...leadIds])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The queue's dead rows (or only the one with id `only`) due again now, with fresh attempts; how many. */
 export async function requeueDeadRows(db: Kysely<Database>, queue: OutboxQueue, now: number, only?: number): Promise<number> {
   const result = await db

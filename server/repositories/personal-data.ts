@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
 import type { AlertQueueRepository } from './alert-queue';
 import type { DeliveryQueueRepository } from './delivery-queue';
-import type { LeadsRepository } from './leads';
+import { chunksOf, type LeadsRepository, type WithheldScope } from './leads';
 import type { RateLimitRepository } from './rate-limit';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,7 +21,7 @@ export interface ErasureCounts {
   deliveries: number;
   /** Of those, the ones already delivered: GetCourse holds a copy the site cannot delete. */
   deliveriesSent: number;
-  /** Rate-limit counter rows keyed by the e-mail's hash. */
+  /** Rate-limit counter rows keyed by the e-mail's hash (or its pattern's). */
   counterRows: number;
 }
 
@@ -32,8 +32,13 @@ export interface RetentionCounts {
 }
 
 export interface PersonalDataRepository {
-  /** Removes a visitor's leads, their deliveries and the counters of `emailBucket`, all or nothing. */
-  erase(email: string, emailBucket: string, trx?: Kysely<Database>): Promise<ErasureCounts>;
+  /** Removes a visitor's leads, their deliveries and the counters of `emailBuckets` (their e-mail's), all or nothing. */
+  erase(email: string, emailBuckets: readonly string[], trx?: Kysely<Database>): Promise<ErasureCounts>;
+  /**
+   * Removes the leads held back as «Похоже на спам» of `scope` as an erasure does: their rows, deliveries
+   * and alerts, and the counters `bucketsOf` names for each one's e-mail; all or nothing.
+   */
+  eraseWithheld(scope: WithheldScope, bucketsOf: (email: string) => readonly string[], trx?: Kysely<Database>): Promise<ErasureCounts>;
   /** Anonymizes delivered leads older than `leadDays`, deletes spam older than `spamDays`. */
   applyRetention(policy: { leadDays: number; spamDays: number }, now: number): Promise<RetentionCounts>;
 }
@@ -47,26 +52,37 @@ export function createPersonalDataRepository(
     rateLimit,
   }: { leads: LeadsRepository; deliveryQueue: DeliveryQueueRepository; alertQueue: AlertQueueRepository; rateLimit: RateLimitRepository },
 ): PersonalDataRepository {
+  /** Leads with their deliveries and alerts (first: they reference the leads), and these counters, in `trx`. */
+  async function eraseLeads(trx: Kysely<Database>, leadIds: readonly number[], buckets: readonly string[]): Promise<ErasureCounts> {
+    const counts: ErasureCounts = { leads: 0, deliveries: 0, deliveriesSent: 0, counterRows: 0 };
+    for (const chunk of chunksOf(leadIds)) {
+      const deliveries = await deliveryQueue.deleteForLeads(trx, chunk);
+      await alertQueue.deleteForLeads(trx, chunk);
+      counts.leads += await leads.remove(trx, chunk);
+      counts.deliveries += deliveries.length;
+      counts.deliveriesSent += deliveries.filter((status) => status === 'sent').length;
+    }
+    for (const bucket of buckets) counts.counterRows += await rateLimit.deleteBucket(trx, bucket);
+    return counts;
+  }
+
   return {
     /**
      * Every trace of a visitor in one transaction: their leads, the deliveries and the managers' alerts
      * of those leads (no personal data in an alert, but nothing of the visitor stays) and the rate-limit
      * counters of their e-mail; all or nothing.
      */
-    erase: (email, emailBucket, outer) =>
+    erase: (email, emailBuckets, outer) =>
+      inCallersTransaction(handle, outer, async (trx) => eraseLeads(trx, await leads.idsByEmail(trx, email), emailBuckets)),
+
+    eraseWithheld: (scope, bucketsOf, outer) =>
       inCallersTransaction(handle, outer, async (trx) => {
-        const leadIds = await leads.idsByEmail(trx, email);
-        // Deliveries and alerts first (they reference the leads); the statuses the deliveries had are counted.
-        const deliveries = await deliveryQueue.deleteForLeads(trx, leadIds);
-        await alertQueue.deleteForLeads(trx, leadIds);
-        const removed = await leads.remove(trx, leadIds);
-        const counterRows = await rateLimit.deleteBucket(trx, emailBucket);
-        return {
-          leads: removed,
-          deliveries: deliveries.length,
-          deliveriesSent: deliveries.filter((status) => status === 'sent').length,
-          counterRows,
-        };
+        const held = await leads.withheldOf(trx, scope);
+        return eraseLeads(
+          trx,
+          held.map((lead) => lead.id),
+          [...new Set(held.flatMap((lead) => bucketsOf(lead.email)))],
+        );
       }),
 
     async applyRetention(policy, now) {

@@ -1,4 +1,4 @@
-/** `rate_limit_counters`: hits per bucket (a client address, an e-mail, the site) and window, shared by every instance. */
+/** `rate_limit_counters`: hits per bucket (a client address or network, an e-mail, the site, a flood's sign) and window, shared by every instance. */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
@@ -12,6 +12,8 @@ export interface RateLimitRepository {
    * or null when it was full and nothing was counted.
    */
   claim(bucket: string, windowStart: number, limit: number): Promise<number | null>;
+  /** The hits of these buckets in one window, read (a bucket with none is absent). */
+  hitsOf(buckets: readonly string[], windowStart: number): Promise<Map<string, number>>;
   pruneBefore(windowStart: number): Promise<number>;
   /** Takes one hit back from the bucket's window (never below zero). */
   release(bucket: string, windowStart: number): Promise<void>;
@@ -49,6 +51,17 @@ export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepo
         .returning('hits')
         .executeTakeFirst();
       return row ? Number(row.hits) : null;
+    },
+
+    async hitsOf(buckets, windowStart) {
+      if (buckets.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('rate_limit_counters')
+        .select(['bucket', 'hits'])
+        .where('window_start', '=', windowStart)
+        .where('bucket', 'in', [...buckets])
+        .execute();
+      return new Map(rows.map((row) => [row.bucket, Number(row.hits)]));
     },
 
     async release(bucket, windowStart) {

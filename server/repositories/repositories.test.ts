@@ -102,7 +102,7 @@ describeEachDatabase('repositories', (database) => {
     expect(deadRow).toMatchObject({ id: dead!.id, lastError: 'HTTP 502', attempts: 1 });
 
     expect(await repos.deliveryQueue.requeueDead(now)).toBe(1);
-    expect(await repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0 });
+    expect(await repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0, withheld: 0 });
   });
 
   it('never gives one row to two workers claiming at the same time', async () => {

@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { filePopupSeeds } from '../popups/seed';
 import { describeEachDatabase } from '../testing/databases';
+import { splitTestVisitorsBeforeNetworks } from '../testing/seed';
 
 const actor = 'anna@school.ru';
 const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
@@ -34,21 +35,36 @@ describeEachDatabase('split tests repository', (database) => {
   it('counts a visitor once a test, and a lead only for the variant they were shown', async () => {
     const { repos, test } = await started();
     const now = Date.UTC(2026, 10, 23, 9);
-    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v1', variant: 1, now })).toBe(true);
-    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v1', variant: 1, now })).toBe(false);
-    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v2', variant: 0, now })).toBe(true);
+    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v1', variant: 1, now, network: 'n-v1' })).toBe(true);
+    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v1', variant: 1, now, network: 'n-v1' })).toBe(false);
+    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v2', variant: 0, now, network: 'n-v2' })).toBe(true);
     // A lead claimed for another variant than the one shown, or by a visitor never shown: not counted.
-    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 0, now })).toBe(false);
-    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v3', variant: 1, now })).toBe(false);
-    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 1, now })).toBe(true);
-    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 1, now })).toBe(false);
+    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 0, now, network: 'n-v1' })).toBe(false);
+    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v3', variant: 1, now, network: 'n-v3' })).toBe(false);
+    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 1, now, network: 'n-v1' })).toBe(true);
+    expect(await repos.splitTests.recordConversion({ testId: test.id, visitor: 'v1', variant: 1, now, network: 'n-v1' })).toBe(false);
     expect(await repos.splitTests.perDay(test.id)).toEqual([
       { day: '2026-11-23', variant: 0, shows: 1, leads: 0 },
       { day: '2026-11-23', variant: 1, shows: 1, leads: 1 },
     ]);
     // After the stop nothing counts.
     await repos.splitTests.stop(test.id, { actor, now: now + 1, winner: 1 });
-    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v4', variant: 0, now })).toBe(false);
+    expect(await repos.splitTests.recordExposure({ testId: test.id, visitor: 'v4', variant: 0, now, network: 'n-v4' })).toBe(false);
     expect((await repos.splitTests.get(test.id))?.status).toBe('decided');
+  });
+
+  it("says from how many networks each variant's counted shows and leads came; a visitor counted before networks were kept is one of their own", async () => {
+    const { repos, test } = await started();
+    const now = Date.UTC(2026, 10, 23, 9);
+    // B: six visitors from two networks, three of them with a lead from one network; A: two from one network.
+    for (let i = 0; i < 6; i++) await repos.splitTests.recordExposure({ testId: test.id, visitor: `b${i}`, variant: 1, now, network: `net-${i % 2}` });
+    for (let i = 0; i < 3; i++) await repos.splitTests.recordConversion({ testId: test.id, visitor: `b${i * 2}`, variant: 1, now, network: 'net-0' });
+    for (let i = 0; i < 2; i++) await repos.splitTests.recordExposure({ testId: test.id, visitor: `a${i}`, variant: 0, now, network: 'net-9' });
+    expect(await repos.splitTests.networks(test.id)).toEqual([
+      { variant: 0, shows: 1, leads: 0 },
+      { variant: 1, shows: 2, leads: 1 },
+    ]);
+    await splitTestVisitorsBeforeNetworks(database(), test.id, 0, ['old-1', 'old-2'], now);
+    expect((await repos.splitTests.networks(test.id))[0]).toEqual({ variant: 0, shows: 3, leads: 0 });
   });
 });

@@ -3,7 +3,7 @@
  * test the visitors shown a variant and those whose lead counted for it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
 import type { VariantTexts } from '@/lib/experiments/variants';
 import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
@@ -52,12 +52,20 @@ export interface SplitTestDayRow {
   leads: number;
 }
 
-/** A visitor of a test met `variant` (was shown it, or left a lead) at `now`. */
+/** A visitor of a test met `variant` (was shown it, or left a lead) at `now`, from `network` (its keyed hash). */
 export interface VisitorEvent {
   testId: string;
   visitor: string;
   variant: number;
   now: number;
+  network: string;
+}
+
+/** From how many networks a variant's counted shows and leads came. */
+export interface VariantNetworks {
+  variant: number;
+  shows: number;
+  leads: number;
 }
 
 export interface SplitTestsRepository {
@@ -87,6 +95,11 @@ export interface SplitTestsRepository {
   /** New shows and leads per day and variant, oldest first. */
   perDay(testId: string): Promise<SplitTestDayRow[]>;
   /**
+   * Per variant that has any, the networks its counted shows and leads came from; a visitor counted
+   * before networks were kept is a network of its own (as many as the site counted them).
+   */
+  networks(testId: string): Promise<VariantNetworks[]>;
+  /**
    * A unit of work, once per test however many instances try: marks the verdict announced (only while
    * the test runs and was not announced), queues its notices and, when `keep` is given, ends the test
    * with that variant, makes its texts the pop-up's (a new version; none for A, whose texts they are)
@@ -112,10 +125,10 @@ export function createSplitTestsRepository(
   const isRunning = async (testId: string) =>
     (await db.selectFrom('popup_tests').select('id').where('id', '=', testId).where('status', '=', 'running').executeTakeFirst()) !== undefined;
   /** Adds the visitor's row to a per-visitor table of the test unless it has one: true when added (a first show, a first lead). */
-  const recordFirst = async (table: 'popup_test_exposures' | 'popup_test_conversions', { testId, visitor, variant, now }: VisitorEvent) => {
+  const recordFirst = async (table: 'popup_test_exposures' | 'popup_test_conversions', { testId, visitor, variant, now, network }: VisitorEvent) => {
     const inserted = await db
       .insertInto(table)
-      .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now })
+      .values({ test_id: testId, visitor, variant, day: moscowToday(new Date(now)), at: now, network })
       .onConflict((conflict) => conflict.columns(['test_id', 'visitor']).doNothing())
       .returning('visitor')
       .executeTakeFirst();
@@ -221,6 +234,22 @@ export function createSplitTestsRepository(
       for (const item of shows) row(item.day, Number(item.variant)).shows += Number(item.n);
       for (const item of leads) row(item.day, Number(item.variant)).leads += Number(item.n);
       return [...rows.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.variant - b.variant));
+    },
+
+    async networks(testId) {
+      const count = (table: 'popup_test_exposures' | 'popup_test_conversions') =>
+        db
+          .selectFrom(table)
+          .select(['variant', sql<number | string>`count(distinct coalesce(network, 'visitor:' || visitor))`.as('networks')])
+          .where('test_id', '=', testId)
+          .groupBy('variant')
+          .execute();
+      const [shows, leads] = await Promise.all([count('popup_test_exposures'), count('popup_test_conversions')]);
+      const variants = new Map<number, VariantNetworks>();
+      const of = (variant: number) => variants.get(variant) ?? variants.set(variant, { variant, shows: 0, leads: 0 }).get(variant)!;
+      for (const row of shows) of(Number(row.variant)).shows = Number(row.networks);
+      for (const row of leads) of(Number(row.variant)).leads = Number(row.networks);
+      return [...variants.values()].sort((a, b) => a.variant - b.variant);
     },
 
     async concludeVerdict({ testId, now, notices, keep }) {

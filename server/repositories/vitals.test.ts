@@ -21,9 +21,9 @@ describeEachDatabase('field vitals', (database) => {
 
   it('counts reports per bucket, page type, device and pop-up, adding up across reports', async () => {
     const { repos } = database();
-    await repos.vitals.record(report(), now);
-    await repos.vitals.record(report(), now);
-    await repos.vitals.record(report({ device: 'desktop', popup: true, metrics: [{ name: 'LCP', value: 900 }] }), now);
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report({ device: 'desktop', popup: true, metrics: [{ name: 'LCP', value: 900 }] }), now, 'network-a');
     const rows = await repos.vitals.histograms('2026-11-23', '2026-11-23');
     expect(rows).toEqual(
       expect.arrayContaining([
@@ -38,9 +38,9 @@ describeEachDatabase('field vitals', (database) => {
 
   it('sums days for the period and keeps them apart for the trend', async () => {
     const { repos } = database();
-    await repos.vitals.record(report(), now - DAY_MS);
-    await repos.vitals.record(report(), now);
-    await repos.vitals.record(report({ page: '/' }), now);
+    await repos.vitals.record(report(), now - DAY_MS, 'network-a');
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report({ page: '/' }), now, 'network-a');
     const period = await repos.vitals.histograms('2026-11-22', '2026-11-23');
     expect(period.find((row) => row.metric === 'INP' && row.pageType === '/products/[course]')?.count).toBe(2);
     const daily = await repos.vitals.dailyHistograms('2026-11-22', '2026-11-23', { pageType: '/products/[course]' });
@@ -53,9 +53,9 @@ describeEachDatabase('field vitals', (database) => {
 
   it('names the most frequent LCP elements and INP targets of a page type, with their phase and average', async () => {
     const { repos } = database();
-    await repos.vitals.record(report(), now);
-    await repos.vitals.record(report({ metrics: [{ name: 'INP', value: 400, target: 'button.buy', phase: 'processing-duration' }] }), now);
-    await repos.vitals.record(report({ metrics: [{ name: 'INP', value: 90, target: 'a.menu', phase: 'input-delay' }] }), now);
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report({ metrics: [{ name: 'INP', value: 400, target: 'button.buy', phase: 'processing-duration' }] }), now, 'network-a');
+    await repos.vitals.record(report({ metrics: [{ name: 'INP', value: 90, target: 'a.menu', phase: 'input-delay' }] }), now, 'network-a');
     expect(await repos.vitals.topTargets('2026-11-23', '2026-11-23', '/products/[course]', 'INP')).toEqual([
       { target: 'button.buy', phase: 'processing-duration', count: 2, average: 320 },
       { target: 'a.menu', phase: 'input-delay', count: 1, average: 90 },
@@ -66,11 +66,41 @@ describeEachDatabase('field vitals', (database) => {
     expect(await repos.vitals.topTargets('2026-11-23', '2026-11-23', '/', 'LCP')).toEqual([]);
   });
 
+  it('counts the networks behind the reports of a period once each, per page type and device, per page type and in all', async () => {
+    const { repos } = database();
+    // One network on two days and two page types; two more on the phone of one page type; one on the desktop.
+    await repos.vitals.record(report(), now - DAY_MS, 'network-a');
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report(), now, 'network-a');
+    await repos.vitals.record(report({ page: '/' }), now, 'network-a');
+    await repos.vitals.record(report(), now, 'network-b');
+    await repos.vitals.record(report(), now, 'network-c');
+    await repos.vitals.record(report({ device: 'desktop' }), now, 'network-d');
+    const period = await repos.vitals.networks('2026-11-22', '2026-11-23');
+    expect(period.rows).toEqual(
+      new Map([
+        ['/products/[course]\nphone', 3],
+        ['/products/[course]\ndesktop', 1],
+        ['/\nphone', 1],
+      ]),
+    );
+    expect(period.pageTypes).toEqual(
+      new Map([
+        ['/products/[course]', 4],
+        ['/', 1],
+      ]),
+    );
+    expect(period.all).toBe(4);
+    expect((await repos.vitals.networks('2026-11-22', '2026-11-23', 'desktop')).all).toBe(1);
+    expect((await repos.vitals.networks('2026-11-22', '2026-11-22')).all).toBe(1);
+  });
+
   it('deletes the days before the retention limit from every table', async () => {
     const { repos } = database();
-    await repos.vitals.record(report(), now - 91 * DAY_MS);
-    await repos.vitals.record(report(), now);
-    expect(await repos.vitals.deleteBefore('2026-08-25')).toBe(6); // 3 buckets, 2 attributions, 1 context row
+    await repos.vitals.record(report(), now - 91 * DAY_MS, 'network-a');
+    await repos.vitals.record(report(), now, 'network-a');
+    expect(await repos.vitals.deleteBefore('2026-08-25')).toBe(7); // 3 buckets, 2 attributions, 1 context row, 1 network
+    expect((await repos.vitals.networks('2000-01-01', '2999-01-01')).all).toBe(1);
     expect(await repos.vitals.histograms('2000-01-01', '2999-01-01')).toHaveLength(3);
     expect(await repos.vitals.deleteBefore('2026-08-25')).toBe(0);
   });

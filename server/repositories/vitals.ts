@@ -1,6 +1,7 @@
 /**
- * `vitals_histogram`, `vitals_attribution`, `vitals_context`: the field Core Web Vitals per Moscow day,
- * page type and device: histograms, the elements they are attributed to, and the reports' context.
+ * `vitals_histogram`, `vitals_attribution`, `vitals_context`, `vitals_networks`: the field Core Web
+ * Vitals per Moscow day, page type and device: histograms, the elements they are attributed to, the
+ * reports' context, and the networks (keyed hashes) they came from.
  */
 import { sql } from 'kysely';
 import { moscowToday } from '@/lib/calendar';
@@ -36,9 +37,21 @@ export interface VitalsTarget {
   average: number;
 }
 
+/**
+ * From how many networks a period's reports came (a network counts once however many days and reports):
+ * per page type and device (`page type\ndevice`), per page type, and of them all.
+ */
+export interface VitalsNetworkCounts {
+  rows: ReadonlyMap<string, number>;
+  pageTypes: ReadonlyMap<string, number>;
+  all: number;
+}
+
 export interface VitalsRepository {
-  /** Adds one visitor's report to its Moscow day. */
-  record(report: VitalsReport, now: number): Promise<void>;
+  /** Adds one visitor's report to its Moscow day, and its network (a keyed hash) to the day's networks of its page type and device. */
+  record(report: VitalsReport, now: number, network: string): Promise<void>;
+  /** The networks of the reports from `fromDay` to `toDay`, both included (of one device when given). */
+  networks(fromDay: string, toDay: string, device?: string | null): Promise<VitalsNetworkCounts>;
   /** Bucket counts per page type, device, metric and pop-up flag from `fromDay` to `toDay`, both included. */
   histograms(fromDay: string, toDay: string): Promise<VitalsBucketRow[]>;
   /** Bucket counts per day and metric (pages and devices summed, or only the given ones), oldest day first. */
@@ -57,10 +70,15 @@ export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository
   const { db } = handle;
   return {
     /** One report in one transaction: a bucket a metric, its attribution, and the report's context; added atomically, so instances add up. */
-    record: (report, now) =>
+    record: (report, now, network) =>
       inWriteTransaction(handle, async (trx) => {
         const day = moscowToday(new Date(now));
         const where = { day, page_type: report.page, device: report.device };
+        await trx
+          .insertInto('vitals_networks')
+          .values({ ...where, network })
+          .onConflict((conflict) => conflict.columns(['day', 'page_type', 'device', 'network']).doNothing())
+          .execute();
         for (const sample of report.metrics) {
           await trx
             .insertInto('vitals_histogram')
@@ -142,6 +160,25 @@ export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository
       }));
     },
 
+    async networks(fromDay, toDay, device) {
+      const within = db
+        .selectFrom('vitals_networks')
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .$if(!!device, (q) => q.where('device', '=', device!));
+      const distinct = sql<number | string>`count(distinct network)`.as('networks');
+      const [rows, pageTypes, all] = await Promise.all([
+        within.select(['page_type', 'device', distinct]).groupBy(['page_type', 'device']).execute(),
+        within.select(['page_type', distinct]).groupBy('page_type').execute(),
+        within.select(distinct).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: new Map(rows.map((row) => [`${row.page_type}\n${row.device}`, toNumber(row.networks)])),
+        pageTypes: new Map(pageTypes.map((row) => [row.page_type, toNumber(row.networks)])),
+        all: toNumber(all.networks),
+      };
+    },
+
     async context(fromDay, toDay) {
       const rows = await db
         .selectFrom('vitals_context')
@@ -153,10 +190,10 @@ export function createVitalsRepository(handle: DatabaseHandle): VitalsRepository
       return rows.map((row) => ({ connection: row.connection, navigation: row.navigation, reports: toNumber(row.reports) }));
     },
 
-    /** The retention: every day before `day` goes, from the three tables. */
+    /** The retention: every day before `day` goes, from the four tables. */
     async deleteBefore(day) {
       let deleted = 0;
-      for (const table of ['vitals_histogram', 'vitals_attribution', 'vitals_context'] as const) {
+      for (const table of ['vitals_histogram', 'vitals_attribution', 'vitals_context', 'vitals_networks'] as const) {
         const result = await db.deleteFrom(table).where('day', '<', day).executeTakeFirst();
         deleted += Number(result.numDeletedRows);
       }

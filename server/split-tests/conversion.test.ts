@@ -5,7 +5,7 @@ import { issueVisitorId } from '../experiments/visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { startSplitTest } from '../testing/split-tests';
-import { DAILY_CAPS } from '../traffic/caps';
+import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '../traffic/caps';
 import { countTestConversion } from './conversion';
 import { splitTestView } from './report';
 import { visitorKey } from './visitor';
@@ -21,7 +21,13 @@ describeEachDatabase('split test conversions', (database) => {
   const lead = (v: number, options: { popup?: string; path?: string } = {}) => ({
     extra: { block_id: testBlockId(options.popup ?? popup, v), page_path: options.path ?? page },
   });
-  const context = (address = 'address-a') => ({ repos: database().repos, hashKey, clientAddressHash: address, now: Date.now(), log: consoleLogger });
+  const context = (address = 'address-a', network = `network-of-${address}`) => ({
+    repos: database().repos,
+    hashKey,
+    client: { address, network },
+    now: Date.now(),
+    log: consoleLogger,
+  });
   const totals = async (testId: string) => {
     const today = moscowToday();
     return (await database().repos.traffic.totals('test', today, today, testId)).map(({ counted, uncounted }) => ({ counted, uncounted }));
@@ -35,7 +41,7 @@ describeEachDatabase('split test conversions', (database) => {
 
     // Not shown yet: nothing counts.
     expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
-    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
     // A form claiming the other variant, another pop-up, a bot, no test block, a page the pop-up is not on: not counted.
     expect(await countTestConversion(headers(visitor), lead(1 - variant), context())).toBe(false);
     expect(await countTestConversion(headers(visitor), lead(variant, { popup: 'popup-junior-discount' }), context())).toBe(false);
@@ -67,7 +73,7 @@ describeEachDatabase('split test conversions', (database) => {
     for (const visitor of forged) {
       const variant = assignVariant(visitor, test.id, 2);
       // Even with an exposure stored under its key (as a beacon of the same forged id cannot make one).
-      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
       expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
     }
     expect((await splitTestView(repos, test, Date.now())).report.variants.map((v) => v.leads)).toEqual([0, 0]);
@@ -81,10 +87,33 @@ describeEachDatabase('split test conversions', (database) => {
     for (let i = 0; i < DAILY_CAPS.testLead + 3; i++) {
       const visitor = issueVisitorId(hashKey);
       const variant = assignVariant(visitor, test.id, 2);
-      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now() });
+      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
       results.push(await countTestConversion(headers(visitor), lead(variant), context(i < DAILY_CAPS.testLead + 2 ? 'address-a' : 'address-b')));
     }
     expect(results).toEqual([...Array<boolean>(DAILY_CAPS.testLead).fill(true), false, false, true]);
     expect(await totals(test.id)).toEqual([{ counted: DAILY_CAPS.testLead + 1, uncounted: 2 }]);
+  });
+
+  it("counts at most the network's daily cap of a test's leads, however many of its addresses send them, and no lead of a visitor whose id was issued past the allowance", async () => {
+    const { repos } = database();
+    const test = await startSplitTest(repos, popup, { plannedShows: 14_000, now: 1 });
+    const results: boolean[] = [];
+    for (let i = 0; i < NETWORK_DAILY_CAPS.testLead + 2; i++) {
+      const visitor = issueVisitorId(hashKey);
+      const variant = assignVariant(visitor, test.id, 2);
+      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'one-network' });
+      results.push(await countTestConversion(headers(visitor), lead(variant), context(`address-${i}`, 'one-network')));
+    }
+    expect(results).toEqual([...Array<boolean>(NETWORK_DAILY_CAPS.testLead).fill(true), false, false]);
+    // A visitor whose id was issued past the allowance keeps a variant and may be shown it, but counts nothing.
+    const uncounted = issueVisitorId(hashKey, undefined, 'uncounted');
+    const variant = assignVariant(uncounted, test.id, 2);
+    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(uncounted, hashKey), variant, now: Date.now(), network: 'another' });
+    expect(await countTestConversion(headers(uncounted), lead(variant), context('fresh-address'))).toBe(false);
+    expect(await totals(test.id)).toEqual([{ counted: NETWORK_DAILY_CAPS.testLead, uncounted: 3 }]);
+    // The counted leads keep their network: one, in whichever variants they fell.
+    const networks = await repos.splitTests.networks(test.id);
+    expect(networks.map((entry) => entry.leads).every((count) => count <= 1)).toBe(true);
+    expect(networks.some((entry) => entry.leads === 1)).toBe(true);
   });
 });

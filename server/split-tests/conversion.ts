@@ -4,23 +4,24 @@ import { errorKind, type Logger } from '../log';
 import { popupTargetsPath } from '../popups/targeting';
 import type { SplitTest } from '../repositories/split-tests';
 import type { Repositories } from '../repositories';
-import { DAILY_CAPS, UNKNOWN_ADDRESS } from '../traffic/caps';
+import { capsOf, countWithinCaps, type TrafficClient } from '../traffic/caps';
 import type { TestEventOutcome } from './exposure';
 import { testVisitorOf, visitorKey } from './visitor';
 
 /**
  * A lead the server accepted counts for a split test when its form carries the pop-up and the variant
  * (`extra.block_id` = `popup:<id>:<letter>`), the pop-up's test is running, the visitor's id is one the
- * server signed and is assigned that variant, the lead came from a page the pop-up targets
- * (`extra.page_path`), the visitor was shown that variant, and the client address has not had its daily
- * share of the test's leads (DAILY_CAPS.testLead); once a visitor and test (the database's key). What
- * fails these is added to the test's uncounted events. Never fails the lead: it is stored and delivered
- * whatever this says, and a problem here is logged and the lead stands.
+ * server signed as counted and is assigned that variant, the lead came from a page the pop-up targets
+ * (`extra.page_path`), the visitor was shown that variant, and the client's address and network have not
+ * had their daily share of the test's leads (DAILY_CAPS.testLead, NETWORK_DAILY_CAPS.testLead); once a
+ * visitor and test (the database's key), keeping its network. What fails these is added to the test's
+ * uncounted events. Never fails the lead: it is stored and delivered whatever this says, and a problem
+ * here is logged and the lead stands.
  */
 export async function countTestConversion(
   headers: Headers,
   lead: unknown,
-  context: { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number; log: Logger },
+  context: { repos: Repositories; hashKey: string; client: TrafficClient; now: number; log: Logger },
 ): Promise<boolean> {
   const extra = (lead as { extra?: { block_id?: unknown; page_path?: unknown } } | null)?.extra;
   const claimed = readTestBlockId(typeof extra?.block_id === 'string' ? extra.block_id : null);
@@ -45,18 +46,18 @@ async function conversionOutcome(
   pagePath: unknown,
   test: SplitTest,
   variant: number,
-  context: { repos: Repositories; hashKey: string; clientAddressHash: string | null; now: number; day: string },
+  context: { repos: Repositories; hashKey: string; client: TrafficClient; now: number; day: string },
 ): Promise<TestEventOutcome> {
   const { repos, hashKey } = context;
   const visitor = testVisitorOf(headers, hashKey);
-  if (!visitor || assignVariant(visitor, test.id, test.variants.length) !== variant) return 'uncounted';
+  if (!visitor?.counted || assignVariant(visitor.id, test.id, test.variants.length) !== variant) return 'uncounted';
   const popup = await repos.popups.get(test.popupId);
   if (!popup || typeof pagePath !== 'string' || !popupTargetsPath(popup.config, pagePath)) return 'uncounted';
-  const key = visitorKey(visitor, hashKey);
+  const key = visitorKey(visitor.id, hashKey);
   const seen = await repos.splitTests.visitorSeen(test.id, key);
   if (seen.converted) return 'repeat';
   if (seen.shown !== variant) return 'uncounted';
-  if (!(await repos.traffic.countWithin(context.day, `test:${test.id}:lead`, context.clientAddressHash ?? UNKNOWN_ADDRESS, DAILY_CAPS.testLead)))
-    return 'uncounted';
-  return (await repos.splitTests.recordConversion({ testId: test.id, visitor: key, variant, now: context.now })) ? 'counted' : 'repeat';
+  if (!(await countWithinCaps(repos, context.day, `test:${test.id}:lead`, context.client, capsOf('testLead')))) return 'uncounted';
+  const counted = await repos.splitTests.recordConversion({ testId: test.id, visitor: key, variant, now: context.now, network: context.client.network });
+  return counted ? 'counted' : 'repeat';
 }

@@ -1,8 +1,10 @@
 import { moscowToday } from '@/lib/calendar';
 import { testProgress, type TestProgress } from '@/lib/experiments/plain-words';
 import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
+import { trustProblems, type TrustProblem } from '@/lib/experiments/trust';
 import type { Repositories } from '../repositories';
 import type { SplitTest } from '../repositories/split-tests';
+import type { TrafficDayTotals } from '../repositories/traffic';
 
 const DAY_MS = 86_400_000;
 /** The conversion assumed for the plan when the pop-up has too few shows to measure its own. */
@@ -34,18 +36,30 @@ export interface SplitTestView {
   report: TestReport;
   /** A running test's shows still needed a variant and its end at the pace so far; null once stopped. */
   progress: TestProgress | null;
+  /** The test's counted and uncounted events per day of its run, newest first («Подозрительный трафик»). */
+  traffic: TrafficDayTotals[];
+  /** Why its figures may not decide by themselves (lib/experiments/trust.ts); none when they may. */
+  trust: TrustProblem[];
   /** The moment the figures were read. */
   now: number;
 }
 
 /**
- * A test's figures, analysed: what «Результаты теста» shows. The end follows the test's own pace of
- * shows (before its first show there is none to go by: «ещё нет показов»).
+ * A test's figures, analysed: what «Результаты теста» shows and the verdict job acts on. The end follows
+ * the test's own pace of shows (before its first show there is none to go by: «ещё нет показов»); the
+ * trust problems come from the networks behind the counted figures and the uncounted share of its run.
  */
-export async function splitTestView(repos: Pick<Repositories, 'splitTests'>, test: SplitTest, now: number): Promise<SplitTestView> {
+export async function splitTestView(repos: Pick<Repositories, 'splitTests' | 'traffic'>, test: SplitTest, now: number): Promise<SplitTestView> {
   const rows = await repos.splitTests.perDay(test.id);
   const days = cumulativeDays(rows, test.variants.length);
   const report = analyseTest(days, test.plannedShows);
   const progress = test.status === 'running' ? testProgress(report, test.startedAt, now) : null;
-  return { test, days, report, progress, now };
+  const traffic = await repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id);
+  const sum = (key: 'counted' | 'uncounted') => traffic.reduce((total, day) => total + day[key], 0);
+  const trust = trustProblems({
+    variants: report.variants,
+    networks: await repos.splitTests.networks(test.id),
+    traffic: { counted: sum('counted'), uncounted: sum('uncounted') },
+  });
+  return { test, days, report, progress, traffic, trust, now };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { moscowToday } from '@/lib/calendar';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
 import { createAlertWorker } from '../alerts/alert-handler';
 import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings';
@@ -8,6 +9,7 @@ import { createRepositories, type Repositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { capturingLogger } from '../testing/runtime';
 import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
+import { splitTestView } from './report';
 import { AUTO_KEEP_ACTOR, splitTestVerdictStep } from './verdict-job';
 
 let telegram: FakeTelegram;
@@ -78,7 +80,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
       expect(results.map((r) => r.splitTestVerdicts).sort()).toEqual([0, 1]);
       expect(results.map((r) => r.splitTestsKept).sort()).toEqual([0, 1]);
       // And a later look finds nothing new.
-      expect(await step(repos)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0 });
+      expect(await step(repos)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 0 });
     } finally {
       await other.close();
     }
@@ -128,5 +130,29 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     expect(stored?.config.content.kind === 'discount' && stored.config.content.title).toBe('A');
     await sendAlerts(repos);
     expect(telegram.delivered(CHAT).map((call) => call.text)).toEqual([expect.stringContaining('закончен: разницы между вариантами нет — оставлен A.')]);
+  });
+
+  it('a verdict whose figures come from few networks, or with much of its traffic uncounted, is neither announced nor kept, and is looked at again', async () => {
+    const { repos } = database();
+    const now = Date.now();
+    const step = splitTestVerdictStep({ repos, alerts: config });
+    // B converts at 22 % against A's 10 %, as above, but all of B's 300 visitors came from 12 networks.
+    const packed = await startSplitTest(repos, popup, { plannedShows: 300, now: now - 3_600_000, autoKeep: true });
+    await recordVariantTraffic(repos, packed.id, { variant: 0, shows: 300, leads: 30, now });
+    await recordVariantTraffic(repos, packed.id, { variant: 1, shows: 300, leads: 66, now, networks: 12 });
+    expect((await splitTestView(repos, packed, now)).report.verdict).toMatchObject({ kind: 'better', variant: 1 });
+    expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
+    expect(await repos.splitTests.get(packed.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
+    await repos.splitTests.stop(packed.id, { actor: 'anna@school.ru', now });
+
+    // Spread over many networks, but a fifth of the test's events went uncounted.
+    const pushed = await startSplitTest(repos, popup, { plannedShows: 300, now: now - 3_600_000, autoKeep: true });
+    await recordVariantTraffic(repos, pushed.id, { variant: 0, shows: 300, leads: 30, now });
+    await recordVariantTraffic(repos, pushed.id, { variant: 1, shows: 300, leads: 66, now });
+    await repos.traffic.tally(moscowToday(new Date(now)), 'test', pushed.id, { counted: 696, uncounted: 174 });
+    expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
+    expect(await repos.splitTests.get(pushed.id)).toMatchObject({ status: 'running', verdictAt: null });
+    await sendAlerts(repos);
+    expect(telegram.delivered(CHAT)).toEqual([]);
   });
 });

@@ -28,8 +28,11 @@ function popupLink(siteUrl: string | null, popupId: string): string | null {
  * One pass over the running tests: a test whose verdict is in (a variant better, all worse, or no
  * difference) is announced once where the lead alerts go («Тест поп-апа «…» закончен: …»), and a test
  * started with «Оставить победителя автоматически» keeps the verdict's variant by itself (the better
- * one, else A: never a losing variant), with its journal row. Any number of instances may run it at
- * once: the repository marks each verdict in one conditional update, so one of them announces it.
+ * one, else A: never a losing variant), with its journal row. A test whose figures may not decide by
+ * themselves (too few networks behind them, too much uncounted: lib/experiments/trust.ts) is neither
+ * announced nor kept; its console page says why, and it is looked at again next time. Any number of
+ * instances may run it at once: the repository marks each verdict in one conditional update, so one of
+ * them announces it.
  */
 export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; alerts: AlertsConfig }): JobStep {
   return {
@@ -37,10 +40,16 @@ export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; a
     async run(now) {
       let announced = 0;
       let kept = 0;
+      let held = 0;
       for (const test of await repos.splitTests.running()) {
         if (test.verdictAt !== null) continue;
-        const verdict = (await splitTestView(repos, test, now)).report.verdict;
+        const view = await splitTestView(repos, test, now);
+        const verdict = view.report.verdict;
         if (!isDecisive(verdict)) continue;
+        if (view.trust.length > 0) {
+          held += 1;
+          continue;
+        }
         const popup = await repos.popups.get(test.popupId);
         if (!popup) continue;
         const variant = test.autoKeep ? keptByVerdict(verdict) : null;
@@ -64,7 +73,7 @@ export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; a
         announced += 1;
         if (keep) kept += 1;
       }
-      return { splitTestVerdicts: announced, splitTestsKept: kept };
+      return { splitTestVerdicts: announced, splitTestsKept: kept, splitTestsHeld: held };
     },
   };
 }

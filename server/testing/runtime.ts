@@ -1,4 +1,4 @@
-import type { GetCourseConfig } from '../config';
+import type { GetCourseConfig, LeadLimits } from '../config';
 import type { ApiRuntime } from '../http/handlers';
 import type { Logger } from '../log';
 import { createDeliveryWorker, type DeliveryWorkerOptions } from '../outbox/delivery-handler';
@@ -14,10 +14,18 @@ export function capturingLogger(): Logger & { lines: string[] } {
   return { lines, info: write('info'), warn: write('warn'), error: write('error') };
 }
 
+/** Lead limits no test reaches: no refusal, no shedding, nothing held back as a flood (the tests of those set their own). */
+export const limitsNoTestReaches: LeadLimits = {
+  perAddressPerMinute: 1000,
+  perEmailPerHour: 1000,
+  pressurePerMinute: 1000,
+  hold: { perAddress: 1000, perNetwork: 1000 },
+};
+
 /** What the route handlers run on in a test: limits no test reaches, nothing behind onQueued; override any field. */
 export function testApiRuntime(repos: Repositories, overrides: Partial<ApiRuntime> = {}): ApiRuntime {
   return {
-    config: { limits: { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 }, siteOrigin: null },
+    config: { limits: limitsNoTestReaches, siteOrigin: null },
     hashKey: 'test-hash-key-'.repeat(3),
     repos,
     onQueued: () => undefined,

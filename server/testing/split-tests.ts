@@ -17,16 +17,25 @@ export async function startSplitTest(
 /**
  * A variant's traffic as the site's steps would count it, through the repository: `shows` new visitors
  * shown the variant at `now`, the first `leads` of them with a counted lead. Visitors are named by
- * `prefix` (a keyed hash in production), so calls with different prefixes add new people.
+ * `prefix` (a keyed hash in production), so calls with different prefixes add new people; each comes from
+ * a network of their own unless `networks` packs them, in turn, into that many.
  */
 export async function recordVariantTraffic(
   repos: Pick<Repositories, 'splitTests'>,
   testId: string,
-  { variant, shows, leads, now, prefix = `v${variant}` }: { variant: number; shows: number; leads: number; now: number; prefix?: string },
+  {
+    variant,
+    shows,
+    leads,
+    now,
+    prefix = `v${variant}`,
+    networks = shows,
+  }: { variant: number; shows: number; leads: number; now: number; prefix?: string; networks?: number },
 ): Promise<void> {
   for (let i = 0; i < shows; i++) {
     const visitor = `${prefix}-${i}`;
-    if (!(await repos.splitTests.recordExposure({ testId, visitor, variant, now }))) throw new Error(`show ${visitor} not counted`);
-    if (i < leads && !(await repos.splitTests.recordConversion({ testId, visitor, variant, now }))) throw new Error(`lead ${visitor} not counted`);
+    const event = { testId, visitor, variant, now, network: `${prefix}-network-${i % networks}` };
+    if (!(await repos.splitTests.recordExposure(event))) throw new Error(`show ${visitor} not counted`);
+    if (i < leads && !(await repos.splitTests.recordConversion(event))) throw new Error(`lead ${visitor} not counted`);
   }
 }

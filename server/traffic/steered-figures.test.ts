@@ -3,6 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { conversionRate } from '@/features/console-popups/popup-figures';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { suspiciousDays } from '@/components/console/traffic-figures';
+import { TrustNote } from '@/features/console-split-tests/trust-note';
 import { vitalsTable } from '@/features/console-speed/vitals-figures';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
@@ -13,11 +14,12 @@ import { handlePopupEvents } from '../http/popup-events';
 import { handleVisitorId } from '../http/visitor-id';
 import { handleVitals } from '../http/vitals';
 import { splitTestView } from '../split-tests/report';
+import { splitTestVerdictStep } from '../split-tests/verdict-job';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLeadBody } from '../testing/fixtures';
-import { testApiRuntime } from '../testing/runtime';
+import { limitsNoTestReaches, testApiRuntime } from '../testing/runtime';
 import { startSplitTest } from '../testing/split-tests';
-import { DAILY_CAPS } from './caps';
+import { DAILY_CAPS, NETWORK_DAILY_CAPS } from './caps';
 
 /**
  * The attacks of the security review, replayed through the real handlers on a real database, among
@@ -43,42 +45,56 @@ const vitalsAttackers = Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1
 describeEachDatabase("figures under the review's attacks", (database) => {
   beforeEach(() => database().clear());
 
+  const limits = limitsNoTestReaches;
+  const runtime = async () => ({ config: { siteOrigin: site, limits }, repos: database().repos, hashKey, now: () => now }) as never;
+  const apiRuntime = async () => testApiRuntime(database().repos, { hashKey, config: { limits, siteOrigin: site }, now: () => now });
+  let posted = 0;
+  beforeEach(() => {
+    posted = 0;
+  });
+  const request = (path: string, address: string, body?: unknown, cookie?: string, contentType = 'text/plain') =>
+    new Request(`${site}${path}`, {
+      method: 'POST',
+      headers: {
+        origin: site,
+        'content-type': contentType,
+        'user-agent': browser,
+        [CLIENT_ADDRESS_HEADER]: address,
+        ...(cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  /** Posts a batch of pop-up events; `posted` counts every event of every kind the test sends. */
+  const beacon = async (address: string, events: object[], cookie?: string) => {
+    posted += events.length;
+    expect((await handlePopupEvents(request('/api/popup-events', address, { events }, cookie), runtime)).status).toBe(204);
+  };
+  const vitals = async (address: string, report: object) => {
+    posted += 1;
+    expect((await handleVitals(request('/api/vitals', address, report), runtime)).status).toBe(204);
+  };
+  const visitorId = async (address: string) => {
+    const answer = await handleVisitorId(request('/api/visitor-id', address), runtime);
+    return ((await answer.json()) as { visitorId: string }).visitorId;
+  };
+  const lead = async (address: string, variant: number, cookie: string) => {
+    posted += 1;
+    const body = sampleLeadBody({ form: { id: tested }, extra: { utm: {}, page_path: testedPage, block_id: testBlockId(tested, variant) } });
+    expect((await handleLeads(request('/api/leads', address, body, cookie, 'application/json'), apiRuntime)).status).toBe(200);
+  };
+  const show = (address: string, variant: number, id: string, testId: string) =>
+    beacon(address, [{ popup: tested, event: 'shown', path: testedPage, test: testId, variant }], id);
+  /** A signed id the server would give a real visitor, drawn until it lands in `variant` (so any unevenness is the attack's). */
+  const realVisitorIn = (testId: string, variant: number) => {
+    let id = issueVisitorId(hashKey);
+    while (assignVariant(id, testId, 2) !== variant) id = issueVisitorId(hashKey);
+    return id;
+  };
+  /** The address of the `i`-th real visitor: each in a network (a /24) of their own, as real visitors mostly are. */
+  const realAddress = (block: number, i: number) => `10.${block * 10 + (i >> 8)}.${i & 255}.${1 + (i % 200)}`;
+
   it('move by at most the caps, keep conversion within 100 %, count no unsigned visitor, lose no lead, and show the suspicious share', async () => {
     const { repos } = database();
-    const limits = { perAddressPerMinute: 1000, perEmailPerHour: 1000, ceilingPerMinute: 1000 };
-    const runtime = async () => ({ config: { siteOrigin: site, limits }, repos, hashKey, now: () => now }) as never;
-    const apiRuntime = testApiRuntime(repos, { hashKey, config: { limits, siteOrigin: site }, now: () => now });
-    let posted = 0;
-    const request = (path: string, address: string, body?: unknown, cookie?: string, contentType = 'text/plain') =>
-      new Request(`${site}${path}`, {
-        method: 'POST',
-        headers: {
-          origin: site,
-          'content-type': contentType,
-          'user-agent': browser,
-          [CLIENT_ADDRESS_HEADER]: address,
-          ...(cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    /** Posts a batch of pop-up events; `posted` counts every event of every kind the test sends. */
-    const beacon = async (address: string, events: object[], cookie?: string) => {
-      posted += events.length;
-      expect((await handlePopupEvents(request('/api/popup-events', address, { events }, cookie), runtime)).status).toBe(204);
-    };
-    const vitals = async (address: string, report: object) => {
-      posted += 1;
-      expect((await handleVitals(request('/api/vitals', address, report), runtime)).status).toBe(204);
-    };
-    const visitorId = async (address: string) => {
-      const answer = await handleVisitorId(request('/api/visitor-id', address), runtime);
-      return ((await answer.json()) as { visitorId: string }).visitorId;
-    };
-    const lead = async (address: string, variant: number, cookie: string) => {
-      posted += 1;
-      const body = sampleLeadBody({ form: { id: tested }, extra: { utm: {}, page_path: testedPage, block_id: testBlockId(tested, variant) } });
-      expect((await handleLeads(request('/api/leads', address, body, cookie, 'application/json'), async () => apiRuntime)).status).toBe(200);
-    };
     const test = await startSplitTest(repos, tested, { plannedShows: 5000, now: now - 86_400_000 });
 
     // Real visitors, one address each. 100 see the tested pop-up, split evenly (ids the server signs,
@@ -87,11 +103,10 @@ describeEachDatabase("figures under the review's attacks", (database) => {
     // home page's field vitals three times each, at 1.8-2.3 s.
     const real: { shows: [number, number]; leads: [number, number] } = { shows: [0, 0], leads: [0, 0] };
     for (let i = 0; i < 100; i++) {
-      const address = `10.0.${i >> 8}.${i & 255}`;
+      const address = realAddress(0, i);
       const half = (i % 2) as 0 | 1;
-      let id = issueVisitorId(hashKey);
-      while (assignVariant(id, test.id, 2) !== half) id = issueVisitorId(hashKey);
-      await beacon(address, [{ popup: tested, event: 'shown', path: testedPage, test: test.id, variant: half }], id);
+      const id = realVisitorIn(test.id, half);
+      await show(address, half, id, test.id);
       real.shows[half] += 1;
       if (i % 10 < 4) {
         await beacon(address, [{ popup: tested, event: 'finished', path: testedPage }], id);
@@ -100,11 +115,11 @@ describeEachDatabase("figures under the review's attacks", (database) => {
       }
     }
     for (let i = 0; i < 60; i++)
-      await beacon(`10.1.0.${i}`, [{ popup: promo, event: 'shown', path: '/' }, ...(i % 10 === 0 ? [{ popup: promo, event: 'finished', path: '/' }] : [])]);
+      await beacon(realAddress(1, i), [{ popup: promo, event: 'shown', path: '/' }, ...(i % 10 === 0 ? [{ popup: promo, event: 'finished', path: '/' }] : [])]);
     const homeOnPhone = { page: '/', device: 'phone', connection: '4g', navigation: 'navigate', popup: false };
     for (let i = 0; i < 120; i++) {
       for (let j = 0; j < 3; j++)
-        await vitals(`10.2.0.${i}`, { ...homeOnPhone, metrics: [{ name: 'LCP', value: 1800 + ((i * 3 + j) % 500), target: 'main>h1' }] });
+        await vitals(realAddress(2, i), { ...homeOnPhone, metrics: [{ name: 'LCP', value: 1800 + ((i * 3 + j) % 500), target: 'main>h1' }] });
     }
     const realPosts = posted;
 
@@ -204,7 +219,9 @@ describeEachDatabase("figures under the review's attacks", (database) => {
 
     // «Скорость сайта»: the attack's reports count at most 10 an address; the home page's p75 LCP on
     // phones stays the visitors' and its top LCP element a real one.
-    const [home] = vitalsTable(await repos.vitals.histograms(today, today), 'phone').filter((entry) => entry.pageType === '/');
+    const [home] = vitalsTable(await repos.vitals.histograms(today, today), await repos.vitals.networks(today, today, 'phone'), 'phone').filter(
+      (entry) => entry.pageType === '/',
+    );
     expect(home!.cells.LCP.samples).toBeLessThanOrEqual(360 + vitalsAttackers.length * DAILY_CAPS.vitalsReport);
     expect(home!.cells.LCP.p75).toBeLessThan(2500);
     expect(home!.cells.LCP.rating).toBe('good');
@@ -221,5 +238,77 @@ describeEachDatabase("figures under the review's attacks", (database) => {
     const html = renderToStaticMarkup(SuspiciousTraffic({ rows: await repos.traffic.totals('popup', today, today), subject: 'Поп-ап', what: 'показы' }));
     expect(html).toContain('Подозрительный трафик');
     expect(html).toContain(`data-suspicious="${promo}"`);
+  }, 240_000);
+
+  it('a crowd of 300 addresses in 20 networks re-rolling its ids: the test with auto-keep keeps nothing, the console says why, and «Подозрительный трафик» is shown', async () => {
+    const { repos } = database();
+    const test = await startSplitTest(repos, tested, { plannedShows: 300, now: now - 86_400_000, autoKeep: true });
+
+    // Real visitors: 300 a variant, each from a network of their own, one in ten leaving a lead.
+    for (let i = 0; i < 600; i++) {
+      const half = (i % 2) as 0 | 1;
+      const id = realVisitorIn(test.id, half);
+      await show(realAddress(0, i), half, id, test.id);
+      if (i % 20 < 2) await lead(realAddress(0, i), half, id);
+    }
+
+    // The crowd: 300 addresses in 20 networks (ten IPv4 /24s, ten IPv6 /48s with an address in each of
+    // fifteen /64s). Each asks for ids until it has the ones it wants, shows three of them (A and B in
+    // turn, so the split stays even and no uneven-split warning goes up) and sends a lead from B.
+    const crowd = Array.from({ length: 300 }, (_, i) => {
+      const network = Math.floor(i / 15);
+      const member = i % 15;
+      return network < 10 ? `198.18.${network}.${member + 1}` : `2001:db8:${network.toString(16)}:${member.toString(16)}::1`;
+    });
+    for (const [i, address] of crowd.entries()) {
+      const wanted = i % 2 === 0 ? [0, 1, 1] : [0, 0, 1];
+      const ids: string[] = [];
+      for (const variant of wanted) {
+        let id = await visitorId(address);
+        while (assignVariant(id, test.id, 2) !== variant) id = await visitorId(address);
+        ids.push(id);
+      }
+      for (const [k, id] of ids.entries()) await show(address, wanted[k]!, id, test.id);
+      await lead(address, 1, ids[2]!);
+    }
+
+    // Left to its counted figures, the verdict is B, and it would be kept.
+    const view = await splitTestView(repos, test, now);
+    expect(view.report.verdict).toMatchObject({ kind: 'better', variant: 1 });
+    // The verdict job keeps nothing and announces nothing: the test still runs.
+    const popupBefore = (await repos.popups.get(tested))!;
+    const step = splitTestVerdictStep({ repos, alerts: { telegram: null, email: null, siteUrl: null } });
+    expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
+    expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
+    expect((await repos.popups.get(tested))?.version).toBe(popupBefore.version);
+
+    // Why: B's leads come from a few networks, and much of the test's traffic went uncounted.
+    const crowdNetworks = 20;
+    const leadsOfB = view.report.variants[1]!.leads;
+    expect(view.trust).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'few_networks', variant: 1, what: 'leads', needed: Math.ceil(leadsOfB / 2) }),
+        expect.objectContaining({ kind: 'suspicious' }),
+      ]),
+    );
+    const fewLeadNetworks = view.trust.find((problem) => problem.kind === 'few_networks' && problem.what === 'leads')!;
+    expect(fewLeadNetworks.kind === 'few_networks' && fewLeadNetworks.networks).toBe(crowdNetworks + 30);
+    // The crowd's counted events stay within its networks' caps.
+    expect(leadsOfB).toBeLessThanOrEqual(30 + crowdNetworks * NETWORK_DAILY_CAPS.testLead);
+    const shows = view.report.variants.reduce((sum, variant) => sum + variant.shows, 0);
+    expect(shows).toBeLessThanOrEqual(600 + crowdNetworks * NETWORK_DAILY_CAPS.testShow);
+
+    // The console's page of the pop-up, as an operator reads it: the note under the verdict and «Подозрительный трафик».
+    const html = [TrustNote({ view }), SuspiciousTraffic({ rows: view.traffic, what: 'показы и заявки теста' })]
+      .map((element) => renderToStaticMarkup(element!))
+      .join('');
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Цифрам теста пока нельзя доверять');
+    expect(text).toContain('Сайт не объявит вывод этого теста и не оставит победителя сам, пока:');
+    expect(text).toContain(`Заявки варианта B пришли всего из ${crowdNetworks + 30} сетей, а нужно хотя бы ${Math.ceil(leadsOfB / 2)}`);
+    expect(text).toMatch(/\d+(,\d)? % показов и заявок теста сайт не учёл как подозрительные/);
+    expect(html).toContain('data-testid="suspicious-traffic"');
+    expect(text).toContain('Подозрительный трафик');
+    expect(html).toContain(`data-suspicious="${test.id}"`);
   }, 240_000);
 });

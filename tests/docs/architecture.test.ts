@@ -1,5 +1,6 @@
 /**
- * The documentation names real things: every file docs/architecture.md names exists, its table of tables
+ * The documentation names real things, and all of them: every file docs/architecture.md names exists, it
+ * names every folder of `features/` and `server/` and links every page under docs/, its table of tables
  * covers every table of the schema with the repository that owns it, the README's map lists every page
  * under docs/, and no page points outside the repository.
  */
@@ -41,7 +42,28 @@ function schemaTables(): string[] {
   return [...body.matchAll(/^\s*(\w+):/gm)].map(([, table]) => table!);
 }
 
+/** The folders of `features/` and `server/`, as `features/gift/`. */
+const capabilityFolders = ['features', 'server'].flatMap((layer) =>
+  fs
+    .readdirSync(path.join(root, layer), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${layer}/${entry.name}/`),
+);
+
 describe('docs/architecture.md', () => {
+  it('names every folder of features/ and server/ in its table of folders', () => {
+    const section = architecture.slice(architecture.indexOf('### Every folder of'), architecture.indexOf('## Every page of docs/'));
+    const listed = [...section.matchAll(/^\| `((?:features|server)\/[\w-]+\/)` \|/gm)].map(([, folder]) => folder!);
+    expect(capabilityFolders.length).toBeGreaterThan(30);
+    expect(capabilityFolders.filter((folder) => !listed.includes(folder))).toEqual([]);
+    expect(listed.filter((folder) => !capabilityFolders.includes(folder))).toEqual([]);
+  });
+
+  it('links every page under docs/', () => {
+    const linked = [...architecture.matchAll(/\]\(([\w-]+\.md)\)/g)].map(([, page]) => `docs/${page}`);
+    expect(docs.filter((page) => page !== 'docs/architecture.md' && !linked.includes(page))).toEqual([]);
+  });
+
   it('names only files and folders that exist', () => {
     const named = namedPaths(architecture);
     expect(named.length).toBeGreaterThan(60);

@@ -53,10 +53,12 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     GETCOURSE_ACCOUNT: '',
     OUTBOX_WORKER: 'inline',
     OUTBOX_POLL_MS: '50',
-    // Floods of leads are the point of these tests: no limit in their way.
+    // Floods of leads are the point of these tests: no limit in their way, none held back as a flood.
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
-    LEAD_CEILING_PER_MINUTE: '1000000',
+    LEAD_PRESSURE_PER_MINUTE: '1000000',
+    LEAD_HOLD_PER_ADDRESS: '1000000',
+    LEAD_HOLD_PER_NETWORK: '1000000',
     // A deadline no busy machine reaches: a call that times out after GetCourse took it goes again, and
     // the exactly-once checks would count a slow machine as a duplicate.
     GETCOURSE_TIMEOUT_MS: '10000',
