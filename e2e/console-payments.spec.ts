@@ -110,7 +110,7 @@ test('a payment far above any tariff, with no cost said, is refused: «Камп�
     .getByRole('table', { name: 'Воронка: заявки, оплаты и выручка' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: campaign, exact: true }) });
-  await expect(campaignRow.getByRole('cell')).toHaveText(['1', '0', '0', '0 %', '0\u00a0₽', '0\u00a0₽']);
+  await expect(campaignRow.getByRole('cell')).toHaveText(['1', '0', '0', '0', '0 %', '0\u00a0₽', '0\u00a0₽']);
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Отклонённые оплаты' }).click();
