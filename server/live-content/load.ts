@@ -5,15 +5,22 @@
 import type { Repositories } from '../repositories';
 import type { ContentInEffect } from './live';
 
-/** One kind of console content: its part of the state and its next scheduled change. */
-export type ContentLoader = (repos: Repositories, now: Date) => Promise<{ part: Partial<ContentInEffect['content']>; nextChangeAt: Date | null }>;
+type Content = ContentInEffect['content'];
 
-const loaders: ContentLoader[] = [];
+/** One kind of console content at a time: its part of the state and its next scheduled change after that time. */
+type KindLoader<Kind extends keyof Content> = (repos: Repositories, now: Date) => Promise<{ value: Content[Kind]; nextChangeAt: Date | null }>;
+
+const loaders: { [Kind in keyof Content]?: KindLoader<Kind> } = {};
 
 export async function contentInEffect(repos: Repositories, now: Date): Promise<ContentInEffect> {
-  const loaded = await Promise.all(loaders.map((loader) => loader(repos, now)));
-  const content: ContentInEffect['content'] = { prices: {}, articles: [], events: [] };
-  for (const { part } of loaded) Object.assign(content, part);
-  const changes = loaded.flatMap(({ nextChangeAt }) => (nextChangeAt ? [nextChangeAt.getTime()] : []));
-  return { content, nextChangeAt: changes.length > 0 ? new Date(Math.min(...changes)) : null };
+  const [prices, articles, events] = await Promise.all([
+    loaders.prices?.(repos, now),
+    loaders.articles?.(repos, now),
+    loaders.events?.(repos, now),
+  ]);
+  const changes = [prices, articles, events].flatMap((loaded) => (loaded?.nextChangeAt ? [loaded.nextChangeAt.getTime()] : []));
+  return {
+    content: { prices: prices?.value ?? {}, articles: articles?.value ?? [], events: events?.value ?? [] },
+    nextChangeAt: changes.length > 0 ? new Date(Math.min(...changes)) : null,
+  };
 }
