@@ -9,9 +9,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { DealContext, PaymentRefusal } from '../deals/plausibility';
-import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
-import { leadIdOfDealNumber } from '../getcourse/deal-number';
+import type { DealContext, PaymentRefusal } from '../rules/payment-plausibility';
+import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../rules/deal-status';
+import { leadIdOfDealNumber } from '../rules/deal-number';
 import type { DealChange, DealStatusChangesRepository } from './deal-status-changes';
 import type { DealRefusedPaymentsRepository } from './deal-refused-payments';
 import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
@@ -27,7 +27,7 @@ export type DealApplyOutcome =
   | { result: 'unmatched' }
   | { result: 'refused'; leadId: number | null; refusal: PaymentRefusal };
 
-/** Judges a report's money against its deal (server/deals/plausibility.ts, `paymentRefusal`): why it cannot be right, or null. */
+/** Judges a report's money against its deal (server/rules/payment-plausibility.ts, `paymentRefusal`): why it cannot be right, or null. */
 export type PaymentCheck = (report: DealReport, deal: DealContext) => PaymentRefusal | null;
 
 export interface DealView {

@@ -1,11 +1,11 @@
-import { createAlertWorker } from '../alerts/alert-handler';
-import { createJoinWatcher } from '../alerts/join-watcher';
-import type { ServerConfig } from '../config';
-import { consoleLogger, type Logger } from '../log';
-import { createDeliveryWorker } from '../outbox/delivery-handler';
-import { createRetentionJob } from '../privacy/retention-job';
-import type { Repositories } from '../repositories';
-import { createSplitTestVerdictJob } from '../split-tests/verdict-job';
+import { createAlertWorker } from './alerts/alert-handler';
+import { createJoinWatcher } from './alerts/join-watcher';
+import type { ServerConfig } from './config';
+import { consoleLogger, type Logger } from './log';
+import { createDeliveryWorker } from './outbox/delivery-handler';
+import { createRetentionJob } from './privacy/retention-job';
+import type { Repositories } from './repositories';
+import { createSplitTestVerdictJob } from './split-tests/verdict-job';
 
 export interface Workers {
   /** Looks for due rows now instead of at the next poll (a lead was just accepted). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './status';
+import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './deal-status';
 
 const report = (gcStatus: DealReport['gcStatus'], paid: number | null, at: number, cost: number | null = 1299000): DealReport => ({
   dealNumber: '123456000000001',
