@@ -46,7 +46,7 @@ export type FunnelDimension = (typeof funnelDimensions)[number];
 
 /**
  * One row of the funnel: the leads of the period under one key and what their deals paid. `key` '' is
- * «без метки». `paidDeals` are paid in full; a deal paid in part (status.ts, isPartialPayment) is
+ * «без метки». `paidDeals` are paid in full; a deal paid in part (server/rules/deal-status.ts, isPartialPayment) is
  * counted in `partPaidDeals` alone; `revenueKopecks` is the money of both. `refundedDeals`: deals whose
  * money went back or is going back (refundDealStatuses), in no other figure.
  */
@@ -108,7 +108,7 @@ export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   );
 }
 
-/** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of status.ts, in SQL. */
+/** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of server/rules/deal-status.ts, in SQL. */
 export const partPaidDeal = sql<boolean>`((deals.cost_kopecks is not null and deals.paid_kopecks < deals.cost_kopecks) or (deals.cost_kopecks is null and deals.status = 'part_paid'))`;
 
 /** For the leads list: whether one of the lead's paid deals is paid only in part. */
