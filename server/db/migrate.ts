@@ -46,7 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-traffic-caps': trafficCapsMigration,
     '016-operator-invitations': operatorInvitationsMigration(dialect),
     '017-alert-join-codes': alertJoinCodesMigration,
-    '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
+    '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses()),
     '019-split-test-verdicts': splitTestVerdictsMigration,
     '020-page-tests': pageTestsMigration,
     '021-withheld-leads': withheldLeadsMigration,
