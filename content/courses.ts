@@ -82,8 +82,7 @@ export function withPrices(entries: readonly CourseInput[], prices: Readonly<Rec
       ...entry,
       tariffs: entry.tariffs.map((tariff, index) => {
         const { price, oldPrice, months } = figures[index]!;
-        const { oldPrice: _oldPrice, months: _months, ...rest } = tariff;
-        return { ...rest, price, ...(oldPrice === undefined ? {} : { oldPrice }), ...(months === undefined ? {} : { months }) };
+        return { ...tariff, price, oldPrice, months };
       }),
     };
   });
