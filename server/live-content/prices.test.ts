@@ -32,7 +32,9 @@ describe('the version of prices in effect', () => {
   });
 
   it('changes next at the earliest scheduled version not cancelled', () => {
-    expect(nextPriceChange([version('git', 1, t0 + 50), version('react', 1, t0 + 20, t0), version('typescript', 1, t0 + 30), version('git', 1, t0)], t0)).toBe(t0 + 30);
+    expect(nextPriceChange([version('git', 1, t0 + 50), version('react', 1, t0 + 20, t0), version('typescript', 1, t0 + 30), version('git', 1, t0)], t0)).toBe(
+      t0 + 30,
+    );
     expect(nextPriceChange([version('git', 1, t0)], t0)).toBeNull();
   });
 });

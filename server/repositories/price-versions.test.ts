@@ -11,14 +11,32 @@ describeEachDatabase('price versions', (database) => {
   it('keeps every version with its figures, and the site takes the newest whose time has come, per course', async () => {
     const { repos } = database();
     const first = await repos.priceVersions.add(
-      { courseSlug: 'junior-js', tariffs: [{ price: 5200, months: 12 }, { price: 6900, oldPrice: 9900, months: 12 }, { price: 10_490, months: 12 }], effectiveFrom: t0, operator: 'anna@school.ru' },
+      {
+        courseSlug: 'junior-js',
+        tariffs: [
+          { price: 5200, months: 12 },
+          { price: 6900, oldPrice: 9900, months: 12 },
+          { price: 10_490, months: 12 },
+        ],
+        effectiveFrom: t0,
+        operator: 'anna@school.ru',
+      },
       t0,
     );
     expect(first).toMatchObject({ courseSlug: 'junior-js', effectiveFrom: t0, createdAt: t0, operator: 'anna@school.ru', cancelledAt: null });
     expect(first.tariffs[1]).toEqual({ price: 6900, oldPrice: 9900, months: 12 });
     await repos.priceVersions.add({ courseSlug: 'git', tariffs: [{ price: 3990 }], effectiveFrom: t0 + minute, operator: 'anna@school.ru' }, t0 + minute);
     const scheduled = await repos.priceVersions.add(
-      { courseSlug: 'junior-js', tariffs: [{ price: 4990, months: 12 }, { price: 6710, months: 12 }, { price: 10_490, months: 12 }], effectiveFrom: t0 + 60 * minute, operator: 'boris@school.ru' },
+      {
+        courseSlug: 'junior-js',
+        tariffs: [
+          { price: 4990, months: 12 },
+          { price: 6710, months: 12 },
+          { price: 10_490, months: 12 },
+        ],
+        effectiveFrom: t0 + 60 * minute,
+        operator: 'boris@school.ru',
+      },
       t0 + 2 * minute,
     );
 
@@ -35,7 +53,10 @@ describeEachDatabase('price versions', (database) => {
   it('cancels a version only before its time, and the site never shows a cancelled one', async () => {
     const { repos } = database();
     const now = await repos.priceVersions.add({ courseSlug: 'git', tariffs: [{ price: 3990 }], effectiveFrom: t0, operator: 'anna@school.ru' }, t0);
-    const later = await repos.priceVersions.add({ courseSlug: 'git', tariffs: [{ price: 2990 }], effectiveFrom: t0 + 30 * minute, operator: 'anna@school.ru' }, t0);
+    const later = await repos.priceVersions.add(
+      { courseSlug: 'git', tariffs: [{ price: 2990 }], effectiveFrom: t0 + 30 * minute, operator: 'anna@school.ru' },
+      t0,
+    );
 
     expect(await repos.priceVersions.cancel(now.id, t0 + minute)).toBeNull();
     expect(await repos.priceVersions.cancel(later.id, t0 + minute)).toMatchObject({ id: later.id, cancelledAt: t0 + minute });
