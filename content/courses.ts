@@ -9,7 +9,7 @@ import { type LiveTariffPrice, liveContent } from './live/state';
 import { ContentError, throwProblems } from './validation/problems';
 import { resolveCoursePrices } from './validation/price-texts';
 
-export type { Course, CourseCategory, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
+export type { Course, CourseCategory, CourseInput, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
 
 const courseFiles = [
   { file: 'content/courses/professions.ts', entries: professionCourses },

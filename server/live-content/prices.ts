@@ -25,6 +25,11 @@ export function nextPriceChange(versions: readonly PriceVersion[], now: number):
   return later.length > 0 ? Math.min(...later) : null;
 }
 
+/** Every course's figures in effect at `now` that the console saved: the state's `prices` (content/live/state.ts). */
+export function pricesAt(versions: readonly PriceVersion[], now: number): LiveContent['prices'] {
+  return Object.fromEntries([...versionsInEffect(versions, now)].map(([slug, version]) => [slug, version.tariffs]));
+}
+
 /** What the live-content poller lays over the files' tariffs (content/courses.ts), and when it must look again. */
 export async function pricesInEffect(
   repos: Pick<Repositories, 'priceVersions'>,
@@ -32,8 +37,6 @@ export async function pricesInEffect(
 ): Promise<{ value: LiveContent['prices']; nextChangeAt: Date | null }> {
   const versions = await repos.priceVersions.standing();
   const at = now.getTime();
-  const value: LiveContent['prices'] = {};
-  for (const [slug, version] of versionsInEffect(versions, at)) value[slug] = version.tariffs;
   const next = nextPriceChange(versions, at);
-  return { value, nextChangeAt: next === null ? null : new Date(next) };
+  return { value: pricesAt(versions, at), nextChangeAt: next === null ? null : new Date(next) };
 }
