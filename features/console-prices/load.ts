@@ -7,7 +7,6 @@ import { pricesAt, versionsInEffect } from '@/server/live-content/prices';
 import type { PriceVersion } from '@/server/repositories/price-versions';
 import type { PriceVersionState, TariffLabel } from './price-labels';
 
-
 /** The figures a course's file writes, in the form the console saves. */
 export function fileFigures(entry: CourseInput): LiveTariffPrice[] {
   return entry.tariffs.map(({ price, oldPrice, months }) => ({

@@ -18,6 +18,7 @@ export function PriceFormFields({ slug, tariffs, figures }: { slug: string; tari
   const [local, setLocal] = useState<PriceFormProblem[]>([]);
   const problems = local.length > 0 ? local : (state?.problems ?? []);
   const typed = (name: string, fallback: number | undefined) => state?.values[name] ?? (fallback === undefined ? '' : String(fallback));
+  const inputId = (tariff: number, field: PriceField) => `price-${tariff}-${field}`;
   const problemId = (tariff: number, field: PriceField) => `price-problem-${tariff}-${field}`;
   const fieldProblem = (tariff: number, field: PriceField) => problems.find((problem) => problem.tariff === tariff && problem.field === field);
 
@@ -63,9 +64,10 @@ export function PriceFormFields({ slug, tariffs, figures }: { slug: string; tari
               {fields.map((field) => {
                 const problem = fieldProblem(index, field);
                 return (
-                  <label key={field} className="flex flex-col gap-1 text-sm">
-                    {priceFieldLabels[field]}
+                  <div key={field} className="flex flex-col gap-1 text-sm">
+                    <label htmlFor={inputId(index, field)}>{priceFieldLabels[field]}</label>
                     <input
+                      id={inputId(index, field)}
                       name={priceFieldName(index, field)}
                       inputMode="numeric"
                       defaultValue={typed(priceFieldName(index, field), current?.[field])}
@@ -78,7 +80,7 @@ export function PriceFormFields({ slug, tariffs, figures }: { slug: string; tari
                         {problem.message}
                       </span>
                     )}
-                  </label>
+                  </div>
                 );
               })}
             </div>
