@@ -115,7 +115,12 @@ test('«Цены»: a refused save changes nothing, a good one is on the site an
         .filter({ hasText: 'возвращена версия' })
         .first(),
     ).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: `Отменены цены курса с ` }).filter({ hasText: course.title }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Отменены цены курса «${course.title}» с ` })
+        .first(),
+    ).toBeVisible();
   } finally {
     // The file's figures again, through the console, so the site shows what the other specs expect.
     await page.goto(`/admin/prices/${course.slug}`);
