@@ -322,7 +322,7 @@ class DocumentReader {
   private withPrices(file: string, markdown: string): string {
     const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
     for (const sum of hardCodedRoubles(prose)) this.report(file, `текст статьи: ${hardCodedRoublesMessage(sum)}`);
-    const { text, problems } = resolvePriceReferences(markdown, courses);
+    const { text, problems } = resolvePriceReferences(markdown, courses());
     for (const message of problems) this.report(file, `текст статьи: ${message}`);
     return text;
   }

@@ -44,6 +44,9 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   page_test_start: 'Тест страницы начат',
   page_test_stop: 'Тест страницы остановлен',
   page_test_keep: 'Тест страницы завершён, оставлен вариант',
+  price_save: 'Изменены цены курса',
+  price_restore: 'Цены курса: возвращена версия',
+  price_cancel: 'Отменены запланированные цены курса',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

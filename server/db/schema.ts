@@ -41,6 +41,7 @@ export interface Database {
   page_test_variants: PageTestVariantsTable;
   page_test_visitors: PageTestVisitorsTable;
   page_test_leads: PageTestLeadsTable;
+  price_versions: PriceVersionsTable;
 }
 
 export interface LeadsTable {
@@ -473,4 +474,19 @@ export interface PageTestVisitorsTable {
 /** A visitor whose lead counted for their variant, with the lead (its deal brings the revenue). */
 export interface PageTestLeadsTable extends PageTestVisitorsTable {
   lead_id: number;
+}
+
+/** «Цены» (migration 024): one row a saved version of a course's prices. */
+export interface PriceVersionsTable {
+  id: Generated<number>;
+  course_slug: string;
+  /** JSON: every tariff's figures in the course's order (content/live/state.ts `LiveTariffPrice[]`). */
+  tariffs: string;
+  /** From when the version is in effect: the save's time, or the «Действует с» time chosen (ms). */
+  effective_from: number;
+  created_at: number;
+  /** The operator's e-mail. */
+  operator: string;
+  /** When a scheduled version was cancelled («Отменить»); null otherwise. */
+  cancelled_at: number | null;
 }

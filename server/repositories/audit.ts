@@ -49,6 +49,9 @@ export const auditActions = [
   'page_test_start',
   'page_test_stop',
   'page_test_keep',
+  'price_save',
+  'price_restore',
+  'price_cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

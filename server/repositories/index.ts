@@ -18,6 +18,7 @@ import { createPageTestsRepository, type PageTestsRepository } from './page-test
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
+import { createPriceVersionsRepository, type PriceVersionsRepository } from './price-versions';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit';
 import { createReleaseRunsRepository, type ReleaseRunsRepository } from './release-runs';
 import { createSettingsRepository, type SettingsRepository } from './settings';
@@ -56,6 +57,7 @@ export interface Repositories {
   heartbeats: HeartbeatsRepository;
   releaseRuns: ReleaseRunsRepository;
   pageTests: PageTestsRepository;
+  priceVersions: PriceVersionsRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -102,5 +104,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),
     pageTests: createPageTestsRepository(handle),
+    priceVersions: createPriceVersionsRepository(handle),
   };
 }
