@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { FloodThresholds } from './leads/flood-signs';
-import type { HashKeySource } from './leads/hash-key';
+import type { FloodThresholds } from './rules/flood-signs';
 
 /**
  * The server's settings, read from the environment in one place (secrets come only from there).
@@ -11,6 +10,9 @@ import type { HashKeySource } from './leads/hash-key';
 export type Environment = Record<string, string | undefined>;
 
 export type DatabaseConfig = { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; file: string };
+
+/** Where the client-address hash key comes from (ADDRESS_HASH_KEY, or its key file: server/leads/hash-key.ts loads it). */
+export type HashKeySource = { kind: 'value'; value: string } | { kind: 'file'; file: string };
 
 export interface GetCourseConfig {
   /** `https://{account}.getcourse.ru`, or GETCOURSE_BASE_URL (tests point it at the fake server). */
@@ -44,7 +46,7 @@ export interface LeadLimits {
    * above the school's busiest real minute, so a real rush never meets it.
    */
   pressurePerMinute: number;
-  /** From how many leads in ten minutes from one address, or one network, a lead is held as «Похоже на спам» (server/leads/flood-signs.ts). */
+  /** From how many leads in ten minutes from one address, or one network, a lead is held as «Похоже на спам» (server/rules/flood-signs.ts). */
   hold: FloodThresholds;
 }
 
@@ -90,6 +92,8 @@ export interface ServerConfig {
   alerts: AlertsConfig;
   /** How often each instance reads the running page tests (PAGE_TESTS_REFRESH_MS): a console edit reaches every instance within it. */
   pageTestsRefreshMs: number;
+  /** How often each instance reads the console's content in effect (CONTENT_REFRESH_MS): a price or an article is on every instance within it. */
+  contentRefreshMs: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
@@ -99,6 +103,9 @@ export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7, 
 export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PAGE_TESTS_REFRESH_MS = 30_000;
+export const DEFAULT_CONTENT_REFRESH_MS = 15_000;
+/** The team was promised that a price or an article saved in the console is on every instance within a minute. */
+export const MAX_CONTENT_REFRESH_MS = 60_000;
 /** The team was promised that a page test's edit is live on every instance within 5 minutes. */
 export const MAX_PAGE_TESTS_REFRESH_MS = 5 * 60_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
@@ -134,6 +141,7 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     alerts: readAlertsConfig(env),
     pageTestsRefreshMs: readPageTestsRefreshMs(env),
+    contentRefreshMs: readContentRefreshMs(env),
   };
 }
 
@@ -141,6 +149,14 @@ export function readPageTestsRefreshMs(env: Environment = process.env): number {
   const refreshMs = positiveInt(env.PAGE_TESTS_REFRESH_MS, DEFAULT_PAGE_TESTS_REFRESH_MS);
   if (refreshMs > MAX_PAGE_TESTS_REFRESH_MS) {
     throw new Error(`PAGE_TESTS_REFRESH_MS must be at most ${MAX_PAGE_TESTS_REFRESH_MS} (5 minutes: how soon a page test's edit must be live everywhere)`);
+  }
+  return refreshMs;
+}
+
+export function readContentRefreshMs(env: Environment = process.env): number {
+  const refreshMs = positiveInt(env.CONTENT_REFRESH_MS, DEFAULT_CONTENT_REFRESH_MS);
+  if (refreshMs > MAX_CONTENT_REFRESH_MS) {
+    throw new Error(`CONTENT_REFRESH_MS must be at most ${MAX_CONTENT_REFRESH_MS} (a minute: how soon a console change must be live everywhere)`);
   }
   return refreshMs;
 }

@@ -10,7 +10,7 @@ import { answered, type OperatorRequest } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { parseScheduleTime } from '@/server/gift-schedule/command';
 import { pricesAt } from '@/server/live-content/prices';
-import { refreshLiveContent } from '@/server/live-content/refresh';
+import { refreshLiveContent } from '@/server/live-content/live';
 import type { PriceVersion } from '@/server/repositories/price-versions';
 import { type PriceFormProblem, readPriceForm } from './price-form';
 import { priceTimeProblems, versionFigures } from './price-labels';

@@ -9,6 +9,7 @@ import {
   normalCdf,
   normalQuantile,
   plannedShowsPerVariant,
+  ratioInterval,
   relativeDifference,
   repeatedPValue,
   sampleRatioMismatch,
@@ -39,6 +40,13 @@ describe("Lan-DeMets O'Brien-Fleming boundaries", () => {
   it('five looks: 4.877, 3.357, 2.680, 2.290, 2.031', () => {
     const expected = [4.877, 3.357, 2.68, 2.29, 2.031];
     sequentialBoundaries([0.2, 0.4, 0.6, 0.8, 1]).forEach((c, k) => expect(c).toBeCloseTo(expected[k]!, 2));
+  });
+
+  it('days with no shows before the first are no looks: the boundaries after them are those without them', () => {
+    const [empty, first, last] = sequentialBoundaries([0, 0.5, 1]);
+    expect(empty).toBe(Number.POSITIVE_INFINITY);
+    expect(first).toBeCloseTo(2.963, 3);
+    expect(last).toBeCloseTo(1.969, 3);
   });
 
   it('a single look at the horizon is the plain z-test', () => {
@@ -89,6 +97,20 @@ describe('A/A tests looked at every day (seeded, deterministic)', () => {
 });
 
 describe('figures of a variant', () => {
+  it('the interval of the difference to A never reaches below −100 %, however few the leads', () => {
+    for (const [a, leadsA, b, leadsB] of [
+      [18, 1, 35, 1],
+      [40, 2, 40, 0],
+      [300, 9, 280, 2],
+      [60, 3, 20, 1],
+    ] as const) {
+      const interval = ratioInterval({ shows: a, leads: leadsA }, { shows: b, leads: leadsB }, 3)!;
+      expect(interval.low, `${leadsA}/${a} against ${leadsB}/${b}`).toBeGreaterThan(-1);
+      expect(interval.high).toBeGreaterThan(interval.low);
+    }
+    expect(ratioInterval({ shows: 100, leads: 0 }, { shows: 100, leads: 5 }, 2)).toBeNull();
+  });
+
   it('Wilson interval', () => {
     const { low, high } = wilsonInterval(30, 1000);
     expect(low).toBeCloseTo(0.0211, 3);

@@ -216,7 +216,7 @@ export interface DealsTable {
   deal_number: string;
   /** No foreign key: the deal and its attribution outlive the lead's erasure. */
   lead_id: number | null;
-  /** Ours: see DealStatus in server/deals/status.ts. */
+  /** Ours: see DealStatus in server/rules/deal-status.ts. */
   status: string;
   /** GetCourse's status code as it came (`payed`, `cancelled`, …). */
   gc_status: string;
@@ -254,7 +254,7 @@ export interface DealUnmatchedCallbacksTable {
   paid_kopecks: number;
 }
 
-/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/deals/plausibility.ts). */
+/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/rules/payment-plausibility.ts). */
 export interface DealRefusedPaymentsTable {
   deal_number: string;
   lead_id: number | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coursePageAt, coursePages, courses, getCourse } from '@/content/courses';
-import { courseCeilingKopecks, courseOfLead, dealCeiling, paymentRefusal, schoolCeilingKopecks } from './plausibility';
+import { courseCeilingKopecks, courseOfLead, dealCeiling, paymentRefusal, schoolCeilingKopecks } from './payment-plausibility';
 
 const roubles = (amount: number) => amount * 100;
 const git = getCourse('git')!;

@@ -18,7 +18,7 @@
  */
 import { coursePageAt, coursePages, courses, type Course } from '@/content/courses';
 import { popups } from '@/content/popups';
-import type { DealReport } from './status';
+import type { DealReport } from './deal-status';
 
 /** Paid above the cost (or a ceiling) by more than this (kopecks) is no rounding: a broken template or a forged call. */
 export const PAID_OVER_COST_TOLERANCE_KOPECKS = 100;
