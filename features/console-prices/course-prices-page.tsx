@@ -18,7 +18,7 @@ export interface PriceNotices {
 /** One course's «Цены»: the form, the versions scheduled ahead with «Отменить», and the history with «Вернуть эту версию». */
 export function CoursePricesPage({ course, figures, history, restoreProblems, now, notices }: CoursePrices & { notices: PriceNotices }) {
   const saved = history.find((version) => String(version.id) === notices.saved);
-  const scheduled = history.filter((version) => version.state === 'scheduled').reverse();
+  const scheduled = history.filter((version) => version.state === 'scheduled').sort((a, b) => a.effectiveFrom - b.effectiveFrom);
   const when = (at: number) => moscowDayTime(at, now);
   return (
     <>

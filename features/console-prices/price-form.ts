@@ -61,15 +61,18 @@ export function readPriceForm(
     tariffs: Array.from(tariffs, (tariff) => tariff ?? {}),
   });
   if (parsed.success) return { form: parsed.data };
-  return {
-    problems: parsed.error.issues.map((issue) => {
-      const [list, index, key] = issue.path;
-      if (list !== 'tariffs' || typeof index !== 'number' || typeof key !== 'string')
-        return { tariff: null, field: null, message: 'Форма пришла неполной: обновите страницу' };
+  const problems: PriceFormProblem[] = [];
+  for (const issue of parsed.error.issues) {
+    const [list, index, key] = issue.path;
+    if (list === 'tariffs' && typeof index === 'number' && typeof key === 'string') {
       const field = key as PriceField;
-      return { tariff: index, field, message: `${tariffWords(tariffNames, index)}, «${priceFieldLabels[field]}»: ${issue.message}` };
-    }),
-  };
+      problems.push({ tariff: index, field, message: `${tariffWords(tariffNames, index)}, «${priceFieldLabels[field]}»: ${issue.message}` });
+    } else if (!problems.some((problem) => problem.tariff === null)) {
+      // No course, no tariffs: not the console's form (an old page, a hand-made post).
+      problems.push({ tariff: null, field: null, message: 'Форма пришла неполной: обновите страницу' });
+    }
+  }
+  return { problems };
 }
 
 /** `Тариф «С наставником»` (by its place when the name is unknown). */

@@ -22,7 +22,7 @@ export type NewPriceVersion = Pick<PriceVersion, 'courseSlug' | 'tariffs' | 'eff
 
 export interface PriceVersionsRepository {
   add(version: NewPriceVersion, now: number, trx?: Kysely<Database>): Promise<PriceVersion>;
-  /** A course's versions (every course's without a slug), newest time first; cancelled ones included. */
+  /** A course's versions (every course's without a slug), the newest save first; cancelled ones included. */
   list(courseSlug?: string): Promise<PriceVersion[]>;
   /** Versions not cancelled, of every course: what the site's prices are computed from (server/live-content/prices.ts). */
   standing(): Promise<PriceVersion[]>;
@@ -33,7 +33,7 @@ export interface PriceVersionsRepository {
 
 export function createPriceVersionsRepository(handle: DatabaseHandle): PriceVersionsRepository {
   const { db } = handle;
-  const newestFirst = db.selectFrom('price_versions').selectAll().orderBy('effective_from', 'desc').orderBy('id', 'desc');
+  const newestFirst = db.selectFrom('price_versions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   return {
     async add(version, now, trx) {
       return inCallersTransaction(handle, trx, async (tx) => {
