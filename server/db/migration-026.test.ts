@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { startSplitTest } from '../testing/split-tests';
 import { createMigrator, migrateToLatest, migrations } from './migrate';
-import { storedFailureOf } from './migrations/026-stored-codes';
+import { reconcileFailureOf, storedFailureOf } from './migrations/026-stored-codes';
 
 /** The actor the split-test job stored before 026. */
 const OLD_AUTO_KEEP = 'автоматически, по выводу теста';
@@ -41,6 +41,12 @@ it('026 reads every failure sentence the site stored into its code and detail', 
   expect(alert('SMTP ECONNECTION')).toEqual({ code: 'unreachable', detail: 'SMTP ECONNECTION' });
   expect(alert('SMTP EENVELOPE 550')).toEqual({ code: 'refused', detail: 'SMTP EENVELOPE 550' });
   expect(alert('alert failed (TypeError)')).toEqual({ code: 'crashed', detail: 'TypeError' });
+});
+
+it("026 keeps the reconciliation's codes, GetCourse's refusal and a crash as theirs", () => {
+  expect(['http_5xx', 'busy', 'not_ready', 'timeout'].map(reconcileFailureOf)).toEqual(['http_5xx', 'busy', 'not_ready', 'timeout']);
+  expect(['905', 'error'].map(reconcileFailureOf)).toEqual(['refused', 'refused']);
+  expect(['TypeError', 'Error ECONNRESET'].map(reconcileFailureOf)).toEqual(['crashed', 'crashed']);
 });
 
 describeEachDatabase(
@@ -97,6 +103,7 @@ describeEachDatabase(
         },
       });
       await repos.audit.record({ actor: 'anna@school.ru', action: 'popup_save', subject: popup.id }, now);
+      await repos.dealReconciliation.save({ lastFailureAt: now, lastError: '905' });
 
       await migrateToLatest(handle);
 
@@ -119,6 +126,7 @@ describeEachDatabase(
         ]),
       );
       expect(journal.map((row) => row.actor)).not.toContain(OLD_AUTO_KEEP);
+      expect(await repos.dealReconciliation.state()).toMatchObject({ lastFailureAt: now, lastError: 'refused' });
     });
   },
   { migrate: false },

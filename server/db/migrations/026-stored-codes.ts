@@ -8,6 +8,9 @@ import type { PastSchema } from './past-schema';
  *   `outbox.last_error` becomes `last_error_detail`, what goes with the code (an HTTP status, a timeout,
  *   GetCourse's refusal), never personal data. The English sentences stored before are read into code and
  *   detail here (`storedFailureOf`, frozen with the migration: the texts the site wrote up to now).
+ * - `deal_reconciliation.last_error` keeps only the codes of lib/reconcile-failures.ts: GetCourse's own
+ *   error code (digits, or `error`) stored before becomes `refused`, an error's class `crashed` (their
+ *   detail goes to the log now).
  * - The split-test job's keep of a winner, stored as the actor «автоматически, по выводу теста», becomes
  *   the code `system:auto_keep` (lib/actors.ts) in the audit log, the pop-up versions and the split tests.
  */
@@ -23,6 +26,16 @@ export const storedCodesMigration = {
     for (const row of failed) {
       const { code, detail } = storedFailureOf(row.kind, row.last_error_detail);
       await db.updateTable('outbox').set({ last_error_code: code, last_error_detail: detail }).where('id', '=', Number(row.id)).execute();
+    }
+
+    const reconciliations: { name: string; last_error: string }[] = await db
+      .selectFrom('deal_reconciliation')
+      .select(['name', 'last_error'])
+      .where('last_error', 'is not', null)
+      .execute();
+    for (const row of reconciliations) {
+      const code = reconcileFailureOf(row.last_error);
+      if (code !== row.last_error) await db.updateTable('deal_reconciliation').set({ last_error: code }).where('name', '=', row.name).execute();
     }
 
     for (const [table, column] of [
@@ -90,4 +103,12 @@ function alertFailureOf(text: string): { code: string; detail: string | null } {
   }
   if ((match = /^alert failed \((.+)\)$/.exec(text))) return { code: 'crashed', detail: match[1]! };
   return { code: 'crashed', detail: text.slice(0, 200) };
+}
+
+/** The codes `deal_reconciliation.last_error` held before that stay as they are. */
+const reconcileCodes = ['timeout', 'network', 'http_4xx', 'http_5xx', 'not_json', 'busy', 'not_ready'];
+
+export function reconcileFailureOf(stored: string): string {
+  if (reconcileCodes.includes(stored)) return stored;
+  return stored === 'error' || /^\d+$/.test(stored) ? 'refused' : 'crashed';
 }
