@@ -91,7 +91,12 @@ async function seed(handle: DatabaseHandle): Promise<void> {
       const { index, createdAt } = leads.get(claim.leadId!)!;
       const status = statuses[index % statuses.length]!;
       if (status === 'sent') await repos.deliveryQueue.markSent(claim, createdAt + 60_000);
-      else await repos.deliveryQueue.markFailed(claim, { error: 'HTTP 500', retryAt: status === 'pending' ? due + 86_400_000 : null }, createdAt + 60_000);
+      else
+        await repos.deliveryQueue.markFailed(
+          claim,
+          { code: 'http_5xx', detail: '500', retryAt: status === 'pending' ? due + 86_400_000 : null },
+          createdAt + 60_000,
+        );
       if (index % 20 === 3 || index % 100 === 7) paid.push({ dealNumber: claim.dealNumber!, index, createdAt });
     });
   }

@@ -2,6 +2,7 @@ import type { AjaxFormConfig, NativeFormConfig } from '@/lib/leads/form-config';
 import { discountPercent } from '@/lib/money';
 import { type PricedCourse, type PriceValue, resolvePriceValue } from '@/lib/price-references';
 import type { LeadFormEntry } from './lead-form-entry';
+import { priceProblemText } from './validation/price-problems';
 
 /**
  * The 13 offers of the gift promotion "Подарки от Санты". The schedule
@@ -283,7 +284,7 @@ export function giftOldPrice(
   courses: readonly PricedCourse[],
 ): { oldPrice: number } | { problem: string } {
   const resolved = resolvePriceValue(offer.oldPrice, courses);
-  if ('problem' in resolved) return resolved;
+  if ('problem' in resolved) return { problem: priceProblemText(resolved.problem) };
   if (resolved.reference && resolved.monthly !== offer.isMonthlyPayment) {
     return {
       problem: offer.isMonthlyPayment

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isPriceReference, referenceForAmount, resolvePriceReferences, resolvePriceValue, roublesIn, withPriceReferences } from './price-references';
+import {
+  isPriceReference,
+  type PriceReferenceProblem,
+  type PriceValue,
+  referenceForAmount,
+  resolvePriceReferences,
+  resolvePriceValue,
+  roublesIn,
+  withPriceReferences,
+} from './price-references';
 
 const courses = [
   {
@@ -37,15 +46,16 @@ describe('a price field', () => {
     expect(resolvePriceValue('{цена advanced-js}', raised)).toMatchObject({ amount: 14_990 });
   });
 
-  it.each([
-    ['{цена нет-курса}', 'в {цена нет-курса} курс «нет-курса», а такого курса нет в content/courses/'],
-    ['{цена advanced-js 3}', 'в {цена advanced-js 3} тариф 3, а у курса «advanced-js» тарифов 2'],
-    ['{цена от junior-js}', 'в поле цены нужна цена тарифа, а {цена от junior-js} — строка «от …»: напишите {цена junior-js}'],
-    ['{цена}', 'в {цена} не указан курс: пишется {цена advanced-js}, {цена advanced-js 2} или {цена от junior-js}'],
-    ['{цена advanced-js} + {цена junior-js}', 'в «{цена advanced-js} + {цена junior-js}» тарифы с оплатой сразу и помесячно: их цены не складываются'],
-    ['{не цена: 100 ₽}', '{не цена: 100 ₽} — не ссылка на цену: пишется {цена advanced-js}'],
-    ['13 790 ₽', expect.stringContaining('«13 790 ₽» — не цена')],
-  ])('refuses %s', (value, problem) => {
+  it.each<[PriceValue, PriceReferenceProblem]>([
+    ['{цена нет-курса}', { code: 'unknown_course', reference: '{цена нет-курса}', course: 'нет-курса' }],
+    ['{цена advanced-js 3}', { code: 'unknown_tariff', reference: '{цена advanced-js 3}', course: 'advanced-js', tariff: 3, tariffs: 2 }],
+    ['{цена от junior-js}', { code: 'price_line', reference: '{цена от junior-js}', course: 'junior-js' }],
+    ['{цена}', { code: 'no_course', reference: '{цена}' }],
+    ['{цена advanced-js} + {цена junior-js}', { code: 'mixed_payment', text: '{цена advanced-js} + {цена junior-js}' }],
+    ['{не цена: 100 ₽}', { code: 'not_a_reference', reference: '{не цена: 100 ₽}' }],
+    ['13 790 ₽', { code: 'not_a_price', text: '13 790 ₽' }],
+    [13.5, { code: 'not_whole_roubles' }],
+  ])('refuses %s with a code and what its words need', (value, problem) => {
     expect(resolvePriceValue(value, courses)).toEqual({ problem });
   });
 

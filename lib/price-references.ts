@@ -53,19 +53,44 @@ export function cheapestTariff<T extends { price: number; monthly: boolean }>(ta
   return candidates.reduce((best, tariff) => (tariff.price < best.price ? tariff : best));
 }
 
+/**
+ * What is wrong with a reference or a price field: a code and what its words need (the reference as
+ * written, the course, the tariff's number). The words are the edge's (content/validation/price-problems.ts
+ * for the content check, the build and the console).
+ */
+export type PriceReferenceProblem =
+  /** `{не цена}` without the sum it stands for. */
+  | { code: 'no_text'; reference: string }
+  /** Words a reference cannot be read from (`{цена a b}`, `{цена от a 2}`). */
+  | { code: 'unreadable'; reference: string }
+  /** `{цена}` outside a course's own texts. */
+  | { code: 'no_course'; reference: string }
+  | { code: 'unknown_course'; reference: string; course: string }
+  | { code: 'unknown_tariff'; reference: string; course: string; tariff: number; tariffs: number }
+  /** A price field's number that is not a whole number of roubles, 0 or more. */
+  | { code: 'not_whole_roubles' }
+  /** A price field's text that is neither a number nor references. */
+  | { code: 'not_a_price'; text: string }
+  /** A price field's braces that are not `{цена …}` (`{не цена: …}`). */
+  | { code: 'not_a_reference'; reference: string }
+  /** A price field's `{цена от …}`: a price line, not a tariff's price; `course`, what follows «от». */
+  | { code: 'price_line'; reference: string; course: string }
+  /** A price field summing tariffs paid at once and monthly. */
+  | { code: 'mixed_payment'; text: string };
+
 export interface ResolvedText {
   text: string;
-  /** What is wrong with a reference, in Russian: an unknown course or tariff, an unreadable reference. */
-  problems: string[];
+  /** What is wrong with a reference: an unknown course or tariff, an unreadable reference. */
+  problems: PriceReferenceProblem[];
 }
 
 /** Writes the prices a text refers to; `self` is the course whose own texts these are (for `{цена}`). */
 export function resolvePriceReferences(text: string, courses: readonly PricedCourse[], self?: string): ResolvedText {
-  const problems: string[] = [];
+  const problems: PriceReferenceProblem[] = [];
   const resolved = text.replace(referencePattern, (whole, kind: string, rest: string) => {
     const argument = rest.trim();
     if (kind === 'не цена') {
-      if (argument === '') problems.push(`в ${whole} нет текста: пишется {не цена: 70 000 ₽}`);
+      if (argument === '') problems.push({ code: 'no_text', reference: whole });
       return argument;
     }
     const found = lookUp(whole, argument, courses, self);
@@ -79,28 +104,26 @@ export function resolvePriceReferences(text: string, courses: readonly PricedCou
   return { text: resolved, problems };
 }
 
-const referenceExample = '{цена advanced-js}, {цена advanced-js 2} или {цена от junior-js}';
-
 /** The course and tariff (or the course's price line, `от`) one reference names, or what is wrong with it. */
 function lookUp(
   whole: string,
   argument: string,
   courses: readonly PricedCourse[],
   self: string | undefined,
-): { course: PricedCourse; tariff: PricedCourse['tariffs'][number] | 'line' } | { problem: string } {
+): { course: PricedCourse; tariff: PricedCourse['tariffs'][number] | 'line' } | { problem: PriceReferenceProblem } {
   const words = argument === '' ? [] : argument.split(/\s+/);
   const from = words[0] === 'от';
   if (from) words.shift();
   const tariffWord = words.length > 0 && /^\d+$/.test(words[words.length - 1]!) ? words.pop() : undefined;
   const slug = words.length === 1 ? words[0] : words.length === 0 ? self : undefined;
-  if (words.length > 1 || (from && tariffWord !== undefined)) return { problem: `ссылку на цену ${whole} не прочитать: пишется ${referenceExample}` };
-  if (slug === undefined) return { problem: `в ${whole} не указан курс: пишется ${referenceExample}` };
+  if (words.length > 1 || (from && tariffWord !== undefined)) return { problem: { code: 'unreadable', reference: whole } };
+  if (slug === undefined) return { problem: { code: 'no_course', reference: whole } };
   const course = courses.find((candidate) => candidate.slug === slug);
-  if (!course) return { problem: `в ${whole} курс «${slug}», а такого курса нет в content/courses/` };
+  if (!course) return { problem: { code: 'unknown_course', reference: whole, course: slug } };
   if (from) return { course, tariff: 'line' };
   const number = tariffWord === undefined ? 1 : Number(tariffWord);
   const tariff = course.tariffs[number - 1];
-  if (!tariff) return { problem: `в ${whole} тариф ${number}, а у курса «${slug}» тарифов ${course.tariffs.length}` };
+  if (!tariff) return { problem: { code: 'unknown_tariff', reference: whole, course: slug, tariff: number, tariffs: course.tariffs.length } };
   return { course, tariff };
 }
 
@@ -113,7 +136,7 @@ function lookUp(
 export type PriceValue = number | string;
 
 /** What a price field stands for now: its roubles and whether they are paid monthly, or why it cannot be read. */
-export type ResolvedPrice = { amount: number; monthly: boolean; reference: boolean } | { problem: string };
+export type ResolvedPrice = { amount: number; monthly: boolean; reference: boolean } | { problem: PriceReferenceProblem };
 
 const priceFieldPattern = /^\s*\{[^{}]*\}(?:\s*\+\s*\{[^{}]*\})*\s*$/;
 
@@ -125,31 +148,27 @@ export function isPriceReference(value: PriceValue): value is string {
 /** A price field's roubles now: a number as it is, references looked up in the courses' tariffs (and summed). */
 export function resolvePriceValue(value: PriceValue, courses: readonly PricedCourse[]): ResolvedPrice {
   if (typeof value === 'number') {
-    return Number.isInteger(value) && value >= 0 ? { amount: value, monthly: false, reference: false } : { problem: 'цена — целое число рублей, не меньше 0' };
+    return Number.isInteger(value) && value >= 0 ? { amount: value, monthly: false, reference: false } : { problem: { code: 'not_whole_roubles' } };
   }
   const text = value.trim();
   if (/^\d+$/.test(text)) return { amount: Number(text), monthly: false, reference: false };
-  if (!priceFieldPattern.test(text)) {
-    return {
-      problem: `«${text}» — не цена: напишите целое число рублей (13790) или ссылку на цену курса: {цена advanced-js}, {цена advanced-js 2}, {цена typescript} + {цена git}`,
-    };
-  }
+  if (!priceFieldPattern.test(text)) return { problem: { code: 'not_a_price', text } };
   let amount = 0;
   const modes = new Set<boolean>();
   for (const match of text.matchAll(/\{([^{}]*)\}/g)) {
     const whole = match[0];
     const reference = /^\s*цена(?:\s*:\s*|\s+)?(.*)$/.exec(match[1]!);
-    if (!reference) return { problem: `${whole} — не ссылка на цену: пишется {цена advanced-js}` };
+    if (!reference) return { problem: { code: 'not_a_reference', reference: whole } };
     const argument = reference[1]!.trim();
-    if (argument.split(/\s+/)[0] === 'от')
-      return { problem: `в поле цены нужна цена тарифа, а ${whole} — строка «от …»: напишите {цена ${argument.replace(/^от\s*/, '')}}` };
+    if (argument.split(/\s+/)[0] === 'от') return { problem: { code: 'price_line', reference: whole, course: argument.replace(/^от\s*/, '') } };
     const found = lookUp(whole, argument, courses, undefined);
     if ('problem' in found) return found;
-    if (found.tariff === 'line') return { problem: `в поле цены нужна цена тарифа: ${whole}` };
+    // A line comes only of `от`, refused above.
+    if (found.tariff === 'line') return { problem: { code: 'price_line', reference: whole, course: argument } };
     amount += found.tariff.price;
     modes.add(found.tariff.monthly);
   }
-  if (modes.size > 1) return { problem: `в «${text}» тарифы с оплатой сразу и помесячно: их цены не складываются` };
+  if (modes.size > 1) return { problem: { code: 'mixed_payment', text } };
   return { amount, monthly: modes.has(true), reference: true };
 }
 
@@ -210,10 +229,4 @@ export function withPriceReferences(text: string, courses: readonly PricedCourse
           }),
     )
     .join('');
-}
-
-/** The message for a rouble sum written as digits in a text that should name the price it repeats. */
-export function hardCodedRoublesMessage(sum: string, self?: string): string {
-  const reference = self ? `{цена ${self}} или {цена от ${self}}` : '{цена advanced-js}';
-  return `сумма «${sum}» написана цифрами: напишите ссылку на цену, которую она повторяет, например ${reference}, и сайт подставит цену из тарифа (тогда она не разойдётся с тарифами); если это не цена школы (зарплата, вычет), отметьте так: {не цена: ${sum}}`;
 }

@@ -31,7 +31,8 @@ async function status({ config, repos }: ServerRuntime) {
   console.log(`lead alerts: waiting ${alerts.waiting}, dead ${alerts.dead} (Telegram ${alerts.deadByChannel.telegram}, e-mail ${alerts.deadByChannel.email})`);
   const dead = [...(await repos.deliveryQueue.list({ status: 'dead' })), ...(await repos.alertQueue.list({ status: 'dead' }))];
   for (const row of dead) {
-    console.log(`dead #${row.id} ${row.kind} lead ${row.leadId ?? '-'} after ${row.attempts} attempts: ${row.lastError ?? ''}`);
+    const failure = row.lastError ? `${row.lastError.code}${row.lastError.detail ? ` (${row.lastError.detail})` : ''}` : '';
+    console.log(`dead #${row.id} ${row.kind} lead ${row.leadId ?? '-'} after ${row.attempts} attempts: ${failure}`);
   }
 }
 

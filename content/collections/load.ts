@@ -5,7 +5,8 @@ import matter from 'gray-matter';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { courses, getCourse } from '@/content/courses';
-import { hardCodedRoubles, hardCodedRoublesMessage, resolvePriceReferences } from '@/lib/price-references';
+import { hardCodedRoubles, resolvePriceReferences } from '@/lib/price-references';
+import { hardCodedRoublesMessage, priceProblemText } from '@/content/validation/price-problems';
 import { mediaCategories } from '@/content/media/categories';
 import { staffMember } from '@/content/staff';
 import { storyCategories } from '@/content/stories/categories';
@@ -323,7 +324,7 @@ class DocumentReader {
     const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
     for (const sum of hardCodedRoubles(prose)) this.report(file, `текст статьи: ${hardCodedRoublesMessage(sum)}`);
     const { text, problems } = resolvePriceReferences(markdown, courses());
-    for (const message of problems) this.report(file, `текст статьи: ${message}`);
+    for (const problem of problems) this.report(file, `текст статьи: ${priceProblemText(problem)}`);
     return text;
   }
 

@@ -7,6 +7,7 @@ import { popupId, popups } from '@/content/popups';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { giftOfferProblems } from './gift-offers';
+import { popupPriceProblemText } from './price-problems';
 import { ContentError, type ContentProblem, problemLine } from './problems';
 import { issueMessage } from './zod-issues';
 
@@ -71,7 +72,11 @@ export function coursePriceProblems(slug: string, figures: readonly LiveTariffPr
   const popupProblems = [...pricedPopups].flatMap(([id, config]) => {
     // A pop-up already broken before this change does not stop it: only what these prices would break.
     if ('courses' in before && resolvePopupPrices(config, before.courses).problems.length > 0) return [];
-    return resolvePopupPrices(config, after.courses).problems.map(({ message }) => ({ file: '', entry: popupName(id), message }));
+    return resolvePopupPrices(config, after.courses).problems.map((problem) => ({
+      file: '',
+      entry: popupName(id),
+      message: popupPriceProblemText(problem.problem),
+    }));
   });
   return [...giftProblems, ...popupProblems].map(elsewhere);
 }

@@ -3,7 +3,8 @@ import type { Course } from '@/content/courses';
 import { type PopupConfig, popupId } from '@/content/popups';
 import { matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { closestPath } from '@/lib/popups/edit-check';
-import { hardCodedRoubles, hardCodedRoublesMessage } from '@/lib/price-references';
+import { hardCodedRoubles } from '@/lib/price-references';
+import { hardCodedRoublesMessage, popupPriceProblemText } from './price-problems';
 import { resolvePopupPrices, type PricedField } from '@/lib/popups/prices';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
@@ -119,7 +120,7 @@ export function popupProblems(popups: readonly PopupConfig[], site?: PopupSite):
     }
     if (!site) return;
     const priced = resolvePopupPrices({ ...(popup as PopupConfig), enabled: true, startsAt: null, endsAt: null }, site.courses);
-    for (const problem of priced.problems) report(fieldPath(pricedFieldPath(content.kind, problem.field)), problem.message);
+    for (const problem of priced.problems) report(fieldPath(pricedFieldPath(content.kind, problem.field)), popupPriceProblemText(problem.problem));
     for (const [key, patterns] of [
       ['includePaths', includePaths],
       ['excludePaths', excludePaths],

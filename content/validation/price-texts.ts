@@ -1,4 +1,5 @@
-import { cheapestTariff, coursePriceLine, hardCodedRoubles, hardCodedRoublesMessage, type PricedCourse, resolvePriceReferences } from '@/lib/price-references';
+import { cheapestTariff, coursePriceLine, hardCodedRoubles, type PricedCourse, resolvePriceReferences } from '@/lib/price-references';
+import { hardCodedRoublesMessage, priceProblemText } from './price-problems';
 import { formatPrice } from '@/lib/money';
 import { fieldPath } from './field-labels';
 import { type ContentProblem, quoted } from './problems';
@@ -23,7 +24,7 @@ export function resolveCoursePrices<C extends PricedCourse & { variants: readonl
       const field = fieldPath(path);
       for (const sum of hardCodedRoubles(text)) problems.push({ ...where, field, message: hardCodedRoublesMessage(sum, course.slug) });
       const { text: written, problems: referenceProblems } = resolvePriceReferences(text, priced, course.slug);
-      for (const message of referenceProblems) problems.push({ ...where, field, message });
+      for (const problem of referenceProblems) problems.push({ ...where, field, message: priceProblemText(problem) });
       return written;
     }) as C;
     (result.variants as { hero?: { priceLine?: string } }[]).forEach((variant, index) => {

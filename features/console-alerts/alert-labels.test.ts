@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertSettingsErrorText, alertStateText, recipientText, testResultText } from './alert-labels';
+import { ALERT_FAILURES } from '@/lib/outbox-failures';
+import { alertFailureText, alertSettingsErrorText, alertStateText, recipientText, testResultText } from './alert-labels';
 
 describe('the «Уведомления» page in Russian', () => {
   it('explains each refused field', () => {
@@ -24,5 +25,17 @@ describe('the «Уведомления» page in Russian', () => {
     expect(alertStateText({ status: 'pending', held: false })).toBe('ждёт отправки');
     expect(alertStateText({ status: 'sent', held: true })).toBe('доставлено');
     expect(alertStateText({ status: 'dead', held: false })).toBe('не доставлено');
+  });
+
+  it('words why an alert of a lead did not go from its stored code, the answer of the service after it where it helps', () => {
+    expect(alertFailureText({ code: 'chat_not_found', detail: '400: Bad Request: chat not found' })).toBe(
+      'чат не найден: напишите боту /start или добавьте его в группу',
+    );
+    expect(alertFailureText({ code: 'unreachable', detail: 'timeout 10000 ms' })).toBe('сервер недоступен, попробуйте позже');
+    expect(alertFailureText({ code: 'refused', detail: 'SMTP EENVELOPE 550' })).toBe('не принято (SMTP EENVELOPE 550)');
+    expect(alertFailureText({ code: 'crashed', detail: 'TypeError' })).toBe('сбой сайта при отправке (TypeError)');
+    // A code a newer release wrote.
+    expect(alertFailureText({ code: 'quota', detail: '7' })).toBe('другая ошибка: quota (7)');
+    for (const code of ALERT_FAILURES) expect(alertFailureText({ code, detail: null })).not.toMatch(/^другая ошибка/);
   });
 });

@@ -1,7 +1,9 @@
 /** The alerts' words in the console: the «Уведомления» page's messages, field errors and test results, a lead's alerts. */
 import type { AlertRecipient, AlertSettingsError } from '@/server/rules/alert-settings';
+import type { SendFailure } from '@/server/alerts/channels';
 import type { TestResult } from '@/server/alerts/test-send';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
+import type { AlertFailure, StoredFailure } from '@/lib/outbox-failures';
 import { moscowTime } from '@/components/console/moscow-time';
 import type { AlertFormState, JoinLinkState } from './alert-actions';
 
@@ -39,6 +41,19 @@ const outcomeTexts: Record<TestResult['outcome'], string> = {
   link_refused: 'не принято',
   refused: 'не принято',
 };
+
+/** The codes whose detail (the service's own answer, the error's class) tells the team more than the words: shown after them. */
+const failuresWithDetail: ReadonlySet<string> = new Set<AlertFailure>(['refused', 'link_refused', 'crashed']);
+
+/**
+ * Why a lead's alert did not go (`outbox.last_error_code`, lib/outbox-failures.ts) in the team's words:
+ * «чат не найден: …», «не принято (400 Bad Request: …)»; a code this release does not know, as stored.
+ */
+export function alertFailureText({ code, detail }: StoredFailure): string {
+  const text =
+    code === 'crashed' ? 'сбой сайта при отправке' : Object.hasOwn(outcomeTexts, code) ? outcomeTexts[code as SendFailure] : `другая ошибка: ${code}`;
+  return detail && (failuresWithDetail.has(code) || !Object.hasOwn(outcomeTexts, code)) ? `${text} (${detail})` : text;
+}
 
 /** «Telegram 424242», «Telegram Анна Петрова» for a manager who joined by the link (`names`), «E-mail sales@school.example». */
 export function recipientText(recipient: AlertRecipient, names: Record<string, string> = {}): string {

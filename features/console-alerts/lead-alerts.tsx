@@ -3,7 +3,7 @@ import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 import { parseRecipientKey } from '@/server/rules/alert-settings';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
-import { alertStateText, recipientText } from './alert-labels';
+import { alertFailureText, alertStateText, recipientText } from './alert-labels';
 
 /** To whom a lead's alert went (the outbox keeps `telegram:<chat>`, `email:<address>`): a joined manager by name. */
 function recipientOf(key: string, chatNames: Record<string, string>): string {
@@ -32,7 +32,7 @@ export function LeadAlerts({ alerts, chatNames }: { alerts: LeadAlertRow[]; chat
               <td>{alert.attempts}</td>
               <td>{alert.status === 'pending' ? moscowTime(alert.nextAttemptAt) : '—'}</td>
               <td>{alert.sentAt ? moscowTime(alert.sentAt) : '—'}</td>
-              <td className="break-all">{alert.lastError ?? '—'}</td>
+              <td className="break-all">{alert.lastError ? alertFailureText(alert.lastError) : '—'}</td>
             </tr>
           )}
         />

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { actorText } from '@/components/console/actor-labels';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { moscowPeriod } from './journal-labels';
@@ -17,7 +18,7 @@ export function JournalPage({ entries, earlier }: Journal) {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td>{moscowPeriod(entry.at, entry.lastAt)}</td>
-              <td>{entry.actor ?? '—'}</td>
+              <td>{entry.actor ? actorText(entry.actor) : '—'}</td>
               <td>{auditSentence(entry)}</td>
               <td className="text-sm">
                 <details>

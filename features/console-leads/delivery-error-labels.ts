@@ -1,35 +1,39 @@
 import { moscowDayTime, moscowWhen } from '@/components/console/moscow-time';
 import { pluralRu } from '@/lib/plural';
+import type { DeliveryFailure, StoredFailure } from '@/lib/outbox-failures';
 import type { RetryingDeliveries } from '@/server/repositories/delivery-queue';
 import type { OutboxRow } from '@/server/repositories/outbox-rows';
 
+/** The words of each code a GetCourse delivery's failure is stored as (lib/outbox-failures.ts), its detail at hand. */
+const deliveryFailureTexts: Record<DeliveryFailure, (detail: string | null) => string> = {
+  http_5xx: () => 'GetCourse не ответил (ошибка сервера)',
+  http_4xx: (status) => {
+    if (status === '429') return 'GetCourse просит подождать: слишком много запросов';
+    if (status === '401' || status === '403') return 'GetCourse не пустил: проверьте ключ API';
+    if (status === '404') return 'GetCourse не нашёл адрес: проверьте имя аккаунта';
+    return `GetCourse отклонил запрос${status ? ` (код ${status})` : ''}`;
+  },
+  timeout: (ms) => (ms && /^\d+$/.test(ms) ? `GetCourse не ответил за ${Math.round(Number(ms) / 1000)} с` : 'GetCourse не ответил вовремя'),
+  network: (code) => `Нет связи с GetCourse${code ? ` (${code})` : ''}`,
+  not_json: () => 'GetCourse прислал непонятный ответ',
+  refused: (message) => (message ? `GetCourse не принял заявку: «${message}»` : 'GetCourse не принял заявку'),
+  lead_missing: () => 'Заявки уже нет в базе: отправлять нечего',
+  unknown_kind: () => 'Эта версия сайта не умеет такую отправку: её сделает другая версия',
+  crashed: (kind) => `Сбой сайта при отправке${kind ? ` (${kind})` : ''}`,
+};
+
+function isDeliveryFailure(code: string): code is DeliveryFailure {
+  return Object.hasOwn(deliveryFailureTexts, code);
+}
+
 /**
- * A delivery's stored error (`outbox.last_error`, English, as the worker and the GetCourse client write
- * it: server/getcourse/client.ts, server/outbox/) in the team's words. A text none of these rules knows
- * is shown as stored after «Другая ошибка».
+ * A delivery's stored failure (`outbox.last_error_code` and its detail, as the worker and the GetCourse
+ * client write them: server/getcourse/client.ts, server/outbox/) in the team's words. A code this release
+ * does not know (a newer one wrote it) is said as «Другая ошибка» with the code.
  */
-export function deliveryErrorText(error: string): string {
-  const http = /^HTTP (\d{3})$/.exec(error);
-  if (http) {
-    const status = Number(http[1]);
-    if (status >= 500) return 'GetCourse не ответил (ошибка сервера)';
-    if (status === 429) return 'GetCourse просит подождать: слишком много запросов';
-    if (status === 401 || status === 403) return 'GetCourse не пустил: проверьте ключ API';
-    if (status === 404) return 'GetCourse не нашёл адрес: проверьте имя аккаунта';
-    return `GetCourse отклонил запрос (код ${status})`;
-  }
-  const timeout = /^no answer within (\d+) ms$/.exec(error);
-  if (timeout) return `GetCourse не ответил за ${Math.round(Number(timeout[1]) / 1000)} с`;
-  const network = /^network error(?: \(([^)]+)\))?$/.exec(error);
-  if (network) return `Нет связи с GetCourse${network[1] ? ` (${network[1]})` : ''}`;
-  if (error === 'GetCourse answered something other than JSON') return 'GetCourse прислал непонятный ответ';
-  const refused = /^GetCourse refused the import(?:: ([\s\S]*))?$/.exec(error);
-  if (refused) return refused[1] ? `GetCourse не принял заявку: «${refused[1]}»` : 'GetCourse не принял заявку';
-  if (error === 'the lead of this delivery is missing') return 'Заявки уже нет в базе: отправлять нечего';
-  if (/^unknown delivery kind /.test(error)) return 'Эта версия сайта не умеет такую отправку: её сделает другая версия';
-  const failed = /^delivery failed \((.+)\)$/.exec(error);
-  if (failed) return `Сбой сайта при отправке (${failed[1]})`;
-  return `Другая ошибка: ${error}`;
+export function deliveryErrorText({ code, detail }: StoredFailure): string {
+  if (isDeliveryFailure(code)) return deliveryFailureTexts[code](detail);
+  return `Другая ошибка: ${code}${detail ? ` (${detail})` : ''}`;
 }
 
 /**
@@ -45,16 +49,12 @@ export function deliveryErrorSentence(delivery: Pick<OutboxRow, 'status' | 'last
   return `${text}. Идёт новая попытка`;
 }
 
-/** GetCourse itself did not answer (its server's error, no answer in time, no connection, an answer that is not its own): it may be down. */
-function getCourseUnavailable(error: string): boolean {
-  const http = /^HTTP (\d{3})$/.exec(error);
-  if (http) return Number(http[1]) >= 500;
-  return /^no answer within \d+ ms$/.test(error) || /^network error/.test(error) || error === 'GetCourse answered something other than JSON';
-}
+/** The codes of GetCourse itself not answering (its server's error, no answer in time, no connection, an answer that is not its own): it may be down. */
+const unavailable: ReadonlySet<string> = new Set<DeliveryFailure>(['http_5xx', 'timeout', 'network', 'not_json']);
 
 /** Why a delivery waits, in the team's words: «GetCourse пока не отвечает» when it may be down, else its error. */
-export function deliveryWaitReason(error: string): string {
-  return getCourseUnavailable(error) ? 'GetCourse пока не отвечает' : deliveryErrorText(error);
+export function deliveryWaitReason(failure: StoredFailure): string {
+  return unavailable.has(failure.code) ? 'GetCourse пока не отвечает' : deliveryErrorText(failure);
 }
 
 const leadForms = { one: 'заявка', few: 'заявки', many: 'заявок' };

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReconciliationState } from '@/server/repositories/deal-reconciliation';
 import { FactList, type FactListItem } from './fact-list';
+import { reconcileFailureText } from './reconcile-failure-labels';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
 
@@ -29,7 +30,12 @@ export function PaymentsHealthPanel({ unmatched, refused, reconciliation }: { un
     countItem('Оплаты по неизвестным номерам сделок', unmatched, '/admin/payments/unknown'),
     countItem('Отклонённые оплаты', refused, '/admin/payments/refused'),
     ['Последняя сверка с GetCourse', reconciliation.lastSuccessAt ? moscowTime(reconciliation.lastSuccessAt) : 'ещё не было'],
-    ['Последняя ошибка сверки', reconciliation.lastFailureAt ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ?? '—'})` : 'не было'],
+    [
+      'Последняя ошибка сверки',
+      reconciliation.lastFailureAt
+        ? `${moscowTime(reconciliation.lastFailureAt)} (${reconciliation.lastError ? reconcileFailureText(reconciliation.lastError) : '—'})`
+        : 'не было',
+    ],
   ];
   return (
     <section aria-labelledby="payments-health">

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { actorText } from '@/components/console/actor-labels';
 import { ActionButton } from '@/components/console/action-button';
 import { moscowTime } from '@/components/console/moscow-time';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
@@ -42,7 +43,7 @@ export function PageTestPage({
       <p className="mb-2 text-sm">
         Состояние: {pageTestLabels.status[test.status]} · создал {test.createdBy} {moscowTime(test.createdAt)}
         {test.startedAt && ` · начат ${moscowTime(test.startedAt)} (${test.startedBy})`}
-        {test.stoppedAt && ` · остановлен ${moscowTime(test.stoppedAt)} (${test.stoppedBy})`}
+        {test.stoppedAt && ` · остановлен ${moscowTime(test.stoppedAt)} (${test.stoppedBy ? actorText(test.stoppedBy) : '—'})`}
         {test.winner !== null && ` · оставлен вариант ${variantLetter(test.winner)}`}
       </p>
       {done && pageTestMessages[done] && (

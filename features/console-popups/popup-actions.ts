@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
-import { applyPopupForm, formOf, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
+import { applyPopupForm, formOf, popupProblemOfPrice, type PopupForm, type PopupProblem } from '@/lib/popups/edit-check';
 import { publicPopup, type ManagedPopupConfig, type PublicPopup } from '@/lib/popups/managed';
 import { resolvePopupPrices } from '@/lib/popups/prices';
 import { answered } from '@/server/admin/action-steps';
@@ -133,8 +133,7 @@ export const previewPopupAction = operatorAction({
     if (!checked.config) return { popup: null, problems: checked.problems };
     // With the prices looked up, as a visitor will see them (the check above has found every reference).
     const priced = resolvePopupPrices(checked.config, site.courses);
-    if (!priced.config)
-      return { popup: null, problems: priced.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message })) };
+    if (!priced.config) return { popup: null, problems: priced.problems.map(popupProblemOfPrice) };
     return { popup: publicPopup(id, { ...priced.config, showDelayMs: 0 }), problems: [] };
   },
   answer: (_nothing, preview) => preview,

@@ -1,6 +1,7 @@
 import type { PopupField, PopupProblem } from '@/lib/popups/edit-check';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { formatRub } from '@/lib/money';
+import { priceProblemSentence } from '@/content/validation/price-problems';
 import { moscowDayTime } from '@/components/console/moscow-time';
 
 /** The pop-up page's field labels, exactly as the marketing team and the tests find them. */
@@ -58,7 +59,7 @@ export function popupProblemText(problem: PopupProblem): string {
     case 'monthly_tariff':
       return 'Подарок оплачивается сразу, а этот тариф курса — помесячно: сошлитесь на тариф с оплатой сразу';
     case 'price_reference':
-      return `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}`;
+      return priceProblemSentence(problem.problem);
     case 'repeats_course_price':
       return `«${problem.sum}» — это цена курса: напишите ${problem.reference}, и сайт будет брать цену из курса (она поменяется вместе с ним)`;
   }

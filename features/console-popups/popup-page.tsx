@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { actorText } from '@/components/console/actor-labels';
 import { ConfirmDialog } from '@/components/console/confirm-dialog';
 import { pagesInWords, popupName } from '@/content/names';
 import { ConsoleTable } from '@/components/console/console-table';
@@ -95,7 +96,7 @@ export function PopupPage({
           <tr key={version.version}>
             <td>{version.version}</td>
             <td>{moscowTime(version.createdAt)}</td>
-            <td>{version.actor ?? 'из файла content/popups.ts'}</td>
+            <td>{version.actor === null ? 'из файла content/popups.ts' : actorText(version.actor)}</td>
             <td>
               {version.restoredFrom !== null
                 ? `возвращена версия ${version.restoredFrom}`

@@ -51,7 +51,7 @@ export const saveVariantsAction = operatorAction({
     const { courses } = await popupCheckSite();
     for (const [i, texts] of variants.entries()) {
       for (const problem of resolveTexts(texts, courses, i + 1).problems) {
-        problems.push({ variant: i + 1, field: problem.field as keyof VariantTexts, code: 'price_reference', message: problem.message });
+        problems.push({ variant: i + 1, field: problem.field as keyof VariantTexts, code: 'price_reference', problem: problem.problem });
       }
     }
     if (problems.length > 0) return refused('invalid', problems);

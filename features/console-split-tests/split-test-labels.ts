@@ -2,6 +2,7 @@ import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
 import type { TrustProblem } from '@/lib/experiments/trust';
 import { variantLetter, type VariantProblem, type VariantTexts } from '@/lib/experiments/variants';
 import { pluralRu } from '@/lib/plural';
+import { priceProblemSentence } from '@/content/validation/price-problems';
 
 /** The split test's labels, exactly as the issue names them. */
 export const splitTestLabels = {
@@ -35,7 +36,7 @@ export function pValueText(p: number, atLeast = false): string {
 }
 
 export function variantProblemText(problem: VariantProblem): string {
-  if (problem.code === 'price_reference') return `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}`;
+  if (problem.code === 'price_reference') return priceProblemSentence(problem.problem);
   return problem.code === 'empty' ? 'Заполните это поле' : `Не длиннее ${problem.max} знаков`;
 }
 

@@ -6,6 +6,7 @@ import type { SplitTestView } from '@/server/split-tests/report';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
 import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
 import { ActionButton } from '@/components/console/action-button';
+import { actorText } from '@/components/console/actor-labels';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
@@ -35,7 +36,7 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
         Начат {moscowTime(test.startedAt)} ({test.startedBy}){test.autoKeep ? ', победитель останется автоматически' : ''}.{' '}
         {running && progress
           ? planText(report, progress, now)
-          : `Остановлен ${test.stoppedAt ? moscowTime(test.stoppedAt) : ''}${test.stoppedBy ? ` (${test.stoppedBy})` : ''}${test.winner !== null ? `, оставлен вариант ${variantLetter(test.winner)}` : ''}.`}
+          : `Остановлен ${test.stoppedAt ? moscowTime(test.stoppedAt) : ''}${test.stoppedBy ? ` (${actorText(test.stoppedBy)})` : ''}${test.winner !== null ? `, оставлен вариант ${variantLetter(test.winner)}` : ''}.`}
       </p>
       <p
         {...(verdict.kind === 'srm' ? { role: 'alert' } : {})}

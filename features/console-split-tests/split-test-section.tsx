@@ -4,7 +4,8 @@ import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { MIN_VARIANTS, textsOf, variantLetter } from '@/lib/experiments/variants';
-import { AUTO_KEEP_ACTOR } from '@/server/split-tests/verdict-job';
+import { actorText } from '@/components/console/actor-labels';
+import { AUTO_KEEP_ACTOR } from '@/lib/actors';
 import type { SplitTestData } from './load';
 import { startTestAction, stopTestAction } from './split-test-actions';
 import { splitTestLabels, splitTestMessages } from './split-test-labels';
@@ -99,7 +100,7 @@ export function SplitTestSection({ popup, tests, running, view, notice, keepAske
                   <td>{test.startedBy}</td>
                   <td>{test.variants.length}</td>
                   <td>{test.stoppedAt ? moscowTime(test.stoppedAt) : '—'}</td>
-                  <td>{test.stoppedBy ?? '—'}</td>
+                  <td>{test.stoppedBy ? actorText(test.stoppedBy) : '—'}</td>
                   <td>
                     {test.status === 'running'
                       ? 'идёт'

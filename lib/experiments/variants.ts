@@ -3,6 +3,7 @@
  * who is not counted. Pure: the browser assigns with it and the server checks the assignment with it.
  */
 import type { PopupConfig } from '@/lib/popups/config';
+import type { PriceReferenceProblem } from '@/lib/price-references';
 
 /** «Заголовок», «Текст», «Надпись на кнопке» of one variant. */
 export interface VariantTexts {
@@ -36,8 +37,8 @@ export function withTexts<C extends PopupConfig['content']>(content: C, texts: V
 
 export type VariantProblem =
   | { variant: number; field: keyof VariantTexts; code: 'empty' | 'too_long'; max?: number }
-  /** A price reference (`{цена advanced-js}`) that names no tariff; `message` is lib/price-references.ts's sentence. */
-  | { variant: number; field: keyof VariantTexts; code: 'price_reference'; message: string };
+  /** A price reference (`{цена advanced-js}`) that names no tariff: lib/price-references.ts's code and data, which the console words. */
+  | { variant: number; field: keyof VariantTexts; code: 'price_reference'; problem: PriceReferenceProblem };
 export const MAX_VARIANT_TEXT = 500;
 
 /** A variant's texts are checked like the pop-up's own: none empty (and none absurdly long). */

@@ -1,9 +1,9 @@
 import { maxPopupDelayMs } from './limits';
 import { PATH_PATTERN_SHAPE, matchesPattern, normalizePath } from '@/lib/path-patterns';
 import { isCalendarDate, isClockTime } from '@/lib/calendar';
-import { isPriceReference, type PricedCourse, referenceForAmount, resolvePriceValue, roublesIn } from '@/lib/price-references';
+import { isPriceReference, type PricedCourse, type PriceReferenceProblem, referenceForAmount, resolvePriceValue, roublesIn } from '@/lib/price-references';
 import type { ManagedPopupConfig } from './managed';
-import { resolvePopupPrices } from './prices';
+import { type PriceProblem, resolvePopupPrices } from './prices';
 import { selectPopup } from './targeting';
 
 /**
@@ -48,8 +48,8 @@ export type PopupProblem =
   | { field: 'price' | 'oldPrice'; code: 'price_invalid' }
   | { field: 'price'; code: 'gift_not_cheaper'; price: number; oldPrice: number }
   | { field: 'price' | 'oldPrice'; code: 'monthly_tariff' }
-  /** A reference that cannot be looked up; `message` is lib/price-references.ts's Russian sentence. */
-  | { field: 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice'; code: 'price_reference'; message: string }
+  /** A reference that cannot be looked up: lib/price-references.ts's code and data, which the console words. */
+  | { field: 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice'; code: 'price_reference'; problem: PriceReferenceProblem }
   /** A figure typed that is exactly one course tariff's price: `reference` is what to write instead. */
   | { field: 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice'; code: 'repeats_course_price'; sum: string; reference: string };
 
@@ -202,7 +202,7 @@ function pricesProblems(config: ManagedPopupConfig, courses: readonly PricedCour
     const problems: PopupProblem[] = [];
     for (const field of ['price', 'oldPrice'] as const) {
       const resolved = prices[field];
-      if ('problem' in resolved) problems.push({ field, code: 'price_reference', message: resolved.problem });
+      if ('problem' in resolved) problems.push({ field, code: 'price_reference', problem: resolved.problem });
       else if (resolved.monthly) problems.push({ field, code: 'monthly_tariff' });
     }
     if (problems.length > 0) return problems;
@@ -210,7 +210,14 @@ function pricesProblems(config: ManagedPopupConfig, courses: readonly PricedCour
     if (price!.amount >= oldPrice!.amount) return [{ field: 'price', code: 'gift_not_cheaper', price: price!.amount, oldPrice: oldPrice!.amount }];
   }
   const resolved = resolvePopupPrices({ ...config, variants: [] }, courses);
-  return resolved.problems.map((problem) => ({ field: problem.field, code: 'price_reference', message: problem.message }));
+  return resolved.problems.map(popupProblemOfPrice);
+}
+
+/** A price problem of lib/popups/prices.ts as the form's problem of its field. */
+export function popupProblemOfPrice({ field, problem }: PriceProblem): PopupProblem {
+  if (problem.code === 'monthly_tariff') return { field: field === 'oldPrice' ? 'oldPrice' : 'price', code: 'monthly_tariff' };
+  if (problem.code === 'gift_not_cheaper') return { field: 'price', code: 'gift_not_cheaper', price: problem.price, oldPrice: problem.oldPrice };
+  return { field, code: 'price_reference', problem };
 }
 
 /** Where a pop-up shows: the site's pages it wins, and those it matches where another pop-up wins. */

@@ -46,13 +46,13 @@ describe("a pop-up's prices as a visitor sees them", () => {
   it('shows nothing rather than a reference it cannot look up', () => {
     expect(resolvePopupPrices(gift({ price: 0, oldPrice: '{цена react}' }), courses)).toEqual({
       config: null,
-      problems: [{ field: 'oldPrice', message: 'в {цена react} курс «react», а такого курса нет в content/courses/' }],
+      problems: [{ field: 'oldPrice', problem: { code: 'unknown_course', reference: '{цена react}', course: 'react' } }],
     });
     expect(resolvePopupPrices(gift({ price: 0, oldPrice: '{цена junior-js}' }), courses).problems).toEqual([
-      { field: 'oldPrice', message: 'подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу' },
+      { field: 'oldPrice', problem: { code: 'monthly_tariff' } },
     ]);
     expect(resolvePopupPrices(gift({ price: 20_000, oldPrice: '{цена advanced-js}' }), courses).problems).toEqual([
-      { field: 'price', message: 'цена подарка (20000) должна быть ниже зачёркнутой цены (13790)' },
+      { field: 'price', problem: { code: 'gift_not_cheaper', price: 20_000, oldPrice: 13_790 } },
     ]);
   });
 

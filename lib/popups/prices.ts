@@ -1,5 +1,5 @@
 import type { VariantTexts } from '@/lib/experiments/variants';
-import { hardCodedRoubles, type PricedCourse, resolvePriceReferences, resolvePriceValue } from '@/lib/price-references';
+import { hardCodedRoubles, type PricedCourse, type PriceReferenceProblem, resolvePriceReferences, resolvePriceValue } from '@/lib/price-references';
 import type { ManagedPopupConfig } from './managed';
 
 /**
@@ -12,21 +12,31 @@ import type { ManagedPopupConfig } from './managed';
 /** The pop-up form's fields a price can sit in (lib/popups/edit-check.ts `PopupField`). */
 export type PricedField = 'headline' | 'text' | 'buttonLabel' | 'price' | 'oldPrice';
 
-export interface PriceProblem {
+/**
+ * What stops a pop-up's prices: a reference that cannot be looked up (lib/price-references.ts), a monthly
+ * tariff where the gift is paid at once, a gift not cheaper than its struck-out price. Codes with their
+ * data: the content check and the console word them.
+ */
+export type PopupPriceProblem = PriceReferenceProblem | { code: 'monthly_tariff' } | { code: 'gift_not_cheaper'; price: number; oldPrice: number };
+
+export interface PriceProblem<P extends PopupPriceProblem = PopupPriceProblem> {
   field: PricedField;
   /** Which split-test variant's text (2 for B…), when not the pop-up's own. */
   variant?: number;
-  /** In Russian, from lib/price-references.ts. */
-  message: string;
+  problem: P;
 }
 
 /** Texts with their price references written in; a reference that cannot be read is a problem. */
-export function resolveTexts(texts: VariantTexts, courses: readonly PricedCourse[], variant?: number): { texts: VariantTexts; problems: PriceProblem[] } {
-  const problems: PriceProblem[] = [];
+export function resolveTexts(
+  texts: VariantTexts,
+  courses: readonly PricedCourse[],
+  variant?: number,
+): { texts: VariantTexts; problems: PriceProblem<PriceReferenceProblem>[] } {
+  const problems: PriceProblem<PriceReferenceProblem>[] = [];
   const written = Object.fromEntries(
     (Object.keys(texts) as (keyof VariantTexts)[]).map((field) => {
       const resolved = resolvePriceReferences(texts[field], courses);
-      for (const message of resolved.problems) problems.push({ field, message, ...(variant === undefined ? {} : { variant }) });
+      for (const problem of resolved.problems) problems.push({ field, problem, ...(variant === undefined ? {} : { variant }) });
       return [field, resolved.text];
     }),
   ) as unknown as VariantTexts;
@@ -45,7 +55,7 @@ export function resolvePopupPrices(
   const problems: PriceProblem[] = [];
   const text = (field: PricedField, value: string) => {
     const resolved = resolvePriceReferences(value, courses);
-    for (const message of resolved.problems) problems.push({ field, message });
+    for (const problem of resolved.problems) problems.push({ field, problem });
     return resolved.text;
   };
   const content = config.content;
@@ -57,15 +67,14 @@ export function resolvePopupPrices(
   } else {
     const price = (field: 'price' | 'oldPrice') => {
       const resolved = resolvePriceValue(content.offer[field], courses);
-      if ('problem' in resolved) return void problems.push({ field, message: resolved.problem });
-      if (resolved.monthly)
-        return void problems.push({ field, message: 'подарок оплачивается сразу, а этот тариф — помесячно: сошлитесь на тариф с оплатой сразу' });
+      if ('problem' in resolved) return void problems.push({ field, problem: resolved.problem });
+      if (resolved.monthly) return void problems.push({ field, problem: { code: 'monthly_tariff' } });
       return resolved.amount;
     };
     const amount = price('price');
     const oldAmount = price('oldPrice');
     if (amount !== undefined && oldAmount !== undefined && amount >= oldAmount) {
-      problems.push({ field: 'price', message: `цена подарка (${amount}) должна быть ниже зачёркнутой цены (${oldAmount})` });
+      problems.push({ field: 'price', problem: { code: 'gift_not_cheaper', price: amount, oldPrice: oldAmount } });
     }
     shown = {
       ...content,

@@ -145,7 +145,7 @@ export function alertHandler({
             ? sendTelegram(telegram!, recipient.address, telegramNotice(notice))
             : sendMail(email!, recipient.address, mailNotice(notice));
         } catch (error) {
-          return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})` });
+          return Promise.resolve({ ok: false, code: 'crashed', detail: errorKind(error) });
         }
       }
       // A single lead whose alert was held is still the night's digest (of one).
@@ -155,12 +155,12 @@ export function alertHandler({
           const text = (telLinks: boolean) => (digest ? telegramDigest(leads, { ...digest, telLinks }) : telegramAlert(leads[0]!, { ...options, telLinks }));
           return sendTelegram(telegram!, recipient.address, text(true)).then((result) =>
             // A Telegram that will not take the `tel:` link: the same message with the number as text.
-            !result.ok && result.failure === 'link_refused' ? sendTelegram(telegram!, recipient.address, text(false)) : result,
+            !result.ok && result.code === 'link_refused' ? sendTelegram(telegram!, recipient.address, text(false)) : result,
           );
         }
         return sendMail(email!, recipient.address, digest ? mailDigest(leads, digest) : mailAlert(leads[0]!, options));
       } catch (error) {
-        return Promise.resolve({ ok: false, error: `alert failed (${errorKind(error)})` });
+        return Promise.resolve({ ok: false, code: 'crashed', detail: errorKind(error) });
       }
     },
 

@@ -18,8 +18,8 @@ describe('the Telegram channel says why a message did not go, as a code', () => 
     telegram.reset();
     telegram.setMode('no-tel-links');
     telegram.setUnknownChats(['999']);
-    expect(await sendTelegram(config(), '42', withLink)).toMatchObject({ ok: false, failure: 'link_refused' });
-    expect(await sendTelegram(config(), '999', 'Новая заявка')).toMatchObject({ ok: false, failure: 'chat_not_found' });
+    expect(await sendTelegram(config(), '42', withLink)).toMatchObject({ ok: false, code: 'link_refused' });
+    expect(await sendTelegram(config(), '999', 'Новая заявка')).toMatchObject({ ok: false, code: 'chat_not_found' });
     expect(await sendTelegram(config(), '42', 'Телефон: +79161234567')).toEqual({ ok: true });
   });
 });

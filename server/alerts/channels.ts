@@ -3,20 +3,26 @@
  * (nodemailer). A result never carries the bot token, the SMTP password or personal data.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { AlertFailure } from '@/lib/outbox-failures';
 import type { AlertsConfig } from '../config';
 import type { MailContent } from './message';
 
 export type SendResult =
   | { ok: true }
-  /** `retryAfterMs`: Telegram's `429 retry_after`; nothing goes to that chat before it has passed. */
-  | { ok: false; error: string; retryAfterMs?: number; failure: SendFailure };
+  /**
+   * `code`: why, stored in the outbox and shown in Russian by the console; `detail`: the service's status
+   * and words (`400 Bad Request: chat not found`, `SMTP EENVELOPE 550`, `timeout 10000 ms`), never a
+   * token, password or personal data. `retryAfterMs`: Telegram's `429 retry_after`; nothing goes to that
+   * chat before it has passed.
+   */
+  | { ok: false; code: SendFailure; detail: string; retryAfterMs?: number };
 
 /**
  * Why a message did not go, for the alert worker and the console's test result (rendered in Russian there).
  * `link_refused`: Telegram would not take a link or the markup of the text (its 400 `wrong HTTP URL`,
- * `can't parse entities`), as some of its servers do with a `tel:` link.
+ * `can't parse entities`), as some of its servers do with a `tel:` link. `crashed` is the worker's own.
  */
-export type SendFailure = 'chat_not_found' | 'forbidden' | 'unauthorized' | 'rate_limited' | 'unreachable' | 'link_refused' | 'refused';
+export type SendFailure = Exclude<AlertFailure, 'crashed'>;
 
 type TelegramConfig = NonNullable<AlertsConfig['telegram']>;
 type MailConfig = NonNullable<AlertsConfig['email']>;
@@ -36,9 +42,8 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
     text = await response.text();
   } catch (error) {
     const name = (error as { name?: unknown })?.name;
-    if (name === 'TimeoutError' || name === 'AbortError')
-      return { ok: false, error: `Telegram: no answer within ${config.timeoutMs} ms`, failure: 'unreachable' };
-    return { ok: false, error: 'Telegram: network error', failure: 'unreachable' };
+    if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, code: 'unreachable', detail: `timeout ${config.timeoutMs} ms` };
+    return { ok: false, code: 'unreachable', detail: 'network' };
   }
   let answer: { ok?: unknown; error_code?: unknown; description?: unknown; parameters?: { retry_after?: unknown } } = {};
   try {
@@ -49,7 +54,7 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
   if (response.ok && answer.ok === true) return { ok: true };
   const retryAfter = Number(answer.parameters?.retry_after);
   const description = typeof answer.description === 'string' ? `: ${answer.description.replace(/\s+/g, ' ').slice(0, 200)}` : '';
-  const failure: SendFailure =
+  const code: SendFailure =
     response.status === 429
       ? 'rate_limited'
       : response.status === 401 || response.status === 404
@@ -65,8 +70,8 @@ export async function sendTelegram(config: TelegramConfig, chatId: string, html:
                 : 'refused';
   return {
     ok: false,
-    failure,
-    error: `Telegram HTTP ${response.status}${description}`,
+    code,
+    detail: `${response.status}${description}`,
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
   };
 }
@@ -106,8 +111,8 @@ export async function sendMail(config: MailConfig, to: string, content: MailCont
     const unreachable = typeof code === 'string' && ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'].includes(code);
     return {
       ok: false,
-      failure: unreachable ? 'unreachable' : 'refused',
-      error: `SMTP ${typeof code === 'string' ? code : 'error'}${typeof responseCode === 'number' ? ` ${responseCode}` : ''}`,
+      code: unreachable ? 'unreachable' : 'refused',
+      detail: `SMTP ${typeof code === 'string' ? code : 'error'}${typeof responseCode === 'number' ? ` ${responseCode}` : ''}`,
     };
   }
 }

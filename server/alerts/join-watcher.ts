@@ -110,7 +110,7 @@ export class JoinWatcher extends PollingLoop {
       : { refused: 'unknown' };
     this.log.info('alerts_join.start', { outcome: 'joined' in outcome ? 'joined' : outcome.refused });
     const reply = await sendTelegram(this.options.config.telegram!, chat, escapeHtml(joinReply(outcome)));
-    if (!reply.ok) this.log.warn('alerts_join.reply_failed', { error: reply.error });
+    if (!reply.ok) this.log.warn('alerts_join.reply_failed', { error: reply.code, detail: reply.detail });
   }
 }
 

@@ -22,7 +22,7 @@ export async function sendTestAlerts(config: AlertsConfig, settings: Pick<AlertS
       if (recipient.channel === 'telegram') {
         if (!config.telegram) return { recipient, outcome: 'not_configured' };
         const result = await sendTelegram(config.telegram, recipient.address, `<b>${escapeHtml(TEST_MESSAGE)}</b>`);
-        return { recipient, outcome: result.ok ? 'sent' : result.failure };
+        return { recipient, outcome: result.ok ? 'sent' : result.code };
       }
       if (!config.email) return { recipient, outcome: 'not_configured' };
       const result = await sendMail(config.email, recipient.address, {
@@ -30,7 +30,7 @@ export async function sendTestAlerts(config: AlertsConfig, settings: Pick<AlertS
         text: TEST_MESSAGE,
         html: `<p>${escapeHtml(TEST_MESSAGE)}</p>`,
       });
-      return { recipient, outcome: result.ok ? 'sent' : result.failure };
+      return { recipient, outcome: result.ok ? 'sent' : result.code };
     }),
   );
 }

@@ -25,6 +25,7 @@ import { withheldLeadsMigration } from './migrations/021-withheld-leads';
 import { refusedPaymentsMigration } from './migrations/022-refused-payments';
 import { trafficNetworksMigration } from './migrations/023-traffic-networks';
 import { priceVersionsMigration } from './migrations/024-price-versions';
+import { storedCodesMigration } from './migrations/026-stored-codes';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '022-refused-payments': refusedPaymentsMigration,
     '023-traffic-networks': trafficNetworksMigration,
     '024-price-versions': priceVersionsMigration(dialect),
+    '026-stored-codes': storedCodesMigration,
   };
 }
 

@@ -94,7 +94,10 @@ export interface OutboxTable {
   /** While `sending`: the claim expires at this time, then another worker may take the row over. */
   locked_until: number | null;
   claim_token: string | null;
-  last_error: string | null;
+  /** 026: why the last attempt failed, a code of lib/outbox-failures.ts; null when none failed or it went. */
+  last_error_code: string | null;
+  /** 026 (was `last_error`): what goes with the code (an HTTP status, a timeout, GetCourse's refusal), never personal data. */
+  last_error_detail: string | null;
   created_at: number;
   updated_at: number;
   sent_at: number | null;

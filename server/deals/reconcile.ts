@@ -1,4 +1,5 @@
 import { moscowToday } from '@/lib/calendar';
+import type { ReconcileFailure } from '@/lib/reconcile-failures';
 import type { GetCourseConfig } from '../config';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
@@ -29,7 +30,7 @@ export interface ReconcileOptions {
 }
 
 export type ReconcileResult =
-  { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number; refused: number } | { result: 'failed'; error: string };
+  { result: 'done'; deals: number; changed: number; unchanged: number; unmatched: number; refused: number } | { result: 'failed'; error: ReconcileFailure };
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_RECONCILE_POLL_MS = 60_000;
@@ -86,9 +87,10 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
   const maxPolls = options.maxPolls ?? 30;
   const maxBusyTries = options.maxBusyTries ?? 10;
 
-  const fail = async (error: string, keepExport: boolean): Promise<ReconcileResult> => {
+  /** Stores the failure's code (lib/reconcile-failures.ts); its detail (GetCourse's error code, an error's class) goes to the log only. */
+  const fail = async (error: ReconcileFailure, keepExport: boolean, detail?: string): Promise<ReconcileResult> => {
     await repos.dealReconciliation.save({ lastFailureAt: now(), lastError: error, ...(keepExport ? {} : { exportId: null, exportStartedAt: null }) });
-    log.warn('reconcile.failed', { error });
+    log.warn('reconcile.failed', { error, detail });
     return { result: 'failed', error };
   };
 
@@ -113,7 +115,8 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
           await sleep(pollMs);
           continue;
         }
-        return await fail(asked.kind === 'failed' || asked.kind === 'refused' ? asked.code : asked.kind, false);
+        if (asked.kind === 'refused') return await fail('refused', false, asked.code);
+        return await fail(asked.kind === 'failed' ? asked.code : asked.kind, false);
       }
       await repos.dealReconciliation.save({ exportId, exportStartedAt: startedAt });
       log.info('reconcile.export_requested', { exportId, fromDay });
@@ -127,7 +130,7 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
         break;
       }
       // An export GetCourse no longer knows: ask for a new one next run.
-      if (answer.kind === 'refused') return await fail(answer.code, false);
+      if (answer.kind === 'refused') return await fail('refused', false, answer.code);
       if (poll < maxPolls) await sleep(pollMs);
     }
     if (!table) return await fail('not_ready', true);
@@ -140,6 +143,6 @@ export async function reconcileDeals(options: ReconcileOptions): Promise<Reconci
     log.info('reconcile.done', { deals: reports.length, skipped, ...counts });
     return { result: 'done', deals: reports.length, ...counts };
   } catch (error) {
-    return fail(errorKind(error), true).catch(() => ({ result: 'failed', error: errorKind(error) }));
+    return fail('crashed', true, errorKind(error)).catch(() => ({ result: 'failed', error: 'crashed' }) as const);
   }
 }

@@ -1,11 +1,16 @@
+import type { DeliveryFailure } from '@/lib/outbox-failures';
 import type { GetCourseConfig } from '../config';
 import { getCourseMetrics, type GetCourseErrorKind } from '../ops/metrics';
 
 /** The two import endpoints we use: `/pl/api/deals` and `/pl/api/users`. */
 export type ImportEndpoint = 'deals' | 'users';
 
-/** The outcome of one import call. `error` never carries personal data: it goes to the database and logs. */
-export type ImportResult = { ok: true } | { ok: false; error: string };
+/**
+ * The outcome of one import call: a failure is a code (lib/outbox-failures.ts) and a detail that never
+ * carries personal data (an HTTP status, the timeout, a network error's code, GetCourse's refusal with
+ * the lead's values blanked): both go to the database and the logs.
+ */
+export type ImportResult = { ok: true } | { ok: false; code: DeliveryFailure; detail: string | null };
 
 /**
  * One call to GetCourse's import API: form-encoded `action=add`, `key`, `params` = base64 of the JSON.
@@ -30,16 +35,15 @@ export async function postImport(
   const seconds = (performance.now() - started) / 1000;
   if (!answer.ok) {
     getCourseMetrics.call(endpoint, seconds, answer.kind);
-    return { ok: false, error: answer.error };
+    return { ok: false, code: answer.kind, detail: answer.detail };
   }
   const record = asRecord(answer.json);
   const result = asRecord(record?.result);
   const accepted = isTrue(record?.success) && isTrue(result?.success);
   getCourseMetrics.call(endpoint, seconds, accepted ? null : 'refused');
   if (accepted) return { ok: true };
-  const message = typeof result?.error_message === 'string' ? result.error_message : '';
-  const detail = message ? `: ${withoutPersonalData(message, personal)}` : '';
-  return { ok: false, error: `GetCourse refused the import${detail}` };
+  const message = typeof result?.error_message === 'string' ? result.error_message.trim() : '';
+  return { ok: false, code: 'refused', detail: message ? withoutPersonalData(message, personal) : null };
 }
 
 /**
@@ -51,7 +55,7 @@ export async function postForJson(
   body: URLSearchParams,
   timeoutMs: number,
   headers: Record<string, string> = {},
-): Promise<{ ok: true; json: unknown } | { ok: false; error: string; kind: GetCourseErrorKind }> {
+): Promise<{ ok: true; json: unknown } | { ok: false; kind: Exclude<GetCourseErrorKind, 'refused'>; detail: string | null }> {
   let response: Response;
   let text: string;
   try {
@@ -66,20 +70,20 @@ export async function postForJson(
   } catch (error) {
     return { ok: false, ...describeNetworkError(error, timeoutMs) };
   }
-  if (!response.ok) return { ok: false, error: `HTTP ${response.status}`, kind: response.status < 500 ? 'http_4xx' : 'http_5xx' };
+  if (!response.ok) return { ok: false, kind: response.status < 500 ? 'http_4xx' : 'http_5xx', detail: String(response.status) };
   try {
     return { ok: true, json: JSON.parse(text) };
   } catch {
-    return { ok: false, error: 'GetCourse answered something other than JSON', kind: 'not_json' };
+    return { ok: false, kind: 'not_json', detail: null };
   }
 }
 
-function describeNetworkError(error: unknown, timeoutMs: number): { error: string; kind: 'timeout' | 'network' } {
+/** A call that got no answer: timed out (the detail: the timeout in ms) or no connection (the detail: the system's code, `ECONNREFUSED`). */
+function describeNetworkError(error: unknown, timeoutMs: number): { kind: 'timeout' | 'network'; detail: string | null } {
   const name = (error as { name?: unknown })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return { error: `no answer within ${timeoutMs} ms`, kind: 'timeout' };
+  if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout', detail: String(timeoutMs) };
   const cause = (error as { cause?: { code?: unknown } })?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : null;
-  return { error: `network error${code ? ` (${code})` : ''}`, kind: 'network' };
+  return { kind: 'network', detail: typeof cause?.code === 'string' ? cause.code.slice(0, 40) : null };
 }
 
 // GetCourse has answered both `true` and `"true"` over the years.

@@ -51,10 +51,18 @@ describe('import answers', () => {
 
   it('fails on a missing result, an HTML page, or success only at the top level', async () => {
     answer = JSON.stringify({ success: true });
-    expect(await call()).toEqual({ ok: false, error: 'GetCourse refused the import' });
+    expect(await call()).toEqual({ ok: false, code: 'refused', detail: null });
     answer = '<html>Технические работы</html>';
-    expect(await call()).toEqual({ ok: false, error: 'GetCourse answered something other than JSON' });
+    expect(await call()).toEqual({ ok: false, code: 'not_json', detail: null });
     answer = JSON.stringify({ success: false, error_message: 'Неверный ключ', result: { success: false, error_message: 'a@b.ru: нет доступа' } });
-    expect(await call()).toEqual({ ok: false, error: 'GetCourse refused the import: […]: нет доступа' });
+    expect(await call()).toEqual({ ok: false, code: 'refused', detail: '[…]: нет доступа' });
+    // GetCourse's words are kept as the detail, any e-mail or phone number in them blanked, and cut short.
+    answer = JSON.stringify({
+      success: true,
+      result: { success: false, error_message: `Пользователь ivan@mail.ru (+7 916 123-45-67) уже есть${'!'.repeat(300)}` },
+    });
+    const refused = await call();
+    expect(refused).toMatchObject({ ok: false, code: 'refused', detail: expect.stringMatching(/^Пользователь \[e-mail\] \(\[number\]\) уже есть!+$/) });
+    expect(refused.ok === false && refused.detail!.length).toBe(200);
   });
 });

@@ -33,7 +33,10 @@ export const handlePopups = endpoint<ApiRuntime>({
       const testTexts = test?.variants.map((texts) => resolveTexts(texts, courses()));
       const problems = [...priced.problems, ...(testTexts ?? []).flatMap((texts) => texts.problems)];
       if (!priced.config || problems.length > 0) {
-        log.warn('popups.price_reference_unresolved', { popup: popup.id, problems: problems.map((problem) => problem.message).join('; ') });
+        log.warn('popups.price_reference_unresolved', {
+          popup: popup.id,
+          problems: problems.map((problem) => `${problem.field}:${problem.problem.code}`).join('; '),
+        });
         continue;
       }
       shown.push(publicPopup(popup.id, priced.config, test && { id: test.id, variants: testTexts!.map((texts) => texts.texts) }));

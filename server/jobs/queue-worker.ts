@@ -1,3 +1,4 @@
+import type { OutboxFailure } from '@/lib/outbox-failures';
 import type { RetryPolicy } from '../config';
 import { consoleLogger, type LogFields, type Logger } from '../log';
 import type { ClaimResults, OutboxClaim } from '../repositories/outbox-rows';
@@ -12,8 +13,11 @@ export function claimLeaseMs(timeoutMs = 10_000): number {
   return 2 * timeoutMs + 5000;
 }
 
-/** What one send came to; `retryAfterMs`: the service asked us to wait (Telegram's 429 retry_after). */
-export type SendResult = { ok: true } | { ok: false; error: string; retryAfterMs?: number };
+/**
+ * What one send came to. A failure is stored as its code (lib/outbox-failures.ts) and a detail without
+ * personal data; `retryAfterMs`: the service asked us to wait (Telegram's 429 retry_after).
+ */
+export type SendResult = { ok: true } | { ok: false; code: OutboxFailure; detail: string | null; retryAfterMs?: number };
 
 /** The rows of one message, claimed together and recorded together (so a digest stays one). */
 export interface QueueJob {
@@ -157,12 +161,12 @@ export class QueueWorker<Due, Job extends QueueJob> extends PollingLoop {
     const attempts = Math.max(...job.claims.map((claim) => claim.attempts));
     let retryAt = nextAttemptAt(attempts, this.options.retry, now, this.options.random);
     if (retryAt !== null && result.retryAfterMs !== undefined) retryAt = Math.max(retryAt, now + result.retryAfterMs);
-    await Promise.all(job.claims.map((claim) => results.markFailed(claim, { error: result.error, retryAt }, now)));
+    await Promise.all(job.claims.map((claim) => results.markFailed(claim, { code: result.code, detail: result.detail, retryAt }, now)));
     if (retryAt === null) {
-      this.log.error(`${name}.dead`, { ...job.logFields, error: result.error });
+      this.log.error(`${name}.dead`, { ...job.logFields, error: result.code, detail: result.detail });
       return 'dead';
     }
-    this.log.warn(`${name}.retry`, { ...job.logFields, error: result.error, retryInMs: retryAt - now });
+    this.log.warn(`${name}.retry`, { ...job.logFields, error: result.code, detail: result.detail, retryInMs: retryAt - now });
     return 'retrying';
   }
 

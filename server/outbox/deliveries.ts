@@ -15,7 +15,7 @@ type Deliver = (delivery: OutboxClaim, context: DeliveryContext) => Promise<Impo
 /** A lead as a GetCourse deal (`/pl/api/deals`) under its deal number, so retries update one deal. */
 async function deliverDeal(delivery: OutboxClaim, { repos, getCourse }: DeliveryContext): Promise<ImportResult> {
   const lead = delivery.leadId === null ? undefined : await repos.leads.findLead(delivery.leadId);
-  if (!lead || !delivery.dealNumber) return { ok: false, error: 'the lead of this delivery is missing' };
+  if (!lead || !delivery.dealNumber) return { ok: false, code: 'lead_missing', detail: null };
   const { productTitle, offerCode } = delivery.payload;
   const params = dealParams(lead, delivery.dealNumber, {
     productTitle: typeof productTitle === 'string' && productTitle ? productTitle : lead.productName,
@@ -31,6 +31,6 @@ const deliveries: Record<DeliveryKind, Deliver> = {
 
 export function deliver(delivery: OutboxClaim, context: DeliveryContext): Promise<ImportResult> {
   const handler = (deliveries as Partial<Record<string, Deliver>>)[delivery.kind];
-  if (!handler) return Promise.resolve({ ok: false, error: `unknown delivery kind "${delivery.kind}"` });
+  if (!handler) return Promise.resolve({ ok: false, code: 'unknown_kind', detail: delivery.kind.slice(0, 40) });
   return handler(delivery, context);
 }

@@ -65,7 +65,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
   async function statusOf(outboxId: number) {
     const [row] = await database()
       .handle.db.selectFrom('outbox')
-      .select(['status', 'attempts', 'last_error', 'next_attempt_at'])
+      .select(['status', 'attempts', 'last_error_code', 'last_error_detail', 'next_attempt_at'])
       .where('id', '=', outboxId)
       .execute();
     return row!;
@@ -94,7 +94,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
         deal_comment: 'Заявка с сайта, форма «contact»; страница /products/junior-js; вариант b1; блок lead-form; utm_id 42',
       },
     });
-    expect(await statusOf(outboxId)).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'sent', attempts: 1, last_error_code: null, last_error_detail: null });
     expectNoPersonalData(lead);
   });
 
@@ -104,7 +104,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const before = Date.now();
     expect(await worker().runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
     const row = await statusOf(outboxId);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'GetCourse refused the import: Не удалось обработать импорт' });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error_code: 'refused', last_error_detail: 'Не удалось обработать импорт' });
     expect(row.next_attempt_at).toBeGreaterThanOrEqual(before);
     expectNoPersonalData(lead);
   });
@@ -113,12 +113,12 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     gc.setMode('error500');
     const first = await queueLead();
     await worker().runOnce();
-    expect(await statusOf(first.outboxId)).toMatchObject({ status: 'pending', last_error: 'HTTP 502' });
+    expect(await statusOf(first.outboxId)).toMatchObject({ status: 'pending', last_error_code: 'http_5xx', last_error_detail: '502' });
 
     gc.setMode('drop');
     const second = await queueLead();
     await worker().runOnce();
-    expect((await statusOf(second.outboxId)).last_error).toMatch(/^network error/);
+    expect(await statusOf(second.outboxId)).toMatchObject({ status: 'pending', last_error_code: 'network' });
     expectNoPersonalData(second.lead);
   });
 
@@ -128,7 +128,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const started = Date.now();
     expect(await worker({ getCourse: { ...getCourse, timeoutMs: 400 } }).runOnce()).toMatchObject({ claimed: 1, retrying: 1 });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', last_error: 'no answer within 400 ms' });
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', last_error_code: 'timeout', last_error_detail: '400' });
   });
 
   it('marks a delivery dead after the attempt limit and keeps it', async () => {
@@ -140,7 +140,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
       await limited.runOnce();
       clock += 60_000;
     }
-    expect(await statusOf(outboxId)).toMatchObject({ status: 'dead', attempts: 3, last_error: 'HTTP 502' });
+    expect(await statusOf(outboxId)).toMatchObject({ status: 'dead', attempts: 3, last_error_code: 'http_5xx', last_error_detail: '502' });
     expect(await limited.runOnce()).toMatchObject({ claimed: 0 });
     expect(gc.received()).toHaveLength(3);
     expect(await database().repos.leads.findLead(leadId)).toBeDefined();
@@ -223,7 +223,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
   it('fails a delivery of an unknown kind without calling GetCourse', async () => {
     const id = await deliveryOfUnknownKind(database(), 'fax');
     await worker().runOnce();
-    expect(await statusOf(id)).toMatchObject({ status: 'pending', last_error: 'unknown delivery kind "fax"' });
+    expect(await statusOf(id)).toMatchObject({ status: 'pending', last_error_code: 'unknown_kind', last_error_detail: 'fax' });
     expect(gc.received()).toEqual([]);
   });
 });

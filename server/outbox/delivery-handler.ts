@@ -43,7 +43,7 @@ export function deliveryHandler({
       try {
         return await deliver(claim, { repos, getCourse: getCourse! });
       } catch (error) {
-        return { ok: false, error: `delivery failed (${errorKind(error)})` };
+        return { ok: false, code: 'crashed', detail: errorKind(error) };
       }
     },
     async unconfigured() {

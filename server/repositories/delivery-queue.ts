@@ -4,6 +4,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
+import type { StoredFailure } from '@/lib/outbox-failures';
 import type { Database, OutboxStatus } from '../db/schema';
 import {
   ALERT_KIND,
@@ -15,6 +16,7 @@ import {
   outboxRow,
   releaseWithheldRows,
   requeueDeadRows,
+  storedFailure,
   type ClaimResults,
   type OutboxClaim,
   type OutboxRow,
@@ -47,7 +49,7 @@ export interface DeliveryHealth {
  * when the soonest of them is tried again. What «Заявки» says instead of pretending they went.
  */
 export interface RetryingDeliveries {
-  lastError: string;
+  lastError: StoredFailure;
   count: number;
   nextAttemptAt: number;
 }
@@ -84,7 +86,7 @@ export interface DeliveryQueueRepository extends ClaimResults {
   findForLead(leadId: number): Promise<OutboxRow[]>;
   list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   health(now: number): Promise<DeliveryHealth>;
-  /** The deliveries pending after a failed attempt, one entry an error, the most of them first. */
+  /** The deliveries pending after a failed attempt, one entry an error (its code and detail), the most of them first. */
   retrying(): Promise<RetryingDeliveries[]>;
   queueSnapshot(now: number): Promise<QueueSnapshot>;
   /** Whether a delivery of the lead carried this deal number (the site sent it), read inside the caller's transaction (a deal report's). */
@@ -205,15 +207,15 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
     async retrying() {
       const rows = await db
         .selectFrom('outbox')
-        .select((eb) => ['last_error', eb.fn.countAll<number | string>().as('count'), eb.fn.min('next_attempt_at').as('next')])
+        .select((eb) => ['last_error_code', 'last_error_detail', eb.fn.countAll<number | string>().as('count'), eb.fn.min('next_attempt_at').as('next')])
         .where((eb) => inQueue(eb, 'deliveries'))
         .where('status', '=', 'pending')
         .where('attempts', '>', 0)
-        .where('last_error', 'is not', null)
-        .groupBy('last_error')
+        .where('last_error_code', 'is not', null)
+        .groupBy(['last_error_code', 'last_error_detail'])
         .execute();
       return rows
-        .map((row) => ({ lastError: row.last_error!, count: Number(row.count), nextAttemptAt: Number(row.next) }))
+        .map((row) => ({ lastError: storedFailure(row)!, count: Number(row.count), nextAttemptAt: Number(row.next) }))
         .sort((a, b) => b.count - a.count || a.nextAttemptAt - b.nextAttemptAt);
     },
 

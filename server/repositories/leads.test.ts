@@ -61,9 +61,14 @@ describeEachDatabase("the console's leads", (database) => {
       });
       const { leadId, outboxId } = await repos.leads.accept(lead, i === 5 ? null : { kind: 'deal', payload: {} });
       ids.push(leadId);
-      if (i === 7) await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: 20, error: 'HTTP 500', retryAt: null });
+      if (i === 7) await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: 20, retryAt: null });
       if (i === 8 || i === 9)
-        await deliveryFailed(database(), outboxId!, { at: lead.createdAt, attempts: i - 7, error: 'HTTP 502', retryAt: lead.createdAt + i * 60_000 });
+        await deliveryFailed(database(), outboxId!, {
+          at: lead.createdAt,
+          attempts: i - 7,
+          failure: { code: 'http_5xx', detail: '502' },
+          retryAt: lead.createdAt + i * 60_000,
+        });
       if (i >= 20) await deliverySent(database(), outboxId!, lead.createdAt);
     }
   });
@@ -106,7 +111,9 @@ describeEachDatabase("the console's leads", (database) => {
     expect((await allPages({ delivery: 'waiting' })).length).toBe(18);
     expect(await allPages({ delivery: 'retrying' })).toEqual(byIndex(8, 9));
     // What «Заявки» says of them: two wait after GetCourse's «502», the soonest tried again at lead 8's retry.
-    expect(await database().repos.deliveryQueue.retrying()).toEqual([{ lastError: 'HTTP 502', count: 2, nextAttemptAt: start + 8 * 3_600_000 + 8 * 60_000 }]);
+    expect(await database().repos.deliveryQueue.retrying()).toEqual([
+      { lastError: { code: 'http_5xx', detail: '502' }, count: 2, nextAttemptAt: start + 8 * 3_600_000 + 8 * 60_000 },
+    ]);
     expect(await allPages({ spam: 'only' })).toEqual(byIndex(5));
     expect((await allPages({ spam: 'exclude' })).length).toBe(29);
     expect(await allPages({ search: 'LEAD12@example.com' })).toEqual(byIndex(12));

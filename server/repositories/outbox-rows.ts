@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { OutboxFailure, StoredFailure } from '@/lib/outbox-failures';
 import type { Database, OutboxStatus, OutboxTable } from '../db/schema';
 
 export type { OutboxStatus };
@@ -35,7 +36,8 @@ export interface OutboxRow {
   status: OutboxStatus;
   attempts: number;
   nextAttemptAt: number;
-  lastError: string | null;
+  /** What the last failed attempt came to (its code and detail); null when none failed or it went. */
+  lastError: StoredFailure | null;
   sentAt: number | null;
 }
 
@@ -44,7 +46,11 @@ export interface ClaimResults {
   /** False when the claim was lost meanwhile (expired and taken over): the result is not recorded. */
   markSent(claim: Pick<OutboxClaim, 'id' | 'claimToken'>, now: number): Promise<boolean>;
   /** Back to `pending` until `retryAt`, or `dead` (kept for a person to look at) when `retryAt` is null. */
-  markFailed(claim: Pick<OutboxClaim, 'id' | 'claimToken'>, failure: { error: string; retryAt: number | null }, now: number): Promise<boolean>;
+  markFailed(
+    claim: Pick<OutboxClaim, 'id' | 'claimToken'>,
+    failure: { code: OutboxFailure; detail: string | null; retryAt: number | null },
+    now: number,
+  ): Promise<boolean>;
 }
 
 type Outbox = ExpressionBuilder<Database, 'outbox'>;
@@ -102,7 +108,7 @@ export function claimResults(db: Kysely<Database>): ClaimResults {
     async markSent(claim, now) {
       const result = await db
         .updateTable('outbox')
-        .set({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, claim_token: null, last_error: null })
+        .set({ status: 'sent', sent_at: now, updated_at: now, locked_until: null, claim_token: null, last_error_code: null, last_error_detail: null })
         .where('id', '=', claim.id)
         .where('claim_token', '=', claim.claimToken)
         .where('status', '=', 'sending')
@@ -110,13 +116,14 @@ export function claimResults(db: Kysely<Database>): ClaimResults {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async markFailed(claim, { error, retryAt }, now) {
+    async markFailed(claim, { code, detail, retryAt }, now) {
       const result = await db
         .updateTable('outbox')
         .set({
           status: retryAt === null ? 'dead' : 'pending',
           next_attempt_at: retryAt ?? now,
-          last_error: error.slice(0, 500),
+          last_error_code: code,
+          last_error_detail: detail === null ? null : detail.slice(0, 200),
           updated_at: now,
           locked_until: null,
           claim_token: null,
@@ -184,9 +191,14 @@ export function outboxRow(row: Selectable<OutboxTable>): OutboxRow {
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
+    lastError: storedFailure(row),
     sentAt: row.sent_at,
   };
+}
+
+/** A row's stored failure, or null when it has none. */
+export function storedFailure(row: Pick<Selectable<OutboxTable>, 'last_error_code' | 'last_error_detail'>): StoredFailure | null {
+  return row.last_error_code === null ? null : { code: row.last_error_code, detail: row.last_error_detail };
 }
 
 /** An alert names its lead in `alert_lead_id`: `lead_id` is the GetCourse delivery's. */

@@ -93,13 +93,13 @@ describeEachDatabase('repositories', (database) => {
     await repos.leads.accept(sampleLead(), { kind: 'deal', payload: {} });
     const now = Date.now();
     const [retried, dead] = await repos.deliveryQueue.claimDue({ now, ...lease });
-    expect(await repos.deliveryQueue.markFailed(retried!, { error: 'HTTP 502', retryAt: now + 5000 }, now)).toBe(true);
-    expect(await repos.deliveryQueue.markFailed(dead!, { error: 'HTTP 502', retryAt: null }, now)).toBe(true);
+    expect(await repos.deliveryQueue.markFailed(retried!, { code: 'http_5xx', detail: '502', retryAt: now + 5000 }, now)).toBe(true);
+    expect(await repos.deliveryQueue.markFailed(dead!, { code: 'http_5xx', detail: '502', retryAt: null }, now)).toBe(true);
 
     expect(await repos.deliveryQueue.claimDue({ now: now + 4999, ...lease })).toEqual([]);
     expect((await repos.deliveryQueue.claimDue({ now: now + 5000, ...lease })).map((c) => c.id)).toEqual([retried!.id]);
     const [deadRow] = await repos.deliveryQueue.list({ status: 'dead' });
-    expect(deadRow).toMatchObject({ id: dead!.id, lastError: 'HTTP 502', attempts: 1 });
+    expect(deadRow).toMatchObject({ id: dead!.id, lastError: { code: 'http_5xx', detail: '502' }, attempts: 1 });
 
     expect(await repos.deliveryQueue.requeueDead(now)).toBe(1);
     expect(await repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 1, sent: 0, dead: 0, withheld: 0 });

@@ -10,7 +10,8 @@ import { describeEachDatabase } from '../testing/databases';
 import { capturingLogger } from '../testing/runtime';
 import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { splitTestView } from './report';
-import { AUTO_KEEP_ACTOR, splitTestVerdictStep } from './verdict-job';
+import { AUTO_KEEP_ACTOR } from '@/lib/actors';
+import { splitTestVerdictStep } from './verdict-job';
 
 let telegram: FakeTelegram;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { AUTO_KEEP_ACTOR } from '@/lib/actors';
 import { isDecisive, keptByVerdict, verdictNotice } from '@/lib/experiments/plain-words';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { withTexts } from '@/lib/experiments/variants';
@@ -11,8 +12,6 @@ import { splitTestView } from './report';
 
 /** How often the verdicts are looked at: a test's figures change by the day, a verdict may wait a few minutes. */
 export const VERDICT_EVERY_MS = 10 * 60_000;
-/** Who the journal and the pop-up's history say kept a winner by itself. */
-export const AUTO_KEEP_ACTOR = 'автоматически, по выводу теста';
 
 /** The console page of a pop-up, for the alert's link; null without SITE_URL. */
 function popupLink(siteUrl: string | null, popupId: string): string | null {

@@ -5,6 +5,7 @@
  * says why. Nothing else outside server/repositories/ writes a table.
  */
 import { moscowToday } from '@/lib/calendar';
+import type { DeliveryFailure } from '@/lib/outbox-failures';
 import type { DatabaseHandle } from '../db/connection';
 import type { Repositories } from '../repositories';
 import type { DeliveryKind } from '../repositories/delivery-queue';
@@ -32,18 +33,26 @@ export async function deliverySent(database: Seeded, deliveryId: number, at = Da
   await database.repos.deliveryQueue.markSent(await claim(database, deliveryId, at), at);
 }
 
+/** GetCourse's server error, the failure tests use when the kind does not matter. */
+const serverError = { code: 'http_5xx', detail: '500' } as const satisfies { code: DeliveryFailure; detail: string };
+
 /**
- * A delivery GetCourse refused `attempts` times with `error`, as the worker records each refusal: then
+ * A delivery GetCourse refused `attempts` times with `failure`, as the worker records each refusal: then
  * pending until `retryAt`, or dead (given up on) when `retryAt` is null.
  */
 export async function deliveryFailed(
   database: Seeded,
   deliveryId: number,
-  { at = Date.now(), attempts = 1, error = 'HTTP 500', retryAt }: { at?: number; attempts?: number; error?: string; retryAt: number | null },
+  {
+    at = Date.now(),
+    attempts = 1,
+    failure = serverError,
+    retryAt,
+  }: { at?: number; attempts?: number; failure?: { code: DeliveryFailure; detail: string | null }; retryAt: number | null },
 ): Promise<void> {
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     // Every refusal but the last one leaves it due again at once.
-    await database.repos.deliveryQueue.markFailed(await claim(database, deliveryId, at), { error, retryAt: attempt === attempts ? retryAt : at }, at);
+    await database.repos.deliveryQueue.markFailed(await claim(database, deliveryId, at), { ...failure, retryAt: attempt === attempts ? retryAt : at }, at);
   }
 }
 
@@ -59,14 +68,18 @@ export async function deliveryOfUnknownKind({ repos }: Seeded, kind: string, now
 
 /**
  * Test-only: a delivery the worker already sent, made dead as if GetCourse had refused it `attempts`
- * times with `error`. The end-to-end stack's worker sends a delivery within a second of its lead, so no
+ * times with `failure`. The end-to-end stack's worker sends a delivery within a second of its lead, so no
  * step of the site leaves one dead while a browser test waits; the console's re-send under the same deal
  * number is tested on this one. The site itself never turns a sent delivery dead.
  */
-export async function sentDeliveryMadeDead({ handle }: Seeded, deliveryId: number, { attempts, error }: { attempts: number; error: string }): Promise<void> {
+export async function sentDeliveryMadeDead(
+  { handle }: Seeded,
+  deliveryId: number,
+  { attempts, failure = serverError }: { attempts: number; failure?: { code: DeliveryFailure; detail: string | null } },
+): Promise<void> {
   const result = await handle.db
     .updateTable('outbox')
-    .set({ status: 'dead', attempts, sent_at: null, last_error: error })
+    .set({ status: 'dead', attempts, sent_at: null, last_error_code: failure.code, last_error_detail: failure.detail })
     .where('id', '=', deliveryId)
     .where('status', '=', 'sent')
     .executeTakeFirst();
