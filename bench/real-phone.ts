@@ -10,6 +10,10 @@
  *   (and every script preload) removed, served the same way (a small server in this process answers the
  *   saved page with the deployed page's headers and hands every other request to the deployed build,
  *   behind its own nginx like the others): what the page costs without any JavaScript, its own floor.
+ * - `console`: the deployed build again, with a database where «Цены» has a price in effect: every page is
+ *   then the instance's own render with the console's content (server/live-content/), kept in memory, given the
+ *   build's first-paint rules. The bar: its FCP and LCP medians and the deployed page's each within the
+ *   other's interval (a console change paints as fast as the build's page).
  * BENCH_BUILDS=deployed,script-free measures only those.
  * Prints per page type the medians of BENCH_RUNS runs (default 9) of FCP, LCP, when the page is live
  * (`<html data-live>`: React has hydrated it, so a button press works) and how long a press made 1 s after
@@ -42,7 +46,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { coursePageAt } from '../content/courses';
+import { coursePageAt, courseEntries } from '../content/courses';
 import { VISITOR_COOKIE, visitorIdOf } from '../lib/experiments/variants';
 import { noChanges, type PageVariantChanges } from '../lib/page-tests/variants';
 import { chromiumPath } from '../playwright.config';
@@ -52,6 +56,7 @@ import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadHashKey } from '../server/leads/hash-key';
 import { plannedVisitors } from '../server/page-tests/report';
+import { livePageHeaders } from '../server/live-content/serving';
 import { visitOf } from '../server/page-tests/serving';
 import { createRepositories, type Repositories } from '../server/repositories';
 import type { PageTest } from '../server/repositories/page-tests';
@@ -322,6 +327,17 @@ async function withRepositories<T>(env: Record<string, string>, work: (repos: Re
  * servers start (so their first look at the running tests finds it); a test of the page that a stopped run
  * left running is stopped first.
  */
+/** The course whose price the console build changes: no gift, pop-up or other course's text refers to its tariffs. */
+const CONSOLE_PRICE = courseEntries.find((entry) => entry.slug === 'junior')!;
+
+/** A price of CONSOLE_PRICE saved in «Цены» of the console build's database (by the repository, as the console does), in effect now. */
+function putConsolePriceInEffect(env: Record<string, string>): Promise<void> {
+  return withRepositories(env, async (repos) => {
+    const tariffs = CONSOLE_PRICE.tariffs.map(({ price, oldPrice, months }, index) => ({ price: index === 0 ? price - 100 : price, oldPrice, months }));
+    await repos.priceVersions.add({ courseSlug: CONSOLE_PRICE.slug, tariffs, effectiveFrom: Date.now(), operator: BENCH_ACTOR }, Date.now());
+  });
+}
+
 function startVariantTest(env: Record<string, string>): Promise<PageTest> {
   return withRepositories(env, async (repos) => {
     const now = Date.now();
@@ -366,7 +382,8 @@ async function main() {
   const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-phone-'));
   const { cert, key } = throwAwayCertificate(nginxDir, 'example.ru');
   const site = { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone.db' };
-  const chosen = (process.env.BENCH_BUILDS ?? 'deployed,script-free,no rewrite,floor').split(',');
+  const chosen = (process.env.BENCH_BUILDS ?? 'deployed,script-free,no rewrite,floor,console').split(',');
+  const consoleSite = { OUTBOX_WORKER: 'off', SQLITE_PATH: './data/bench-real-phone-console.db' };
   const deployedPort = basePort;
   const scriptFreePort = basePort + 3;
   const builds = [
@@ -374,6 +391,7 @@ async function main() {
     { name: 'script-free', dist: deployedDist, args: [], env: {}, port: scriptFreePort },
     { name: 'no rewrite', dist: plainDist, args: [], env: { NEXT_DIST_DIR: plainDist, ...site }, port: basePort + 1 },
     { name: 'floor', dist: floorDist, args: ['bench/floor'], env: {}, port: basePort + 2 },
+    { name: 'console', dist: deployedDist, args: [], env: { NEXT_DIST_DIR: deployedDist, ...consoleSite }, port: basePort + 4 },
   ]
     .filter((b) => b.name === 'deployed' || chosen.includes(b.name))
     .map((b, index) => {
@@ -396,6 +414,8 @@ async function main() {
   const originalHeadline = coursePageAt(VARIANT_PAGE)?.course.title;
   if (!originalHeadline) throw new Error(`${VARIANT_PAGE} is no course page`);
   const variantTest = process.env.BENCH_VARIANT !== '0' && pages.includes(VARIANT_PAGE) ? await startVariantTest(deployedEnv) : null;
+  const consoleBuild = builds.find((b) => b.name === 'console');
+  if (consoleBuild) await putConsolePriceInEffect(consoleBuild.env);
   // The script-free copies are served by this process, started below once the deployed build answers.
   const servers = await Promise.all(builds.filter((b) => b.name !== 'script-free').map((b) => startBuild(b.port, b.env, b.args[0] ? { dir: b.args[0] } : {})));
   let copies: http.Server | undefined;
@@ -428,6 +448,15 @@ async function main() {
     }
     // A variant is measured on the deployed build and its own script-free copy: any other build serves it the same way.
     const buildsOf = (target: Target) => (target.visitor ? builds.filter((b) => b.name === 'deployed' || b.name === 'script-free') : builds);
+    // The console's instance serves its pages from its render once it has read the price: wait for it.
+    if (consoleBuild) {
+      await waitFor(
+        'the console instance to serve the console price',
+        async () =>
+          (await fetch(`http://127.0.0.1:${consoleBuild.port}${CONSOLE_PRICE.path}`)).headers.get('cache-control') === livePageHeaders['cache-control'],
+        60_000,
+      );
+    }
     if (builds.some((b) => b.name === 'script-free')) copies = await scriptFreeServer(deployed, targets, scriptFreePort);
     await Promise.all(
       builds.map(async (b) => {
@@ -501,6 +530,20 @@ async function main() {
       if (measured('floor')) {
         const floor = ratioOf(page, 'fcp', 'floor');
         say(`${''.padEnd(24)} FCP against the bare floor page (for reference): ${range(floor, (r) => `${r.toFixed(2)}×`)}`);
+      }
+    }
+    if (consoleBuild) {
+      say('');
+      say(
+        "Pages with the console's content (a «Цены» price in effect) beside the deployed build's, medians with 90 % bootstrap intervals (the bar: each within the other's interval):",
+      );
+      for (const target of targets.filter((candidate) => !candidate.visitor)) {
+        const verdicts = (['fcp', 'lcp'] as const).map((metric) => {
+          const fromConsole = medianEstimate(of(target.label, 'console', metric));
+          const fromBuild = medianEstimate(of(target.label, 'deployed', metric));
+          return `${metric.toUpperCase()} ${seconds(fromConsole.median)} (${range(fromConsole.interval, seconds)}) against ${seconds(fromBuild.median)}: ${withinEachOther(fromConsole, fromBuild) ? 'holds' : 'fails'}`;
+        });
+        say(`${target.label.padEnd(24)} ${verdicts.join('; ')}`);
       }
     }
     for (const variant of targets.filter((target) => target.visitor)) {
