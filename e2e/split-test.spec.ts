@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { AUTO_KEEP_ACTOR } from '../lib/actors';
 import { POPUP_SHOWN_ATTRIBUTE } from '../lib/popups/marker';
 import { recordVariantTraffic } from '../server/testing/split-tests';
 import { restorePopupFromFile, withE2eDatabase } from './support/database';
@@ -295,4 +296,24 @@ test('a pop-up without a lead form offers no variants', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Добавить вариант' })).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Варианты для теста' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Начать тест' })).toHaveCount(0);
+});
+
+test('«Журнал» says who kept a winner by itself in words, never its stored code', async ({ page }) => {
+  // The verdict job's row as it writes it (server/split-tests/verdict-job.ts): the site's own actor, a code.
+  await withE2eDatabase(({ repos }) =>
+    repos.audit.record(
+      {
+        actor: AUTO_KEEP_ACTOR,
+        action: 'popup_test_decide',
+        subject: id,
+        details: { automatic: true, verdict: 'better', test: 'e2e-auto-keep', variant: 1, version: null },
+      },
+      Date.now(),
+    ),
+  );
+  await signIn(page, await newOperator('split-journal'));
+  await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Журнал' }).click();
+  const kept = page.getByRole('row').filter({ hasText: 'Поп-ап: тест завершён, оставлен вариант B' }).first();
+  await expect(kept.getByRole('cell').nth(1)).toHaveText('автоматически, по выводу теста');
+  await expect(page.getByRole('table')).not.toContainText(AUTO_KEEP_ACTOR);
 });

@@ -7,12 +7,18 @@
  */
 
 /**
- * A GetCourse delivery (server/getcourse/client.ts, server/outbox/): the call's kinds as the metrics count
- * them (`timeout`, `network`, `http_4xx`, `http_5xx`, `not_json`, `refused`), and the worker's own:
+ * How a call to GetCourse failed (server/getcourse/client.ts), as the metrics count it too: no answer in
+ * time, no connection, its HTTP error, an answer that is not JSON, or its refusal of the import.
+ */
+export const GETCOURSE_CALL_FAILURES = ['timeout', 'network', 'http_4xx', 'http_5xx', 'not_json', 'refused'] as const;
+export type GetCourseCallFailure = (typeof GETCOURSE_CALL_FAILURES)[number];
+
+/**
+ * A GetCourse delivery (server/getcourse/client.ts, server/outbox/): the call's failures, and the worker's own:
  * `lead_missing` (the lead was erased before it went), `unknown_kind` (a delivery kind this release does
  * not know, from a newer one), `crashed` (the send threw: the error's class is the detail).
  */
-export const DELIVERY_FAILURES = ['timeout', 'network', 'http_4xx', 'http_5xx', 'not_json', 'refused', 'lead_missing', 'unknown_kind', 'crashed'] as const;
+export const DELIVERY_FAILURES = [...GETCOURSE_CALL_FAILURES, 'lead_missing', 'unknown_kind', 'crashed'] as const;
 export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 
 /**

@@ -3,6 +3,7 @@
  * own series, as Prometheus expects); the delivery gauges are read from the shared database at each
  * scrape, so every instance reports the same queue. No label ever holds personal data.
  */
+import type { GetCourseCallFailure } from '@/lib/outbox-failures';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AlertQueueHealth } from '../repositories/alert-queue';
 import type { QueueSnapshot } from '../repositories/delivery-queue';
@@ -88,8 +89,8 @@ export const leadMetrics = {
   refused: (route: LeadRoute, reason: RefusalReason) => processMetrics().refused.inc({ route, reason }),
 };
 
-export const GETCOURSE_ERROR_KINDS = ['timeout', 'network', 'http_4xx', 'http_5xx', 'not_json', 'refused'] as const;
-export type GetCourseErrorKind = (typeof GETCOURSE_ERROR_KINDS)[number];
+/** A failed call's kind: the code its delivery stores too (lib/outbox-failures.ts). */
+export type GetCourseErrorKind = GetCourseCallFailure;
 
 export const getCourseMetrics = {
   /** One finished call (answered or not) and, when it failed, why. */
