@@ -24,6 +24,7 @@ import { pageTestsMigration } from './migrations/020-page-tests';
 import { withheldLeadsMigration } from './migrations/021-withheld-leads';
 import { refusedPaymentsMigration } from './migrations/022-refused-payments';
 import { trafficNetworksMigration } from './migrations/023-traffic-networks';
+import { consoleArticlesMigration } from './migrations/025-console-articles';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -52,6 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '021-withheld-leads': withheldLeadsMigration,
     '022-refused-payments': refusedPaymentsMigration,
     '023-traffic-networks': trafficNetworksMigration,
+    '025-console-articles': consoleArticlesMigration(dialect),
   };
 }
 

@@ -41,6 +41,9 @@ export interface Database {
   page_test_variants: PageTestVariantsTable;
   page_test_visitors: PageTestVisitorsTable;
   page_test_leads: PageTestLeadsTable;
+  content_entries: ContentEntriesTable;
+  content_versions: ContentVersionsTable;
+  content_images: ContentImagesTable;
 }
 
 export interface LeadsTable {
@@ -473,4 +476,38 @@ export interface PageTestVisitorsTable {
 /** A visitor whose lead counted for their variant, with the lead (its deal brings the revenue). */
 export interface PageTestLeadsTable extends PageTestVisitorsTable {
   lead_id: number;
+}
+
+/** An article or event the console has saved (migration 025), by kind and address segment. */
+export interface ContentEntriesTable {
+  kind: 'article' | 'event';
+  slug: string;
+  created_at: number;
+}
+
+/** Every saved state of a console article or event. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  kind: 'article' | 'event';
+  slug: string;
+  /** JSON: the console form's fields. */
+  fields: string;
+  status: 'draft' | 'published';
+  /** When a published version takes effect; null for a draft. */
+  publish_at: number | null;
+  created_at: number;
+  operator: string;
+  cancelled_at: number | null;
+  restored_from: number | null;
+}
+
+/** A cover image uploaded in the console, re-encoded (served by GET /api/content-images/<id>). */
+export interface ContentImagesTable {
+  id: Generated<number>;
+  content_type: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: number;
+  operator: string;
 }
