@@ -348,6 +348,11 @@ export function parseEvents(input: readonly unknown[]): SchoolEvent[] {
   return parsed;
 }
 
+/** The file's event of this slug as written (the console starts its first version from it). */
+export function fileEvent(slug: string): SchoolEvent | undefined {
+  return events.find((event) => event.slug === slug);
+}
+
 /** Whether the event's page is out on `today` (YYYY-MM-DD, Moscow): no `publishedAt`, or that day has come. */
 export function isEventPublished(event: Pick<SchoolEvent, 'publishedAt'>, today: string): boolean {
   return event.publishedAt === undefined || event.publishedAt <= today;

@@ -277,6 +277,15 @@ function markdownWithPrices(markdown: string): { text: string; problems: string[
   return { text, problems: [...problems, ...references.map((message) => `текст статьи: ${message}`)] };
 }
 
+/** A media file's front matter and Markdown as written (the console starts its first version from them); undefined without such a file. */
+export function readMediaSource(root: string, id: string): ConsoleArticle | undefined {
+  if (!slugPattern.test(id)) return undefined;
+  const file = path.join(root, 'media', `${id}.md`);
+  if (!fs.existsSync(file)) return undefined;
+  const source = matter(fs.readFileSync(file, 'utf8'), { engines: frontMatterEngines });
+  return { id, frontMatter: source.data as Record<string, unknown>, body: source.content.replace(/^\n+/, '') };
+}
+
 /** A page of the collections and the day its content last changed (its newest entry's date for a list). */
 export interface DatedPath {
   path: string;

@@ -44,6 +44,10 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   page_test_start: 'Тест страницы начат',
   page_test_stop: 'Тест страницы остановлен',
   page_test_keep: 'Тест страницы завершён, оставлен вариант',
+  content_save: 'Статья или событие сохранены',
+  content_restore: 'Статья или событие: возвращена прежняя версия',
+  publication_cancel: 'Публикация отменена',
+  publication_reschedule: 'Публикация перенесена',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

@@ -87,6 +87,22 @@ function alertSettings(entry: Entry): string {
   return parts.join('; ');
 }
 
+/** An article's or event's row: «Статья «…»», «Событие «…»». */
+const contentName = (entry: Entry) => `${textOf(entry, 'kind') === 'event' ? 'Событие' : 'Статья'} «${textOf(entry, 'title') ?? entry.subject ?? '?'}»`;
+
+function contentSaved(entry: Entry): string {
+  const at = numberOf(entry, 'publishAt');
+  if (textOf(entry, 'status') === 'draft' || at === null) return `${contentName(entry)}: сохранён черновик`;
+  return at <= entry.at ? `${contentName(entry)}: опубликована новая версия` : `${contentName(entry)}: новая версия выйдет ${moscowDayTime(at, entry.at)}`;
+}
+
+/** A scheduled change of «Публикации» (its `name` says what it is: «статья «…»», «цена курса «…»»). */
+const publication = (entry: Entry) => textOf(entry, 'name') ?? entry.subject ?? '?';
+const momentOf = (entry: Entry, key: string) => {
+  const at = numberOf(entry, key);
+  return at === null ? '?' : moscowDayTime(at, entry.at);
+};
+
 const variantLetter = (index: number | null) => (index === null ? '?' : ('ABCD'[index] ?? String(index + 1)));
 
 const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
@@ -125,6 +141,10 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   popup_variants_save: (entry) => `Поп-ап: сохранены варианты для теста (${popup(entry)}), вариантов вместе с A: ${numberOf(entry, 'variants') ?? '?'}`,
   popup_test_start: (entry) => `Поп-ап: тест начат (${popup(entry)}), вариантов: ${numberOf(entry, 'variants') ?? '?'}`,
   popup_test_stop: (entry) => `Поп-ап: тест остановлен (${popup(entry)})`,
+  content_save: contentSaved,
+  content_restore: (entry) => `${contentName(entry)}: возвращена версия ${numberOf(entry, 'restoredFrom') ?? '?'}`,
+  publication_cancel: (entry) => `Отменена публикация: ${publication(entry)} (была назначена на ${momentOf(entry, 'at')})`,
+  publication_reschedule: (entry) => `Перенесена публикация: ${publication(entry)} — с ${momentOf(entry, 'from')} на ${momentOf(entry, 'to')}`,
   popup_test_decide: (entry) => `Поп-ап: тест завершён, оставлен вариант ${variantLetter(numberOf(entry, 'variant'))} (${popup(entry)})`,
 };
 

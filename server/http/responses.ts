@@ -9,6 +9,11 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
+/** 201 with a JSON body: something stored (a console upload). */
+export function jsonCreated(body: unknown, headers: Record<string, string> = {}): Response {
+  return jsonResponse(201, body, headers);
+}
+
 /** 200 with a JSON body. */
 export function jsonOk(body: unknown, headers: Record<string, string> = {}): Response {
   return jsonResponse(200, body, headers);

@@ -49,6 +49,10 @@ export const auditActions = [
   'page_test_start',
   'page_test_stop',
   'page_test_keep',
+  'content_save',
+  'content_restore',
+  'publication_cancel',
+  'publication_reschedule',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
