@@ -280,7 +280,20 @@ test('the console is kept out of search engines, has no serious accessibility pr
   await signIn(page, await newOperator('axe'));
   await expect(page.getByRole('img', { name: /^Заявки по дням за 30 дней по формам, всего \d+$/ })).toBeVisible();
   await expect(page.getByText('GetCourse не настроен')).toHaveCount(0);
-  for (const section of ['Обзор', 'Заявки', 'Кампании', 'Поп-апы', 'Скорость сайта', 'Окна подарков', 'Публикации', 'Уведомления', 'Операторы', 'Журнал']) {
+  for (const section of [
+    'Обзор',
+    'Заявки',
+    'Кампании',
+    'Поп-апы',
+    'Скорость сайта',
+    'Окна подарков',
+    'Статьи',
+    'События',
+    'Публикации',
+    'Уведомления',
+    'Операторы',
+    'Журнал',
+  ]) {
     await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: section }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Polled: a navigation still swapping the page (its <title> a moment away) is not what a reader meets.

@@ -10,6 +10,8 @@ const sections = [
   { href: '/admin/page-tests', label: 'Тесты страниц' },
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
+  { href: '/admin/articles', label: 'Статьи' },
+  { href: '/admin/events', label: 'События' },
   { href: '/admin/publications', label: 'Публикации' },
   { href: '/admin/notifications', label: 'Уведомления' },
   { href: '/admin/operators', label: 'Операторы' },

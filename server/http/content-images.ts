@@ -43,7 +43,8 @@ export const handleContentImageUpload = endpoint<AdminRuntime>({
     const upload = await readCapped(request, MAX_UPLOAD_BYTES);
     if (!upload) return refuse(413, 'image_too_large');
     const encoded = await encodeCover(upload);
-    if ('refused' in encoded) return refuse(encoded.refused === 'too_large' ? 413 : 422, encoded.refused === 'too_large' ? 'image_too_large' : 'image_unreadable');
+    if ('refused' in encoded)
+      return refuse(encoded.refused === 'too_large' ? 413 : 422, encoded.refused === 'too_large' ? 'image_too_large' : 'image_unreadable');
     const id = await admin.repos.contentImages.add(encoded, { operator: operator.email, now });
     return jsonCreated({ id, src: `/api/content-images/${id}`, width: encoded.width, height: encoded.height }, { 'cache-control': 'private, no-store' });
   },
