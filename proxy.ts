@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { consoleLogger } from './server/log';
+import { liveContentStep } from './server/live-content/proxy-step';
 import { pageTestStep } from './server/page-tests/proxy-step';
 import { consoleCspDirectives, contentSecurityPolicyHeader, isConsolePath, newCspNonce, readCspSettings } from './server/http/content-security-policy';
 
@@ -29,8 +30,9 @@ const publicPolicy = contentSecurityPolicyHeader(settings);
  */
 export async function proxy(request: NextRequest) {
   if (!isConsolePath(request.nextUrl.pathname)) {
-    // A page under a running test: its variant, chosen on the server (server/page-tests/proxy-step.ts).
-    const response = (await pageTestStep(request)) ?? NextResponse.next();
+    // A page under a running test: its variant, chosen on the server (server/page-tests/proxy-step.ts);
+    // else, while the console has content in effect, the page rendered with it (server/live-content/).
+    const response = (await pageTestStep(request)) ?? (await liveContentStep(request)) ?? NextResponse.next();
     response.headers.set(publicPolicy.name, publicPolicy.value);
     return response;
   }

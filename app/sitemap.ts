@@ -1,17 +1,11 @@
 import type { MetadataRoute } from 'next';
-import { datedCollectionPaths } from '@/content/collections';
-import { site } from '@/content/site';
-import { indexablePagePaths } from '@/content/site-paths';
+import { sitemapEntries } from '@/content/sitemap';
+import { freshLiveContent } from '@/server/live-content/live';
 
-/**
- * Every indexable page. Course variants are left out on purpose: they are noindex copies of the base
- * page listed here.
- */
-export default function sitemap(): MetadataRoute.Sitemap {
-  // Only the collections carry content dates. Other pages get no lastModified rather than the build
-  // time, which would tell search engines that every page changed at every deploy.
-  return [
-    ...indexablePagePaths().map((path) => ({ url: `${site.url}${path}` })),
-    ...datedCollectionPaths().map((page) => ({ url: `${site.url}${page.path}`, lastModified: page.lastModified })),
-  ];
+/** Rendered on request: the console's articles and events are in it as soon as they are published. */
+export const dynamic = 'force-dynamic';
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  await freshLiveContent();
+  return sitemapEntries();
 }

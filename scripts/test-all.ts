@@ -114,6 +114,56 @@ function printSlowestFiles(): void {
   for (const { file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
 }
 
+interface PlaywrightFailureSuite {
+  file: string;
+  specs?: { title: string; tests: { results: { status: string; error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightFailureSuite[];
+}
+
+/**
+ * Every failed test by file and name, with the first lines of its error, last in the output: a CI log
+ * that shows only its end still says what failed.
+ */
+function printFailedTests(): void {
+  const failed: string[] = [];
+  const firstLines = (message = '') =>
+    message
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter(Boolean)
+      .slice(0, 3)
+      .map((line) => `      ${line.slice(0, 200)}`);
+  for (const report of ['unit', 'system']) {
+    const file = `test-results/${report}.json`;
+    if (!fs.existsSync(file)) continue;
+    for (const result of JSON.parse(fs.readFileSync(file, 'utf8')).testResults as {
+      name: string;
+      message?: string;
+      assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+    }[]) {
+      const name = path.relative(process.cwd(), result.name);
+      const failedTests = result.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failedTests) failed.push(`  ${name} › ${test.fullName}`, ...firstLines(test.failureMessages[0]));
+      if (failedTests.length === 0 && result.message) failed.push(`  ${name}`, ...firstLines(result.message));
+    }
+  }
+  const e2eReport = `test-results/e2e-${e2ePort}.json`;
+  if (fs.existsSync(e2eReport)) {
+    const walk = (suite: PlaywrightFailureSuite) => {
+      for (const spec of suite.specs ?? []) {
+        const results = spec.tests.flatMap((test) => test.results);
+        if (results.length > 0 && results.every((result) => result.status !== 'passed' && result.status !== 'skipped'))
+          failed.push(`  e2e/${suite.file} › ${spec.title}`, ...firstLines(results.at(-1)?.error?.message));
+      }
+      for (const child of suite.suites ?? []) walk({ ...child, file: child.file ?? suite.file });
+    };
+    for (const suite of JSON.parse(fs.readFileSync(e2eReport, 'utf8')).suites as PlaywrightFailureSuite[]) walk(suite);
+  }
+  if (failed.length === 0) return;
+  console.log('\n=== failed tests');
+  for (const line of failed) console.log(line);
+}
+
 /**
  * The run's wall times, per stage and in all, written over docs/test-times.md (where docs/operations.md sends
  * a reader for the latest figures): commit the page with a change that moves them. Stages run side by side
@@ -210,6 +260,7 @@ async function main() {
     if (!stage.ok && !stage.counts) total.failed += 1;
   }
   printSlowestFiles();
+  printFailedTests();
   const totalSeconds = (Date.now() - started) / 1000;
   writeTimes(totalSeconds, total);
   console.log(`wall time: ${totalSeconds.toFixed(0)} s (docs/test-times.md)`);

@@ -90,6 +90,8 @@ export interface ServerConfig {
   alerts: AlertsConfig;
   /** How often each instance reads the running page tests (PAGE_TESTS_REFRESH_MS): a console edit reaches every instance within it. */
   pageTestsRefreshMs: number;
+  /** How often each instance reads the console's content in effect (CONTENT_REFRESH_MS): a price or an article is on every instance within it. */
+  contentRefreshMs: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/site.db';
@@ -99,6 +101,9 @@ export const DEFAULT_RETENTION: RetentionConfig = { leadDays: 180, spamDays: 7, 
 export const DEFAULT_HASH_KEY_FILE = './data/address-hash.key';
 export const DEFAULT_GETCOURSE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PAGE_TESTS_REFRESH_MS = 30_000;
+export const DEFAULT_CONTENT_REFRESH_MS = 15_000;
+/** The team was promised that a price or an article saved in the console is on every instance within a minute. */
+export const MAX_CONTENT_REFRESH_MS = 60_000;
 /** The team was promised that a page test's edit is live on every instance within 5 minutes. */
 export const MAX_PAGE_TESTS_REFRESH_MS = 5 * 60_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
@@ -134,6 +139,7 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     alerts: readAlertsConfig(env),
     pageTestsRefreshMs: readPageTestsRefreshMs(env),
+    contentRefreshMs: readContentRefreshMs(env),
   };
 }
 
@@ -141,6 +147,14 @@ export function readPageTestsRefreshMs(env: Environment = process.env): number {
   const refreshMs = positiveInt(env.PAGE_TESTS_REFRESH_MS, DEFAULT_PAGE_TESTS_REFRESH_MS);
   if (refreshMs > MAX_PAGE_TESTS_REFRESH_MS) {
     throw new Error(`PAGE_TESTS_REFRESH_MS must be at most ${MAX_PAGE_TESTS_REFRESH_MS} (5 minutes: how soon a page test's edit must be live everywhere)`);
+  }
+  return refreshMs;
+}
+
+export function readContentRefreshMs(env: Environment = process.env): number {
+  const refreshMs = positiveInt(env.CONTENT_REFRESH_MS, DEFAULT_CONTENT_REFRESH_MS);
+  if (refreshMs > MAX_CONTENT_REFRESH_MS) {
+    throw new Error(`CONTENT_REFRESH_MS must be at most ${MAX_CONTENT_REFRESH_MS} (a minute: how soon a console change must be live everywhere)`);
   }
   return refreshMs;
 }

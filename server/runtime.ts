@@ -8,6 +8,8 @@ import type { ApiRuntime } from './http/handlers';
 import { claimLeaseMs } from './jobs/queue-worker';
 import { startWorkers, type Workers } from './jobs/start-workers';
 import { consoleLogger, errorKind } from './log';
+import { registerContentSource } from './live-content/live';
+import { contentInEffect } from './live-content/load';
 import { registerLiveSource } from './page-tests/live';
 import { filePopupSeeds } from './popups/seed';
 import { createRepositories, type Repositories } from './repositories';
@@ -56,6 +58,8 @@ async function openRuntime(): Promise<ServerRuntime> {
   await seedAlertRecipients(config, repos);
   // The proxy serves the running page tests' variants from here (server/page-tests/live.ts).
   registerLiveSource(() => repos.pageTests.running(), hashKey, config.pageTestsRefreshMs);
+  // ...and the pages with the console's prices, articles and events (server/live-content/).
+  registerContentSource((now) => contentInEffect(repos, now), config.contentRefreshMs);
   return { config, database, repos, hashKey };
 }
 

@@ -6,7 +6,7 @@ import { selectPopup, type PageTargeting } from './targeting';
 
 // `server-only` throws outside React's server build; the sitemap reads the Markdown collections as on the server.
 vi.mock('server-only', () => ({}));
-const { default: sitemap } = await import('@/app/sitemap');
+const { sitemapEntries } = await import('@/content/sitemap');
 
 describe('selectPopup with synthetic configs', () => {
   const popup = (name: string, includePaths: string[], excludePaths: string[] = []) => ({ name, includePaths, excludePaths });
@@ -148,7 +148,7 @@ describe('the site pop-ups', () => {
   // Here the rules every pop-up entry keeps, whatever pages the marketing team gives it.
 
   /** Every page of the site: the sitemap's and the noindex course variants. */
-  const sitePaths = [...new Set([...sitemap().map((entry) => new URL(entry.url).pathname), ...coursePages().map((page) => page.path)])];
+  const sitePaths = [...new Set([...sitemapEntries().map((entry) => new URL(entry.url).pathname), ...coursePages().map((page) => page.path)])];
 
   it('every target path names a page of the site, every pattern matches one', () => {
     for (const popup of popups) {

@@ -41,6 +41,13 @@ describe("Lan-DeMets O'Brien-Fleming boundaries", () => {
     sequentialBoundaries([0.2, 0.4, 0.6, 0.8, 1]).forEach((c, k) => expect(c).toBeCloseTo(expected[k]!, 2));
   });
 
+  it('days with no shows before the first are no looks: the boundaries after them are those without them', () => {
+    const [empty, first, last] = sequentialBoundaries([0, 0.5, 1]);
+    expect(empty).toBe(Number.POSITIVE_INFINITY);
+    expect(first).toBeCloseTo(2.963, 3);
+    expect(last).toBeCloseTo(1.969, 3);
+  });
+
   it('a single look at the horizon is the plain z-test', () => {
     expect(sequentialBoundaries([1])[0]).toBeCloseTo(1.96, 3);
   });

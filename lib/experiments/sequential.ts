@@ -120,9 +120,12 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05,
     const target = obrienFlemingSpending(t, alpha) - spent;
     const dt = t - previousT;
     const sd = Math.sqrt(dt);
+    // The first look with information: a look before it (a day with no shows) left no density behind,
+    // and counting it as a look made every later boundary 0, every difference "significant".
+    const firstLook = grid.length === 0;
     // Probability of crossing ±b (on the S scale) at this look, without having crossed before.
     const crossing = (b: number) => {
-      if (boundaries.length === 0) return 2 * normalSurvival(b / sd);
+      if (firstLook) return 2 * normalSurvival(b / sd);
       let p = 0;
       for (let i = 0; i < grid.length; i++) {
         const u = grid[i]!;
@@ -157,7 +160,7 @@ export function sequentialBoundaries(fractions: readonly number[], alpha = 0.05,
       nextWeights.push(j === 0 || j === cells ? h / 3 : j % 2 === 1 ? (4 * h) / 3 : (2 * h) / 3);
     }
     const nextDensity = nextGrid.map((s) => {
-      if (boundaries.length === 1) return normalDensity(s / sd) / sd;
+      if (firstLook) return normalDensity(s / sd) / sd;
       let f = 0;
       for (let i = 0; i < grid.length; i++) f += weights[i]! * density[i]! * (normalDensity((s - grid[i]!) / sd) / sd);
       return f;

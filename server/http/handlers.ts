@@ -1,4 +1,5 @@
 import { giftPrices } from '@/content/gift-offer-prices';
+import { freshLiveContent } from '../live-content/live';
 import type { ServedGiftWindow } from '@/lib/api-contract';
 import { SERVER_TIME_HEADER } from '@/lib/server-clock';
 import type { ServerConfig } from '../config';
@@ -134,6 +135,8 @@ export const handleGiftSchedule = endpoint<ApiRuntime>({
   name: 'gift-schedule',
   methods: ['GET'],
   async handle({ runtime, now }) {
+    // The figures are the prices in effect, the console's included.
+    await freshLiveContent(now);
     const windows = await runtime.repos.giftSchedule.list();
     // The server's clock travels with the windows (a shared cache adds its `Age`), so the countdowns in a
     // browser whose clock is wrong still show the right state (features/gift, lib/server-clock.ts).

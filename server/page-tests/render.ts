@@ -5,9 +5,8 @@
  * its rules inline, the stylesheet last), so a variant paints as early as the original. One render a
  * test version, variant and page, kept in this instance's memory (a console edit is a new version).
  */
-import path from 'node:path';
-import { criticalCssReader, firstPaint } from '../build/first-paint';
-import { consoleLogger, errorKind } from '../log';
+import { liveContent } from '@/content/live/state';
+import { ownOrigin, withBuildFirstPaint } from '../build/served-render';
 import { renderToken } from './live';
 import { RENDER_TOKEN_HEADER, renderPath } from './serving';
 
@@ -16,22 +15,9 @@ const KEEP_MS = 10 * 60_000;
 
 interface RenderState {
   pages: Map<string, { at: number; html: Promise<string> }>;
-  criticalCssOf?: (html: string) => Promise<string>;
 }
 const stateKey = Symbol.for('school-site.page-test-renders');
 const state: RenderState = ((globalThis as Record<symbol, RenderState | undefined>)[stateKey] ??= { pages: new Map() });
-
-/** This instance's own address: Next.js's server records it when it starts listening. */
-export function ownOrigin(): string {
-  const origin = process.env.__NEXT_PRIVATE_ORIGIN;
-  if (origin) return origin.replace('://0.0.0.0', '://127.0.0.1').replace('://[::]', '://127.0.0.1');
-  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-}
-
-function criticalCss(html: string): Promise<string> {
-  state.criticalCssOf ??= criticalCssReader(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'));
-  return state.criticalCssOf(html);
-}
 
 /**
  * The render's HTML at the page's own address: Next.js writes the address it rendered (the internal one)
@@ -53,21 +39,13 @@ async function render(test: { id: string; version: number }, variant: number, pa
     signal: AbortSignal.timeout(20_000),
   });
   if (!response.ok) throw new Error(`page-test render answered ${response.status}`);
-  const html = atPublicAddress(await response.text(), internalPath, pagePath);
-  try {
-    const rules = await criticalCss(html);
-    // Without the build's stylesheet at hand (no rules found) the page is left as rendered: styled late is worse than linked.
-    if (rules === '') return html;
-    return firstPaint(html, rules).html;
-  } catch (error) {
-    consoleLogger.warn('page_test.first_paint_failed', { error: errorKind(error) });
-    return html;
-  }
+  return withBuildFirstPaint(atPublicAddress(await response.text(), internalPath, pagePath), 'page_test.first_paint_failed');
 }
 
 /** The HTML of a test version's variant of a page, rendered once and kept. */
 export function variantHtml(test: { id: string; version: number }, variant: number, pagePath: string, now = Date.now()): Promise<string> {
-  const key = `${test.id}:${test.version}:${variant}:${pagePath}`;
+  // The console's content (a price) is part of a variant's page too: a new generation is a new render.
+  const key = `${test.id}:${test.version}:${variant}:${pagePath}:${liveContent().generation}`;
   const kept = state.pages.get(key);
   if (kept && now - kept.at < KEEP_MS) return kept.html;
   const html = render(test, variant, pagePath);
