@@ -9,7 +9,7 @@ import { staff } from '@/content/staff';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { liveArticle } from '@/server/live-content/publications';
-import { refreshLiveContent } from '@/server/live-content/refresh';
+import { refreshLiveContent } from '@/server/live-content/live';
 import type { ContentKind } from '@/server/repositories/content-entries';
 import { articleFieldsSchema, fieldProblems } from '@/lib/console-content/fields';
 import { checkContentForm, type SaveIntent } from './content-check';

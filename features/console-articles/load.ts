@@ -7,6 +7,7 @@ import { consoleEvent, currentEvents, fileEvent, type SchoolEvent } from '@/cont
 import { moscowInput, type ArticleFields, type EventFields } from '@/lib/console-content/fields';
 import { moscowDayTime } from '@/components/console/moscow-time';
 import { requireOperator } from '@/server/admin/session';
+import { freshLiveContent } from '@/server/live-content/live';
 import { liveArticle, liveEvent } from '@/server/live-content/publications';
 import type { ContentKind } from '@/server/repositories/content-entries';
 import type { ContentVersion } from '@/server/repositories/content-versions';
@@ -23,6 +24,8 @@ export interface ContentListRow {
 /** «Статьи» / «События»: the files' entries and the console's, by title. */
 export async function loadContentList(kind: ContentKind): Promise<ContentListRow[]> {
   const { runtime, now } = await requireOperator();
+  // The lists name what is on the site now, which another instance may have published.
+  await freshLiveContent(now);
   const [versions, consoleSlugs] = await Promise.all([runtime.repos.contentVersions.listKind(kind), runtime.repos.contentEntries.list(kind)]);
   const onSite = new Map<string, string>(
     kind === 'article' ? getMedia().items.map((item) => [item.id, item.title]) : currentEvents().map((event) => [event.slug, event.title]),
