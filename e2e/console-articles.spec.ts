@@ -35,7 +35,12 @@ async function coverFile() {
 async function publicHeading(page: Page, path: string): Promise<string | null> {
   const response = await page.request.get(path);
   if (response.status() !== 200) return null;
-  return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1]?.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ') ?? '';
+  return (
+    /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(await response.text())?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .replace(/\u00a0/g, ' ') ?? ''
+  );
 }
 
 test('«Статьи»: refused with a reason, a draft previewed and not on the site, published, an earlier version back', async ({ page }) => {
@@ -95,8 +100,15 @@ test('«Статьи»: refused with a reason, a draft previewed and not on the 
   const history = page.getByRole('table', { name: 'Версии, новые сверху' });
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByRole('row').nth(1)).toContainText('на сайте');
-  await history.getByRole('row').nth(2).getByRole('button', { name: /^Вернуть эту версию/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^Вернуть версию/ }).click();
+  await history
+    .getByRole('row')
+    .nth(2)
+    .getByRole('button', { name: /^Вернуть эту версию/ })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Вернуть версию/ })
+    .click();
   await expect(page.getByRole('status')).toContainText('снова на сайте');
   await expect(page.getByLabel('Заголовок')).toHaveValue('Первая работа: план на месяц');
   await expect.poll(() => publicHeading(page, `/media/${slug}`), { timeout: 30_000 }).toBe('Первая работа: план на месяц');
@@ -139,10 +151,16 @@ test('«События» and «Публикации»: an event for later is can
 
   // «Публикации»: «Отменить» says what it does; the row goes.
   await page.getByRole('navigation', { name: 'Разделы консоли' }).getByRole('link', { name: 'Публикации' }).click();
-  const row = () => page.getByRole('row').filter({ hasText: 'Встреча выпускников' }).filter({ hasText: `/events/${slug}` });
+  const row = () =>
+    page
+      .getByRole('row')
+      .filter({ hasText: 'Встреча выпускников' })
+      .filter({ hasText: `/events/${slug}` });
   await expect(row()).toContainText('появится');
   expect(await seriousAxeProblems(page)).toEqual([]);
-  await row().getByRole('button', { name: /^Отменить/ }).click();
+  await row()
+    .getByRole('button', { name: /^Отменить/ })
+    .click();
   await expect(page.getByRole('dialog')).toContainText('Эта версия не выйдет');
   await page.getByRole('dialog').getByRole('button', { name: 'Отменить публикацию' }).click();
   await expect(page.getByRole('status')).toHaveText('Публикация отменена.');
@@ -154,7 +172,9 @@ test('«События» and «Публикации»: an event for later is can
   await page.getByRole('button', { name: /^Опубликовать \d/ }).click();
   await expect(page.getByRole('status')).toContainText('Запланировано');
   await page.goto('/admin/publications');
-  await row().getByRole('button', { name: /^Перенести/ }).click();
+  await row()
+    .getByRole('button', { name: /^Перенести/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Новые дата и время').fill(moscowInput(Date.now() - 3_600_000));
   await dialog.getByRole('button', { name: 'Перенести' }).click();

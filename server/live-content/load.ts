@@ -14,11 +14,7 @@ type KindLoader<Kind extends keyof Content> = (repos: Repositories, now: Date) =
 const loaders: { [Kind in keyof Content]?: KindLoader<Kind> } = { articles: articlesInEffect, events: eventsInEffect };
 
 export async function contentInEffect(repos: Repositories, now: Date): Promise<ContentInEffect> {
-  const [prices, articles, events] = await Promise.all([
-    loaders.prices?.(repos, now),
-    loaders.articles?.(repos, now),
-    loaders.events?.(repos, now),
-  ]);
+  const [prices, articles, events] = await Promise.all([loaders.prices?.(repos, now), loaders.articles?.(repos, now), loaders.events?.(repos, now)]);
   const changes = [prices, articles, events].flatMap((loaded) => (loaded?.nextChangeAt ? [loaded.nextChangeAt.getTime()] : []));
   return {
     content: { prices: prices?.value ?? {}, articles: articles?.value ?? [], events: events?.value ?? [] },
