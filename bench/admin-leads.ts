@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { leadsCsvStream } from '../server/admin/leads-csv';
-import { paymentRefusal } from '../server/deals/plausibility';
+import { paymentRefusal } from '../server/rules/payment-plausibility';
 import { createRepositories } from '../server/repositories';
 import type { LeadCursor, LeadFilter } from '../server/repositories/leads';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';

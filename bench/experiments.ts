@@ -26,7 +26,7 @@ report.print(`${tests} A/A and ${tests} A/B tests in ${((performance.now() - sta
 report.print(comparisonLine(aa, ab));
 
 // A paid tariff's whole price (monthly ones for their months), kopecks.
-const prices = courses.flatMap((course) =>
+const prices = courses().flatMap((course) =>
   course.tariffs.filter((tariff) => tariff.price > 0).map((tariff) => tariff.price * (tariff.monthly ? (tariff.months ?? 1) : 1) * 100),
 );
 const revenueScenario: RevenueScenario = {

@@ -22,11 +22,11 @@ describe('course content', () => {
       expect(page.form.formId, page.path).toBe(page.variant!.formId ?? `${page.course.form.formId}-${page.variant!.id}`);
       expect(page.form.productName, page.path).toBe(page.course.form.productName);
     }
-    for (const course of courses) expect(coursePageAt(course.path)!.form.formId).toBe(course.form.formId);
+    for (const course of courses()) expect(coursePageAt(course.path)!.form.formId).toBe(course.form.formId);
   });
 
   it('prices free courses at 0 and paid ones above 0', () => {
-    for (const course of courses) {
+    for (const course of courses()) {
       const prices = course.tariffs.map((tariff) => tariff.price);
       if (course.category === 'free')
         expect(
@@ -46,7 +46,7 @@ describe('course content', () => {
     const price = (slug: string) => getCourse(slug)!.tariffs[0]!.price;
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!.content;
     // The gift pop-up refers to the tariff (lib/price-references.ts): the figure is the course's own by construction.
-    expect(giftPopup.kind === 'gift' && resolvePriceValue(giftPopup.offer.oldPrice, courses)).toEqual({
+    expect(giftPopup.kind === 'gift' && resolvePriceValue(giftPopup.offer.oldPrice, courses())).toEqual({
       amount: price('advanced-js'),
       monthly: false,
       reference: true,
@@ -57,7 +57,7 @@ describe('course content', () => {
   });
 
   it('ships every cover image it names', () => {
-    for (const course of courses) {
+    for (const course of courses()) {
       const file = path.join(process.cwd(), 'public', course.image.src);
       expect(fs.existsSync(file), file).toBe(true);
     }

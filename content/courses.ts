@@ -2,13 +2,14 @@ import { withContentFixtures } from './courses/fixtures';
 import { freeCourses } from './courses/free';
 import { giftPopupToken } from './courses/gift-popup';
 import { professionCourses } from './courses/professions';
-import { type Course, type CourseCategory, type CourseVariant, courseSchema } from './courses/schema';
+import { type Course, type CourseCategory, type CourseInput, type CourseVariant, courseSchema } from './courses/schema';
 import { skillCourses } from './courses/skills';
 import { assertUnique, type EntrySource, type FormSettings, type LeadFormText, parseEntries } from './shared/schema';
-import { throwProblems } from './validation/problems';
+import { type LiveTariffPrice, liveContent } from './live/state';
+import { ContentError, throwProblems } from './validation/problems';
 import { resolveCoursePrices } from './validation/price-texts';
 
-export type { Course, CourseCategory, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
+export type { Course, CourseCategory, CourseInput, CourseModule, CourseVariant, LandingHero, Tariff } from './courses/schema';
 
 const courseFiles = [
   { file: 'content/courses/professions.ts', entries: professionCourses },
@@ -26,17 +27,70 @@ const courseSource: EntrySource = { file: courseFile, folder: 'content/courses/'
 const coursePageSource: EntrySource = { file: 'content/courses/', kind: 'страница курса' };
 
 /**
- * Every course of the school, validated when a page first imports this module (that is, during
- * `next build`): a broken entry stops the build with the course slug and the field. A test build
- * (CONTENT_FIXTURES=e2e) adds the test-only entries of ./courses/fixtures.ts.
+ * Every course as its file writes it (a test build, CONTENT_FIXTURES=e2e, adds the test-only entries of
+ * ./courses/fixtures.ts), before the console's prices are laid over it.
  */
-export const courses: readonly Course[] = parseCourses(
-  withContentFixtures([...professionCourses, ...skillCourses, ...freeCourses], process.env.CONTENT_FIXTURES),
-);
+export const courseEntries: readonly CourseInput[] = withContentFixtures([...professionCourses, ...skillCourses, ...freeCourses], process.env.CONTENT_FIXTURES);
+
+/**
+ * The files' courses, validated when a page first imports this module (that is, during `next build`): a
+ * broken entry stops the build with the course slug and the field.
+ */
+const fileCourses: readonly Course[] = parseCourses(courseEntries);
+
+let live: { generation: string; courses: readonly Course[] } | undefined;
+
+/**
+ * Every course of the school as the site shows it now: the files' courses with the prices the console
+ * saved and are in effect (content/live/state.ts) laid over their tariffs, every price reference of the
+ * texts written from them. The same as the files' while the state is empty (the build, CLIs, unit tests).
+ * Parsed once per generation of the state.
+ */
+export function courses(): readonly Course[] {
+  const { generation, prices } = liveContent();
+  if (generation === '' || Object.keys(prices).length === 0) return fileCourses;
+  if (live?.generation !== generation) live = { generation, courses: coursesWithPrices(prices) };
+  return live.courses;
+}
+
+/**
+ * The courses with `prices` laid over the files' tariffs. The console checks a save with these very rules
+ * (content/validation/course-prices.ts), so they hold; a release that changed a course's tariffs since
+ * makes its saved prices stale: that course keeps the file's (withPrices), and should the whole still not
+ * parse, the site shows the files' prices rather than no courses at all.
+ */
+function coursesWithPrices(prices: Readonly<Record<string, readonly LiveTariffPrice[]>>): readonly Course[] {
+  try {
+    return parseCourses(withPrices(courseEntries, prices));
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(`Цены из консоли не подошли к курсам этого выпуска, на сайте цены из файлов.\n${error.message}`);
+    return fileCourses;
+  }
+}
+
+/**
+ * The entries with each course's tariff figures (price, struck-out price, months) replaced by `prices`'
+ * for that course, tariff by tariff in order; a course whose number of tariffs differs from the saved
+ * figures' (a release added or removed one) keeps its own.
+ */
+export function withPrices(entries: readonly CourseInput[], prices: Readonly<Record<string, readonly LiveTariffPrice[]>>): CourseInput[] {
+  return entries.map((entry) => {
+    const figures = Object.hasOwn(prices, entry.slug) ? prices[entry.slug] : undefined;
+    if (!figures || figures.length !== entry.tariffs.length) return entry;
+    return {
+      ...entry,
+      tariffs: entry.tariffs.map((tariff, index) => {
+        const { price, oldPrice, months } = figures[index]!;
+        return { ...tariff, price, oldPrice, months };
+      }),
+    };
+  });
+}
 
 export function parseCourses(entries: readonly unknown[]): Course[] {
   // Prices in the texts are references to the tariffs (lib/price-references.ts), written in here.
-  // A reference to a course not among `entries` (a test parsing one course) reads the catalogue's tariffs.
+  // A reference to a course not among `entries` (a test parsing one course) reads the files' tariffs.
   const catalogue = [...professionCourses, ...skillCourses, ...freeCourses].map(({ slug, tariffs }) => ({ slug, tariffs: tariffs ?? [] }));
   const { courses: parsed, problems } = resolveCoursePrices(parseEntries(courseSource, courseSchema, entries), courseFile, catalogue);
   throwProblems(problems);
@@ -82,11 +136,11 @@ export const courseCategorySections: readonly { category: CourseCategory; anchor
 ];
 
 export function getCourse(slug: string): Course | undefined {
-  return courses.find((course) => course.slug === slug);
+  return courses().find((course) => course.slug === slug);
 }
 
 export function coursesIn(category: CourseCategory): Course[] {
-  return courses.filter((course) => course.category === category);
+  return courses().filter((course) => course.category === category);
 }
 
 /** One rendered course page: the base page or one of its variants, with the form it carries. */
@@ -99,7 +153,7 @@ export interface CoursePageEntry {
 }
 
 export function coursePages(): CoursePageEntry[] {
-  return courses.flatMap(pagesOf);
+  return courses().flatMap(pagesOf);
 }
 
 export function coursePageAt(path: string): CoursePageEntry | undefined {

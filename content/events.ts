@@ -332,7 +332,7 @@ export function parseEvents(input: readonly unknown[]): SchoolEvent[] {
   throwProblems(
     parsed.flatMap((event) =>
       event.relatedCourses.flatMap((slug, index) =>
-        courses.some((course) => course.slug === slug)
+        courses().some((course) => course.slug === slug)
           ? []
           : [
               {

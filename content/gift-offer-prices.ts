@@ -1,4 +1,4 @@
-import { courses } from './courses';
+import { type Course, courses } from './courses';
 import { type GiftOffer, type GiftOfferInput, giftOfferInputs, type GiftPrices, priceGiftOffer } from './gift-offers';
 import { fieldPath } from './validation/field-labels';
 import { giftOffersFile } from './validation/gift-offers';
@@ -24,10 +24,18 @@ export function priceGiftOffers(inputs: readonly GiftOfferInput[], catalogue: Pa
   return offers;
 }
 
-export const giftOffers: readonly GiftOffer[] = priceGiftOffers(giftOfferInputs, courses);
+// Priced when this module first loads (the build): a broken reference stops it, like a broken course.
+let priced: { courses: readonly Course[]; offers: readonly GiftOffer[] } = { courses: courses(), offers: priceGiftOffers(giftOfferInputs, courses()) };
+
+/** The offers priced from the courses as the site shows them now (courses(): the console's prices laid over the files'), once per change of them. */
+export function giftOffers(): readonly GiftOffer[] {
+  const current = courses();
+  if (priced.courses !== current) priced = { courses: current, offers: priceGiftOffers(giftOfferInputs, current) };
+  return priced.offers;
+}
 
 export function giftOffer(number: number): GiftOffer | undefined {
-  return giftOffers.find((offer) => offer.number === number);
+  return giftOffers().find((offer) => offer.number === number);
 }
 
 /** The figures the gift modal shows beside its own texts: the struck-out price and the discount. */
@@ -38,5 +46,5 @@ export function giftPrices(number: number): GiftPrices | undefined {
 
 /** "Скидки до N%": the biggest discount of the promotion, from the prices like every discount. */
 export function biggestGiftDiscount(): number {
-  return Math.max(...giftOffers.map((offer) => offer.discount));
+  return Math.max(...giftOffers().map((offer) => offer.discount));
 }

@@ -1,10 +1,11 @@
 import { pluralRu } from '@/lib/plural';
-import { biggestGiftDiscount, giftOffers } from './gift-offer-prices';
+import { giftOfferInputs } from './gift-offers';
+import { biggestGiftDiscount } from './gift-offer-prices';
 import { contacts } from './site';
 
 /** "13 подарков": the number follows the offers of content/gift-offers.ts. */
-const gifts = `${giftOffers.length} ${pluralRu(giftOffers.length, { one: 'подарок', few: 'подарка', many: 'подарков' })}`;
-const secretGifts = `${giftOffers.length} ${pluralRu(giftOffers.length, { one: 'секретный подарок', few: 'секретных подарка', many: 'секретных подарков' })}`;
+const gifts = `${giftOfferInputs.length} ${pluralRu(giftOfferInputs.length, { one: 'подарок', few: 'подарка', many: 'подарков' })}`;
+const secretGifts = `${giftOfferInputs.length} ${pluralRu(giftOfferInputs.length, { one: 'секретный подарок', few: 'секретных подарка', many: 'секретных подарков' })}`;
 
 /** The gift promotion page (the gift modal links to it): every text of the page, link previews and search engines. */
 export const giftPromotion = {
@@ -12,8 +13,13 @@ export const giftPromotion = {
   kicker: 'Новогодняя акция',
   title: 'Секретные подарки от Санты',
   metaTitle: 'Новогодняя акция «Подарки от Санты»',
-  description: `Новогодняя акция школы: ${secretGifts} от Санты — курсы и программы со скидками до ${biggestGiftDiscount()}%. Каждый подарок доступен только в своё время.`,
-  lead: `Под Новый год Санта спрятал на сайте ${gifts}: курсы, интенсивы и целые программы обучения со скидками до ${biggestGiftDiscount()}%. Каждый подарок можно забрать только в своё окно — заглядывайте почаще, чтобы не пропустить свой.`,
+  // Getters: the biggest discount follows the prices in effect (the console's, content/courses.ts).
+  get description() {
+    return `Новогодняя акция школы: ${secretGifts} от Санты — курсы и программы со скидками до ${biggestGiftDiscount()}%. Каждый подарок доступен только в своё время.`;
+  },
+  get lead() {
+    return `Под Новый год Санта спрятал на сайте ${gifts}: курсы, интенсивы и целые программы обучения со скидками до ${biggestGiftDiscount()}%. Каждый подарок можно забрать только в своё окно — заглядывайте почаще, чтобы не пропустить свой.`;
+  },
   stepsHeading: 'Как забрать подарок',
   steps: [
     'Подарки открываются по очереди: у каждого — своё окно, от нескольких часов до пары дней. Какой подарок следующий, Санта держит в секрете.',

@@ -8,12 +8,12 @@ import { welcomeInfoPages } from './pages';
  * lists those). The sitemap lists the indexable ones; the content check resolves pop-up paths against all.
  */
 
-/** Every indexable page: the fixed ones, courses, welcome pages, events (published by `today`) and the gift promotion. */
+/** Every indexable page: the fixed ones, courses(), welcome pages, events (published by `today`) and the gift promotion. */
 export function indexablePagePaths(today?: string): string[] {
   const paths = [
     '/',
     '/products',
-    ...courses.map((course) => course.path),
+    ...courses().map((course) => course.path),
     '/about',
     '/cooperation',
     '/docs',

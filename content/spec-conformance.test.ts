@@ -102,7 +102,7 @@ const courseProductNames: Record<string, string> = {
 
 describe('the gift offers the school fixed', () => {
   it('are the 13 offers in order', () => {
-    expect(giftOffers.map((offer) => offer.number)).toEqual(giftOfferTable.map(([number]) => number));
+    expect(giftOffers().map((offer) => offer.number)).toEqual(giftOfferTable.map(([number]) => number));
   });
 
   it.each(giftOfferTable)('offer %i costs %i instead of %i, -%i%%, monthly: %s', (number, price, oldPrice, discount, monthly) => {
@@ -115,7 +115,11 @@ describe('the gift offers the school fixed', () => {
   });
 
   it('are native forms for offers 1, 2, 3, 13 and ajax forms for the others', () => {
-    expect(giftOffers.filter((offer) => formKind(offer.formConfig) === 'native').map((offer) => offer.number)).toEqual(nativeGiftOffers);
+    expect(
+      giftOffers()
+        .filter((offer) => formKind(offer.formConfig) === 'native')
+        .map((offer) => offer.number),
+    ).toEqual(nativeGiftOffers);
   });
 });
 
@@ -138,7 +142,7 @@ describe('the pop-ups the school fixed: texts, delays and pages', () => {
     }
     // The struck-out price refers to the course's tariff (lib/popups/prices.ts looks it up when shown).
     const gift = specPopups.find((popup) => popup.content.kind === 'gift')!;
-    expect(resolvePopupPrices({ ...gift, enabled: true, startsAt: null, endsAt: null }, courses).config?.content).toMatchObject(giftPopupTexts);
+    expect(resolvePopupPrices({ ...gift, enabled: true, startsAt: null, endsAt: null }, courses()).config?.content).toMatchObject(giftPopupTexts);
   });
 
   it('carry the spec product names on their lead forms', () => {

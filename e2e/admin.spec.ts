@@ -286,6 +286,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
     'Кампании',
     'Поп-апы',
     'Скорость сайта',
+    'Цены',
     'Окна подарков',
     'Статьи',
     'События',

@@ -37,7 +37,7 @@ test('every variant is noindex, names no canonical and carries its own form', as
 });
 
 test('every base course page is indexable, canonical to itself and has every section', async ({ request }) => {
-  for (const course of courses) {
+  for (const course of courses()) {
     const html = await (await request.get(course.path)).text();
     expect(html, course.path).not.toContain('name="robots"');
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), course.path).toMatch(new RegExp(`${course.path}$`));
@@ -51,7 +51,7 @@ test('every base course page is indexable, canonical to itself and has every sec
 
 test('a product page shows every tariff price as Intl formats it in roubles, and its modules', async ({ page }) => {
   // The course with the most to show: monthly and struck-out prices (ru-RU, RUB).
-  const course = courses.find((candidate) => candidate.tariffs.some((tariff) => tariff.monthly && tariff.oldPrice))!;
+  const course = courses().find((candidate) => candidate.tariffs.some((tariff) => tariff.monthly && tariff.oldPrice))!;
   const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
   const shown = (price: number, monthly: boolean) => `${rubles.format(price)}${monthly ? '/мес.' : ''}`;
   await page.goto(course.path);
@@ -70,7 +70,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('FAQ answers open by keyboard and click', async ({ page }) => {
-    const course = courses[0]!;
+    const course = courses()[0]!;
     await page.goto(course.path);
     const items = page.locator('#faq details');
     await expect(items).toHaveCount(course.faq.length);
@@ -88,7 +88,7 @@ test.describe('without JavaScript', () => {
 test('the catalog links every course in its section', async ({ page }) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Курсы фронтенд-разработки');
-  for (const course of courses) {
+  for (const course of courses()) {
     const anchor = { profession: 'professions', skill: 'skills', free: 'free' }[course.category];
     await expect(page.locator(`#${anchor} a[href="${course.path}"]`), course.slug).toHaveCount(1);
   }
@@ -97,7 +97,7 @@ test('the catalog links every course in its section', async ({ page }) => {
 test('the sitemap lists indexable pages and no variants', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const listed = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
-  for (const course of courses) expect(listed.has(course.path), course.path).toBe(true);
+  for (const course of courses()) expect(listed.has(course.path), course.path).toBe(true);
   for (const page of welcomeInfoPages) expect(listed.has(page.path), page.path).toBe(true);
   for (const event of events) expect(listed.has(`/events/${event.slug}`), event.slug).toBe(true);
   for (const path of ['/', '/products', '/about', '/cooperation', '/docs', '/roadmap/frontend', '/media']) expect(listed.has(path), path).toBe(true);

@@ -3,6 +3,7 @@ import { e2eBaseUrl, e2eCallbackSecret, fakeGetCourseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 import { visitorAddress } from './support/visitor-address';
+import { withE2eDatabase } from './support/database';
 import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /**
@@ -161,6 +162,25 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   await expect(row('A').getByRole('cell').nth(1)).toHaveText('0');
   await expect(row('A').getByRole('cell').nth(4)).toHaveText('0');
   await expect(results.getByTestId('page-test-verdict')).toHaveText('По заявкам пока рано судить; по выручке пока рано судить: оплат 1');
+  // Figures that read right: when the test will know, money in whole roubles, no difference below −100 %.
+  await expect(results.getByTestId('page-test-plan')).toHaveText(
+    /^Для вывода каждому варианту нужно около [\d\s]+ посетител[а-я]+; сейчас у A \d+, у B \d+\. Конец теста — (примерно \d{1,2} [а-я]+( \d{4})?, если трафик не изменится|через больше года при нынешнем трафике: стоит привести на страницу больше трафика \(реклама, рассылка\) или проверить меньше вариантов)\.$/,
+  );
+  const figures = (await results.textContent()) ?? '';
+  expect(figures, 'no kopecks').not.toMatch(/\d,\d\d\s₽/);
+  expect(figures, 'no difference below −100 %').not.toMatch(/−(\d{4,}|[2-9]\d\d|1\d[1-9]|1[1-9]\d)(,\d+)?\s%/);
+  // «Варианты»: A's own texts beside what B changes.
+  const variantsTable = console_.getByRole('table', { name: 'Что меняет каждый вариант' });
+  await expect(variantsTable.locator('tr[data-variant="A"] td').first()).toHaveText(originalHeadline);
+  await expect(variantsTable.locator('tr[data-variant="B"] td').first()).toHaveText(headlineB);
+  await expect(variantsTable.locator('tr[data-variant="B"] td').nth(1)).toHaveText('как у A');
+  // Traffic that reaches A alone (a link to the page that drops the variant's cookie, say): the split is named in words.
+  await withE2eDatabase(async ({ repos }) => {
+    const running = (await repos.pageTests.running()).find((candidate) => candidate.pagePath === page)!;
+    for (let i = 0; i < 60; i++) await repos.pageTests.recordVisitor({ testId: running.id, visitor: `uneven-${run}-${i}`, variant: 0, now: Date.now() });
+  });
+  await console_.reload();
+  await expect(results.getByTestId('page-test-verdict')).toContainText('Посетители разделились между вариантами неравномерно');
 
   // No layout shift on the variant page in a real browser, and no script changes its text after paint.
   const context = await browser.newContext({ userAgent: browserAgent, extraHTTPHeaders: { 'x-forwarded-for': b.address } });

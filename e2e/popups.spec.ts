@@ -58,7 +58,7 @@ const untargetedPage = ['/about', '/docs', '/cooperation', '/products'].find((pa
 
 const gift = popups.find((popup): popup is LeadFormPopupConfig => popup.content.kind === 'gift')!;
 // As the server answers it: the struck-out price looked up in the course it refers to.
-const shownGift = resolvePopupPrices({ ...gift, enabled: true, startsAt: null, endsAt: null }, courses).config!;
+const shownGift = resolvePopupPrices({ ...gift, enabled: true, startsAt: null, endsAt: null }, courses()).config!;
 const giftContent = shownGift.content.kind === 'gift' ? shownGift.content : undefined;
 const giftPage = `/products/junior-js/${e2eGiftPopupToken}`;
 const successTitle = 'Ваша заявка отправлена!';

@@ -235,6 +235,11 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     // The verdict rests on no p-value yet (A has fewer than 25 leads): none is shown.
     const report = page.getByRole('table', { name: 'Показы, заявки и конверсия по вариантам' });
     await expect(report.locator('tr[data-variant="B"] td').nth(5)).toHaveText('—');
+    // A's own headline beside B's; the difference's interval (its ends on the ratio's log scale, never below
+    // −100 %) is too wide to decide anything yet, and says so.
+    await expect(report.locator('tr[data-variant="A"] td').first()).toHaveText(a.headline);
+    await expect(report.locator('tr[data-variant="B"] td').nth(4)).toHaveText('пока слишком мало данных');
+    expect((await results.textContent()) ?? '', 'no difference below −100 %').not.toMatch(/−(\d{4,}|[2-9]\d\d|1\d[1-9]|1[1-9]\d)(,\d+)?\s%/);
     // The chart of the first day: a point a variant.
     await expect(page.getByRole('img', { name: 'Накопленная конверсия вариантов по дням' }).locator('circle')).toHaveCount(2);
     // The method's terms fold under «Как считается».
@@ -254,6 +259,15 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     await confirmB.getByRole('link', { name: 'Отмена' }).click();
     await expect(confirmB).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Остановить тест' })).toBeVisible();
+
+    // Shows that reach A alone (B failing to show on some pages, say): the split test's own check names the uneven split.
+    await withE2eDatabase(async ({ repos }) => {
+      const test = (await repos.splitTests.running()).find((running) => running.popupId === plainId)!;
+      await recordVariantTraffic(repos, test.id, { variant: 0, shows: 120, leads: 0, now: Date.now(), prefix: 'uneven' });
+    });
+    await page.reload();
+    await expect(page.getByTestId('split-test-verdict')).toHaveText(/^Вывод скрыт: показы делятся между вариантами неравномерно/);
+    await expect(results).toContainText(/Для вывода каждому варианту нужно около [\d\s]+ показов; сейчас у A 320, у B 200\./);
 
     // Keeping A (what visitors see already), by the keyboard through the second step.
     await report.locator('tr[data-variant="A"]').getByRole('button', { name: 'Оставить вариант A' }).focus();

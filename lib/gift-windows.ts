@@ -1,5 +1,5 @@
 /**
- * A gift window and why one cannot be stored (a code with its data: server/gift-schedule/windows.ts finds
+ * A gift window and why one cannot be stored (a code with its data: server/rules/gift-windows.ts finds
  * it), in the words the people who run the schedule read them in: the console's «Окна подарков» (in the
  * browser) and `npm run schedule` say them alike.
  */

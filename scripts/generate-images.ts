@@ -310,7 +310,7 @@ async function write(file: string, svg: string, format: 'webp' | 'png') {
 }
 
 async function main() {
-  for (const course of courses) {
+  for (const course of courses()) {
     const art = courseArt[course.slug];
     if (!art) throw new Error(`No cover design for course ${course.slug}: add it to courseArt in content/cover-art.ts`);
     await write(`courses/${course.slug}.webp`, cover(art), 'webp');

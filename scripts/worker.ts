@@ -1,12 +1,12 @@
 /**
  * The site's background work as its own process, for deployments that run the web servers with
  * OUTBOX_WORKER=off (any number of these may run; they share the queues safely): the GetCourse
- * deliveries and the managers' lead alerts of the outbox, and the hourly retention job (server/jobs/start-workers.ts).
+ * deliveries and the managers' lead alerts of the outbox, and the hourly retention job (server/start-workers.ts).
  *   npm run worker                  work until SIGTERM / SIGINT, finish the sends under way, exit 0
  *   npm run worker -- status        deliveries and alerts by status, and the dead ones with their last error
  *   npm run worker -- requeue-dead  give the dead deliveries and alerts a fresh set of attempts
  */
-import { startWorkers } from '../server/jobs/start-workers';
+import { startWorkers } from '../server/start-workers';
 import { exitGracefullyOnSignal } from '../server/ops/graceful-stop';
 import { getServerRuntime, stopGraceMs, type ServerRuntime } from '../server/runtime';
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { FloodThresholds } from './leads/flood-signs';
-import type { HashKeySource } from './leads/hash-key';
+import type { FloodThresholds } from './rules/flood-signs';
 
 /**
  * The server's settings, read from the environment in one place (secrets come only from there).
@@ -11,6 +10,9 @@ import type { HashKeySource } from './leads/hash-key';
 export type Environment = Record<string, string | undefined>;
 
 export type DatabaseConfig = { dialect: 'postgres'; url: string } | { dialect: 'sqlite'; file: string };
+
+/** Where the client-address hash key comes from (ADDRESS_HASH_KEY, or its key file: server/leads/hash-key.ts loads it). */
+export type HashKeySource = { kind: 'value'; value: string } | { kind: 'file'; file: string };
 
 export interface GetCourseConfig {
   /** `https://{account}.getcourse.ru`, or GETCOURSE_BASE_URL (tests point it at the fake server). */
@@ -44,7 +46,7 @@ export interface LeadLimits {
    * above the school's busiest real minute, so a real rush never meets it.
    */
   pressurePerMinute: number;
-  /** From how many leads in ten minutes from one address, or one network, a lead is held as «Похоже на спам» (server/leads/flood-signs.ts). */
+  /** From how many leads in ten minutes from one address, or one network, a lead is held as «Похоже на спам» (server/rules/flood-signs.ts). */
   hold: FloodThresholds;
 }
 

@@ -1,12 +1,11 @@
-import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './alerts/settings';
+import { DEFAULT_ALERT_SETTINGS, parseAlertSettings, settingsInput } from './rules/alert-settings';
 import { readAlertTimeoutMs, readGetCourseTimeoutMs, readServerConfig, type Environment, type ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { isDatabaseStartRefusal } from './db/database-file';
 import { migrateToLatest } from './db/migrate';
 import { loadHashKey } from './leads/hash-key';
-import type { ApiRuntime } from './http/handlers';
 import { claimLeaseMs } from './jobs/queue-worker';
-import { startWorkers, type Workers } from './jobs/start-workers';
+import { startWorkers, type Workers } from './start-workers';
 import { consoleLogger, errorKind } from './log';
 import { registerContentSource } from './live-content/live';
 import { contentInEffect } from './live-content/load';
@@ -73,7 +72,11 @@ async function seedAlertRecipients(config: ServerConfig, repos: Repositories): P
     consoleLogger.info('alerts.recipients_seeded', { telegram: parsed.settings.telegramChats.length, email: parsed.settings.emails.length });
 }
 
-export async function getApiRuntime(): Promise<ApiRuntime> {
+/**
+ * The runtime as the public endpoints take it (`ApiRuntime`, server/http/handlers.ts, checked where
+ * server/api.ts binds them): the endpoints stand above this file, so it names none of their types.
+ */
+export async function getApiRuntime() {
   const { config, repos, hashKey } = await getServerRuntime();
   return {
     config,

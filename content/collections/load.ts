@@ -273,7 +273,7 @@ export function withConsoleArticles(
 function markdownWithPrices(markdown: string): { text: string; problems: string[] } {
   const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
   const problems = hardCodedRoubles(prose).map((sum) => `текст статьи: ${hardCodedRoublesMessage(sum)}`);
-  const { text, problems: references } = resolvePriceReferences(markdown, courses);
+  const { text, problems: references } = resolvePriceReferences(markdown, courses());
   return { text, problems: [...problems, ...references.map((message) => `текст статьи: ${message}`)] };
 }
 

@@ -30,7 +30,7 @@ const order = z.int().positive();
 
 /** A course the page recommends, by its slug in the course registry (content/courses.ts). */
 const courseSlug = z.enum(
-  courses.map((course) => course.slug),
+  courses().map((course) => course.slug),
   'нет такого курса: нужен slug курса из content/courses/ (например, junior-js)',
 );
 

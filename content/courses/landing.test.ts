@@ -39,7 +39,7 @@ describe('a campaign landing', () => {
 
 describe('the test-only landing (content/courses/fixtures.ts)', () => {
   const fixturePath = () => {
-    const course = courses.find((candidate) => candidate.slug === campaignLandingFixture.courseSlug)!;
+    const course = courses().find((candidate) => candidate.slug === campaignLandingFixture.courseSlug)!;
     return variantPath(course, { id: campaignLandingFixture.variant.id, placement: 'nested' });
   };
 

@@ -79,7 +79,7 @@ throwProblems(
 function assertCourses(where: { file: string; entry: string }, slugs: readonly string[]): void {
   throwProblems(
     slugs
-      .filter((slug) => !courses.some((course) => course.slug === slug))
+      .filter((slug) => !courses().some((course) => course.slug === slug))
       .map((slug) => ({ ...where, field: fieldName('slugs'), message: `нет курса ${quoted(slug)} в content/courses/` })),
   );
 }

@@ -51,7 +51,7 @@ function collectionProblems(files: Record<string, string>, today = '2026-11-23')
   return [];
 }
 
-const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
+const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses: courses() };
 const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
 const juniorJs = () => structuredClone(professionCourses.find((course) => course.slug === 'junior-js')!);
 const withOffer = (number: number, change: object) => giftOfferInputs.map((offer) => (offer.number === number ? { ...offer, ...change } : offer));
@@ -141,18 +141,18 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
       line: 'content/gift-offers.ts, подарок 4, поле «заявленная скидка» (statedDiscount): скидка 34% заявлена для цен 4648 и 6710, а цены теперь 4500 и 6710 (по ним скидка 33%): уберите statedDiscount или заявите скидку для новых цен',
     },
   ])('$mistake', ({ change, line }) => {
-    expect(giftOfferProblems(withOffer(4, change), courses).map(problemLine)).toEqual([line]);
+    expect(giftOfferProblems(withOffer(4, change), courses()).map(problemLine)).toEqual([line]);
   });
 
   it("a gift offer's struck-out price follows the course tariff it refers to: no second edit", () => {
-    const changed = courses.map((course) =>
+    const changed = courses().map((course) =>
       course.slug === 'junior-js' ? { ...course, tariffs: course.tariffs.map((tariff, index) => (index === 1 ? { ...tariff, price: 6990 } : tariff)) } : course,
     );
     expect(giftOfferInputs.find((offer) => offer.number === 4)!.oldPrice).toBe('{цена junior-js 2}');
     // The stated «−34 %» was for 6 710 ₽: it lapses by itself, and the discount is the prices' again.
     expect(giftOfferProblems(giftOfferInputs, changed).map(problemLine)).toEqual([]);
     expect(priceGiftOffers(giftOfferInputs, changed).find((offer) => offer.number === 4)).toMatchObject({ price: 4648, oldPrice: 6990, discount: 34 });
-    expect(priceGiftOffers(giftOfferInputs, courses).find((offer) => offer.number === 4)).toMatchObject({ price: 4648, oldPrice: 6710, discount: 34 });
+    expect(priceGiftOffers(giftOfferInputs, courses()).find((offer) => offer.number === 4)).toMatchObject({ price: 4648, oldPrice: 6710, discount: 34 });
   });
 
   it.each([
@@ -182,12 +182,12 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
       line: 'content/gift-offers.ts, подарок 4, поле «цена» (price): цена подарка 6\u00a0710\u00a0₽/мес. должна быть ниже зачёркнутой цены {цена junior-js 2}: 6\u00a0710\u00a0₽/мес.',
     },
   ])('$mistake', ({ change, line }) => {
-    expect(giftOfferProblems(withOffer(4, change), courses).map(problemLine)).toEqual([line]);
+    expect(giftOfferProblems(withOffer(4, change), courses()).map(problemLine)).toEqual([line]);
   });
 
   it('the old way of tying a struck-out price to tariffs (oldPriceFrom) is refused with what to write instead', () => {
     const old = withOffer(6, { oldPrice: 10792, oldPriceFrom: [{ course: 'middle-js', tariff: 2 }] });
-    expect(giftOfferProblems(old, courses).map(problemLine)).toEqual([
+    expect(giftOfferProblems(old, courses()).map(problemLine)).toEqual([
       'content/gift-offers.ts, подарок 6, поле «откуда зачёркнутая цена» (oldPriceFrom): поле oldPriceFrom больше не пишется: напишите в oldPrice ссылку на цену тарифа, например {цена junior-js 2} (для набора курсов — {цена typescript} + {цена git}), и уберите oldPriceFrom',
       "content/gift-offers.ts, подарок 6, поле «зачёркнутая цена» (oldPrice): 10792 — это цена тарифа: напишите '{цена middle-js 2}', и зачёркнутая цена будет браться из курса (тогда после изменения цены курса её не нужно править здесь)",
     ]);
@@ -195,7 +195,7 @@ describe('each mistake, in Russian, with the file, the entry and the field', () 
 
   it("the gift pop-up's struck-through price follows its course's tariff: no second edit", () => {
     const giftPopup = popups.find((popup) => popup.content.kind === 'gift')!;
-    const changed = courses.map((course) =>
+    const changed = courses().map((course) =>
       course.slug === 'advanced-js' ? { ...course, tariffs: [{ ...course.tariffs[0]!, price: 14990 }, ...course.tariffs.slice(1)] } : course,
     );
     expect(popupProblems([giftPopup], { ...site, courses: changed })).toEqual([]);

@@ -36,7 +36,7 @@ export async function checkContent({ root, today }: { root: string; today: strin
       import('@/content/events'),
       import('@/content/lead-forms'),
     ]);
-    return { courses, allPagePaths, loadCollections, pathsOf, scheduledEvents };
+    return { courses: courses(), allPagePaths, loadCollections, pathsOf, scheduledEvents };
   });
   const collections: Collections | undefined = site && (await reported(async () => site.loadCollections(root, { today })));
 

@@ -31,7 +31,7 @@ const juniorOf = (list: ReturnType<typeof everyCourse>) => list.find((course) =>
 const giftVariant = (list: ReturnType<typeof everyCourse>) =>
   `вариант ${juniorOf(list).variants!.findIndex((variant) => variant.formId === 'course-junior-js-gift') + 1}`;
 const lastVariant = (list: ReturnType<typeof everyCourse>) => `вариант ${juniorOf(list).variants!.length}`;
-const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses };
+const site = { paths: allPagePaths([]), markers: ['gift-junior'], courses: courses() };
 const promoFrameworks = popups.find((popup) => popup.popupName === 'promo-frameworks')!;
 
 function problemsOf(load: () => unknown): string[] {
@@ -84,7 +84,7 @@ describe('a price in running text is written once', () => {
     gift.leadForm = { ...gift.leadForm!, description: 'Курс стоимостью {цена advanced-jss} или {цена advanced-js 5} бесплатно.' };
     expect(problemsOf(() => parseCourses(list))).toEqual([
       `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-jss} курс «advanced-jss», а такого курса нет в content/courses/`,
-      `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов ${courses.find((course) => course.slug === 'advanced-js')!.tariffs.length}`,
+      `content/courses/professions.ts, курс «junior-js», ${giftVariant(list)}, текст над формой заявки (leadForm), поле «описание» (description): в {цена advanced-js 5} тариф 5, а у курса «advanced-js» тарифов ${courses().find((course) => course.slug === 'advanced-js')!.tariffs.length}`,
     ]);
   });
 
@@ -127,7 +127,7 @@ describe('a price in running text is written once', () => {
 
   it('a rouble sum in a gift offer text', () => {
     const offers = giftOfferInputs.map((offer) => (offer.number === 4 ? { ...offer, description: `${offer.description} Всего 4 648 руб. в месяц.` } : offer));
-    expect(giftOfferProblems(offers, courses).map(problemLine)).toEqual([
+    expect(giftOfferProblems(offers, courses()).map(problemLine)).toEqual([
       'content/gift-offers.ts, подарок 4, поле «описание» (description): сумма «4 648 руб.» написана цифрами в тексте подарка: цену показывают поля price и oldPrice (oldPrice — ссылка на цену тарифа), а в тексте её не повторяйте',
     ]);
   });

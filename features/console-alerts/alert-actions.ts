@@ -7,7 +7,7 @@ import { operatorAction } from '@/server/admin/operator-action';
 import { followSavedSettings } from '@/server/alerts/follow-settings';
 import { botStartLink, hashJoinCode, isBotUsername, JOIN_CODE_LIFETIME_MS, newJoinCode } from '@/server/alerts/join-code';
 import { joinLinkQrSvg } from '@/server/alerts/join-qr';
-import { formatHours } from '@/server/alerts/schedule';
+import { formatHours } from '@/server/rules/working-hours';
 import {
   joinedChatsOf,
   parseAlertSettings,
@@ -15,7 +15,7 @@ import {
   type AlertSettings,
   type AlertSettingsErrors,
   type AlertSettingsInput,
-} from '@/server/alerts/settings';
+} from '@/server/rules/alert-settings';
 import { botUsername } from '@/server/alerts/telegram-bot';
 import { sendTestAlerts, type TestResult } from '@/server/alerts/test-send';
 import type { AdminRuntime } from '@/server/admin/runtime';

@@ -1,5 +1,5 @@
 /** The alerts' words in the console: the «Уведомления» page's messages, field errors and test results, a lead's alerts. */
-import type { AlertRecipient, AlertSettingsError } from '@/server/alerts/settings';
+import type { AlertRecipient, AlertSettingsError } from '@/server/rules/alert-settings';
 import type { TestResult } from '@/server/alerts/test-send';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
 import { moscowTime } from '@/components/console/moscow-time';

@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { ui } from '@/components/console/ui';
-import type { AlertSettingsInput } from '@/server/alerts/settings';
+import type { AlertSettingsInput } from '@/server/rules/alert-settings';
 import { alertSettingsAction, type AlertFormState } from './alert-actions';
 import { alertFormMessages, alertSettingsErrorText, testResultText } from './alert-labels';
 

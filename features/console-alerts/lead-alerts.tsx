@@ -1,7 +1,7 @@
 import { ConsoleTable } from '@/components/console/console-table';
 import { moscowTime } from '@/components/console/moscow-time';
 import { ui } from '@/components/console/ui';
-import { parseRecipientKey } from '@/server/alerts/settings';
+import { parseRecipientKey } from '@/server/rules/alert-settings';
 import type { LeadAlertRow } from '@/server/repositories/alert-queue';
 import { alertStateText, recipientText } from './alert-labels';
 

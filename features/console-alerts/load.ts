@@ -1,5 +1,5 @@
 import { requireOperator } from '@/server/admin/session';
-import { joinedChatsOf, settingsInput } from '@/server/alerts/settings';
+import { joinedChatsOf, settingsInput } from '@/server/rules/alert-settings';
 import { managerText } from './alert-labels';
 
 /**

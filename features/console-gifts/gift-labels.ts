@@ -1,7 +1,7 @@
 import type { GiftWindow } from '@/lib/api-contract';
 import { describeWindowProblem, type WindowProblem } from '@/lib/gift-windows';
 import { moscowDayTime } from '@/components/console/moscow-time';
-import type { WindowState } from '@/server/gift-schedule/windows';
+import type { WindowState } from '@/server/rules/gift-windows';
 import type { GiftWindowState } from './gift-actions';
 
 /** Each gift's name by its number (content/names.ts `giftName`), handed to the page and its form by the server. */

@@ -1,6 +1,6 @@
 import { giftName } from '@/content/names';
 import { requireOperator } from '@/server/admin/session';
-import { LAST_GIFT, windowState } from '@/server/gift-schedule/windows';
+import { LAST_GIFT, windowState } from '@/server/rules/gift-windows';
 
 /** «Окна подарков»: every window with its state now, the one being changed (`edit`, a window's id) if any, and each gift's name. */
 export async function loadGiftWindows(edit: string | undefined) {

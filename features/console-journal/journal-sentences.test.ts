@@ -30,6 +30,19 @@ describe('«Журнал» in sentences, by names', () => {
     );
   });
 
+  it("says a course's prices by its title, the figures in words, and from when a scheduled one was to start", () => {
+    const prices = '«Курс» 3 490 ₽';
+    expect(auditSentence(entry('price_save', 'git', { title: 'Git для команды', prices, effectiveFrom: at, scheduled: false }))).toBe(
+      'Цены курса «Git для команды»: «Курс» 3 490 ₽',
+    );
+    const tomorrow = { title: 'Git для команды', prices, effectiveFrom: Date.UTC(2026, 10, 24, 7), scheduled: true };
+    expect(auditSentence(entry('price_save', 'git', tomorrow))).toBe('Цены курса «Git для команды» с 24 ноября, 10:00 МСК: «Курс» 3 490 ₽');
+    expect(auditSentence(entry('price_cancel', 'git', tomorrow))).toBe('Отменены цены курса «Git для команды» с 24 ноября, 10:00 МСК: «Курс» 3 490 ₽');
+    expect(auditSentence(entry('price_restore', 'git', { title: 'Git для команды', prices, restoredFrom: Date.UTC(2026, 10, 20, 9) }))).toBe(
+      'Цены курса «Git для команды»: возвращена версия от 20 ноября, 12:00 МСК: «Курс» 3 490 ₽',
+    );
+  });
+
   it('names a gift window by its gift and its dates', () => {
     const window = { giftNumber: 5, startTimestamp: Date.UTC(2026, 11, 16, 7), endTimestamp: Date.UTC(2026, 11, 17, 7) };
     expect(auditSentence(entry('schedule_add', 'окно 3', { window: 'подарок 5, …', ...window }))).toBe(

@@ -87,6 +87,17 @@ function alertSettings(entry: Entry): string {
   return parts.join('; ');
 }
 
+/** The course of a price row, by its title. */
+const priceCourse = (entry: Entry) => `«${textOf(entry, 'title') ?? entry.subject ?? '?'}»`;
+/** The figures of a price row as saved, in words: «Базовый» 4 990 ₽/мес. на 12 мес.; … */
+const priceFigures = (entry: Entry) => textOf(entry, 'prices') ?? '—';
+
+/** ` с 16 декабря, 10:00 МСК` for a version scheduled ahead of its save; nothing for one in effect at once. */
+function priceStart(entry: Entry): string {
+  const from = numberOf(entry, 'effectiveFrom');
+  return from !== null && entry.details?.scheduled === true ? ` с ${moscowDayTime(from, entry.at)}` : '';
+}
+
 /** An article's or event's row: «Статья «…»», «Событие «…»». */
 const contentName = (entry: Entry) => `${textOf(entry, 'kind') === 'event' ? 'Событие' : 'Статья'} «${textOf(entry, 'title') ?? entry.subject ?? '?'}»`;
 
@@ -141,6 +152,12 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
   popup_variants_save: (entry) => `Поп-ап: сохранены варианты для теста (${popup(entry)}), вариантов вместе с A: ${numberOf(entry, 'variants') ?? '?'}`,
   popup_test_start: (entry) => `Поп-ап: тест начат (${popup(entry)}), вариантов: ${numberOf(entry, 'variants') ?? '?'}`,
   popup_test_stop: (entry) => `Поп-ап: тест остановлен (${popup(entry)})`,
+  price_save: (entry) => `Цены курса ${priceCourse(entry)}${priceStart(entry)}: ${priceFigures(entry)}`,
+  price_restore: (entry) => {
+    const from = numberOf(entry, 'restoredFrom');
+    return `Цены курса ${priceCourse(entry)}: возвращена версия${from === null ? '' : ` от ${moscowDayTime(from, entry.at)}`}: ${priceFigures(entry)}`;
+  },
+  price_cancel: (entry) => `Отменены цены курса ${priceCourse(entry)}${priceStart(entry)}: ${priceFigures(entry)}`,
   content_save: contentSaved,
   content_restore: (entry) => `${contentName(entry)}: возвращена версия ${numberOf(entry, 'restoredFrom') ?? '?'}`,
   publication_cancel: (entry) => `Отменена публикация: ${publication(entry)} (была назначена на ${momentOf(entry, 'at')})`,

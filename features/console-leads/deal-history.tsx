@@ -1,5 +1,5 @@
 import { revenueText } from '@/lib/funnel';
-import { isPartialPayment } from '@/server/deals/status';
+import { isPartialPayment } from '@/server/rules/deal-status';
 import type { DealChange } from '@/server/repositories/deal-status-changes';
 import type { DealView } from '@/server/repositories/deals';
 import { moscowTime } from '@/components/console/moscow-time';

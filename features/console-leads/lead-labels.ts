@@ -1,4 +1,4 @@
-import type { FloodSign } from '@/server/leads/flood-signs';
+import type { FloodSign } from '@/server/rules/flood-signs';
 import type { OutboxStatus } from '@/server/repositories/outbox-rows';
 import type { EraseState, ResendAllState } from './lead-actions';
 
@@ -65,7 +65,7 @@ export function resendAllText(state: ResendAllState): string | null {
   return `Снова в очереди на отправку в GetCourse: ${state.resent}. Доставлена ли каждая, видно в списке.`;
 }
 
-/** Why a lead looks like part of a flood (server/leads/flood-signs.ts), each sign in the team's words. */
+/** Why a lead looks like part of a flood (server/rules/flood-signs.ts), each sign in the team's words. */
 const floodSignLabels: Record<FloodSign, string> = {
   address: 'много заявок с одного адреса за 10 минут',
   network: 'много заявок из одной сети за 10 минут',

@@ -59,11 +59,6 @@ export function rubles(kopecks: number): string {
   return `${Math.round(kopecks / 100).toLocaleString('ru-RU')} ₽`;
 }
 
-/** «12,34 ₽» from kopecks a visitor. */
-export function rublesPerVisitor(kopecks: number): string {
-  return `${(kopecks / 100).toLocaleString('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ₽`;
-}
-
 const paymentsWord = (n: number) => `оплат ${n}`;
 
 /**

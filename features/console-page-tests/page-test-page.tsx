@@ -5,6 +5,7 @@ import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 import { variantLetter } from '@/lib/experiments/variants';
+import { pageVariantFields } from '@/lib/page-tests/variants';
 import type { TestablePage } from './load';
 import type { PageTestData } from './load';
 import { keepPageVariantAction, startPageTestAction, stopPageTestAction } from './page-test-actions';
@@ -20,8 +21,10 @@ import { PageTestResultsSection } from './page-test-results';
 export function PageTestPage({
   test,
   page,
+  original,
   results,
   traffic,
+  now,
   pages,
   done,
   keep,
@@ -98,19 +101,19 @@ export function PageTestPage({
             <TableHead columns={['Вариант', ...Object.values(pageTestLabels.fields)]} />
             <tbody>
               {test.variants.map((variant, index) => (
-                <tr key={index}>
+                <tr key={index} data-variant={variantLetter(index)}>
                   <th scope="row">{variantLetter(index)}</th>
-                  <td>{variant.headline ?? '—'}</td>
-                  <td>{variant.subheadline ?? '—'}</td>
-                  <td>{variant.buttonLabel ?? '—'}</td>
-                  <td>{variant.leadTariff ?? '—'}</td>
+                  {pageVariantFields.map((field) => (
+                    // A shows the page's own texts; a variant what it changes, or «как у A».
+                    <td key={field}>{variant[field] ?? (index === 0 ? (original[field] ?? '—') : 'как у A')}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       )}
-      {results && <PageTestResultsSection results={results} />}
+      {results && <PageTestResultsSection results={results} now={now} />}
       <SuspiciousTraffic rows={traffic} what="посетители и заявки теста" />
     </>
   );

@@ -5,22 +5,29 @@ import { MIN_PAYMENTS } from '@/lib/experiments/revenue';
 import { variantLetter } from '@/lib/experiments/variants';
 import type { PageTestResults } from '@/server/page-tests/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
-import { knownSentence, pageTestLabels, rubles, rublesPerVisitor } from './page-test-labels';
+import { differenceText, planText, testProgress, tooWideToRead } from '@/lib/experiments/plain-words';
+import { knownSentence, pageTestLabels, rubles } from './page-test-labels';
 
 const percent = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
-const signed = (x: number) =>
-  `${x > 0 ? '+' : x < 0 ? '−' : ''}${(Math.round(Math.abs(x) * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
-const signedRubles = (kopecks: number) => `${kopecks > 0 ? '+' : kopecks < 0 ? '−' : ''}${rublesPerVisitor(Math.abs(kopecks))}`;
+const signedRubles = (kopecks: number) => `${Math.round(kopecks / 100) > 0 ? '+' : Math.round(kopecks / 100) < 0 ? '−' : ''}${rubles(Math.abs(kopecks))}`;
+/** Money intervals read as the leads' do: hidden while they cannot tell half of A's figure from twice it. */
+const readable = (low: number, high: number, base: number) => base > 0 && !tooWideToRead(low / base - 1, high / base - 1);
 
 /** «Результаты теста»: per variant visitors, leads, conversion, paid deals, revenue and revenue per visitor, with intervals; one sentence of what is known. */
-export function PageTestResultsSection({ results }: { results: PageTestResults }) {
+export function PageTestResultsSection({ results, now }: { results: PageTestResults; now: number }) {
   const { test, leads, revenue } = results;
   const payments = revenue.reduce((sum, variant) => sum + variant.payments, 0);
+  const baseline = revenue[0]?.perVisitor.mean ?? 0;
   return (
     <section aria-labelledby="results" className="mt-4">
       <h2 id="results" className={ui.h2}>
         {pageTestLabels.results}
       </h2>
+      {test.status === 'running' && test.startedAt && (
+        <p className="mb-2 max-w-3xl text-sm" data-testid="page-test-plan">
+          {planText(leads, testProgress(leads, test.startedAt, now), now, 'visitors')}
+        </p>
+      )}
       <p className="mb-2 font-semibold" data-testid="page-test-verdict">
         {knownSentence(
           leads.verdict,
@@ -57,21 +64,21 @@ export function PageTestResultsSection({ results }: { results: PageTestResults }
                 <td className="text-right">{figures.shows.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.leads.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}</td>
-                <td className="text-right">
-                  {index === 0 ? 'основа' : comparison ? `${signed(comparison.estimate)} (от ${signed(comparison.low)} до ${signed(comparison.high)})` : '—'}
-                </td>
+                <td className="text-right">{index === 0 ? 'основа' : comparison ? differenceText(comparison) : '—'}</td>
                 <td className="text-right">{money.payments.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{rubles(money.sum)}</td>
                 <td className="text-right">
                   {money.visitors > 0
-                    ? `${rublesPerVisitor(perVisitor.mean)}${Number.isFinite(perVisitor.high) ? ` (${rublesPerVisitor(perVisitor.low)}–${rublesPerVisitor(perVisitor.high)})` : ''}`
+                    ? `${rubles(perVisitor.mean)}${Number.isFinite(perVisitor.high) && readable(perVisitor.low, perVisitor.high, perVisitor.mean) ? ` (${rubles(perVisitor.low)}–${rubles(perVisitor.high)})` : ''}`
                     : '—'}
                 </td>
                 <td className="text-right">
                   {index === 0
                     ? 'основа'
                     : money.comparison && Number.isFinite(money.comparison.low)
-                      ? `${signedRubles(money.comparison.difference)} (от ${signedRubles(money.comparison.low)} до ${signedRubles(money.comparison.high)})`
+                      ? readable(baseline + money.comparison.low, baseline + money.comparison.high, baseline)
+                        ? `${signedRubles(money.comparison.difference)} (от ${signedRubles(money.comparison.low)} до ${signedRubles(money.comparison.high)})`
+                        : 'пока слишком мало данных'
                       : '—'}
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCourse } from '@/content/courses';
-import { gcStatuses } from '@/server/deals/status';
+import { gcStatuses } from '@/server/rules/deal-status';
 import { gcStatusLabels, refusalText, timesText } from './payment-labels';
 
 describe('payments in words', () => {

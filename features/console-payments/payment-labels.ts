@@ -1,7 +1,7 @@
 import { getCourse } from '@/content/courses';
 import { revenueText } from '@/lib/funnel';
-import type { PaymentRefusal } from '@/server/deals/plausibility';
-import type { GcStatus } from '@/server/deals/status';
+import type { PaymentRefusal } from '@/server/rules/payment-plausibility';
+import type { GcStatus } from '@/server/rules/deal-status';
 
 /** GetCourse's deal statuses as GetCourse's own interface names them in Russian. */
 export const gcStatusLabels: Record<GcStatus, string> = {

@@ -7,7 +7,7 @@ import type { RefusedPaymentsData } from './load';
 import { gcStatusLabels, refusalText, timesText } from './payment-labels';
 
 /**
- * Payments GetCourse reported whose money cannot be right for their deal (server/deals/plausibility.ts):
+ * Payments GetCourse reported whose money cannot be right for their deal (server/rules/payment-plausibility.ts):
  * not counted anywhere, listed with the reason so the team can fix the process or the deal in GetCourse.
  */
 export function RefusedPaymentsPage({ payments, total }: RefusedPaymentsData) {

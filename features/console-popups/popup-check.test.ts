@@ -8,7 +8,7 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 
 const managed = (index: number): ManagedPopupConfig => ({ ...popups[index]!, enabled: true, startsAt: null, endsAt: null });
 const all = popups.map((popup, index) => ({ id: popupId(popup), config: managed(index) }));
-const site = { paths: [...indexablePagePaths(), ...coursePages().map((page) => page.path)], courses };
+const site = { paths: [...indexablePagePaths(), ...coursePages().map((page) => page.path)], courses: courses() };
 const discountIndex = popups.findIndex((popup) => popupId(popup) === 'popup-junior-discount');
 const giftIndex = popups.findIndex((popup) => popup.content.kind === 'gift');
 

@@ -22,16 +22,6 @@ export const splitTestLabels = {
   fields: { headline: 'Заголовок', text: 'Текст', buttonLabel: 'Надпись на кнопке' } satisfies Record<keyof VariantTexts, string>,
 } as const;
 
-/** «+12,3 %», «−4 %»; without the sign of per cent when `bare` («+5,2», the range's first end). */
-export function signedPercent(x: number, bare = false): string {
-  const value = Math.round(x * 1000) / 10;
-  const text = Math.abs(value).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}${bare ? '' : ' %'}`;
-}
-
-/** «(от +5,2 до +37,4 %)». */
-export const range = (low: number, high: number) => `(от ${signedPercent(low, true)} до ${signedPercent(high)})`;
-
 /** «3,2 %». */
 export function percent(x: number): string {
   return `${(Math.round(x * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;

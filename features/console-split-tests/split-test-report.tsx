@@ -1,4 +1,4 @@
-import { keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
+import { differenceText, keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
 import { MIN_NETWORKS } from '@/lib/experiments/trust';
 import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
@@ -9,7 +9,7 @@ import { ActionButton } from '@/components/console/action-button';
 import { ConversionChart } from './conversion-chart';
 import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
-import { percent, pValueText, range, signedPercent, splitTestLabels } from './split-test-labels';
+import { percent, pValueText, splitTestLabels } from './split-test-labels';
 import { TrustNote } from './trust-note';
 import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
@@ -86,9 +86,7 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
                 <td className="text-right">{figures.shows.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.leads.toLocaleString('ru-RU')}</td>
                 <td className="text-right">{figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}</td>
-                <td className="text-right">
-                  {index === 0 ? 'основа' : comparison ? `${signedPercent(comparison.estimate)} ${range(comparison.low, comparison.high)}` : '—'}
-                </td>
+                <td className="text-right">{index === 0 ? 'основа' : comparison ? differenceText(comparison) : '—'}</td>
                 <td className="text-right">{p ? pValueText(p.p, p.atLeast) : '—'}</td>
                 {running && (
                   <td>

@@ -9,6 +9,7 @@ const sections = [
   { href: '/admin/popups', label: 'Поп-апы' },
   { href: '/admin/page-tests', label: 'Тесты страниц' },
   { href: '/admin/speed', label: 'Скорость сайта' },
+  { href: '/admin/prices', label: 'Цены' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
   { href: '/admin/articles', label: 'Статьи' },
   { href: '/admin/events', label: 'События' },

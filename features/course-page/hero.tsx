@@ -5,7 +5,7 @@ import { KeyFacts } from '@/components/content/key-facts';
 import type { CoursePageEntry } from '@/content/courses';
 import { courseCategorySections } from '@/content/courses';
 import { typography } from '@/lib/typography';
-import { firstScreenOf } from './first-screen';
+import { firstScreenOf } from '@/components/content/first-screen';
 import { withPageVariant, type PageVariant } from './page-variant';
 
 /** The first screen of a course page; a campaign landing (a variant with `hero`) shows its own texts, a page test's variant its changes. */

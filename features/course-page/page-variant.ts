@@ -1,7 +1,7 @@
 import type { Tariff } from '@/content/courses';
 import { formatPrice } from '@/lib/money';
 import type { PageVariantChanges } from '@/lib/page-tests/variants';
-import type { CourseFirstScreen } from './first-screen';
+import type { CourseFirstScreen } from '@/components/content/first-screen';
 
 /**
  * A page test's variant of a course page («Тесты страниц»): the changes it makes, applied on the server

@@ -8,7 +8,7 @@ const { commonFaq, weeklyStudyHours } = await import('@/content/courses/common')
 const { courseJsonLd } = await import('./structured-data');
 
 describe("a course's structured data", () => {
-  it.each(courses.map((course) => [course.slug, course] as const))(
+  it.each(courses().map((course) => [course.slug, course] as const))(
     '%s: its course instance has the courseSchedule the rich result needs, from the hours the FAQ names',
     (_slug, course) => {
       const instance = courseJsonLd(course).hasCourseInstance as { courseSchedule?: { duration?: string; repeatFrequency?: string } };

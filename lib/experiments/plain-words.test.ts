@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayText,
+  differenceText,
   endText,
   estimateEnd,
   keepNeedsConfirmation,
@@ -166,12 +167,26 @@ describe('the verdict in one sentence', () => {
     expect(verdictPValue(early, early.comparisons[0]!)).toBeNull();
     const better = analyseTest(days([500, 15, 500, 25], 10), 14_000);
     expect(verdictPValue(better, better.comparisons[0]!)).toEqual({ p: better.comparisons[0]!.pValue, atLeast: false });
-    // Past the floor, a p-value under 5 % while the interval still holds 0 (A at 10 %, B at 22 %, half the
-    // plan): no difference yet, so the page says «≥ 0,05», not 0,008.
-    const notYet = analyseTest(days([300, 30, 300, 66], 1), 600);
-    expect(notYet.verdict.kind).toBe('early');
-    expect(notYet.comparisons[0]!.pValue).toBeLessThan(0.05);
-    expect(verdictPValue(notYet, notYet.comparisons[0]!)).toEqual({ p: 0.05, atLeast: true });
+    // Past the floor (A at 10 %, B at 22 %, half the plan) the boundary is reached and the interval, on the
+    // ratio's log scale, leaves 0 out with it: the verdict and the p-value it rests on agree.
+    const decided = analyseTest(days([300, 30, 300, 66], 1), 600);
+    expect(decided.verdict.kind).toBe('better');
+    expect(decided.comparisons[0]!.low).toBeGreaterThan(0);
+    expect(verdictPValue(decided, decided.comparisons[0]!)).toEqual({ p: decided.comparisons[0]!.pValue, atLeast: false });
+    // Whatever the figures, a p-value under 5 % is shown only beside a verdict of a difference.
+    for (const leadsB of [20, 30, 40, 50, 60, 70, 80]) {
+      const report = analyseTest(days([300, 30, 300, leadsB], 1), 600);
+      const shown = verdictPValue(report, report.comparisons[0]!);
+      if (shown && !shown.atLeast && shown.p < 0.05) expect(['better', 'worse']).toContain(report.verdict.kind);
+    }
+  });
+});
+
+describe('the difference to A in a table', () => {
+  it('is its interval, or «пока слишком мало данных» while that cannot tell halving the leads from doubling them', () => {
+    expect(differenceText({ estimate: 0.123, low: -0.051, high: 0.33 })).toBe('+12,3 % (от −5,1 до +33 %)');
+    expect(differenceText({ estimate: 1.314, low: -0.95, high: 12.5 })).toBe('пока слишком мало данных');
+    expect(differenceText({ estimate: -0.3, low: -0.6, high: 0.2 })).toBe('−30 % (от −60 до +20 %)');
   });
 });
 

@@ -110,19 +110,36 @@ export function testProgress(report: TestReport, startedAt: number, now: number)
  * The page's line about the plan: «Для вывода каждому варианту нужно около 14 000 показов; сейчас у A 120,
  * у B 118. Конец теста — примерно 6 декабря, если трафик не изменится.»
  */
-export function planText(report: TestReport, progress: TestProgress, now: number): string {
-  const planned = `Для вывода каждому варианту нужно около ${showsText(roughly(report.plannedShowsPerVariant))}`;
+export function planText(report: TestReport, progress: TestProgress, now: number, counted: keyof typeof planWords = 'shows'): string {
+  const words = planWords[counted];
+  const planned = `Для вывода каждому варианту нужно около ${roughly(report.plannedShowsPerVariant).toLocaleString('ru-RU')} ${pluralRu(roughly(report.plannedShowsPerVariant), words.forms)}`;
   const sofar = report.variants.map((v, i) => `у ${variantLetter(i)} ${v.shows.toLocaleString('ru-RU')}`).join(', ');
   const end =
     progress.end.kind === 'no_shows'
-      ? 'Когда тест закончится, скажем по первым показам: ещё нет показов.'
+      ? words.none
       : progress.end.kind === 'date'
         ? `Конец теста — ${endText(progress.end, now)}, если трафик не изменится.`
         : progress.end.kind === 'over_a_year'
-          ? `Конец теста — через ${endText(progress.end, now)}: стоит показывать поп-ап на большем числе страниц или проверить меньше вариантов.`
-          : 'Показов уже достаточно: вывод будет при следующем пересчёте.';
+          ? `Конец теста — через ${endText(progress.end, now)}: ${words.advice}.`
+          : words.enough;
   return `${planned}${report.variants.some((v) => v.shows > 0) ? `; сейчас ${sofar}` : ''}. ${end}`;
 }
+
+/** What a test counts, in the plan's words: a pop-up's shows, a page's visitors, and what to change when the end is over a year away. */
+const planWords = {
+  shows: {
+    forms: showForms,
+    none: 'Когда тест закончится, скажем по первым показам: ещё нет показов.',
+    enough: 'Показов уже достаточно: вывод будет при следующем пересчёте.',
+    advice: 'стоит показывать поп-ап на большем числе страниц или проверить меньше вариантов',
+  },
+  visitors: {
+    forms: { one: 'посетитель', few: 'посетителя', many: 'посетителей' },
+    none: 'Когда тест закончится, скажем по первым посетителям: их ещё нет.',
+    enough: 'Посетителей уже достаточно: вывод будет при следующем пересчёте.',
+    advice: 'стоит привести на страницу больше трафика (реклама, рассылка) или проверить меньше вариантов',
+  },
+} satisfies Record<string, { forms: RussianPluralForms; none: string; enough: string; advice: string }>;
 
 /** «122 %», «18,5 %»: a relative difference as a share, without its sign. */
 function shareText(x: number): string {
@@ -134,6 +151,20 @@ function shareText(x: number): string {
 function signed(x: number): string {
   const value = Math.round(x * 1000) / 10;
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('ru-RU', { maximumFractionDigits: 1 })}`;
+}
+
+/**
+ * An interval holding both −50 % and +100 % cannot tell halving the leads from doubling them: no decision
+ * could use it, and a marketer reads «от −98 до +6 850 %» as a fault. Tables say «пока слишком мало данных».
+ */
+export function tooWideToRead(low: number, high: number): boolean {
+  return low <= -0.5 && high >= 1;
+}
+
+/** The difference to A in a table: «+12,3 % (от −5,1 до +33 %)», or «пока слишком мало данных» while its interval is too wide to read. */
+export function differenceText(comparison: Pick<Comparison, 'estimate' | 'low' | 'high'>): string {
+  if (tooWideToRead(comparison.low, comparison.high)) return 'пока слишком мало данных';
+  return `${signed(comparison.estimate)} % (от ${signed(comparison.low)} до ${signed(comparison.high)} %)`;
 }
 
 /** «(скорее всего, от +5,2 до +37,4 %)». */

@@ -9,6 +9,7 @@ import {
   normalCdf,
   normalQuantile,
   plannedShowsPerVariant,
+  ratioInterval,
   relativeDifference,
   repeatedPValue,
   sampleRatioMismatch,
@@ -96,6 +97,20 @@ describe('A/A tests looked at every day (seeded, deterministic)', () => {
 });
 
 describe('figures of a variant', () => {
+  it('the interval of the difference to A never reaches below −100 %, however few the leads', () => {
+    for (const [a, leadsA, b, leadsB] of [
+      [18, 1, 35, 1],
+      [40, 2, 40, 0],
+      [300, 9, 280, 2],
+      [60, 3, 20, 1],
+    ] as const) {
+      const interval = ratioInterval({ shows: a, leads: leadsA }, { shows: b, leads: leadsB }, 3)!;
+      expect(interval.low, `${leadsA}/${a} against ${leadsB}/${b}`).toBeGreaterThan(-1);
+      expect(interval.high).toBeGreaterThan(interval.low);
+    }
+    expect(ratioInterval({ shows: 100, leads: 0 }, { shows: 100, leads: 5 }, 2)).toBeNull();
+  });
+
   it('Wilson interval', () => {
     const { low, high } = wilsonInterval(30, 1000);
     expect(low).toBeCloseTo(0.0211, 3);

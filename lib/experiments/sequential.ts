@@ -18,11 +18,12 @@
  * Pekelis & Walsh (KDD 2017; Optimizely) are valid at any time without a horizon, but on this school's
  * traffic (3 % conversion, 500 shows a day a variant, 30 days) the confidence sequence reaches a third to
  * a half of the power at +20 % depending on its tuning, where spending the 5 % over the planned 30 days
- * keeps the daily-peeking false-positive rate under 5 % and reaches about 76 %, close to the 83 % of a
- * single look at day 30.
+ * keeps the daily-peeking false-positive rate under 5 % (4.4-4.9 % over seeds) and reaches about 80 %,
+ * close to the 83 % of a single look at day 30.
  *
- * The difference of a variant from A is shown relative (B/A − 1) with a delta-method standard error; the
- * test statistic is the pooled two-proportion z with a continuity correction (`correctedZ`); with more
+ * The difference of a variant from A is shown relative (B/A − 1), its interval worked out on the ratio's
+ * log scale (`ratioInterval`), so it never reaches below −100 % and a verdict is declared exactly when
+ * the interval shown beside it leaves 0 out; the test statistic is the pooled two-proportion z with a continuity correction (`correctedZ`); with more
  * than two variants the 5 % is split evenly among the comparisons with A (Bonferroni).
  */
 
@@ -243,6 +244,22 @@ export function relativeDifference(control: VariantCounts, variant: VariantCount
 }
 
 /**
+ * The interval of B/A − 1 at `width` standard errors, worked out on the ratio's log scale (Katz's
+ * interval of a risk ratio), so it can never reach below −100 % (B with fewer than no leads) however few
+ * the leads; a variant with no lead yet counts half of one (Haldane's correction), so its interval starts
+ * near −100 % instead of nowhere. null while A has no lead or either no show.
+ */
+export function ratioInterval(control: VariantCounts, variant: VariantCounts, width: number): { low: number; high: number } | null {
+  if (control.shows <= 0 || variant.shows <= 0 || control.leads <= 0) return null;
+  const half = variant.leads === 0 ? 0.5 : 0;
+  const a = control.leads + half;
+  const b = variant.leads + half;
+  const logRatio = Math.log(b / variant.shows / (a / control.shows));
+  const se = Math.sqrt(Math.max(0, 1 / a - 1 / control.shows + 1 / b - 1 / variant.shows));
+  return { low: Math.exp(logRatio - width * se) - 1, high: Math.exp(logRatio + width * se) - 1 };
+}
+
+/**
  * The test statistic: the two-proportion z with the pooled (null) variance and Yates' continuity
  * correction. Without the correction the discreteness of small lead counts lets the daily-looked A/A
  * false-positive rate creep just over 5 % (5.2-5.5 % in 40,000 simulated tests); with it, 4.5-4.7 %.
@@ -264,9 +281,9 @@ export function correctedZ(control: VariantCounts, variant: VariantCounts): numb
  */
 export function crossesBoundary(control: VariantCounts, variant: VariantCounts, boundary: number): boolean {
   const z = correctedZ(control, variant);
-  const difference = relativeDifference(control, variant);
-  if (!difference || Math.abs(z) < boundary) return false;
-  return z > 0 ? difference.estimate - boundary * difference.se > 0 : difference.estimate + boundary * difference.se < 0;
+  const interval = ratioInterval(control, variant, boundary);
+  if (!interval || Math.abs(z) < boundary) return false;
+  return z > 0 ? interval.low > 0 : interval.high < 0;
 }
 
 /** The naive two-proportion z statistic (pooled), for the bench's control only. */
@@ -367,7 +384,7 @@ export interface Comparison {
   /** Index of the variant (1 = B). */
   variant: number;
   estimate: number;
-  /** The repeated 95 % interval (valid at every look). */
+  /** The repeated 95 % interval (valid at every look), on the ratio's log scale: never below −100 %. */
   low: number;
   high: number;
   pValue: number;
@@ -415,11 +432,11 @@ export function analyseTest(days: readonly DayCounts[], plannedShows: number, al
     }
     const z = correctedZ(current[0]!, current[index]!);
     const width = Number.isFinite(boundary) ? boundary : normalQuantile(1 - perComparison / 2);
+    const interval = ratioInterval(current[0]!, current[index]!, width)!;
     comparisons.push({
       variant: index,
       estimate: difference.estimate,
-      low: difference.estimate - width * difference.se,
-      high: difference.estimate + width * difference.se,
+      ...interval,
       pValue: Math.min(1, repeatedPValue(fractions, z) * comparisonsCount),
       significant: crossesBoundary(current[0]!, current[index]!, boundary),
     });

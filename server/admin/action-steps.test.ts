@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { z } from '@/lib/validation/zod';
 import { followSavedSettings } from '../alerts/follow-settings';
-import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 import { filePopupSeeds } from '../popups/seed';
 import { eraseVisitor } from '../privacy/erase';
 import { testAdminRuntime } from '../testing/admin';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { emailBucket, emailPatternBucket } from '../leads/client-address';
-import type { FloodSign } from '../leads/flood-signs';
+import type { FloodSign } from '../rules/flood-signs';
 import type { NewAlert } from '../repositories/alert-queue';
 import { testAdminRuntime } from '../testing/admin';
 import { describeEachDatabase } from '../testing/databases';

@@ -1,5 +1,5 @@
 /**
- * The console's two answers to leads held back as «Похоже на спам» (server/leads/flood-signs.ts): release
+ * The console's two answers to leads held back as «Похоже на спам» (server/rules/flood-signs.ts): release
  * them (GetCourse and the managers get them as any other lead) or delete them (erased as a visitor's
  * erasure erases). The steps are here, apart from the Server Actions that run them
  * (features/console-leads/lead-actions.ts), so a test runs them as the console does.

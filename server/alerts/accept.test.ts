@@ -4,7 +4,7 @@ import { handleLeads, type ApiRuntime } from '../http/handlers';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLeadBody } from '../testing/fixtures';
-import { DEFAULT_ALERT_SETTINGS } from './settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 
 const site = 'http://school.test';
 // Monday 23 November 2026, 15:00 in Moscow (working hours) and 23:00 (outside them).

@@ -12,7 +12,7 @@ import { sampleLead } from '../testing/fixtures';
 import { capturingLogger, testDeliveryWorker } from '../testing/runtime';
 import { followSavedSettings } from './follow-settings';
 import { planAlerts } from './plan';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './settings';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../rules/alert-settings';
 import { ALERT_SPACING_MS, createAlertWorker, type AlertWorkerOptions } from './alert-handler';
 import { MAX_LEADS_A_MESSAGE } from './batch';
 

@@ -9,7 +9,7 @@ import { chooseBatch, type AlertBatch } from './batch';
 import { sendMail, sendTelegram } from './channels';
 import { alertLead } from './lead-summary';
 import { mailAlert, mailDigest, mailNotice, telegramAlert, telegramDigest, telegramNotice, type AlertLead, type MessageOptions } from './message';
-import { listedRecipientKeys, parseRecipientKey, type AlertRecipient } from './settings';
+import { listedRecipientKeys, parseRecipientKey, type AlertRecipient } from '../rules/alert-settings';
 
 export interface AlertWorkerOptions extends QueueWorkerOptions {
   repos: Repositories;

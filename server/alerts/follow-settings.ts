@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AlertQueueRepository } from '../repositories/alert-queue';
-import { nextOpening } from './schedule';
-import { listedRecipientKeys, type AlertSettings } from './settings';
+import { nextOpening } from '../rules/working-hours';
+import { listedRecipientKeys, type AlertSettings } from '../rules/alert-settings';
 
 /**
  * After «Сохранить» on «Уведомления», the alerts still in the queue follow what was saved: those held for

@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { capturingLogger } from '../testing/runtime';
 import { hashJoinCode, JOIN_CODE_LIFETIME_MS, newJoinCode } from './join-code';
 import { JoinWatcher } from './join-watcher';
-import { DEFAULT_ALERT_SETTINGS } from './settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 
 let telegram: FakeTelegram;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planAlerts } from './plan';
-import { DEFAULT_ALERT_SETTINGS } from './settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 
 const settings = { ...DEFAULT_ALERT_SETTINGS, telegramChats: ['111', '@sales'], emails: ['sales@school.example'] };
 const both = { telegram: true, email: true };

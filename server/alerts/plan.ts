@@ -1,6 +1,6 @@
 import type { NewAlert } from '../repositories/alert-queue';
-import { nextOpening } from './schedule';
-import { recipientKey, recipientsOf, type AlertSettings } from './settings';
+import { nextOpening } from '../rules/working-hours';
+import { recipientKey, recipientsOf, type AlertSettings } from '../rules/alert-settings';
 
 /**
  * The alerts a lead accepted at `now` queues with itself: one a recipient of each channel this server

@@ -5,7 +5,7 @@
 import type { AlertsConfig } from '../config';
 import { sendMail, sendTelegram, type SendFailure } from './channels';
 import { escapeHtml, TEST_MESSAGE } from './message';
-import type { AlertRecipient, AlertSettings } from './settings';
+import type { AlertRecipient, AlertSettings } from '../rules/alert-settings';
 
 export interface TestResult {
   recipient: AlertRecipient;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import { consoleLogger, errorKind } from '../log';
-import { rescueDatabase } from '../ops/backup';
 import { checkBeforeOpen, DatabaseFileMovedError, DatabaseFileWatch, writeMarker, type MovedFile } from './database-file';
 import type { Database } from './schema';
+import { rescueDatabase } from './sqlite-copy';
 import { LockWaitingSqliteDialect, LOCK_WAIT_MS, SYNC_LOCK_WAIT_MS } from './sqlite-lock-wait';
 
 export type Dialect = 'sqlite' | 'postgres';

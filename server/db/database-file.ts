@@ -114,7 +114,7 @@ export class DatabaseFileWatch {
 /**
  * What a start may do at `file`, decided before SQLite opens (and would create) it: open the database
  * there, or make a new one when nothing says one was there. Throws DatabaseStartRefusal when the marker,
- * a copy the site rescued (`site.db.rescued-<time>`, ops/backup.ts) or a -wal with changes says a
+ * a copy the site rescued (`site.db.rescued-<time>`, sqlite-copy.ts) or a -wal with changes says a
  * database belongs there but it is missing or empty. A rescued copy alone is enough: the file deleted
  * together with its marker leaves that copy as the only one of its leads.
  */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { defaultChristmasSchedule } from '../gift-schedule/default-schedule';
+import { defaultChristmasSchedule } from '../rules/default-gift-schedule';
 import { describeEachDatabase, dropEveryTable, tablesOf } from '../testing/databases';
 import { createMigrator, migrateToLatest, migrations as allMigrations } from './migrate';
 import type { PastSchema } from './migrations/past-schema';

@@ -24,6 +24,7 @@ import { pageTestsMigration } from './migrations/020-page-tests';
 import { withheldLeadsMigration } from './migrations/021-withheld-leads';
 import { refusedPaymentsMigration } from './migrations/022-refused-payments';
 import { trafficNetworksMigration } from './migrations/023-traffic-networks';
+import { priceVersionsMigration } from './migrations/024-price-versions';
 import { consoleArticlesMigration } from './migrations/025-console-articles';
 import type { Database } from './schema';
 
@@ -47,12 +48,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-traffic-caps': trafficCapsMigration,
     '016-operator-invitations': operatorInvitationsMigration(dialect),
     '017-alert-join-codes': alertJoinCodesMigration,
-    '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses),
+    '018-price-references-and-release-runs': priceReferencesAndReleaseRunsMigration(dialect, courses()),
     '019-split-test-verdicts': splitTestVerdictsMigration,
     '020-page-tests': pageTestsMigration,
     '021-withheld-leads': withheldLeadsMigration,
     '022-refused-payments': refusedPaymentsMigration,
     '023-traffic-networks': trafficNetworksMigration,
+    '024-price-versions': priceVersionsMigration(dialect),
     '025-console-articles': consoleArticlesMigration(dialect),
   };
 }

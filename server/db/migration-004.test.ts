@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { legacyDealNumberFor, leadIdOfDealNumber } from '../getcourse/deal-number';
+import { legacyDealNumberFor, leadIdOfDealNumber } from '../rules/deal-number';
 import { createRepositories } from '../repositories';
 import { createPostgresDatabase, createSqliteDatabase, describeEachDatabase, testDatabaseUrl } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';

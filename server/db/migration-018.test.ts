@@ -66,7 +66,7 @@ describeEachDatabase(
       // 2 990 ₽ is the price of two courses: which one it repeats cannot be told, so it stays a figure.
       expect(history[0]!.config.variants).toEqual([{ headline: 'Всего 2 990 ₽ или {цена advanced-js}', text: 'т', buttonLabel: 'к' }]);
       // Shown as before the migration.
-      expect(resolvePopupPrices(history[0]!.config, courses).config?.content).toMatchObject({
+      expect(resolvePopupPrices(history[0]!.config, courses()).config?.content).toMatchObject({
         title: 'Курс за 13\u00a0790\u00a0₽ — в подарок',
         offer: { oldPrice: 13_790 },
       });

@@ -41,6 +41,7 @@ export interface Database {
   page_test_variants: PageTestVariantsTable;
   page_test_visitors: PageTestVisitorsTable;
   page_test_leads: PageTestLeadsTable;
+  price_versions: PriceVersionsTable;
   content_entries: ContentEntriesTable;
   content_versions: ContentVersionsTable;
   content_images: ContentImagesTable;
@@ -218,7 +219,7 @@ export interface DealsTable {
   deal_number: string;
   /** No foreign key: the deal and its attribution outlive the lead's erasure. */
   lead_id: number | null;
-  /** Ours: see DealStatus in server/deals/status.ts. */
+  /** Ours: see DealStatus in server/rules/deal-status.ts. */
   status: string;
   /** GetCourse's status code as it came (`payed`, `cancelled`, …). */
   gc_status: string;
@@ -256,7 +257,7 @@ export interface DealUnmatchedCallbacksTable {
   paid_kopecks: number;
 }
 
-/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/deals/plausibility.ts). */
+/** Migration 021: a report whose money cannot be right for its deal, kept apart (server/rules/payment-plausibility.ts). */
 export interface DealRefusedPaymentsTable {
   deal_number: string;
   lead_id: number | null;
@@ -476,6 +477,21 @@ export interface PageTestVisitorsTable {
 /** A visitor whose lead counted for their variant, with the lead (its deal brings the revenue). */
 export interface PageTestLeadsTable extends PageTestVisitorsTable {
   lead_id: number;
+}
+
+/** «Цены» (migration 024): one row a saved version of a course's prices. */
+export interface PriceVersionsTable {
+  id: Generated<number>;
+  course_slug: string;
+  /** JSON: every tariff's figures in the course's order (content/live/state.ts `LiveTariffPrice[]`). */
+  tariffs: string;
+  /** From when the version is in effect: the save's time, or the «Действует с» time chosen (ms). */
+  effective_from: number;
+  created_at: number;
+  /** The operator's e-mail. */
+  operator: string;
+  /** When a scheduled version was cancelled («Отменить»); null otherwise. */
+  cancelled_at: number | null;
 }
 
 /** An article or event the console has saved (migration 025), by kind and address segment. */

@@ -8,7 +8,7 @@ import type { Logger } from '../log';
 import { renderMetrics } from '../ops/metrics';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { schoolCeilingKopecks } from './plausibility';
+import { schoolCeilingKopecks } from '../rules/payment-plausibility';
 import { parseMoscowDateTime, reconcileDeals, reportsOfExport } from './reconcile';
 
 const secret = 'r'.repeat(40);

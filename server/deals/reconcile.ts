@@ -3,8 +3,8 @@ import type { GetCourseConfig } from '../config';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { fetchExport, requestDealsExport, type ExportTable } from './export-client';
-import { paymentRefusal } from './plausibility';
-import { gcStatusOf, parseMoney, type DealReport } from './status';
+import { paymentRefusal } from '../rules/payment-plausibility';
+import { gcStatusOf, parseMoney, type DealReport } from '../rules/deal-status';
 
 /**
  * Callbacks get lost; the reconciliation asks GetCourse's export API for the deals whose status changed

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postImport, withoutPersonalData } from './client';
-import { dealNumberFor, leadIdOfDealNumber, legacyDealNumberFor } from './deal-number';
+import { dealNumberFor, leadIdOfDealNumber, legacyDealNumberFor } from '../rules/deal-number';
 
 describe('deal numbers', () => {
   it('are the installation prefix and the lead id, and map back; the numbers from before the prefix too', () => {

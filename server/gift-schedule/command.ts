@@ -1,7 +1,7 @@
 import { formatMoscowTime, isCalendarDate, isClockTime } from '@/lib/calendar';
 import type { Repositories } from '../repositories';
 import { describeWindow, describeWindowProblem } from '@/lib/gift-windows';
-import { FIRST_GIFT, LAST_GIFT, windowState } from './windows';
+import { FIRST_GIFT, LAST_GIFT, windowState } from '../rules/gift-windows';
 
 /**
  * `npm run schedule -- list | add <gift> <start> <end> | remove <id>`: how marketing edits the gift

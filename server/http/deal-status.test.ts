@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { coursePageAt, getCourse } from '@/content/courses';
 import { noChanges } from '@/lib/page-tests/variants';
-import { courseCeilingKopecks, schoolCeilingKopecks } from '../deals/plausibility';
+import { courseCeilingKopecks, schoolCeilingKopecks } from '../rules/payment-plausibility';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import type { Logger, LogFields } from '../log';
 import { pageTestResults } from '../page-tests/report';

@@ -1,6 +1,6 @@
 import { callbackSecretMatches } from '../deals/callback-secret';
-import { paymentRefusal, type PaymentRefusalReason } from '../deals/plausibility';
-import { parseDealCallback } from '../deals/status';
+import { paymentRefusal, type PaymentRefusalReason } from '../rules/payment-plausibility';
+import { parseDealCallback } from '../rules/deal-status';
 import type { Logger } from '../log';
 import type { ServerRuntime } from '../runtime';
 import { endpoint } from './endpoint';
@@ -31,7 +31,7 @@ const refusedAnswer: Record<PaymentRefusalReason, { code: 'implausible_paid' | '
  * 400 with a code and the field's name in `path`, logged in Russian without the values. A number the
  * site never sent: 200, kept apart.
  *
- * Money that cannot be right for the deal (server/deals/plausibility.ts: paid above its cost, or its cost
+ * Money that cannot be right for the deal (server/rules/payment-plausibility.ts: paid above its cost, or its cost
  * or paid amount above the dearest tariff its lead's form and page sell, `cost` given or not) changes
  * nothing and counts nowhere: 400 with the reason's code and field, the report kept apart for the
  * console («Отклонённые оплаты»). A 400, not a 200, so the error shows in the GetCourse process's log,

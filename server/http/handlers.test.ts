@@ -548,7 +548,7 @@ describeEachDatabase('lead API', (database) => {
     // The server's own clock (the runtime's), for the countdowns of browsers whose clock is wrong.
     expect(Number(response.headers.get('x-server-time'))).toBe(runtime.now!());
     // The struck-out prices are the course tariffs the offers refer to, looked up here: the modal never loads the courses.
-    const tariff = (slug: string, number: number) => courses.find((course) => course.slug === slug)!.tariffs[number - 1]!.price;
+    const tariff = (slug: string, number: number) => courses().find((course) => course.slug === slug)!.tariffs[number - 1]!.price;
     expect(giftOfferInputs[6]!.oldPrice).toBe('{цена middle-js 2}');
     expect(await response.json()).toEqual([
       { giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000, oldPrice: tariff('base-programming', 1), discount: giftOffer(1)!.discount },

@@ -128,7 +128,7 @@ async function takeLead(
 
 /**
  * `GET /api/gift-schedule`: the windows sorted by start, each with its gift's struck-out price and
- * discount looked up in this release's course tariffs (content/gift-offer-prices.ts), so the gift modal
+ * discount looked up in the course tariffs in effect (content/gift-offer-prices.ts: the files', or the console's prices), so the gift modal
  * shows the course's own figure without loading the courses; cached briefly, marketing edits show within a minute.
  */
 export const handleGiftSchedule = endpoint<ApiRuntime>({

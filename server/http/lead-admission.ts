@@ -1,7 +1,7 @@
 import type { LeadLimits } from '../config';
 import type { Admission, LeadSubject } from '../leads/accept';
 import { emailBucket, emailPatternBucket, keyedHash } from '../leads/client-address';
-import { campaignKey, FLOOD_WINDOW_MS, floodSignsOf, slidingCount, type FloodActivity, type FloodSign } from '../leads/flood-signs';
+import { campaignKey, FLOOD_WINDOW_MS, floodSignsOf, slidingCount, type FloodActivity, type FloodSign } from '../rules/flood-signs';
 import { shedsLead } from '../leads/shedding';
 import { addressBucket, HOUR_MS, MINUTE_MS, type RequestLimits } from './guards';
 
@@ -19,7 +19,7 @@ const NETWORKS = 'lead-networks';
  * The steps a valid lead passes before it is stored, each counted in the shared database (so every
  * instance decides alike): its e-mail's hourly limit, then the shedding of the heaviest senders when the
  * site is under pressure (server/leads/shedding.ts), then the signs of a flood that hold it back
- * (server/leads/flood-signs.ts). Every count is read back from the atomic statement that made it; a
+ * (server/rules/flood-signs.ts). Every count is read back from the atomic statement that made it; a
  * request that repeats a counted one (`limits` exempt) counts nowhere and passes.
  */
 export async function admitLead(

@@ -4,7 +4,7 @@ import { livePage } from '../live-content/render';
 import { isLivePagePath, LIVE_PAGE_PATH_HEADER, livePageHeaders } from '../live-content/serving';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
-import { refuse } from './responses';
+import { htmlPage, refuse } from './responses';
 
 /**
  * `GET /api/live-pages/page`, where the proxy sends a page request while the console has content in
@@ -21,6 +21,6 @@ export const handleLivePage = endpoint<ApiRuntime>({
     const path = request.headers.get(LIVE_PAGE_PATH_HEADER) ?? '';
     if (!isLivePagePath(path)) return refuse(404, 'not_found');
     const page = await livePage(path);
-    return new Response(page.html, { status: page.status, headers: { 'content-type': 'text/html; charset=utf-8', ...livePageHeaders } });
+    return htmlPage(page.html, page.status === 200 ? 200 : 404, livePageHeaders);
   },
 });

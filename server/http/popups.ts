@@ -28,9 +28,9 @@ export const handlePopups = endpoint<ApiRuntime>({
     const running = new Map(tests.map((test) => [test.popupId, { id: test.id, variants: test.variants }]));
     const shown: PublicPopup[] = [];
     for (const popup of active) {
-      const priced = resolvePopupPrices(popup.config, courses);
+      const priced = resolvePopupPrices(popup.config, courses());
       const test = running.get(popup.id);
-      const testTexts = test?.variants.map((texts) => resolveTexts(texts, courses));
+      const testTexts = test?.variants.map((texts) => resolveTexts(texts, courses()));
       const problems = [...priced.problems, ...(testTexts ?? []).flatMap((texts) => texts.problems)];
       if (!priced.config || problems.length > 0) {
         log.warn('popups.price_reference_unresolved', { popup: popup.id, problems: problems.map((problem) => problem.message).join('; ') });

@@ -24,6 +24,11 @@ export function noContent(): Response {
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 }
 
+/** A page of the site as the instance rendered it: 200, or 404 with the site's own «not found» page (HTML, not a refusal of the API). */
+export function htmlPage(html: string, status: 200 | 404, headers: Record<string, string>): Response {
+  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
+}
+
 /**
  * A refusal as an endpoint states it: a status and a code; the sentence is the edge's to choose
  * (`refusalMessages`). `details` are fields a reader depends on beside the code (health's `db`).

@@ -7,12 +7,12 @@ import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
 import { z } from '@/lib/validation/zod';
 import { planAlerts } from '../alerts/plan';
-import { giftOnSale } from '../gift-schedule/windows';
+import { giftOnSale } from '../rules/gift-windows';
 import type { NewAlert } from '../repositories/alert-queue';
 import type { NewDelivery } from '../repositories/delivery-queue';
 import type { Idempotency, NewLead } from '../repositories/leads';
 import type { Repositories } from '../repositories';
-import type { FloodSign } from './flood-signs';
+import type { FloodSign } from '../rules/flood-signs';
 
 export type AcceptOutcome =
   /**

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
-import { emailPattern } from './flood-signs';
+import { emailPattern } from '../rules/flood-signs';
 
 /**
  * Which client sent a request, as far as anyone can know it without trusting the client.
@@ -91,7 +91,7 @@ export function emailBucket(email: string, key: string): string {
   return `email:${keyedHash(email.trim().toLowerCase(), key)}`;
 }
 
-/** The counter of the e-mails of one pattern (server/leads/flood-signs.ts), keyed like `emailBucket`. */
+/** The counter of the e-mails of one pattern (server/rules/flood-signs.ts), keyed like `emailBucket`. */
 export function emailPatternBucket(email: string, key: string): string {
   return `flood-email:${keyedHash(emailPattern(email), key)}`;
 }

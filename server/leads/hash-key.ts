@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** Where the client-address hash key comes from (see `ServerConfig.addressHashKey`). */
-export type HashKeySource = { kind: 'value'; value: string } | { kind: 'file'; file: string };
+import type { HashKeySource } from '../config';
 
 /**
  * The key of the client-address and e-mail hashes. Never in the database: whoever reads a copy of the

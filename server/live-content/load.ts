@@ -4,6 +4,7 @@
  */
 import type { Repositories } from '../repositories';
 import type { ContentInEffect } from './live';
+import { pricesInEffect } from './prices';
 import { articlesInEffect, eventsInEffect } from './publications';
 
 type Content = ContentInEffect['content'];
@@ -11,7 +12,7 @@ type Content = ContentInEffect['content'];
 /** One kind of console content at a time: its part of the state and its next scheduled change after that time. */
 type KindLoader<Kind extends keyof Content> = (repos: Repositories, now: Date) => Promise<{ value: Content[Kind]; nextChangeAt: Date | null }>;
 
-const loaders: { [Kind in keyof Content]?: KindLoader<Kind> } = { articles: articlesInEffect, events: eventsInEffect };
+const loaders: { [Kind in keyof Content]?: KindLoader<Kind> } = { prices: pricesInEffect, articles: articlesInEffect, events: eventsInEffect };
 
 export async function contentInEffect(repos: Repositories, now: Date): Promise<ContentInEffect> {
   const [prices, articles, events] = await Promise.all([loaders.prices?.(repos, now), loaders.articles?.(repos, now), loaders.events?.(repos, now)]);

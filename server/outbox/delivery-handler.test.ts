@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse, type ReceivedRequest } from '@/tests/support/fake-getcourse';
 import type { GetCourseConfig } from '../config';
 import { openDatabase } from '../db/connection';
-import { dealNumberFor } from '../getcourse/deal-number';
+import { dealNumberFor } from '../rules/deal-number';
 import { createRepositories, type Repositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import { addPayment, compareRevenue, emptyRevenue, revenuePerVisitor, type RevenueComparison, type RevenueSample } from '@/lib/experiments/revenue';
-import { paidDealStatuses } from '../deals/status';
+import { paidDealStatuses } from '../rules/deal-status';
 import type { Repositories } from '../repositories';
 import type { PageTest } from '../repositories/page-tests';
 

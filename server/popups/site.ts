@@ -7,5 +7,5 @@ import { sitePages } from '../site-pages';
  * read once a day), and the courses whose tariffs price references name.
  */
 export async function popupCheckSite(): Promise<PopupCheckSite & { paths: string[] }> {
-  return { paths: (await sitePages()).paths, courses };
+  return { paths: (await sitePages()).paths, courses: courses() };
 }

@@ -5,7 +5,7 @@
  * gets its row: one unit of work.
  */
 import type { Kysely } from 'kysely';
-import { MAX_RECIPIENTS } from '../alerts/settings';
+import { MAX_RECIPIENTS } from '../rules/alert-settings';
 import { inCallersTransaction, inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
 import type { AuditRepository } from './audit';

@@ -29,7 +29,7 @@ import {
 export const DUE_ALERTS_A_RECIPIENT = 5_000;
 
 export interface NewAlert {
-  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts `recipientKey`). */
+  /** `telegram:<chat>` or `email:<address>` (server/rules/alert-settings.ts `recipientKey`). */
   recipient: string;
   held: boolean;
   dueAt: number;
@@ -61,7 +61,7 @@ export interface DueAlertRow {
 
 /** One alert of a lead, as the console's lead page shows it. */
 export interface LeadAlertRow extends Omit<OutboxRow, 'kind' | 'leadId' | 'dealNumber'> {
-  /** `telegram:<chat>` or `email:<address>` (server/alerts/settings.ts). */
+  /** `telegram:<chat>` or `email:<address>` (server/rules/alert-settings.ts). */
   recipient: string;
   /** Written outside the working hours: it waits for them (`nextAttemptAt`), not for a retry. */
   held: boolean;

@@ -1,13 +1,13 @@
 /**
- * `deal_refused_payments`: reports on a deal whose money cannot be right (server/deals/plausibility.ts),
+ * `deal_refused_payments`: reports on a deal whose money cannot be right (server/rules/payment-plausibility.ts),
  * one row a deal number with its latest refused report, how often and since when (written by deals.ts
  * inside the report's transaction). Never applied to `deals`: the funnel and the page tests do not see them.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { PaymentRefusal, PaymentRefusalReason } from '../deals/plausibility';
-import type { DealReport, GcStatus } from '../deals/status';
+import type { PaymentRefusal, PaymentRefusalReason } from '../rules/payment-plausibility';
+import type { DealReport, GcStatus } from '../rules/deal-status';
 
 /** A refused report as the console lists it. */
 export interface RefusedPayment extends PaymentRefusal {

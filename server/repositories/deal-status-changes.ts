@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { DealStatus, GcStatus } from '../deals/status';
+import type { DealStatus, GcStatus } from '../rules/deal-status';
 
 export interface DealChange {
   at: number;

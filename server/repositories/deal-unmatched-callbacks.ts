@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { DealReport, GcStatus } from '../deals/status';
+import type { DealReport, GcStatus } from '../rules/deal-status';
 
 /** A number GetCourse reported that the site never sent: what it said last, and when. */
 export interface UnmatchedCallback {

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { paymentRefusal } from '../deals/plausibility';
-import type { DealReport } from '../deals/status';
+import { paymentRefusal } from '../rules/payment-plausibility';
+import type { DealReport } from '../rules/deal-status';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 

@@ -9,9 +9,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import type { DealContext, PaymentRefusal } from '../deals/plausibility';
-import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../deals/status';
-import { leadIdOfDealNumber } from '../getcourse/deal-number';
+import type { DealContext, PaymentRefusal } from '../rules/payment-plausibility';
+import { mergeDealReport, paidDealStatuses, refundDealStatuses, type DealReport, type DealState, type DealStatus, type GcStatus } from '../rules/deal-status';
+import { leadIdOfDealNumber } from '../rules/deal-number';
 import type { DealChange, DealStatusChangesRepository } from './deal-status-changes';
 import type { DealRefusedPaymentsRepository } from './deal-refused-payments';
 import type { DealUnmatchedCallbacksRepository } from './deal-unmatched-callbacks';
@@ -27,7 +27,7 @@ export type DealApplyOutcome =
   | { result: 'unmatched' }
   | { result: 'refused'; leadId: number | null; refusal: PaymentRefusal };
 
-/** Judges a report's money against its deal (server/deals/plausibility.ts, `paymentRefusal`): why it cannot be right, or null. */
+/** Judges a report's money against its deal (server/rules/payment-plausibility.ts, `paymentRefusal`): why it cannot be right, or null. */
 export type PaymentCheck = (report: DealReport, deal: DealContext) => PaymentRefusal | null;
 
 export interface DealView {
@@ -46,7 +46,7 @@ export type FunnelDimension = (typeof funnelDimensions)[number];
 
 /**
  * One row of the funnel: the leads of the period under one key and what their deals paid. `key` '' is
- * «без метки». `paidDeals` are paid in full; a deal paid in part (status.ts, isPartialPayment) is
+ * «без метки». `paidDeals` are paid in full; a deal paid in part (server/rules/deal-status.ts, isPartialPayment) is
  * counted in `partPaidDeals` alone; `revenueKopecks` is the money of both. `refundedDeals`: deals whose
  * money went back or is going back (refundDealStatuses), in no other figure.
  */
@@ -108,7 +108,7 @@ export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   );
 }
 
-/** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of status.ts, in SQL. */
+/** A deal (a `deals` row) with money kept and paid only in part: isPartialPayment of server/rules/deal-status.ts, in SQL. */
 export const partPaidDeal = sql<boolean>`((deals.cost_kopecks is not null and deals.paid_kopecks < deals.cost_kopecks) or (deals.cost_kopecks is null and deals.status = 'part_paid'))`;
 
 /** For the leads list: whether one of the lead's paid deals is paid only in part. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeWindowProblem } from '@/lib/gift-windows';
-import { windowProblem, windowState } from '../gift-schedule/windows';
+import { windowProblem, windowState } from '../rules/gift-windows';
 import { describeEachDatabase } from '../testing/databases';
 
 const hour = 3_600_000;

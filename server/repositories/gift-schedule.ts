@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { inCallersTransaction, type DatabaseHandle } from '../db/connection';
 import type { Database } from '../db/schema';
-import { sortByStart, windowProblem, type GiftWindow, type WindowProblem } from '../gift-schedule/windows';
+import { sortByStart, windowProblem, type GiftWindow, type WindowProblem } from '../rules/gift-windows';
 
 export interface StoredGiftWindow extends GiftWindow {
   id: number;

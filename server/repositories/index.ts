@@ -21,6 +21,7 @@ import { createPageTestsRepository, type PageTestsRepository } from './page-test
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
+import { createPriceVersionsRepository, type PriceVersionsRepository } from './price-versions';
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit';
 import { createReleaseRunsRepository, type ReleaseRunsRepository } from './release-runs';
 import { createSettingsRepository, type SettingsRepository } from './settings';
@@ -59,6 +60,7 @@ export interface Repositories {
   heartbeats: HeartbeatsRepository;
   releaseRuns: ReleaseRunsRepository;
   pageTests: PageTestsRepository;
+  priceVersions: PriceVersionsRepository;
   contentEntries: ContentEntriesRepository;
   contentVersions: ContentVersionsRepository;
   contentImages: ContentImagesRepository;
@@ -109,6 +111,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),
     pageTests: createPageTestsRepository(handle),
+    priceVersions: createPriceVersionsRepository(handle),
     contentEntries,
     contentVersions: createContentVersionsRepository(handle, { entries: contentEntries }),
     contentImages: createContentImagesRepository(handle),

@@ -6,13 +6,13 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { inCallersTransaction, inWriteTransaction, type DatabaseHandle, type Dialect } from '../db/connection';
 import type { Database, LeadsTable, OutboxStatus } from '../db/schema';
-import { dealNumberFor } from '../getcourse/deal-number';
+import { dealNumberFor } from '../rules/deal-number';
 import { periodStarts } from '@/lib/calendar';
 import { funnelKey, paidDealAmount, paidDealExists, partPaidDealExists, type DealLeads } from './deals';
 import type { AlertQueueRepository, NewAlert } from './alert-queue';
 import { deliveriesOfLead, type DeliveryQueueRepository, type NewDelivery } from './delivery-queue';
 import type { SettingsRepository } from './settings';
-import { floodSigns, type FloodSign } from '../leads/flood-signs';
+import { floodSigns, type FloodSign } from '../rules/flood-signs';
 
 /** A lead as the API accepted it, ready to store. */
 export interface NewLead {
@@ -36,7 +36,7 @@ export interface NewLead {
   /** `deal`: our worker sends it; `browser`: the visitor's browser posted it to GetCourse; `none`: spam. */
   deliveryMode: 'deal' | 'browser' | 'none';
   /**
-   * The signs of a flood it shows (server/leads/flood-signs.ts); any: it is held back («Похоже на спам»),
+   * The signs of a flood it shows (server/rules/flood-signs.ts); any: it is held back («Похоже на спам»),
    * its delivery and alerts stored `withheld` until an operator releases or deletes it. Absent or empty: none.
    */
   withheldSigns?: readonly FloodSign[];

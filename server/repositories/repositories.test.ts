@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
-import { dealNumberFor } from '../getcourse/deal-number';
+import { dealNumberFor } from '../rules/deal-number';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { createRepositories } from '.';

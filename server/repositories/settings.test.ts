@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createRepositories } from '.';
-import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 import { describeEachDatabase } from '../testing/databases';
 
 describeEachDatabase('settings repository', (database) => {

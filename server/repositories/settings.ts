@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 import { DEAL_NUMBER_PREFIX_SETTING } from '../db/migrations/004-idempotency-and-deal-prefix';
 import { LEAD_ALERTS_SETTING } from '../db/migrations/009-alerts';
-import { deserializeAlertSettings, serializeAlertSettings, type AlertSettings } from '../alerts/settings';
+import { deserializeAlertSettings, serializeAlertSettings, type AlertSettings } from '../rules/alert-settings';
 
 export interface SettingsRepository {
   /** This database's deal-number prefix (migration 004), read once. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
 import { createAlertWorker } from '../alerts/alert-handler';
-import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings';
+import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 import type { AlertsConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { createRepositories, type Repositories } from '../repositories';

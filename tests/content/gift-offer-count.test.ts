@@ -43,8 +43,8 @@ it('carries the new count to the schedule rules, the default schedule, the datab
 import { openDatabase } from './server/db/connection';
 import { migrateToLatest } from './server/db/migrate';
 import { createRepositories } from './server/repositories';
-import { defaultChristmasSchedule } from './server/gift-schedule/default-schedule';
-import { LAST_GIFT, windowProblem } from './server/gift-schedule/windows';
+import { defaultChristmasSchedule } from './server/rules/default-gift-schedule';
+import { LAST_GIFT, windowProblem } from './server/rules/gift-windows';
 
 async function main() {
   const handle = await openDatabase({ dialect: 'sqlite', file: ${JSON.stringify(path.join(copy.folder, 'probe.db'))} });

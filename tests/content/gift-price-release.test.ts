@@ -33,7 +33,7 @@ async function main() {
   }
   const response = await handleGiftSchedule(new Request('http://school.test/api/gift-schedule'), () => Promise.resolve(runtime));
   const served = ((await response.json()) as { giftNumber: number; startTimestamp: number }[]).find((each) => each.giftNumber === 6 && each.startTimestamp === window.startTimestamp);
-  const page = giftOffers.filter((offer) => offer.number === 6 || offer.number === 7).map(({ number, price, oldPrice, discount }) => ({ number, price, oldPrice, discount }));
+  const page = giftOffers().filter((offer) => offer.number === 6 || offer.number === 7).map(({ number, price, oldPrice, discount }) => ({ number, price, oldPrice, discount }));
   console.log(JSON.stringify({ served, page }));
   process.exit(0);
 }

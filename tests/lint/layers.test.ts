@@ -77,7 +77,7 @@ describe('the layers, as npm run lint holds them', () => {
     expect(
       await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`),
     ).toEqual([expect.stringContaining('content/ is data: it imports only lib/ and other content')]);
-    expect(await problems('content/fixture.ts', `import { LAST_GIFT } from '@/server/gift-schedule/windows';\nexport const probe = LAST_GIFT;\n`)).toEqual([
+    expect(await problems('content/fixture.ts', `import { LAST_GIFT } from '@/server/rules/gift-windows';\nexport const probe = LAST_GIFT;\n`)).toEqual([
       expect.stringContaining('content/ is data'),
     ]);
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ALERT_SETTINGS } from '@/server/alerts/settings';
+import { DEFAULT_ALERT_SETTINGS } from '@/server/rules/alert-settings';
 import type { DatabaseConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/connection';
 import { migrateToLatest } from '@/server/db/migrate';

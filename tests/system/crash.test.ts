@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
-import { dealNumberFor } from '@/server/getcourse/deal-number';
+import { dealNumberFor } from '@/server/rules/deal-number';
 import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
 

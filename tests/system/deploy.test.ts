@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIdFor } from '@/server/build-id';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
-import { dealNumberFor } from '@/server/getcourse/deal-number';
+import { dealNumberFor } from '@/server/rules/deal-number';
 import { hashClientAddress } from '@/server/leads/client-address';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { DEBIAN_ACCESS_LOG, nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';

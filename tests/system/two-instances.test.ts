@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
-import { dealNumberFor } from '@/server/getcourse/deal-number';
+import { dealNumberFor } from '@/server/rules/deal-number';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { assertBuilt, freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';

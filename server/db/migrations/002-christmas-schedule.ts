@@ -1,4 +1,4 @@
-import { defaultChristmasSchedule } from '../../gift-schedule/default-schedule';
+import { defaultChristmasSchedule } from '../../rules/default-gift-schedule';
 import type { PastSchema } from './past-schema';
 
 /**

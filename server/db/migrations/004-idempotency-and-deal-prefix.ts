@@ -25,7 +25,7 @@ export const idempotencyAndDealPrefixMigration = {
 
 export const DEAL_NUMBER_PREFIX_SETTING = 'deal_number_prefix';
 
-/** Six digits, 100000-899999 (see server/getcourse/deal-number.ts for the number it makes). */
+/** Six digits, 100000-899999 (see server/rules/deal-number.ts for the number it makes). */
 export function randomDealNumberPrefix(): number {
   return randomInt(100_000, 900_000);
 }

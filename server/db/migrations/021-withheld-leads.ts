@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PastSchema } from './past-schema';
 
 /**
- * Leads held back as «Похоже на спам» (server/leads/flood-signs.ts):
+ * Leads held back as «Похоже на спам» (server/rules/flood-signs.ts):
  * - `leads.withheld_signs`: the signs that held the lead, comma-separated; null when it is not held (never
  *   was, or an operator released it). Its deliveries and alerts wait in the outbox with the status
  *   `withheld`, which no worker claims, until it is released (then `pending`) or deleted.

@@ -2,7 +2,7 @@ import type { PastSchema } from './past-schema';
 
 /**
  * `deal_refused_payments`: reports GetCourse sent (a callback or the reconciliation's export) whose money
- * cannot be right for the deal (server/deals/plausibility.ts), kept apart so the console lists them with
+ * cannot be right for the deal (server/rules/payment-plausibility.ts), kept apart so the console lists them with
  * the reason; never applied to `deals`. One row a deal number: its latest refused report, how often and
  * since when. It holds what `deals` holds of a deal (its number, its lead's id, status and amounts) and no
  * personal data; `lead_id` is null for a number the site never sent.

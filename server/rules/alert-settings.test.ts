@@ -11,7 +11,7 @@ import {
   serializeAlertSettings,
   settingsInput,
   withJoinedChats,
-} from './settings';
+} from './alert-settings';
 
 const valid = {
   telegramChats: '123456789\n-1001234567890\n\n@school_sales',

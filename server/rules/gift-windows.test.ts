@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giftOnSale, sortByStart, windowProblem } from './windows';
+import { giftOnSale, sortByStart, windowProblem } from './gift-windows';
 
 const existing = [{ giftNumber: 1, startTimestamp: 1000, endTimestamp: 2000 }];
 

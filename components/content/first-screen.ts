@@ -1,4 +1,4 @@
-import { coursePriceLabel } from '@/components/content/course-price';
+import { coursePriceLabel } from './course-price';
 import type { CoursePageEntry } from '@/content/courses';
 
 /** What the top of a course page shows: the course's own, or what its campaign landing overrides. */

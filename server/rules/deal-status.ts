@@ -107,7 +107,7 @@ export interface CallbackProblem {
 
 /**
  * The query of a «Вызвать URL» call: `number`, `status`, `cost`, `paid`, each checked for its form. Whether
- * the amounts are plausible for the deal is judged where the deal's lead is known (plausibility.ts).
+ * the amounts are plausible for the deal is judged where the deal's lead is known (payment-plausibility.ts).
  */
 export function parseDealCallback(query: URLSearchParams, now: number): { report: DealReport } | { problem: CallbackProblem } {
   const number = query.get('number')?.trim() ?? '';
@@ -185,7 +185,7 @@ export function mergeDealReport(current: DealState | null, report: DealReport): 
  * Whether a deal with money kept is paid only in part: less paid than its cost (8 490 of 101 880 ₽),
  * whatever GetCourse's status says («payed» after a first instalment included). With no cost known,
  * GetCourse's «part_payed» decides. The funnel counts such a deal apart from the paid ones (its money
- * still counts as revenue); deals.ts has the same rule in SQL (`partPaidDeal`).
+ * still counts as revenue); server/repositories/deals.ts has the same rule in SQL (`partPaidDeal`).
  */
 export function isPartialPayment(deal: { status: DealStatus; costKopecks: number | null; paidKopecks: number }): boolean {
   if (!paidDealStatuses.includes(deal.status)) return false;

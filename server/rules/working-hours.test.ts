@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHours, isOpen, nextOpening, parseHours, type WorkingSchedule } from './schedule';
+import { formatHours, isOpen, nextOpening, parseHours, type WorkingSchedule } from './working-hours';
 
 // Moscow is UTC+3: 10:00 in Moscow is 07:00 UTC.
 const at = (iso: string) => Date.parse(iso);

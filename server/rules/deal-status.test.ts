@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './status';
+import { gcStatusOf, isPartialPayment, mergeDealReport, parseDealCallback, parseMoney, type DealReport } from './deal-status';
 
 const report = (gcStatus: DealReport['gcStatus'], paid: number | null, at: number, cost: number | null = 1299000): DealReport => ({
   dealNumber: '123456000000001',
@@ -38,7 +38,7 @@ describe('deal statuses', () => {
     expect(parseDealCallback(new URLSearchParams('number=12&status=payed&paid=5 000 руб.'), 1)).toMatchObject({ report: { paidKopecks: 500000 } });
   });
 
-  it('reads any amount of the right form: whether it is plausible for the deal is judged apart (plausibility.ts)', () => {
+  it('reads any amount of the right form: whether it is plausible for the deal is judged apart (payment-plausibility.ts)', () => {
     const callback = (query: string) => parseDealCallback(new URLSearchParams(`number=12&status=payed&${query}`), 1);
     expect(callback('cost=12 990&paid=12 990')).toMatchObject({ report: { costKopecks: 1299000, paidKopecks: 1299000 } });
     expect(callback('paid=999999')).toMatchObject({ report: { costKopecks: null, paidKopecks: 99999900 } });

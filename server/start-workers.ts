@@ -1,11 +1,11 @@
-import { createAlertWorker } from '../alerts/alert-handler';
-import { createJoinWatcher } from '../alerts/join-watcher';
-import type { ServerConfig } from '../config';
-import { consoleLogger, type Logger } from '../log';
-import { createDeliveryWorker } from '../outbox/delivery-handler';
-import { createRetentionJob } from '../privacy/retention-job';
-import type { Repositories } from '../repositories';
-import { createSplitTestVerdictJob } from '../split-tests/verdict-job';
+import { createAlertWorker } from './alerts/alert-handler';
+import { createJoinWatcher } from './alerts/join-watcher';
+import type { ServerConfig } from './config';
+import { consoleLogger, type Logger } from './log';
+import { createDeliveryWorker } from './outbox/delivery-handler';
+import { createRetentionJob } from './privacy/retention-job';
+import type { Repositories } from './repositories';
+import { createSplitTestVerdictJob } from './split-tests/verdict-job';
 
 export interface Workers {
   /** Looks for due rows now instead of at the next poll (a lead was just accepted). */
@@ -20,7 +20,8 @@ export interface Workers {
  * worker of its own so neither waits for the other (GetCourse deliveries, the managers' lead alerts),
  * the retention job (personal data, field vitals), the bot's reading of `/start <code>` while a
  * manager's join link is open (server/alerts/join-watcher.ts), and the split tests' verdicts (announced
- * once, the winner kept where the test was started so).
+ * once, the winner kept where the test was started so). It alone imports their handlers, which stand
+ * on the generic workers of server/jobs/: the jobs know none of them.
  */
 export function startWorkers({ config, repos }: { config: ServerConfig; repos: Repositories }, log: Logger = consoleLogger): Workers {
   const { pollMs, batchSize, retry } = config.worker;

@@ -2,7 +2,7 @@
  * The alert settings a marketer keeps in the console («Уведомления»): recipients, working hours and days,
  * «Без личных данных». Validation and the stored form (JSON in the `settings` table). Pure.
  */
-import { formatHours, parseHours, WEEKDAYS, type Weekday, type WorkingSchedule } from './schedule';
+import { formatHours, parseHours, WEEKDAYS, type Weekday, type WorkingSchedule } from './working-hours';
 
 export interface AlertSettings extends WorkingSchedule {
   telegramChats: string[];

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
 import { startFakeTelegram, type FakeTelegram } from '@/tests/support/fake-telegram';
-import { planAlerts } from '../alerts/plan';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../alerts/settings';
-import { DEFAULT_RETENTION, readServerConfig } from '../config';
-import { describeEachDatabase } from '../testing/databases';
-import { sampleLead } from '../testing/fixtures';
-import { capturingLogger } from '../testing/runtime';
+import { planAlerts } from './alerts/plan';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './rules/alert-settings';
+import { DEFAULT_RETENTION, readServerConfig } from './config';
+import { describeEachDatabase } from './testing/databases';
+import { sampleLead } from './testing/fixtures';
+import { capturingLogger } from './testing/runtime';
 import { startWorkers } from './start-workers';
 
 let gc: FakeGetCourse;

@@ -18,7 +18,7 @@
  */
 import { coursePageAt, coursePages, courses, type Course } from '@/content/courses';
 import { popups } from '@/content/popups';
-import type { DealReport } from './status';
+import type { DealReport } from './deal-status';
 
 /** Paid above the cost (or a ceiling) by more than this (kopecks) is no rounding: a broken template or a forged call. */
 export const PAID_OVER_COST_TOLERANCE_KOPECKS = 100;
@@ -49,7 +49,7 @@ export function courseCeilingKopecks(course: Pick<Course, 'tariffs'>): number {
 }
 
 /** The dearest course of the school, in kopecks: the ceiling of a deal whose lead names no paid course. */
-export function schoolCeilingKopecks(catalogue: readonly Course[] = courses): number {
+export function schoolCeilingKopecks(catalogue: readonly Course[] = courses()): number {
   return Math.max(0, ...catalogue.map(courseCeilingKopecks));
 }
 
@@ -57,7 +57,7 @@ const popupFormIds: ReadonlySet<string> = new Set(popups.flatMap((popup) => (pop
 
 /** The course of a page: the course page itself, a landing of it, or a page under its path (the gift pop-up's). */
 function courseAt(path: string): Course | undefined {
-  return coursePageAt(path)?.course ?? courses.find((course) => path.startsWith(`${course.path}/`));
+  return coursePageAt(path)?.course ?? courses().find((course) => path.startsWith(`${course.path}/`));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LAST_GIFT, type GiftWindow } from './windows';
+import { LAST_GIFT, type GiftWindow } from './gift-windows';
 
 /**
  * The default "Подарки от Санты" schedule, seeded once into an empty database: every gift in turn, each for
