@@ -55,7 +55,7 @@ test('«Статьи»: refused with a reason, a draft previewed and not on the 
   await page.getByLabel('Адрес страницы').fill(slug);
   await page.getByLabel('Заголовок').fill('Первая работа: план на месяц');
   await page.getByLabel('Лид').fill('Что делать каждую неделю, чтобы к концу месяца получить первое приглашение.');
-  await page.getByLabel('Текст').fill('# Неделя первая\n\nСоставьте резюме.');
+  await page.getByLabel('Текст', { exact: true }).fill('# Неделя первая\n\nСоставьте резюме.');
   await page.getByLabel('Рубрика').selectOption({ label: 'Карьера' });
   await page.getByLabel('Автор').selectOption({ index: 1 });
 
@@ -68,11 +68,11 @@ test('«Статьи»: refused with a reason, a draft previewed and not on the 
   await page.getByRole('button', { name: 'Опубликовать сейчас' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Не сохранено' });
   await expect(refusal).toContainText('заголовок «# …» в тексте');
-  await expect(page.getByLabel('Текст')).toHaveValue('# Неделя первая\n\nСоставьте резюме.');
+  await expect(page.getByLabel('Текст', { exact: true })).toHaveValue('# Неделя первая\n\nСоставьте резюме.');
   expect(await versionsOf('article', slug)).toHaveLength(0);
   expect(await seriousAxeProblems(page)).toEqual([]);
 
-  await page.getByLabel('Текст').fill('## Неделя первая\n\nСоставьте резюме и попросите наставника его прочитать.');
+  await page.getByLabel('Текст', { exact: true }).fill('## Неделя первая\n\nСоставьте резюме и попросите наставника его прочитать.');
   await page.getByRole('button', { name: 'Предпросмотр' }).click();
   await expect(preview.getByRole('heading', { level: 2, name: 'Неделя первая' })).toBeVisible();
   await page.getByLabel('Обложка').setInputFiles(await coverFile());

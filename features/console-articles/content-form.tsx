@@ -3,7 +3,7 @@
 import { useActionState, useRef, useState, useTransition, type ReactNode } from 'react';
 import { ui } from '@/components/console/ui';
 import { previewBodyAction, saveContentAction, type BodyPreview, type ContentFormState } from './content-actions';
-import { fieldLabels, saveMessages } from './content-labels';
+import { labelOf, saveMessages } from './content-labels';
 import type { ContentKindName as ContentKind, FieldProblem } from './content-types';
 
 export interface ContentFormProps {
@@ -37,11 +37,11 @@ async function uploadCover(file: File): Promise<{ id: number; src: string } | { 
 }
 
 /** A labelled field with its hint and its problems (`problems`: this field's). */
-function Field({ name, problems, children, hint }: { name: string; problems: FieldProblem[]; children: ReactNode; hint?: string }) {
+function Field({ name, label, problems, children, hint }: { name: string; label: string; problems: FieldProblem[]; children: ReactNode; hint?: string }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={name} className="text-sm font-medium">
-        {fieldLabels[name]}
+        {label}
       </label>
       {children}
       {hint && <p className="text-xs text-gray-600">{hint}</p>}
@@ -89,7 +89,7 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
           <p className="font-medium">{saveMessages.refused}</p>
           <ul className="list-disc pl-5">
             {state.problems.map((problem, index) => (
-              <li key={index}>{problem.field && fieldLabels[problem.field] ? `${fieldLabels[problem.field]}: ${problem.message}` : problem.message}</li>
+              <li key={index}>{problem.field && labelOf(kind, problem.field) ? `${labelOf(kind, problem.field)}: ${problem.message}` : problem.message}</li>
             ))}
           </ul>
         </div>
@@ -97,6 +97,7 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
       {isNew ? (
         <Field
           name="slug"
+          label={labelOf(kind, 'slug')!}
           problems={problemsOf('slug')}
           hint={`Часть адреса страницы: ${kind === 'article' ? '/media/' : '/events/'}… — латинские буквы, цифры и дефисы. После первого сохранения не меняется.`}
         >
@@ -110,14 +111,20 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
       )}
       {kind === 'article' ? (
         <>
-          <Field name="title" problems={problemsOf('title')}>
+          <Field name="title" label={labelOf(kind, 'title')!} problems={problemsOf('title')}>
             {text('title')}
           </Field>
-          <Field name="lead" problems={problemsOf('lead')} hint="Одно-два предложения под заголовком; его же видят поисковики. До 220 символов.">
+          <Field
+            name="lead"
+            label={labelOf(kind, 'lead')!}
+            problems={problemsOf('lead')}
+            hint="Одно-два предложения под заголовком; его же видят поисковики. До 220 символов."
+          >
             {text('lead', 3)}
           </Field>
           <Field
             name="body"
+            label={labelOf(kind, 'body')!}
             problems={problemsOf('body')}
             hint="Markdown: ## подзаголовок, **жирный**, [ссылка](https://…), `код`. Цены — ссылкой: {цена advanced-js}."
           >
@@ -135,7 +142,7 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
               <div className="prose max-w-none rounded border border-gray-200 bg-white p-4" dangerouslySetInnerHTML={{ __html: preview.html }} />
             ) : null}
           </section>
-          <Field name="category" problems={problemsOf('category')}>
+          <Field name="category" label={labelOf(kind, 'category')!} problems={problemsOf('category')}>
             <select id="category" name="category" defaultValue={typed.category ?? ''} className={ui.input} {...invalid('category')}>
               <option value="">— выберите —</option>
               {categories.map((category) => (
@@ -145,7 +152,7 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
               ))}
             </select>
           </Field>
-          <Field name="author" problems={problemsOf('author')}>
+          <Field name="author" label={labelOf(kind, 'author')!} problems={problemsOf('author')}>
             <select id="author" name="author" defaultValue={typed.author ?? ''} className={ui.input} {...invalid('author')}>
               <option value="">— выберите —</option>
               {authors.map((author) => (
@@ -158,33 +165,38 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
         </>
       ) : (
         <>
-          <Field name="title" problems={problemsOf('title')}>
+          <Field name="title" label={labelOf(kind, 'title')!} problems={problemsOf('title')}>
             {text('title')}
           </Field>
-          <Field name="startsAt" problems={problemsOf('startsAt')} hint="Время московское.">
+          <Field name="startsAt" label={labelOf(kind, 'startsAt')!} problems={problemsOf('startsAt')} hint="Время московское.">
             <input id="startsAt" name="startsAt" type="datetime-local" defaultValue={typed.startsAt ?? ''} className={ui.input} {...invalid('startsAt')} />
           </Field>
-          <Field name="place" problems={problemsOf('place')} hint="Адрес или ссылка на трансляцию.">
+          <Field name="place" label={labelOf(kind, 'place')!} problems={problemsOf('place')} hint="Адрес или ссылка на трансляцию.">
             {text('place')}
           </Field>
-          <Field name="description" problems={problemsOf('description')} hint="Первые 200 символов видят поисковики.">
+          <Field name="description" label={labelOf(kind, 'description')!} problems={problemsOf('description')} hint="Первые 200 символов видят поисковики.">
             {text('description', 6)}
           </Field>
           <fieldset className="flex flex-col gap-4 rounded border border-gray-200 p-3">
             <legend className="px-1 text-sm font-semibold">Форма регистрации</legend>
-            <Field name="formHeading" problems={problemsOf('formHeading')}>
+            <Field name="formHeading" label={labelOf(kind, 'formHeading')!} problems={problemsOf('formHeading')}>
               {text('formHeading')}
             </Field>
-            <Field name="formText" problems={problemsOf('formText')}>
+            <Field name="formText" label={labelOf(kind, 'formText')!} problems={problemsOf('formText')}>
               {text('formText', 2)}
             </Field>
-            <Field name="buttonLabel" problems={problemsOf('buttonLabel')}>
+            <Field name="buttonLabel" label={labelOf(kind, 'buttonLabel')!} problems={problemsOf('buttonLabel')}>
               {text('buttonLabel')}
             </Field>
           </fieldset>
         </>
       )}
-      <Field name="cover" problems={problemsOf('cover')} hint="JPEG, PNG или WebP до 8 МБ; на сайте — WebP шириной до 1 600 px.">
+      <Field
+        name="cover"
+        label={labelOf(kind, 'cover')!}
+        problems={problemsOf('cover')}
+        hint="JPEG, PNG или WebP до 8 МБ; на сайте — WebP шириной до 1 600 px."
+      >
         <input
           id="cover"
           type="file"
@@ -216,7 +228,7 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
         <button type="submit" name="intent" value="now" className={ui.primaryButton} disabled={pending}>
           Опубликовать сейчас
         </button>
-        <Field name="publishAt" problems={problemsOf('publishAt')} hint="Время московское.">
+        <Field name="publishAt" label={labelOf(kind, 'publishAt')!} problems={problemsOf('publishAt')} hint="Время московское.">
           <input
             id="publishAt"
             name="publishAt"

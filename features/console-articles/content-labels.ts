@@ -34,7 +34,7 @@ export const versionStateWords: Record<VersionState, string> = {
   cancelled: 'отменена',
 };
 
-/** The field labels, as the forms show them and the problems name them. */
+/** The field labels, as the forms show them and the problems name them (an event's title is its «Название»: `labelOf`). */
 export const fieldLabels: Record<string, string> = {
   slug: 'Адрес страницы',
   title: 'Заголовок',
@@ -59,3 +59,7 @@ export const saveMessages = {
   restored: (version: number) => `Версия ${version} снова на сайте.`,
   refused: 'Не сохранено: исправьте отмеченное ниже.',
 };
+
+export function labelOf(kind: ContentKind, field: string): string | undefined {
+  return field === 'title' ? kindWords[kind].titleField : fieldLabels[field];
+}

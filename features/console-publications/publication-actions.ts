@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from '@/lib/validation/zod';
+import { getCourse } from '@/content/courses';
 import { giftName, popupName } from '@/content/names';
 import { describeWindowProblem } from '@/lib/gift-windows';
 import { parseMoscowDateTime } from '@/lib/popups/edit-check';
@@ -22,6 +23,11 @@ async function pending(target: PublicationTarget, { runtime, now }: OperatorRequ
     const version = await runtime.repos.contentVersions.get(target.id);
     if (!version || version.status !== 'published' || version.cancelledAt !== null || version.publishAt! <= now) return null;
     return { name: `${version.kind === 'event' ? 'событие' : 'статья'} «${String(version.fields.title ?? version.slug)}»`, at: version.publishAt! };
+  }
+  if (target.source === 'price') {
+    const version = await runtime.repos.priceVersions.find(target.id);
+    if (!version || version.cancelledAt !== null || version.effectiveFrom <= now) return null;
+    return { name: `цены курса «${getCourse(version.courseSlug)?.title ?? version.courseSlug}»`, at: version.effectiveFrom };
   }
   if (target.source === 'popup') {
     const popup = await runtime.repos.popups.get(target.id);
@@ -43,12 +49,12 @@ const targetField = z
 /** After a change: the live content read again, «Публикации» and the sections drawn anew. */
 async function afterChange(notice: string): Promise<never> {
   await refreshLiveContent();
-  for (const path of ['/admin/publications', '/admin/articles', '/admin/events', '/admin/popups', '/admin/gift-windows']) revalidatePath(path);
+  for (const path of ['/admin/publications', '/admin/articles', '/admin/events', '/admin/prices', '/admin/popups', '/admin/gift-windows']) revalidatePath(path);
   redirect(`/admin/publications?done=${notice}`);
 }
 
 /**
- * «Отменить»: a console version does not come out; a pop-up's start switches it off (its end: it keeps
+ * «Отменить»: a console version (an article's, an event's, a course's prices) does not come out; a pop-up's start switches it off (its end: it keeps
  * showing); a gift window is removed. Only what is still ahead; audited.
  */
 export const cancelPublicationAction = operatorAction({
@@ -60,6 +66,7 @@ export const cancelPublicationAction = operatorAction({
   },
   async write({ target }, trx, { runtime, email, now }) {
     if (target.source === 'content') return (await runtime.repos.contentVersions.cancel(target.id, now, trx)).done;
+    if (target.source === 'price') return (await runtime.repos.priceVersions.cancel(target.id, now, trx)) !== null;
     if (target.source === 'gift') return runtime.repos.giftSchedule.remove(target.id, trx);
     const popup = (await runtime.repos.popups.get(target.id))!;
     const config = target.bound === 'startsAt' ? { ...popup.config, enabled: false } : { ...popup.config, endsAt: null };
@@ -82,8 +89,9 @@ export const reschedulePublicationAction = operatorAction({
     return { target, at, name: what.name, from: what.at };
   },
   async write({ target, at }, trx, { runtime, email, now }): Promise<string | null> {
-    if (target.source === 'content')
-      return (await runtime.repos.contentVersions.reschedule(target.id, at, now, trx)).done ? null : 'Этой публикации уже нет в списке';
+    const gone = 'Этой публикации уже нет в списке';
+    if (target.source === 'content') return (await runtime.repos.contentVersions.reschedule(target.id, at, now, trx)).done ? null : gone;
+    if (target.source === 'price') return (await runtime.repos.priceVersions.reschedule(target.id, at, now, trx)) ? null : gone;
     if (target.source === 'gift') {
       const window = (await runtime.repos.giftSchedule.list()).find((candidate) => candidate.id === target.id)!;
       const moved = target.bound === 'start' ? { ...window, startTimestamp: at } : { ...window, endTimestamp: at };

@@ -1,5 +1,6 @@
 import { loadCollections } from '@/content/collections/load';
 import { getMedia } from '@/content/collections';
+import { getCourse } from '@/content/courses';
 import { currentEvents, scheduledEvents } from '@/content/events';
 import { giftName, popupName } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
@@ -19,16 +20,17 @@ export async function publicationsAt({
   contentRoot,
   now,
 }: {
-  repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns' | 'contentVersions'>;
+  repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns' | 'contentVersions' | 'priceVersions'>;
   contentRoot: string;
   now: number;
 }) {
   const today = moscowToday(new Date(now));
-  const [popups, windows, lastRun, versions] = await Promise.all([
+  const [popups, windows, lastRun, versions, prices] = await Promise.all([
     repos.popups.list(),
     repos.giftSchedule.list(),
     repos.releaseRuns.last(),
     repos.contentVersions.published(),
+    repos.priceVersions.standing(),
   ]);
 
   let files: ScheduleInput['dated'] = [];
@@ -74,6 +76,17 @@ export async function publicationsAt({
         startsAt: popup.config.startsAt,
         endsAt: popup.config.endsAt,
       })),
+    prices: prices
+      .filter((price) => price.effectiveFrom > now)
+      .map((price) => {
+        const course = getCourse(price.courseSlug);
+        return {
+          id: price.id,
+          course: course?.title ?? price.courseSlug,
+          path: course?.path ?? `/products/${price.courseSlug}`,
+          effectiveFrom: price.effectiveFrom,
+        };
+      }),
     gifts: windows.map((window) => ({ ...window, name: giftName(window.giftNumber) })),
   };
   return { now, rows: publicationSchedule(input, now), lastRun, nextRun: nextReleaseTimerRun(now) };

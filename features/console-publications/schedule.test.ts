@@ -16,6 +16,7 @@ describe('«Публикации»', () => {
           { kind: 'article', title: 'Вышла вчера', path: '/media/old', publishedAt: '2026-11-26' },
         ],
         versions: [],
+        prices: [],
         popups: [{ id: 'promo-sale', name: 'Поп-ап «Скидка»', path: '/products/git', startsAt: at('2026-12-01T10:00:00'), endsAt: at('2026-12-20T10:00:00') }],
         gifts: [
           { id: 1, name: 'Курс «Основы программирования»', startTimestamp: at('2026-11-20T10:00:00'), endTimestamp: at('2026-11-28T10:00:00') },
@@ -44,6 +45,7 @@ describe('«Публикации»', () => {
           { id: 8, kind: 'event', title: 'Квест', path: '/events/snow-quest', publishAt: at('2026-11-28T12:00:00'), onSite: true },
           { id: 6, kind: 'article', title: 'Уже вышла', path: '/media/old', publishAt: at('2026-11-27T09:00:00'), onSite: true },
         ],
+        prices: [{ id: 5, course: 'Junior-комбо', path: '/products/junior', effectiveFrom: at('2026-12-01T00:00:00') }],
         popups: [],
         gifts: [{ id: 3, name: 'Курс «Git»', startTimestamp: at('2026-12-16T10:00:00'), endTimestamp: at('2026-12-17T10:00:00') }],
       },
@@ -52,6 +54,7 @@ describe('«Публикации»', () => {
     expect(rows.map((row) => [row.name, row.change, row.withRelease, row.target && targetKey(row.target)])).toEqual([
       ['Новая статья', 'appears', false, 'content:7'],
       ['Квест', 'changes', false, 'content:8'],
+      ['Junior-комбо', 'changes', false, 'price:5'],
       ['Курс «Git»', 'appears', false, 'gift:3:start'],
       ['Курс «Git»', 'ends', false, 'gift:3:end'],
     ]);

@@ -4,19 +4,22 @@ import { releaseTimerRunOn } from '@/lib/release-timer';
  * «Публикации»: what will appear on the site, change or end there, and when, pure. Each kind of scheduled
  * thing comes from a source of its own (publications-data.ts reads them): articles and events of the
  * console, which take effect at their moment; pop-ups' «Показывать с» / «Показывать до»; gift windows;
- * articles, stories and events dated in the files, which appear with the release timer's run on their day
- * (lib/release-timer.ts). Past moments are left out; the rest is sorted by time.
+ * course prices of «Цены» set for later; articles, stories and events dated in the files, which appear
+ * with the release timer's run on their day (lib/release-timer.ts). Past moments are left out; the rest is sorted by time.
  */
 
 export type PublicationKind = 'article' | 'story' | 'roadmap' | 'event' | 'popup' | 'gift' | 'price';
 export type PublicationChange = 'appears' | 'changes' | 'ends';
 
 /**
- * What «Отменить» and «Перенести» act on: a console version, a pop-up's bound, a gift window's bound. A
+ * What «Отменить» and «Перенести» act on: a console version (an article's or event's; a course's prices), a pop-up's bound, a gift window's bound. A
  * row without one is written in a file (a dated article): changed there, not here.
  */
 export type PublicationTarget =
-  { source: 'content'; id: number } | { source: 'popup'; id: string; bound: 'startsAt' | 'endsAt' } | { source: 'gift'; id: number; bound: 'start' | 'end' };
+  | { source: 'content'; id: number }
+  | { source: 'price'; id: number }
+  | { source: 'popup'; id: string; bound: 'startsAt' | 'endsAt' }
+  | { source: 'gift'; id: number; bound: 'start' | 'end' };
 
 export interface Publication {
   at: number;
@@ -39,12 +42,20 @@ export interface ScheduleInput {
   /** Pop-ups that are on, with their window (epoch ms; null: no bound). */
   popups: readonly { id: string; name: string; path?: string; startsAt: number | null; endsAt: number | null }[];
   gifts: readonly { id: number; name: string; startTimestamp: number; endTimestamp: number }[];
-  /** Further kinds (prices), each already as rows. */
-  others?: readonly Publication[];
+  /** Course prices saved in «Цены» for a later moment. */
+  prices: readonly { id: number; course: string; path: string; effectiveFrom: number }[];
 }
 
 export function publicationSchedule(input: ScheduleInput, now: number): Publication[] {
-  const rows: Publication[] = [...(input.others ?? [])];
+  const rows: Publication[] = input.prices.map((price) => ({
+    at: price.effectiveFrom,
+    change: 'changes',
+    kind: 'price',
+    name: price.course,
+    path: price.path,
+    withRelease: false,
+    target: { source: 'price', id: price.id },
+  }));
   for (const entry of input.dated) {
     rows.push({ at: releaseTimerRunOn(entry.publishedAt), change: 'appears', kind: entry.kind, name: entry.title, path: entry.path, withRelease: true });
   }
@@ -90,13 +101,13 @@ export function publicationSchedule(input: ScheduleInput, now: number): Publicat
 
 /** A row's target as the actions' forms carry it: `content:12`, `popup:promo-x:startsAt`, `gift:3:end`. */
 export function targetKey(target: PublicationTarget): string {
-  if (target.source === 'content') return `content:${target.id}`;
+  if (target.source === 'content' || target.source === 'price') return `${target.source}:${target.id}`;
   return `${target.source}:${target.id}:${target.bound}`;
 }
 
 export function parseTargetKey(key: string): PublicationTarget | null {
-  const content = /^content:(\d{1,12})$/.exec(key);
-  if (content) return { source: 'content', id: Number(content[1]) };
+  const version = /^(content|price):(\d{1,12})$/.exec(key);
+  if (version) return { source: version[1] as 'content' | 'price', id: Number(version[2]) };
   const popup = /^popup:([A-Za-z0-9_-]{1,100}):(startsAt|endsAt)$/.exec(key);
   if (popup) return { source: 'popup', id: popup[1]!, bound: popup[2] as 'startsAt' | 'endsAt' };
   const gift = /^gift:(\d{1,12}):(start|end)$/.exec(key);
