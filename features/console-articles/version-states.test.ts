@@ -27,8 +27,9 @@ describe('versionStates', () => {
     expect(Object.fromEntries(versionStates(versions, 500))).toEqual({ 1: 'replaced', 2: 'on_site', 3: 'cancelled' });
   });
 
-  it('starts the form from the newest version not cancelled', () => {
+  it('starts the form from the newest version not cancelled, or the newest when every one is', () => {
     expect(latestVersion([version(1, 'published', 100), version(2, 'draft', null), version(3, 'published', 900, 150)])?.id).toBe(2);
+    expect(latestVersion([version(1, 'published', 900, 150), version(2, 'published', 950, 160)])?.id).toBe(2);
     expect(latestVersion([])).toBeUndefined();
   });
 });

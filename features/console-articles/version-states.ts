@@ -21,7 +21,8 @@ export function versionStates(versions: readonly ContentVersion[], now: number):
   return states;
 }
 
-/** The version whose fields the form starts from: the newest saved one that is not cancelled. */
+/** The version whose fields the form starts from: the newest saved one that is not cancelled, else the newest (all cancelled). */
 export function latestVersion(versions: readonly ContentVersion[]): ContentVersion | undefined {
-  return [...versions].filter((version) => version.cancelledAt === null).sort((a, b) => b.id - a.id)[0];
+  const newestFirst = [...versions].sort((a, b) => b.id - a.id);
+  return newestFirst.find((version) => version.cancelledAt === null) ?? newestFirst[0];
 }
