@@ -2,9 +2,12 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { moscowToday } from '@/lib/calendar';
+import { liveContent } from './live/state';
+import { problemLine } from './validation/problems';
 import {
   datedPathsOf,
   loadCollections,
+  withConsoleArticles,
   type CategorizedCollection,
   type CollectionCategory,
   type Collections,
@@ -27,6 +30,24 @@ import {
 export type { Author, CategorizedCollection, CollectionCategory, CourseLink, MediaArticle, Roadmap, RoadmapArticle, Story, Topic };
 
 let loaded: { signature: string; collections: Collections } | undefined;
+let withLive: { files: Collections; generation: string; collections: Collections } | undefined;
+
+/**
+ * The collections as the site shows them: the files, with the media articles the console saved that are
+ * in effect (content/live/state.ts) laid over them: one with a file's id replaces it, a new one is added.
+ * Computed again only when what is in effect (its generation) or the files changed.
+ */
+function collections(): Collections {
+  const files = fileCollections();
+  const { generation, articles } = liveContent();
+  if (withLive?.files !== files || withLive.generation !== generation) {
+    const { media, problems } = withConsoleArticles(files.media, articles);
+    // The console refuses what breaks a rule; a release may have tightened one since. Such an article stays off the site.
+    for (const problem of problems) console.warn(`content.console_article_left_out: ${problemLine(problem)}`);
+    withLive = { files, generation, collections: { ...files, media } };
+  }
+  return withLive.collections;
+}
 
 /**
  * Loaded with the day of the build (Moscow): an entry dated later is scheduled, left out of lists, pages
@@ -34,7 +55,7 @@ let loaded: { signature: string; collections: Collections } | undefined;
  * them again when one was added, changed or removed (or the day changed), so a writer sees a Markdown
  * edit on the next reload without restarting the server.
  */
-function collections(): Collections {
+function fileCollections(): Collections {
   const root = path.join(process.cwd(), 'content');
   const today = moscowToday();
   const signature = process.env.NODE_ENV === 'development' ? `${today} ${markdownSignature(root)}` : 'build';

@@ -1,4 +1,5 @@
 import { z } from '@/lib/validation/zod';
+import { liveContent, type LiveEvent } from './live/state';
 import { calendarDateMessage, isCalendarDate, moscowToday } from '@/lib/calendar';
 import { courses } from './courses';
 import { fieldPath } from './validation/field-labels';
@@ -50,13 +51,14 @@ export const eventSchema = z.object({
     .array(z.object({ label: textSchema, value: textSchema }))
     .min(2)
     .max(5),
-  program: z.object({ heading: textSchema, items: z.array(titledTextSchema).min(2) }),
-  benefits: z.array(textSchema).min(2),
+  /** Left out by an event written in the console, whose page then has no programme, benefits, FAQ or courses. */
+  program: z.object({ heading: textSchema, items: z.array(titledTextSchema).min(2) }).optional(),
+  benefits: z.array(textSchema).default([]),
   rules: z.array(textSchema).default([]),
   /** What happened, for a finished event. */
   results: z.array(textSchema).default([]),
-  faq: z.array(faqItemSchema).min(2),
-  relatedCourses: z.array(slugSchema).min(1),
+  faq: z.array(faqItemSchema).default([]),
+  relatedCourses: z.array(slugSchema).default([]),
   form: formSettingsSchema,
   leadForm: leadFormTextSchema,
 });
@@ -346,19 +348,125 @@ export function parseEvents(input: readonly unknown[]): SchoolEvent[] {
   return parsed;
 }
 
+/** The file's event of this slug as written (the console starts its first version from it). */
+export function fileEvent(slug: string): SchoolEvent | undefined {
+  return events.find((event) => event.slug === slug);
+}
+
 /** Whether the event's page is out on `today` (YYYY-MM-DD, Moscow): no `publishedAt`, or that day has come. */
 export function isEventPublished(event: Pick<SchoolEvent, 'publishedAt'>, today: string): boolean {
   return event.publishedAt === undefined || event.publishedAt <= today;
 }
 
+/** The fields of an event the console saves (lib/console-content/fields.ts `EventFields`, its cover as served). */
+interface ConsoleEventFields {
+  title: string;
+  startsAt: number;
+  place: string;
+  description: string;
+  formHeading: string;
+  formText: string;
+  buttonLabel: string;
+  cover?: { src: string; width: number; height: number };
+}
+
+/** The facts the console writes: when and where, first on the page. */
+const consoleFactLabels = ['Когда', 'Где'];
+/** A file's facts the console's replace (the event's dates and format). */
+const replacedFactLabels = new Set([...consoleFactLabels, 'Даты', 'Дата', 'Формат', 'Место']);
+
+const eventMoment = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', year: 'numeric' });
+const eventClock = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' });
+
+/** «20 декабря 2026 г., 19:00 по Москве». */
+export function eventStartText(at: number): string {
+  return `${eventMoment.format(at)}, ${eventClock.format(at)} по Москве`;
+}
+
+/** A description cut for search engines (200 characters) at a word. */
+function summaryOf(description: string): string {
+  const flat = description.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 200) return flat;
+  return `${flat.slice(0, 199).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * An event the console wrote, as an entry of this file: laid over the file's event of the same slug
+ * (`base`: what the console's form does not hold stays the file's), or a new event. Checked by
+ * `eventSchema` like the file's; the problems otherwise, in Russian.
+ */
+export function consoleEvent(slug: string, live: Record<string, unknown>, base?: EventInput): { event: SchoolEvent } | { problems: string[] } {
+  const fields = live as unknown as ConsoleEventFields;
+  const when = eventStartText(fields.startsAt);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(fields.startsAt);
+  const otherFacts = (base?.facts ?? []).filter((fact) => !replacedFactLabels.has(fact.label));
+  const entry: EventInput = {
+    ...(base ?? {
+      kind: 'Событие',
+      status: 'open',
+      form: { formId: `event-${slug}`, productName: `event_${slug.replace(/-/g, '_')}`, event: 'lead' },
+    }),
+    slug,
+    title: fields.title,
+    schedule: when,
+    dates: { start: day, end: base?.dates && base.dates.end >= day ? base.dates.end : day },
+    // The console's own moment decides when it is on the site.
+    publishedAt: undefined,
+    summary: summaryOf(fields.description),
+    hero: { lead: fields.description, cta: fields.buttonLabel },
+    facts: [
+      { label: consoleFactLabels[0]!, value: when },
+      { label: consoleFactLabels[1]!, value: fields.place },
+    ]
+      .concat(otherFacts)
+      .slice(0, 5),
+    leadForm: { heading: fields.formHeading, description: fields.formText },
+    image: fields.cover ? { ...fields.cover, alt: fields.title } : (base?.image as EventInput['image']),
+  };
+  const parsed = eventSchema.safeParse(entry);
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`) };
+  return { event: parsed.data };
+}
+
+let withConsole: { generation: string; events: SchoolEvent[] } | undefined;
+
+/**
+ * The events as the site shows them: the file's, with the console's in effect (content/live/state.ts) laid
+ * over them (one with a file's slug replaces it, a new one is added); computed again when what is in effect
+ * changes. One that breaks a rule (a later release may have tightened one) stays off the site.
+ */
+export function currentEvents(): readonly SchoolEvent[] {
+  const { generation, events: live } = liveContent();
+  if (live.length === 0) return events;
+  if (withConsole?.generation !== generation) withConsole = { generation, events: overlaid(live) };
+  return withConsole.events;
+}
+
+function overlaid(live: readonly LiveEvent[]): SchoolEvent[] {
+  const bySlug = new Map(events.map((event) => [event.slug, event]));
+  const formIds = new Set(events.map((event) => event.form.formId));
+  for (const { slug, entry } of live) {
+    const base = entries.find((candidate) => candidate.slug === slug);
+    const built = consoleEvent(slug, entry, base);
+    if ('problems' in built) {
+      console.warn(`content.console_event_left_out: ${slug}: ${built.problems.join('; ')}`);
+      continue;
+    }
+    // A new event's form may not take another's id (its leads would be counted as that event's).
+    if (!base && formIds.has(built.event.form.formId)) continue;
+    bySlug.set(slug, built.event);
+  }
+  return [...bySlug.values()];
+}
+
 /** The events a build made on `today` (Moscow; the day of the build by default) has pages for. */
 export function publishedEvents(today: string = moscowToday()): SchoolEvent[] {
-  return events.filter((event) => isEventPublished(event, today));
+  return currentEvents().filter((event) => isEventPublished(event, today));
 }
 
 /** The events dated after `today`: checked like the others, left out until a build on their day. */
 export function scheduledEvents(today: string = moscowToday()): SchoolEvent[] {
-  return events.filter((event) => !isEventPublished(event, today));
+  return currentEvents().filter((event) => !isEventPublished(event, today));
 }
 
 /** A published event by its slug (a scheduled one is no page yet). */

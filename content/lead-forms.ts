@@ -6,7 +6,7 @@
  * Each feature adds its own forms' entries (course pages, gift offers `gift-N`, pop-ups).
  */
 import { giftLeadForms } from './gift-offers';
-import { pageLeadForms } from './page-lead-forms';
+import { consoleEventLeadForm, pageLeadForms } from './page-lead-forms';
 import { popupLeadForms } from './popup-lead-forms';
 import type { LeadFormEntry } from './lead-form-entry';
 import { assertUnique } from './shared/schema';
@@ -44,5 +44,5 @@ assertUnique(
 const formsById = new Map(leadForms.map((form) => [form.id, form]));
 
 export function findLeadForm(id: string): LeadFormEntry | undefined {
-  return formsById.get(id);
+  return formsById.get(id) ?? consoleEventLeadForm(id);
 }

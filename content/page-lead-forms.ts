@@ -1,5 +1,5 @@
 import { coursePages } from './courses';
-import { events } from './events';
+import { currentEvents, events } from './events';
 import type { LeadFormEntry } from './lead-form-entry';
 import { aboutInfoPage, welcomeInfoPages } from './pages';
 import type { FormSettings } from './shared/schema';
@@ -15,6 +15,12 @@ export function pageLeadForms(): LeadFormEntry[] {
     ...events.map((event) => entry(event.form, event.title)),
     ...[aboutInfoPage, ...welcomeInfoPages].flatMap((page) => (page.leadForm ? [entry(page.leadForm.form, page.title)] : [])),
   ];
+}
+
+/** The form of an event the console wrote since the release (content/events.ts `currentEvents`), by its id. */
+export function consoleEventLeadForm(id: string): LeadFormEntry | undefined {
+  const event = currentEvents().find((candidate) => candidate.form.formId === id);
+  return event && entry(event.form, event.title);
 }
 
 function entry(form: FormSettings, productTitle: string): LeadFormEntry {

@@ -288,6 +288,8 @@ test('the console is kept out of search engines, has no serious accessibility pr
     'Скорость сайта',
     'Цены',
     'Окна подарков',
+    'Статьи',
+    'События',
     'Публикации',
     'Уведомления',
     'Операторы',

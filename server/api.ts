@@ -3,6 +3,7 @@ import { getAdminRuntime } from './admin/runtime';
 import { readServerConfig } from './config';
 import { readCallbackSecret } from './deals/callback-secret';
 import { handleCampaignsExport } from './http/campaigns-export';
+import { handleContentImage, handleContentImageUpload } from './http/content-images';
 import { handleCspReport } from './http/csp-report';
 import { handleDealStatus } from './http/deal-status';
 import { routeOf, type RouteHandlers } from './http/endpoint';
@@ -48,4 +49,7 @@ export const apiRoutes = {
   '/api/admin/leads/export': routeOf(handleLeadsExport, getAdminRuntime),
   '/api/admin/leads/export/xlsx': routeOf(handleLeadsXlsxExport, getAdminRuntime),
   '/api/admin/campaigns/export': routeOf(handleCampaignsExport, getAdminRuntime),
+  // Covers of the console's articles and events: uploaded by operators, served to everyone.
+  '/api/admin/content-images': routeOf(handleContentImageUpload, getAdminRuntime),
+  '/api/content-images/[id]': routeOf(handleContentImage, getServerRuntime),
 } satisfies Record<`/api/${string}`, RouteHandlers>;

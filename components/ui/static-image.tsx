@@ -17,7 +17,10 @@ type StaticImageProps = ImageProps & {
  * (about 5 kB) although a static picture needs none of it.
  */
 export function StaticImage({ firstScreenWhen, ...props }: StaticImageProps) {
-  const { props: image } = getImageProps(firstScreenWhen ? { ...props, fetchPriority: 'low' } : props);
+  // A picture uploaded in the console (GET /api/content-images/{id}) is stored re-encoded at its final size: served as it is.
+  const stored = typeof props.src === 'string' && props.src.startsWith('/api/content-images/');
+  const options = stored ? { ...props, unoptimized: true } : props;
+  const { props: image } = getImageProps(firstScreenWhen ? { ...options, fetchPriority: 'low' } : options);
   if (firstScreenWhen) {
     preload(image.src, { as: 'image', imageSrcSet: image.srcSet, imageSizes: image.sizes, fetchPriority: 'high', media: firstScreenWhen });
   }

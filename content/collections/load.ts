@@ -84,6 +84,8 @@ export interface MediaArticle extends Entry {
   author: Author;
   tags: string[];
   relatedIds: string[];
+  /** A picture over the article (decorative: the title says what it is about). */
+  cover?: { src: string; width: number; height: number };
 }
 
 export interface Story extends Entry {
@@ -140,28 +142,7 @@ export function loadCollections(root: string, options: LoadOptions): Collections
   const reader = new DocumentReader(root, problems, options.today);
 
   const roadmaps = loadRoadmaps(reader, path.join(root, 'roadmaps'));
-  const media = loadCategorized(
-    reader,
-    path.join(root, 'media'),
-    mediaArticleSchema,
-    mediaCategories,
-    sectionPaths.media,
-    'статья',
-    (id, data, body, category) => ({
-      id,
-      title: typography(data.title),
-      description: typography(data.description),
-      author: authorOf(data.author),
-      category,
-      tags: data.tags,
-      relatedIds: data.related,
-      publishedAt: data.publishedAt,
-      updatedAt: data.updatedAt,
-      html: body.html,
-      readingMinutes: body.readingMinutes,
-      path: `${sectionPaths.media}/${id}`,
-    }),
-  );
+  const media = loadCategorized(reader, path.join(root, 'media'), mediaArticleSchema, mediaCategories, sectionPaths.media, 'статья', mediaArticle);
   const stories = loadCategorized(
     reader,
     path.join(root, 'stories'),
@@ -196,6 +177,114 @@ export function loadCollections(root: string, options: LoadOptions): Collections
   if (problems.length === 0) checkInternalLinks(reader, collections);
   if (problems.length > 0) throw new ContentError(problems);
   return collections;
+}
+
+/** A media article from its checked front matter and rendered body (a file's or the console's). */
+function mediaArticle(id: string, data: z.output<typeof mediaArticleSchema>, body: RenderedBody, category: CollectionCategory): MediaArticle {
+  return {
+    id,
+    title: typography(data.title),
+    description: typography(data.description),
+    author: authorOf(data.author),
+    category,
+    tags: data.tags,
+    relatedIds: data.related,
+    publishedAt: data.publishedAt,
+    updatedAt: data.updatedAt,
+    html: body.html,
+    readingMinutes: body.readingMinutes,
+    path: `${sectionPaths.media}/${id}`,
+    ...(data.cover ? { cover: data.cover } : {}),
+  };
+}
+
+/** An article written in the console (content/live/state.ts): its front matter and body, as a file holds them. */
+export interface ConsoleArticle {
+  id: string;
+  frontMatter: Record<string, unknown>;
+  body: string;
+}
+
+/**
+ * A console article as the site shows it, checked by the rules of a file of content/media/ (front matter
+ * schema, Markdown, price references); or its problems, in Russian. `replaced`: the file's article of the
+ * same id, whose first day of publication it keeps (the console's day is then the day it was updated).
+ */
+export function consoleMediaArticle(live: ConsoleArticle, replaced?: MediaArticle): { article: MediaArticle } | { problems: ContentProblem[] } {
+  const where = { file: 'консоль', entry: 'статья' };
+  const problems: ContentProblem[] = [];
+  if (!slugPattern.test(live.id) || live.id === 'category')
+    problems.push({ ...where, field: 'адрес', message: `адрес ${quoted(live.id)} не подходит для страницы` });
+  const parsed = mediaArticleSchema.safeParse(live.frontMatter);
+  if (!parsed.success) problems.push(...issueProblems(parsed.error, live.frontMatter, where));
+  let body: RenderedBody | undefined;
+  const priced = markdownWithPrices(live.body);
+  problems.push(...priced.problems.map((message) => ({ ...where, field: 'текст', message })));
+  try {
+    const rendered = renderMarkdown(priced.text);
+    body = { html: rendered.html, readingMinutes: rendered.readingMinutes };
+  } catch (error) {
+    if (!(error instanceof MarkdownError)) throw error;
+    problems.push({ ...where, field: 'текст', message: error.message });
+  }
+  if (!parsed.success || !body || problems.length > 0) return { problems };
+  const definition = mediaCategories.find((candidate) => candidate.slug === parsed.data.category)!;
+  const category = { ...definition, path: `${sectionPaths.media}/category/${definition.slug}` };
+  const data = replaced
+    ? {
+        ...parsed.data,
+        publishedAt: replaced.publishedAt,
+        updatedAt: [replaced.updatedAt, parsed.data.updatedAt ?? parsed.data.publishedAt]
+          .filter((day) => day && day > replaced.publishedAt)
+          .sort()
+          .at(-1),
+      }
+    : parsed.data;
+  return { article: mediaArticle(live.id, data, body, category) };
+}
+
+/**
+ * The media section with the console's articles laid over the files': one with a file's id replaces it,
+ * a new one is added. One that breaks a rule (the console refuses to save such; a rule may have changed
+ * in a later release) is left out, and its problems returned for the log.
+ */
+export function withConsoleArticles(
+  media: CategorizedCollection<MediaArticle>,
+  live: readonly ConsoleArticle[],
+): { media: CategorizedCollection<MediaArticle>; problems: ContentProblem[] } {
+  if (live.length === 0) return { media, problems: [] };
+  const items = new Map(media.items.map((item) => [item.id, item]));
+  const problems: ContentProblem[] = [];
+  for (const entry of live) {
+    const built = consoleMediaArticle(entry, items.get(entry.id));
+    if ('problems' in built) problems.push(...built.problems.map((problem) => ({ ...problem, entry: `статья ${quoted(entry.id)}` })));
+    else items.set(entry.id, built.article);
+  }
+  const sorted = [...items.values()].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id));
+  const categories = mediaCategories
+    .map((definition) => ({ ...definition, path: `${sectionPaths.media}/category/${definition.slug}` }))
+    .filter((category) => sorted.some((item) => item.category.slug === category.slug));
+  return { media: { ...media, categories, items: sorted }, problems };
+}
+
+/**
+ * A Markdown text with its price references written in (lib/price-references.ts), and the problems: a
+ * rouble sum written as digits outside code, so an article that sells a course cannot keep an old price.
+ */
+function markdownWithPrices(markdown: string): { text: string; problems: string[] } {
+  const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
+  const problems = hardCodedRoubles(prose).map((sum) => `текст статьи: ${hardCodedRoublesMessage(sum)}`);
+  const { text, problems: references } = resolvePriceReferences(markdown, courses());
+  return { text, problems: [...problems, ...references.map((problem) => `текст статьи: ${priceProblemText(problem)}`)] };
+}
+
+/** A media file's front matter and Markdown as written (the console starts its first version from them); undefined without such a file. */
+export function readMediaSource(root: string, id: string): ConsoleArticle | undefined {
+  if (!slugPattern.test(id)) return undefined;
+  const file = path.join(root, 'media', `${id}.md`);
+  if (!fs.existsSync(file)) return undefined;
+  const source = matter(fs.readFileSync(file, 'utf8'), { engines: frontMatterEngines });
+  return { id, frontMatter: source.data as Record<string, unknown>, body: source.content.replace(/^\n+/, '') };
 }
 
 /** A page of the collections and the day its content last changed (its newest entry's date for a list). */
@@ -316,15 +405,10 @@ class DocumentReader {
     return { data: parsed.data, body };
   }
 
-  /**
-   * The text with its price references written in (lib/price-references.ts); a rouble sum written as
-   * digits outside code is reported, so an article that sells a course cannot keep an old price.
-   */
+  /** The text with its price references written in, its problems reported against the file. */
   private withPrices(file: string, markdown: string): string {
-    const prose = markdown.replace(/```[\s\S]*?```|`[^`\n]*`/g, ' ');
-    for (const sum of hardCodedRoubles(prose)) this.report(file, `текст статьи: ${hardCodedRoublesMessage(sum)}`);
-    const { text, problems } = resolvePriceReferences(markdown, courses());
-    for (const problem of problems) this.report(file, `текст статьи: ${priceProblemText(problem)}`);
+    const { text, problems } = markdownWithPrices(markdown);
+    for (const message of problems) this.report(file, message);
     return text;
   }
 

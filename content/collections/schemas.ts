@@ -76,6 +76,14 @@ export const mediaArticleSchema = z.strictObject({
   updatedAt: calendarDate.optional(),
   tags: z.array(text(40)).max(8).default([]),
   related: relatedIds,
+  /** A cover over the article: a picture of /images/ or one uploaded in the console (/api/content-images/{id}). */
+  cover: z
+    .strictObject({
+      src: z.string().regex(/^(?:\/images\/[a-z0-9/-]+\.(?:webp|png|jpg)|\/api\/content-images\/\d+)$/, 'нужна картинка из /images/ или загруженная в консоли'),
+      width: z.int().positive(),
+      height: z.int().positive(),
+    })
+    .optional(),
 });
 
 export const storySchema = z.strictObject({

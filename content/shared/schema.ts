@@ -27,7 +27,13 @@ export const linkSchema = z.object({ label: textSchema, href: internalHrefSchema
 
 /** An image shipped in public/images; width and height are the file's own, for next/image. */
 export const imageSchema = z.object({
-  src: z.string().regex(/^\/images\/[a-z0-9/-]+\.(?:webp|png)$/, 'нужен файл .webp или .png из /images/ (строчные латинские буквы, цифры, дефисы)'),
+  /** A file of /images/, or a picture uploaded in the console (served by GET /api/content-images/{id}). */
+  src: z
+    .string()
+    .regex(
+      /^(?:\/images\/[a-z0-9/-]+\.(?:webp|png)|\/api\/content-images\/\d+)$/,
+      'нужен файл .webp или .png из /images/ (строчные латинские буквы, цифры, дефисы)',
+    ),
   alt: textSchema,
   width: z.int().positive(),
   height: z.int().positive(),

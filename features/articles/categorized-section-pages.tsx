@@ -73,9 +73,9 @@ export function categorizedSectionPages<Item extends SectionItem>(definition: Se
     );
   }
 
-  function ItemView({ id }: { id: string }) {
+  /** An item's page; also the console's preview of an unpublished version (`item` not in the section). */
+  function ItemPage({ item }: { item: Item }) {
     const section = load();
-    const item = itemOrNotFound(id);
     const related = relatedItems(section, item);
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
@@ -98,6 +98,10 @@ export function categorizedSectionPages<Item extends SectionItem>(definition: Se
     );
   }
 
+  function ItemView({ id }: { id: string }) {
+    return <ItemPage item={itemOrNotFound(id)} />;
+  }
+
   return {
     categoryParams: () => load().categories.map((category) => ({ category: category.slug })),
     itemParams: () => load().items.map((item) => ({ id: item.id })),
@@ -105,5 +109,6 @@ export function categorizedSectionPages<Item extends SectionItem>(definition: Se
     itemMetadata: (id: string) => collectionMetadata(definition.page(itemOrNotFound(id))),
     List,
     ItemView,
+    ItemPage,
   };
 }

@@ -1,4 +1,5 @@
 import { getMedia, type MediaArticle } from '@/content/collections';
+import { StaticImage } from '@/components/ui/static-image';
 import { ArticleBody } from './article-body';
 import { categorizedSectionPages } from './categorized-section-pages';
 import { EntryMeta } from './entry-meta';
@@ -28,6 +29,20 @@ export const mediaPages = categorizedSectionPages<MediaArticle>({
   entryMeta: (article) => (
     <EntryMeta author={authorLine(article.author)} publishedAt={article.publishedAt} updatedAt={article.updatedAt} readingMinutes={article.readingMinutes} />
   ),
-  body: (article) => <ArticleBody html={article.html} className="mt-10" />,
+  body: (article) => (
+    <>
+      {article.cover && (
+        <StaticImage
+          src={article.cover.src}
+          alt=""
+          width={article.cover.width}
+          height={article.cover.height}
+          sizes="(min-width: 768px) 720px, 100vw"
+          className="mt-8 h-auto w-full rounded-2xl"
+        />
+      )}
+      <ArticleBody html={article.html} className="mt-10" />
+    </>
+  ),
   relatedHeading: 'Читайте также',
 });

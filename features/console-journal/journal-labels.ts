@@ -47,6 +47,10 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   price_save: 'Изменены цены курса',
   price_restore: 'Цены курса: возвращена версия',
   price_cancel: 'Отменены запланированные цены курса',
+  content_save: 'Статья или событие сохранены',
+  content_restore: 'Статья или событие: возвращена прежняя версия',
+  publication_cancel: 'Публикация отменена',
+  publication_reschedule: 'Публикация перенесена',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

@@ -98,6 +98,22 @@ function priceStart(entry: Entry): string {
   return from !== null && entry.details?.scheduled === true ? ` с ${moscowDayTime(from, entry.at)}` : '';
 }
 
+/** An article's or event's row: «Статья «…»», «Событие «…»». */
+const contentName = (entry: Entry) => `${textOf(entry, 'kind') === 'event' ? 'Событие' : 'Статья'} «${textOf(entry, 'title') ?? entry.subject ?? '?'}»`;
+
+function contentSaved(entry: Entry): string {
+  const at = numberOf(entry, 'publishAt');
+  if (textOf(entry, 'status') === 'draft' || at === null) return `${contentName(entry)}: сохранён черновик`;
+  return at <= entry.at ? `${contentName(entry)}: опубликована новая версия` : `${contentName(entry)}: новая версия выйдет ${moscowDayTime(at, entry.at)}`;
+}
+
+/** A scheduled change of «Публикации» (its `name` says what it is: «статья «…»», «цена курса «…»»). */
+const publication = (entry: Entry) => textOf(entry, 'name') ?? entry.subject ?? '?';
+const momentOf = (entry: Entry, key: string) => {
+  const at = numberOf(entry, key);
+  return at === null ? '?' : moscowDayTime(at, entry.at);
+};
+
 const variantLetter = (index: number | null) => (index === null ? '?' : ('ABCD'[index] ?? String(index + 1)));
 
 const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
@@ -142,6 +158,10 @@ const sentences: Partial<Record<AuditAction, (entry: Entry) => string>> = {
     return `Цены курса ${priceCourse(entry)}: возвращена версия${from === null ? '' : ` от ${moscowDayTime(from, entry.at)}`}: ${priceFigures(entry)}`;
   },
   price_cancel: (entry) => `Отменены цены курса ${priceCourse(entry)}${priceStart(entry)}: ${priceFigures(entry)}`,
+  content_save: contentSaved,
+  content_restore: (entry) => `${contentName(entry)}: возвращена версия ${numberOf(entry, 'restoredFrom') ?? '?'}`,
+  publication_cancel: (entry) => `Отменена публикация: ${publication(entry)} (была назначена на ${momentOf(entry, 'at')})`,
+  publication_reschedule: (entry) => `Перенесена публикация: ${publication(entry)} — с ${momentOf(entry, 'from')} на ${momentOf(entry, 'to')}`,
   popup_test_decide: (entry) => `Поп-ап: тест завершён, оставлен вариант ${variantLetter(numberOf(entry, 'variant'))} (${popup(entry)})`,
 };
 

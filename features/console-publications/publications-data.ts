@@ -1,5 +1,7 @@
 import { loadCollections } from '@/content/collections/load';
-import { scheduledEvents } from '@/content/events';
+import { getMedia } from '@/content/collections';
+import { getCourse } from '@/content/courses';
+import { currentEvents, scheduledEvents } from '@/content/events';
 import { giftName, popupName } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
 import { nextReleaseTimerRun } from '@/lib/release-timer';
@@ -18,12 +20,18 @@ export async function publicationsAt({
   contentRoot,
   now,
 }: {
-  repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns'>;
+  repos: Pick<Repositories, 'popups' | 'giftSchedule' | 'releaseRuns' | 'contentVersions' | 'priceVersions'>;
   contentRoot: string;
   now: number;
 }) {
   const today = moscowToday(new Date(now));
-  const [popups, windows, lastRun] = await Promise.all([repos.popups.list(), repos.giftSchedule.list(), repos.releaseRuns.last()]);
+  const [popups, windows, lastRun, versions, prices] = await Promise.all([
+    repos.popups.list(),
+    repos.giftSchedule.list(),
+    repos.releaseRuns.last(),
+    repos.contentVersions.published(),
+    repos.priceVersions.standing(),
+  ]);
 
   let files: ScheduleInput['dated'] = [];
   try {
@@ -44,16 +52,41 @@ export async function publicationsAt({
     publishedAt: event.publishedAt!,
   }));
 
+  // An entry is on the site already when one of its versions took effect (or a file has it: then it changes).
+  const onSite = new Set(versions.filter((version) => version.publishAt! <= now).map((version) => `${version.kind}:${version.slug}`));
+  const fileSlugs = new Set([...currentEvents().map((event) => `event:${event.slug}`), ...getMedia().items.map((item) => `article:${item.id}`)]);
   const input: ScheduleInput = {
     dated: [...files, ...events],
+    versions: versions
+      .filter((version) => version.publishAt! > now)
+      .map((version) => ({
+        id: version.id,
+        kind: version.kind,
+        title: String(version.fields.title ?? version.slug),
+        path: version.kind === 'article' ? `/media/${version.slug}` : `/events/${version.slug}`,
+        publishAt: version.publishAt!,
+        onSite: onSite.has(`${version.kind}:${version.slug}`) || fileSlugs.has(`${version.kind}:${version.slug}`),
+      })),
     popups: popups
       .filter((popup) => popup.config.enabled && (popup.config.startsAt !== null || popup.config.endsAt !== null))
       .map((popup) => ({
+        id: popup.id,
         name: popupName(popup.id),
         ...(popup.config.includePaths[0] ? { path: popup.config.includePaths[0] } : {}),
         startsAt: popup.config.startsAt,
         endsAt: popup.config.endsAt,
       })),
+    prices: prices
+      .filter((price) => price.effectiveFrom > now)
+      .map((price) => {
+        const course = getCourse(price.courseSlug);
+        return {
+          id: price.id,
+          course: course?.title ?? price.courseSlug,
+          path: course?.path ?? `/products/${price.courseSlug}`,
+          effectiveFrom: price.effectiveFrom,
+        };
+      }),
     gifts: windows.map((window) => ({ ...window, name: giftName(window.giftNumber) })),
   };
   return { now, rows: publicationSchedule(input, now), lastRun, nextRun: nextReleaseTimerRun(now) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoscowMoment } from '@/lib/calendar';
 import { nextReleaseTimerRun, releaseTimerRunOn } from '@/lib/release-timer';
 import { lastRunText, publicationMoment, publicationKindLabels } from './publications-labels';
-import { publicationSchedule } from './schedule';
+import { parseTargetKey, publicationSchedule, targetKey } from './schedule';
 
 const now = Date.parse('2026-11-27T10:00:00+03:00');
 const at = (moscow: string) => Date.parse(`${moscow}+03:00`);
@@ -15,10 +15,12 @@ describe('«Публикации»', () => {
           { kind: 'event', title: 'Весенний марафон', path: '/events/spring-2027', publishedAt: '2026-12-16' },
           { kind: 'article', title: 'Вышла вчера', path: '/media/old', publishedAt: '2026-11-26' },
         ],
-        popups: [{ name: 'Поп-ап «Скидка»', path: '/products/git', startsAt: at('2026-12-01T10:00:00'), endsAt: at('2026-12-20T10:00:00') }],
+        versions: [],
+        prices: [],
+        popups: [{ id: 'promo-sale', name: 'Поп-ап «Скидка»', path: '/products/git', startsAt: at('2026-12-01T10:00:00'), endsAt: at('2026-12-20T10:00:00') }],
         gifts: [
-          { name: 'Курс «Основы программирования»', startTimestamp: at('2026-11-20T10:00:00'), endTimestamp: at('2026-11-28T10:00:00') },
-          { name: 'Курс «Git»', startTimestamp: at('2026-12-16T10:00:00'), endTimestamp: at('2026-12-17T10:00:00') },
+          { id: 1, name: 'Курс «Основы программирования»', startTimestamp: at('2026-11-20T10:00:00'), endTimestamp: at('2026-11-28T10:00:00') },
+          { id: 2, name: 'Курс «Git»', startTimestamp: at('2026-12-16T10:00:00'), endTimestamp: at('2026-12-17T10:00:00') },
         ],
       },
       now,
@@ -34,8 +36,38 @@ describe('«Публикации»', () => {
     expect(publicationMoment(rows[2]!, now)).toBe('16 декабря, 00:10 МСК, с выпуском по таймеру');
   });
 
+  it("lists the console's scheduled versions at their own moment, each with what «Отменить» and «Перенести» act on", () => {
+    const rows = publicationSchedule(
+      {
+        dated: [],
+        versions: [
+          { id: 7, kind: 'article', title: 'Новая статья', path: '/media/new', publishAt: at('2026-11-27T10:02:00'), onSite: false },
+          { id: 8, kind: 'event', title: 'Квест', path: '/events/snow-quest', publishAt: at('2026-11-28T12:00:00'), onSite: true },
+          { id: 6, kind: 'article', title: 'Уже вышла', path: '/media/old', publishAt: at('2026-11-27T09:00:00'), onSite: true },
+        ],
+        prices: [{ id: 5, course: 'Junior-комбо', path: '/products/junior', effectiveFrom: at('2026-12-01T00:00:00') }],
+        popups: [],
+        gifts: [{ id: 3, name: 'Курс «Git»', startTimestamp: at('2026-12-16T10:00:00'), endTimestamp: at('2026-12-17T10:00:00') }],
+      },
+      now,
+    );
+    expect(rows.map((row) => [row.name, row.change, row.withRelease, row.target && targetKey(row.target)])).toEqual([
+      ['Новая статья', 'appears', false, 'content:7'],
+      ['Квест', 'changes', false, 'content:8'],
+      ['Junior-комбо', 'changes', false, 'price:5'],
+      ['Курс «Git»', 'appears', false, 'gift:3:start'],
+      ['Курс «Git»', 'ends', false, 'gift:3:end'],
+    ]);
+    for (const row of rows) expect(parseTargetKey(targetKey(row.target!))).toEqual(row.target);
+    expect(parseTargetKey('popup:promo-sale:startsAt')).toEqual({ source: 'popup', id: 'promo-sale', bound: 'startsAt' });
+    expect(parseTargetKey('content:x')).toBeNull();
+    expect(parseTargetKey('gift:3:middle')).toBeNull();
+  });
+
   it("says the timer's last run and its next", () => {
-    expect(lastRunText(null, now)).toBe('Таймер выпусков ещё не запускался с этой базой данных.');
+    expect(lastRunText(null, now)).toBe(
+      'Запусков пока не было. Таймер нужен только статьям и событиям, дата которых записана в файлах; опубликованное в консоли выходит само.',
+    );
     expect(lastRunText({ ranAt: at('2026-11-27T00:10:05'), day: '2026-11-27', due: [], outcome: 'nothing' }, now)).toBe(
       '27 ноября, 00:10 МСК: публиковать было нечего, сайт не пересобирался.',
     );

@@ -11,6 +11,8 @@ const sections = [
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/prices', label: 'Цены' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },
+  { href: '/admin/articles', label: 'Статьи' },
+  { href: '/admin/events', label: 'События' },
   { href: '/admin/publications', label: 'Публикации' },
   { href: '/admin/notifications', label: 'Уведомления' },
   { href: '/admin/operators', label: 'Операторы' },

@@ -21,7 +21,7 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
   return (
     <>
       <JsonLd data={eventJsonLd(event)} />
-      <JsonLd data={faqPage(event.faq)} />
+      {event.faq.length > 0 && <JsonLd data={faqPage(event.faq)} />}
       <PageHero
         eyebrow={
           <>
@@ -50,12 +50,17 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
           </ul>
         </PageSection>
       )}
-      <PageSection id="program" title={event.program.heading} tone="muted">
-        <TextCards items={event.program.items} ordered className="grid gap-4 md:grid-cols-2" />
-      </PageSection>
-      <PageSection id="benefits" title={event.status === 'finished' ? 'Что получили участники' : 'Что вы получите'}>
-        <MarkedList items={event.benefits} className="grid gap-4 sm:grid-cols-2" itemClassName="gap-3 text-lg" />
-      </PageSection>
+      {/* An event written in the console has none of these three: its page is what, when, where and the sign-up. */}
+      {event.program && (
+        <PageSection id="program" title={event.program.heading} tone="muted">
+          <TextCards items={event.program.items} ordered className="grid gap-4 md:grid-cols-2" />
+        </PageSection>
+      )}
+      {event.benefits.length > 0 && (
+        <PageSection id="benefits" title={event.status === 'finished' ? 'Что получили участники' : 'Что вы получите'}>
+          <MarkedList items={event.benefits} className="grid gap-4 sm:grid-cols-2" itemClassName="gap-3 text-lg" />
+        </PageSection>
+      )}
       {event.rules.length > 0 && (
         <PageSection id="rules" title="Условия участия" tone="muted">
           <ul className="grid max-w-3xl list-disc gap-3 pl-5 text-gray-800">
@@ -65,13 +70,17 @@ export function EventPageView({ event, LeadFormSlot }: { event: SchoolEvent; Lea
           </ul>
         </PageSection>
       )}
-      <PageSection id="faq" title="Частые вопросы">
-        <FaqList items={event.faq} />
-      </PageSection>
-      <PageSection id="courses" title="Курсы по теме" tone="muted">
-        {/* Course slugs were checked against the course list when the events loaded. */}
-        <CourseGrid courses={event.relatedCourses.map((slug) => getCourse(slug)!)} />
-      </PageSection>
+      {event.faq.length > 0 && (
+        <PageSection id="faq" title="Частые вопросы">
+          <FaqList items={event.faq} />
+        </PageSection>
+      )}
+      {event.relatedCourses.length > 0 && (
+        <PageSection id="courses" title="Курсы по теме" tone="muted">
+          {/* Course slugs were checked against the course list when the events loaded. */}
+          <CourseGrid courses={event.relatedCourses.map((slug) => getCourse(slug)!)} />
+        </PageSection>
+      )}
       <LeadFormSlot heading={event.leadForm.heading} description={event.leadForm.description} config={pageFormConfig(event.form)} />
     </>
   );

@@ -12,6 +12,7 @@ export function eventMetadata(event: SchoolEvent): Metadata {
     title: event.title,
     description: event.summary,
     path: `/events/${event.slug}`,
-    image: { src: `/images/og/events/${event.slug}.png`, alt: event.title },
+    // The build draws a card for every event of the file; one the console wrote shares its cover.
+    image: { src: event.image.src.startsWith('/api/') ? event.image.src : `/images/og/events/${event.slug}.png`, alt: event.title },
   });
 }

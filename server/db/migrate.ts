@@ -25,6 +25,7 @@ import { withheldLeadsMigration } from './migrations/021-withheld-leads';
 import { refusedPaymentsMigration } from './migrations/022-refused-payments';
 import { trafficNetworksMigration } from './migrations/023-traffic-networks';
 import { priceVersionsMigration } from './migrations/024-price-versions';
+import { consoleArticlesMigration } from './migrations/025-console-articles';
 import { storedCodesMigration } from './migrations/026-stored-codes';
 import type { Database } from './schema';
 
@@ -55,6 +56,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '022-refused-payments': refusedPaymentsMigration,
     '023-traffic-networks': trafficNetworksMigration,
     '024-price-versions': priceVersionsMigration(dialect),
+    '025-console-articles': consoleArticlesMigration(dialect),
     '026-stored-codes': storedCodesMigration,
   };
 }

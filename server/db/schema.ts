@@ -42,6 +42,9 @@ export interface Database {
   page_test_visitors: PageTestVisitorsTable;
   page_test_leads: PageTestLeadsTable;
   price_versions: PriceVersionsTable;
+  content_entries: ContentEntriesTable;
+  content_versions: ContentVersionsTable;
+  content_images: ContentImagesTable;
 }
 
 export interface LeadsTable {
@@ -492,4 +495,38 @@ export interface PriceVersionsTable {
   operator: string;
   /** When a scheduled version was cancelled («Отменить»); null otherwise. */
   cancelled_at: number | null;
+}
+
+/** An article or event the console has saved (migration 025), by kind and address segment. */
+export interface ContentEntriesTable {
+  kind: 'article' | 'event';
+  slug: string;
+  created_at: number;
+}
+
+/** Every saved state of a console article or event. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  kind: 'article' | 'event';
+  slug: string;
+  /** JSON: the console form's fields. */
+  fields: string;
+  status: 'draft' | 'published';
+  /** When a published version takes effect; null for a draft. */
+  publish_at: number | null;
+  created_at: number;
+  operator: string;
+  cancelled_at: number | null;
+  restored_from: number | null;
+}
+
+/** A cover image uploaded in the console, re-encoded (served by GET /api/content-images/<id>). */
+export interface ContentImagesTable {
+  id: Generated<number>;
+  content_type: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: number;
+  operator: string;
 }

@@ -46,6 +46,10 @@ export const refusalMessages = {
   cost_above_tariffs: 'Стоимость сделки больше, чем стоит самый дорогой курс школы',
   // The operator console's downloads, the metrics and the health check.
   sign_in_required: 'Нужно войти в консоль',
+  // The console's cover upload (POST /api/admin/content-images).
+  not_an_image: 'Загрузите картинку: JPEG, PNG или WebP',
+  image_too_large: 'Картинка больше 8 МБ: уменьшите её и загрузите снова',
+  image_unreadable: 'Этот файл не открывается как картинка: загрузите JPEG, PNG или WebP',
   not_found: 'Не найдено',
   unauthorized: 'Нужен верный токен доступа',
   db_unavailable: 'База данных недоступна',

@@ -9,6 +9,11 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
+/** 201 with a JSON body: something stored (a console upload). */
+export function jsonCreated(body: unknown, headers: Record<string, string> = {}): Response {
+  return jsonResponse(201, body, headers);
+}
+
 /** 200 with a JSON body. */
 export function jsonOk(body: unknown, headers: Record<string, string> = {}): Response {
   return jsonResponse(200, body, headers);
@@ -17,6 +22,13 @@ export function jsonOk(body: unknown, headers: Record<string, string> = {}): Res
 /** 204: taken, nothing to say (the browser's reports). */
 export function noContent(): Response {
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+}
+
+/** 200 with stored bytes (an uploaded image) of their own type. */
+export function bytesOk(bytes: Uint8Array, contentType: string, headers: Record<string, string>): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength), ...headers },
+  });
 }
 
 /** A page of the site as the instance rendered it: 200, or 404 with the site's own «not found» page (HTML, not a refusal of the API). */

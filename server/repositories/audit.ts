@@ -52,6 +52,10 @@ export const auditActions = [
   'price_save',
   'price_restore',
   'price_cancel',
+  'content_save',
+  'content_restore',
+  'publication_cancel',
+  'publication_reschedule',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

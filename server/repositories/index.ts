@@ -3,6 +3,9 @@ import { createAlertJoinsRepository, type AlertJoinsRepository } from './alert-j
 import { createAlertQueueRepository, type AlertQueueRepository } from './alert-queue';
 import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository, type AuditRepository } from './audit';
+import { createContentEntriesRepository, type ContentEntriesRepository } from './content-entries';
+import { createContentImagesRepository, type ContentImagesRepository } from './content-images';
+import { createContentVersionsRepository, type ContentVersionsRepository } from './content-versions';
 import { createDealReconciliationRepository, type DealReconciliationRepository } from './deal-reconciliation';
 import { createDealRefusedPaymentsRepository, type DealRefusedPaymentsRepository } from './deal-refused-payments';
 import { createDealStatusChangesRepository, type DealStatusChangesRepository } from './deal-status-changes';
@@ -58,6 +61,9 @@ export interface Repositories {
   releaseRuns: ReleaseRunsRepository;
   pageTests: PageTestsRepository;
   priceVersions: PriceVersionsRepository;
+  contentEntries: ContentEntriesRepository;
+  contentVersions: ContentVersionsRepository;
+  contentImages: ContentImagesRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -72,6 +78,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const dealRefusedPayments = createDealRefusedPaymentsRepository(handle);
   const popups = createPopupsRepository(handle);
   const audit = createAuditRepository(handle);
+  const contentEntries = createContentEntriesRepository(handle);
   return {
     leads,
     deliveryQueue,
@@ -105,5 +112,8 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     traffic: createTrafficRepository(handle),
     pageTests: createPageTestsRepository(handle),
     priceVersions: createPriceVersionsRepository(handle),
+    contentEntries,
+    contentVersions: createContentVersionsRepository(handle, { entries: contentEntries }),
+    contentImages: createContentImagesRepository(handle),
   };
 }

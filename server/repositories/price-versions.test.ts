@@ -66,4 +66,22 @@ describeEachDatabase('price versions', (database) => {
     expect(await pricesInEffect(repos, new Date(t0 + 31 * minute))).toEqual({ value: { git: [{ price: 3990 }] }, nextChangeAt: null });
     expect((await repos.priceVersions.standing()).map((version) => version.id)).toEqual([now.id]);
   });
+
+  it('moves a version only before its time («Публикации» → «Перенести»)', async () => {
+    const { repos } = database();
+    const now = await repos.priceVersions.add({ courseSlug: 'git', tariffs: [{ price: 3990 }], effectiveFrom: t0, operator: 'anna@school.ru' }, t0);
+    const later = await repos.priceVersions.add(
+      { courseSlug: 'git', tariffs: [{ price: 2990 }], effectiveFrom: t0 + 30 * minute, operator: 'anna@school.ru' },
+      t0,
+    );
+
+    expect(await repos.priceVersions.reschedule(now.id, t0 + 60 * minute, t0 + minute)).toBeNull();
+    expect(await repos.priceVersions.reschedule(later.id, t0 + 60 * minute, t0 + minute)).toMatchObject({ id: later.id, effectiveFrom: t0 + 60 * minute });
+    expect(await pricesInEffect(repos, new Date(t0 + 31 * minute))).toMatchObject({
+      value: { git: [{ price: 3990 }] },
+      nextChangeAt: new Date(t0 + 60 * minute),
+    });
+    await repos.priceVersions.cancel(later.id, t0 + 2 * minute);
+    expect(await repos.priceVersions.reschedule(later.id, t0 + 90 * minute, t0 + 3 * minute)).toBeNull();
+  });
 });

@@ -29,10 +29,26 @@ export interface PriceVersionsRepository {
   find(id: number): Promise<PriceVersion | null>;
   /** Cancels a version whose time has not come yet; null when there is none such (in effect already, cancelled, unknown). */
   cancel(id: number, now: number, trx?: Kysely<Database>): Promise<PriceVersion | null>;
+  /** Moves a version whose time has not come yet to `at` («Публикации» → «Перенести»); null when there is none such. */
+  reschedule(id: number, at: number, now: number, trx?: Kysely<Database>): Promise<PriceVersion | null>;
 }
 
 export function createPriceVersionsRepository(handle: DatabaseHandle): PriceVersionsRepository {
   const { db } = handle;
+  /** A version still ahead of `now` and not cancelled, changed; null when there is none such. */
+  function changePending(id: number, now: number, trx: Kysely<Database> | undefined, set: { cancelled_at: number } | { effective_from: number }) {
+    return inCallersTransaction(handle, trx, async (tx) => {
+      const row = await tx
+        .updateTable('price_versions')
+        .set(set)
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .where('effective_from', '>', now)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? fromRow(row) : null;
+    });
+  }
   const newestFirst = db.selectFrom('price_versions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   return {
     async add(version, now, trx) {
@@ -67,19 +83,8 @@ export function createPriceVersionsRepository(handle: DatabaseHandle): PriceVers
       return row ? fromRow(row) : null;
     },
 
-    async cancel(id, now, trx) {
-      return inCallersTransaction(handle, trx, async (tx) => {
-        const row = await tx
-          .updateTable('price_versions')
-          .set({ cancelled_at: now })
-          .where('id', '=', id)
-          .where('cancelled_at', 'is', null)
-          .where('effective_from', '>', now)
-          .returningAll()
-          .executeTakeFirst();
-        return row ? fromRow(row) : null;
-      });
-    },
+    cancel: (id, now, trx) => changePending(id, now, trx, { cancelled_at: now }),
+    reschedule: (id, at, now, trx) => changePending(id, now, trx, { effective_from: at }),
   };
 }
 

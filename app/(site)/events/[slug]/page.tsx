@@ -8,7 +8,9 @@ import { LeadFormSlot } from '../../lead-form-slot';
 /** /events/{slug}; the gift promotion /events/new-year-2425 has its own folder, which takes precedence. */
 type Params = { slug: string };
 
-export const dynamicParams = false;
+// Not only the built ones: an address the console published since renders on demand (the page finds it in
+// the live state, content/live/state.ts) and any other is the page's own 404.
+export const dynamicParams = true;
 
 /** The events published on the day of the build: a scheduled one is a 404 until a build on its day. */
 export function generateStaticParams(): Params[] {

@@ -4,6 +4,7 @@ import { PublicationsPage } from '@/features/console-publications/publications-p
 
 export const metadata: Metadata = { title: 'Публикации' };
 
-export default async function Page() {
-  return <PublicationsPage {...await loadPublications()} />;
+export default async function Page({ searchParams }: { searchParams: Promise<{ done?: string }> }) {
+  const [{ done }, data] = await Promise.all([searchParams, loadPublications()]);
+  return <PublicationsPage {...data} done={done} />;
 }
