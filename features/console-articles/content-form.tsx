@@ -80,7 +80,15 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
   }
 
   return (
-    <form ref={formRef} action={action} aria-label={kind === 'article' ? 'Статья' : 'Событие'} className="flex max-w-3xl flex-col gap-4">
+    // Drawn anew with each answer's values: React resets a form after its action, and a <select> goes back to
+    // the option it was first drawn with, not to its new defaultValue (the typed text stays either way).
+    <form
+      key={JSON.stringify(typed)}
+      ref={formRef}
+      action={action}
+      aria-label={kind === 'article' ? 'Статья' : 'Событие'}
+      className="flex max-w-3xl flex-col gap-4"
+    >
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="isNew" value={isNew ? '1' : ''} />
       <input type="hidden" name="cover" value={cover.id} />
