@@ -179,7 +179,8 @@ test('«События» and «Публикации»: an event for later is can
   await dialog.getByLabel('Новые дата и время').fill(moscowInput(Date.now() - 3_600_000));
   await dialog.getByRole('button', { name: 'Перенести' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Это время уже прошло: выберите время впереди');
-  const soon = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+  // The next whole minute at least 15 s ahead (the dialog takes minutes): a wait of 15 to 75 s.
+  const soon = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000;
   await dialog.getByLabel('Новые дата и время').fill(moscowInput(soon));
   await dialog.getByRole('button', { name: 'Перенести' }).click();
   await expect(page.getByRole('status')).toHaveText('Публикация перенесена.');
@@ -187,7 +188,7 @@ test('«События» and «Публикации»: an event for later is can
 
   // Its minute comes: the page, its form and the sitemap.
   expect(await publicHeading(page, `/events/${slug}`)).toBeNull();
-  await expect.poll(() => publicHeading(page, `/events/${slug}`), { timeout: 180_000, intervals: [5_000] }).toBe('Встреча выпускников');
+  await expect.poll(() => publicHeading(page, `/events/${slug}`), { timeout: 120_000, intervals: [2_000] }).toBe('Встреча выпускников');
   await page.goto(`/events/${slug}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Запишитесь на встречу' })).toBeVisible();
   await expect(page.getByText('https://school.example/live')).toBeVisible();
