@@ -12,7 +12,8 @@ export interface PageMetadataInput {
    */
   noindex?: boolean;
   /** An Open Graph card in public/ (1200x630). */
-  image?: { src: string; alt: string };
+  /** The link previews' picture; its size when it is not the 1200×630 card (an article's cover). */
+  image?: { src: string; alt: string; width?: number; height?: number };
 }
 
 export const defaultOgImage = { src: '/images/og/default.png', alt: 'Фронтенд Старт — курсы фронтенд-разработки' };
@@ -33,7 +34,7 @@ export function pageMetadata({ title, description, path, noindex = false, image 
       title,
       description,
       url: path,
-      images: [{ url: image.src, width: 1200, height: 630, alt: image.alt }],
+      images: [{ url: image.src, width: image.width ?? 1200, height: image.height ?? 630, alt: image.alt }],
     },
     twitter: { card: 'summary_large_image', title, description, images: [image.src] },
   };

@@ -18,6 +18,7 @@ export const mediaPages = categorizedSectionPages<MediaArticle>({
     title: article.title,
     description: article.description,
     path: article.path,
+    image: article.cover && { ...article.cover, alt: article.title },
     article: {
       publishedAt: article.publishedAt,
       updatedAt: article.updatedAt,

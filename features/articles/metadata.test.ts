@@ -33,3 +33,15 @@ describe('collectionMetadata', () => {
     expect(metadata.openGraph).toMatchObject({ type: 'website', title: 'Медиа', url: '/media' });
   });
 });
+
+describe('an article with a cover', () => {
+  it('shows its cover in link previews, at its own size', () => {
+    const metadata = collectionMetadata({
+      title: 'Первая работа',
+      description: 'План',
+      path: '/media/first-job',
+      image: { src: '/api/content-images/7', alt: 'Первая работа', width: 1600, height: 900 },
+    });
+    expect(metadata.openGraph?.images).toEqual([{ url: '/api/content-images/7', width: 1600, height: 900, alt: 'Первая работа' }]);
+  });
+});

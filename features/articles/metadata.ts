@@ -18,6 +18,8 @@ export interface CollectionPage {
   description: string;
   path: string;
   article?: ArticleFacts;
+  /** The picture link previews show: the article's cover when it has one, else the site's card. */
+  image?: { src: string; alt: string; width: number; height: number };
 }
 
 /**
@@ -25,7 +27,7 @@ export interface CollectionPage {
  * detail pages are Open Graph articles with their dates, authors, section and tags.
  */
 export function collectionMetadata(page: CollectionPage): Metadata {
-  const base = pageMetadata({ title: page.title, description: page.description, path: page.path });
+  const base = pageMetadata({ title: page.title, description: page.description, path: page.path, image: page.image });
   const { article } = page;
   if (!article) return base;
   return {
