@@ -8,12 +8,14 @@
  *    through `/live-pages-check`, which the proxy step rewrites to `/api/live-pages/check`; its answer
  *    must be the path the rewrite passed on.
  * 2. a request of a pre-rendered page (`/about`) with the build's Draft Mode cookie is rendered on
- *    request, not answered from the build's file: the console's content is rendered so (render.ts). Next.js
- *    answers a page rendered on request `no-store`, and one from its files with `x-nextjs-cache`.
+ *    request, not answered from the build's file: the console's content is rendered so (render.ts). A page
+ *    rendered on request is answered `no-store` and lacks the first-paint rewrite that `npm run build` gives
+ *    the files (Next.js sends `x-nextjs-cache: HIT` either way, so that header says nothing).
  * A failure is logged once as an `error` line `server.self_check_failed` saying what failed, and health
  * (server/http/health.ts) reports `pageServing: "broken"`; the instance keeps serving (the pre-rendered
  * pages are whole), since refusing to start would take every page down for the sake of some.
  */
+import { hasBuildFirstPaint } from '../build/first-paint';
 import { whenOwnOriginKnown } from '../build/own-origin';
 import { consoleLogger, errorKind, type Logger } from '../log';
 import { renderToken } from '../page-tests/live';
@@ -71,13 +73,13 @@ export async function checkPageServing(origin: string, credentials: SelfCheckCre
 
   try {
     const response = await ask(DRAFT_MODE_CHECK_PAGE, { cookie: credentials.previewCookie });
-    await response.arrayBuffer();
+    const html = await response.text();
     const cacheControl = response.headers.get('cache-control') ?? '';
     if (response.status !== 200) {
       failures.push(`${DRAFT_MODE_CHECK_PAGE} asked in Draft Mode answered ${response.status}: pages with the console's content cannot be rendered`);
-    } else if (response.headers.has('x-nextjs-cache') || !cacheControl.includes('no-store')) {
+    } else if (hasBuildFirstPaint(html) || !cacheControl.includes('no-store')) {
       failures.push(
-        `${DRAFT_MODE_CHECK_PAGE} asked in Draft Mode came from the build's files, not rendered on request (cache-control "${cacheControl}", x-nextjs-cache "${response.headers.get('x-nextjs-cache') ?? ''}"): pages would show the build's content, not the console's`,
+        `${DRAFT_MODE_CHECK_PAGE} asked in Draft Mode came from the build's files, not rendered on request (cache-control "${cacheControl}"${hasBuildFirstPaint(html) ? ", the build's first-paint rewrite in it" : ''}): pages would show the build's content, not the console's`,
       );
     }
   } catch (error) {
