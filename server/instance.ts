@@ -20,7 +20,9 @@ export async function startInstance(): Promise<void> {
   installRequestStamp(readTrustedProxies(process.env.TRUST_PROXY));
   installRequestTimeouts(readHttpRequestTimeoutMs(process.env));
   trackOwnOrigin();
-  startPageServingCheck();
+  // The behaviours checked are the built server's (`next dev` renders every page on request and keeps its
+  // build elsewhere): a development server would only report its own differences.
+  if (process.env.NODE_ENV === 'production') startPageServingCheck();
   installGracefulStop();
   await startInProcess();
 }

@@ -34,7 +34,7 @@ export type PageServing = 'checking' | 'ok' | 'broken';
 const stateKey = Symbol.for('school-site.page-serving-check');
 const state: { serving: PageServing } = ((globalThis as Record<symbol, { serving: PageServing } | undefined>)[stateKey] ??= { serving: 'checking' });
 
-/** What health reports: `checking` until the self-check has run (or in a process that runs none), then its result. */
+/** What health reports: `checking` until the self-check has run (or in a process that runs none: `next dev`), then its result. */
 export function pageServing(): PageServing {
   return state.serving;
 }
