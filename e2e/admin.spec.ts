@@ -265,6 +265,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
     'dead',
     'oldestWaitingSeconds',
     'outboxWaiting',
+    'pageServing',
     'reconcileLastFailureAt',
     'reconcileLastSuccessAt',
     'unmatchedDeals',

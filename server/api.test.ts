@@ -37,6 +37,7 @@ export const { ${HTTP_METHODS.join(', ')} } = apiRoutes['${route}'];
 const internalEndpoints: Record<string, () => Record<string, string>> = {
   '/api/page-tests/page': () => ({ [RENDER_TOKEN_HEADER]: renderToken() }),
   '/api/live-pages/page': () => ({ [RENDER_TOKEN_HEADER]: renderToken() }),
+  '/api/live-pages/check': () => ({ [RENDER_TOKEN_HEADER]: renderToken() }),
 };
 
 describe('app/api route files', () => {

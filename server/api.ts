@@ -11,7 +11,7 @@ import { handleGiftSchedule, handleIds, handleLeads } from './http/handlers';
 import { handleHealth } from './http/health';
 import { handleLeadsExport, handleLeadsXlsxExport } from './http/leads-export';
 import { handleMetrics } from './http/metrics';
-import { handleLivePage } from './http/live-page';
+import { handleLivePage, handleLivePageCheck } from './http/live-page';
 import { handlePageTestPage } from './http/page-test-page';
 import { handlePopupEvents } from './http/popup-events';
 import { handlePopups } from './http/popups';
@@ -42,6 +42,7 @@ export const apiRoutes = {
   '/api/visitor-id': routeOf(handleVisitorId, getApiRuntime),
   '/api/page-tests/page': routeOf(handlePageTestPage, getApiRuntime),
   '/api/live-pages/page': routeOf(handleLivePage, getApiRuntime),
+  '/api/live-pages/check': routeOf(handleLivePageCheck, () => Promise.resolve({})),
   '/api/vitals': routeOf(handleVitals, getApiRuntime),
   '/api/csp-report': routeOf(handleCspReport, getApiRuntime),
   '/api/health': routeOf(handleHealth, getServerRuntime),

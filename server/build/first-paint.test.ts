@@ -4,7 +4,16 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_LIVE_ATTRIBUTE } from '@/lib/page-live';
-import { FIRST_SCREEN_END_ID, PRESS_WAIT_MS, criticalCssReader, firstPaint, lookupSelectors, unwrappedSelectors, withoutUnreadProperties } from './first-paint';
+import {
+  FIRST_SCREEN_END_ID,
+  PRESS_WAIT_MS,
+  criticalCssReader,
+  firstPaint,
+  hasBuildFirstPaint,
+  lookupSelectors,
+  unwrappedSelectors,
+  withoutUnreadProperties,
+} from './first-paint';
 
 /** The shape Next.js 16 gives a pre-rendered page (trimmed): stylesheet and chunks in the head, the main chunk in the body. */
 const stylesheet = '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>';
@@ -68,6 +77,11 @@ describe('firstPaint', () => {
   it('leaves a page alone when it links no stylesheet or was rewritten already', () => {
     expect(firstPaint('<html><body>plain</body></html>', '')).toMatchObject({ skipped: 'no stylesheet' });
     expect(firstPaint(html, '.title{color:red}')).toEqual({ html, skipped: 'already rewritten' });
+  });
+
+  it('tells a rewritten page (a file of the build) from one as Next.js renders it (the self-check’s sign of a render on request)', () => {
+    expect(hasBuildFirstPaint(html)).toBe(true);
+    expect(hasBuildFirstPaint(page)).toBe(false);
   });
 });
 

@@ -130,6 +130,11 @@ export const CHUNK_RUNNER_ATTRIBUTE = 'data-chunks-after-paint';
 
 export type FirstPaintResult = { html: string; skipped?: 'already rewritten' | 'no stylesheet' | 'no </body>' };
 
+/** Whether `html` is a page `npm run build` rewrote (a file of the build), not one as Next.js renders it. */
+export function hasBuildFirstPaint(html: string): boolean {
+  return html.includes(`<style ${REWRITTEN_MARK}`);
+}
+
 /**
  * Rewrites one pre-rendered page, given the rules it uses (`criticalCss`): where its first stylesheet
  * link was, the press holder, those rules and the chunks (in their order, the chunk preload dropped as

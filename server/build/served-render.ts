@@ -2,7 +2,7 @@
  * A page the instance renders while it runs (a page test's variant, a page with the console's content)
  * gets the same first-paint treatment `npm run build` gives every pre-rendered page (first-paint.ts: the
  * rules its elements use inline, the stylesheet last), so it paints as early as the page from the build.
- * The instance renders it by asking itself over HTTP, at the address Next.js's server listens on.
+ * The instance renders it by asking itself over HTTP, at its own address (own-origin.ts).
  */
 import path from 'node:path';
 import { consoleLogger, errorKind } from '../log';
@@ -16,13 +16,6 @@ const state: { criticalCssOf?: (html: string) => Promise<string> } = ((
 /** The build's folder: where `next start` and the standalone server read it from. */
 export function distDir(): string {
   return path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next');
-}
-
-/** This instance's own address: Next.js's server records it when it starts listening. */
-export function ownOrigin(): string {
-  const origin = process.env.__NEXT_PRIVATE_ORIGIN;
-  if (origin) return origin.replace('://0.0.0.0', '://127.0.0.1').replace('://[::]', '://127.0.0.1');
-  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 }
 
 /** The rendered HTML with the build's first-paint rules; as rendered when they cannot be worked out (styled late is worse than linked). */

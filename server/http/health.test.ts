@@ -47,6 +47,7 @@ describeEachDatabase('delivery health and GET /api/health', (database) => {
       'dead',
       'oldestWaitingSeconds',
       'outboxWaiting',
+      'pageServing',
       'reconcileLastFailureAt',
       'reconcileLastSuccessAt',
       'unmatchedDeals',

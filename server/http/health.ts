@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { isDatabaseFileMoved } from '../db/database-file';
+import { pageServing } from '../live-content/self-check';
 import type { Repositories } from '../repositories';
 import type { ServerRuntime } from '../runtime';
 import { endpoint } from './endpoint';
@@ -18,7 +19,9 @@ const DAY_MS = 86_400_000;
  * (HEALTH_DEADLINE_MS on the site; a test of the deadline passes a shorter one); 503
  * `{ code: "db_unavailable", message, db }` when it was not, where `db` says `moved` (the SQLite file
  * this process has open is no longer at its path), `timeout` (e.g. another process holds SQLite's write
- * lock) or `unreachable`. Public, so counts only: no lead, no address, no setting.
+ * lock) or `unreachable`. `pageServing` is the start-up self-check's result (server/live-content/self-check.ts):
+ * `checking`, `ok`, or `broken` when tested pages and pages with the console's content cannot be served.
+ * Public, so counts only: no lead, no address, no setting.
  */
 export function healthEndpoint(deadlineMs = HEALTH_DEADLINE_MS) {
   return endpoint<Pick<ServerRuntime, 'repos'>>({
@@ -43,6 +46,7 @@ export function healthEndpoint(deadlineMs = HEALTH_DEADLINE_MS) {
         reconcileLastFailureAt: reconciliation.lastFailureAt,
         alertsWaiting: alerts.waiting,
         alertsDead: alerts.dead,
+        pageServing: pageServing(),
       });
     },
     unavailable: (error) => refuse(503, 'db_unavailable', { details: { db: unavailableState(error) } }),

@@ -4,7 +4,7 @@ import { livePage } from '../live-content/render';
 import { isLivePagePath, LIVE_PAGE_PATH_HEADER, livePageHeaders } from '../live-content/serving';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
-import { htmlPage, refuse } from './responses';
+import { htmlPage, jsonOk, refuse } from './responses';
 
 /**
  * `GET /api/live-pages/page`, where the proxy sends a page request while the console has content in
@@ -23,4 +23,17 @@ export const handleLivePage = endpoint<ApiRuntime>({
     const page = await livePage(path);
     return htmlPage(page.html, page.status === 200 ? 200 : 404, livePageHeaders);
   },
+});
+
+/**
+ * `GET /api/live-pages/check`, where the proxy step rewrites the start-up self-check's request of
+ * `/live-pages-check` (server/live-content/self-check.ts): it answers the path the rewrite passed on in its
+ * header, so a 200 with that path says a rewrite of the proxy stays inside the instance and keeps the
+ * headers it set, as the page handlers need. Only the instance's own request reaches it; anyone else gets 404.
+ */
+export const handleLivePageCheck = endpoint<object>({
+  name: 'live-page-check',
+  methods: ['GET'],
+  internal: (request) => request.headers.get(RENDER_TOKEN_HEADER) === renderToken(),
+  handle: ({ request }) => Promise.resolve(jsonOk({ path: request.headers.get(LIVE_PAGE_PATH_HEADER) })),
 });

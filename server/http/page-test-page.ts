@@ -3,7 +3,7 @@ import { assignVariant } from '@/lib/experiments/variants';
 import { takesPart } from '@/lib/page-tests/visitors';
 import { liveTestOf, renderToken } from '../page-tests/live';
 import { countPageTestVisitor } from '../page-tests/counting';
-import { ownOrigin } from '../build/served-render';
+import { ownOrigin } from '../build/own-origin';
 import { variantHtml } from '../page-tests/render';
 import { PAGE_PATH_HEADER, RENDER_TOKEN_HEADER, testedPageHeaders, visitorOfHandled } from '../page-tests/serving';
 import { trafficClient } from '../traffic/caps';

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { liveContent } from '@/content/live/state';
-import { distDir, ownOrigin, withBuildFirstPaint } from '../build/served-render';
+import { ownOrigin } from '../build/own-origin';
+import { distDir, withBuildFirstPaint } from '../build/served-render';
 import { renderToken } from '../page-tests/live';
 import { RENDER_TOKEN_HEADER } from '../page-tests/serving';
 

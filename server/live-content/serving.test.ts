@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLivePagePath } from './serving';
+import { isLivePagePath, LIVE_PAGE_CHECK_PATH } from './serving';
 
 describe('the requests a page with the console content answers', () => {
   it('are the pages of the site', () => {
@@ -7,7 +7,7 @@ describe('the requests a page with the console content answers', () => {
       expect(isLivePagePath(path), path).toBe(true);
   });
 
-  it('are never files, the console, the API, the build files or the internal render addresses', () => {
+  it('are never files, the console, the API, the build files, the internal render addresses or the self-check’s', () => {
     for (const path of [
       '/robots.txt',
       '/sitemap.xml',
@@ -18,6 +18,7 @@ describe('the requests a page with the console content answers', () => {
       '/api/health',
       '/_next/static/x.js',
       '/page-test-render/t/1/1/products/junior-js',
+      LIVE_PAGE_CHECK_PATH,
       '//evil.test/x',
       'products',
     ])

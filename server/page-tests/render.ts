@@ -6,7 +6,8 @@
  * test version, variant and page, kept in this instance's memory (a console edit is a new version).
  */
 import { liveContent } from '@/content/live/state';
-import { ownOrigin, withBuildFirstPaint } from '../build/served-render';
+import { ownOrigin } from '../build/own-origin';
+import { withBuildFirstPaint } from '../build/served-render';
 import { renderToken } from './live';
 import { RENDER_TOKEN_HEADER, renderPath } from './serving';
 

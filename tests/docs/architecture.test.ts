@@ -70,6 +70,21 @@ describe('docs/architecture.md', () => {
     expect(named.filter((file) => !fs.existsSync(path.join(root, file)))).toEqual([]);
   });
 
+  it('walks a page test’s variant hop by hop, from the proxy through the page-test step, and names the self-check guarding it', () => {
+    const start = architecture.indexOf("## A page test's variant, hop by hop");
+    expect(start).toBeGreaterThan(-1);
+    const walk = architecture.slice(start, architecture.indexOf('\n## ', start + 1));
+    for (const file of [
+      'proxy.ts',
+      'server/page-tests/proxy-step.ts',
+      'server/http/page-test-page.ts',
+      'server/page-tests/render.ts',
+      'server/live-content/self-check.ts',
+    ])
+      expect(walk, file).toContain(`\`${file}\``);
+    expect(walk).toContain('server/page-tests/');
+  });
+
   it('says for every table of the schema which repository module owns it, and that module names the table', () => {
     const section = architecture.slice(architecture.indexOf('## Where each table lives'));
     const rows = new Map<string, string[]>();

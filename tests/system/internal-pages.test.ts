@@ -4,6 +4,8 @@
  * - the page tests' internals: the page handler (`/api/page-tests/page`) and the variants' render
  *   (`/page-test-render/…`) answer only the instance itself; a client sending the `x-page-test-*` headers
  *   gets no internal page, no draft's text, no console and no health body;
+ * - the start-up self-check (server/live-content/self-check.ts) passes on the built server, and its check
+ *   addresses answer only the instance itself;
  * - percent-encoded addresses of every page type: 200 or 404, or a redirect to one, never a 5xx, and no
  *   line in an error log;
  * - a page under a running test is never kept by a shared cache for everyone: every answer of it, whoever
@@ -205,6 +207,35 @@ describe('requests from outside: the page tests’ internals, encoded addresses,
       const encoded = await followed(target, `/page-test-rend%65r/${drafts[0]!.id}/1/1${TESTED_PAGE}`, { [RENDER_TOKEN_HEADER]: 'guessed-token' });
       expect(encoded.status).toBe(404);
       expectNothingInternal(encoded, `${target.name}: the encoded render address`);
+      expect(target.newErrors(), target.name).toEqual([]);
+    }
+  });
+
+  it('passes the start-up self-check on the real build (health says pageServing "ok"), and its check addresses are 404 to a client (directly and through nginx)', async () => {
+    const direct = targets[0]!;
+    await waitFor(
+      'the self-check’s result on health',
+      async () => {
+        const health = await direct.send('/api/health');
+        const serving = (JSON.parse(health.body) as { pageServing?: string }).pageServing;
+        expect(serving, server.output()).not.toBe('broken');
+        return serving === 'ok';
+      },
+      30_000,
+    );
+    expect(server.output()).not.toContain('server.self_check_failed');
+    for (const target of targets) {
+      target.newErrors();
+      for (const address of ['/api/live-pages/check', '/live-pages-check']) {
+        for (const token of [undefined, 'guessed-token']) {
+          for (const method of ['GET', 'HEAD']) {
+            const answer = await target.send(address, { method, headers: { 'user-agent': browserAgent, ...(token ? { [RENDER_TOKEN_HEADER]: token } : {}) } });
+            const what = `${target.name}: ${method} ${address} with ${token ?? 'no token'}`;
+            expect(answer.status, what).toBe(404);
+            expect(answer.body, what).not.toContain('{"path":');
+          }
+        }
+      }
       expect(target.newErrors(), target.name).toEqual([]);
     }
   });
