@@ -150,26 +150,23 @@ export function ContentForm({ kind, isNew, values, coverSrc, categories, authors
               <div className="prose max-w-none rounded border border-gray-200 bg-white p-4" dangerouslySetInnerHTML={{ __html: preview.html }} />
             ) : null}
           </section>
-          <Field name="category" label={labelOf(kind, 'category')!} problems={problemsOf('category')}>
-            <select id="category" name="category" defaultValue={typed.category ?? ''} className={ui.input} {...invalid('category')}>
-              <option value="">— выберите —</option>
-              {categories.map((category) => (
-                <option key={category.value} value={category.value}>
-                  {category.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field name="author" label={labelOf(kind, 'author')!} problems={problemsOf('author')}>
-            <select id="author" name="author" defaultValue={typed.author ?? ''} className={ui.input} {...invalid('author')}>
-              <option value="">— выберите —</option>
-              {authors.map((author) => (
-                <option key={author.value} value={author.value}>
-                  {author.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          {(
+            [
+              ['category', categories],
+              ['author', authors],
+            ] as const
+          ).map(([field, options]) => (
+            <Field key={field} name={field} label={labelOf(kind, field)!} problems={problemsOf(field)}>
+              <select id={field} name={field} defaultValue={typed[field] ?? ''} className={ui.input} {...invalid(field)}>
+                <option value="">— выберите —</option>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ))}
         </>
       ) : (
         <>
