@@ -13,9 +13,13 @@ const state: { criticalCssOf?: (html: string) => Promise<string> } = ((
   globalThis as Record<symbol, { criticalCssOf?: (html: string) => Promise<string> } | undefined>
 )[stateKey] ??= {});
 
-/** The build's folder: where `next start` and the standalone server read it from. */
+/**
+ * The build's folder: where `next start` and the standalone server read it from. Read at run time only:
+ * the build's file tracing would otherwise take `<cwd>/<anything>` for the whole checkout and copy it
+ * (scripts, tests, sources) into the standalone output.
+ */
 export function distDir(): string {
-  return path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next');
+  return path.join(/* turbopackIgnore: true */ process.cwd(), process.env.NEXT_DIST_DIR || '.next');
 }
 
 /** The rendered HTML with the build's first-paint rules; as rendered when they cannot be worked out (styled late is worse than linked). */
