@@ -91,7 +91,7 @@ describe('«Что мы узнали»', () => {
     expect(popup.variants[1]!.kept).toBe(true);
 
     expect(page).toMatchObject({
-      title: 'Страница «Страница курса «Junior фронтенд-разработчик»»',
+      title: 'Страница курса «Junior фронтенд-разработчик»',
       href: '/admin/page-tests/t1',
       countedLabel: 'Посетители',
       verdict: 'По заявкам пока рано судить; по выручке пока рано судить: оплат 0',
@@ -114,7 +114,7 @@ describe('«Что мы узнали»', () => {
     expect(searchLearned(entries, { subject: 'page:/products/junior-js', element: 'headline' })).toEqual([]);
     expect(learnedSubjects(entries)).toEqual([
       { key: 'popup:popup-react-developer-discount', title: 'Поп-ап «Скидка на курс «React-разработчик»»' },
-      { key: 'page:/products/junior-js', title: 'Страница «Страница курса «Junior фронтенд-разработчик»»' },
+      { key: 'page:/products/junior-js', title: 'Страница курса «Junior фронтенд-разработчик»' },
     ]);
   });
 });

@@ -69,7 +69,7 @@ export interface LearnedEntry {
   id: string;
   /** `popup:<id>` or `page:<path>`: what the search by page or pop-up matches. */
   subjectKey: string;
-  /** «Поп-ап «…»», «Страница «…»». */
+  /** «Поп-ап «…»»; a page's name says what it is already («Страница курса «…»», «Лендинг «…» курса «…»»). */
   title: string;
   href: string;
   /** «Показы» for a pop-up, «Посетители» for a page. */
@@ -136,7 +136,7 @@ function pageEntry({ test, name, original, leads, revenue, payments }: FinishedP
   return {
     id: test.id,
     subjectKey: `page:${test.pagePath}`,
-    title: `Страница «${name}»`,
+    title: name,
     href: `/admin/page-tests/${encodeURIComponent(test.id)}`,
     countedLabel: 'Посетители',
     verdict: knownSentence(leads.verdict, revenue, payments),
