@@ -1,23 +1,10 @@
-import { firstScreenOf } from '@/components/content/first-screen';
+import { pageTestOriginal } from '@/components/content/first-screen';
 import { coursePageAt } from '@/content/courses';
 import { pageLabel, popupName } from '@/content/names';
-import type { PageVariantChanges } from '@/lib/page-tests/variants';
 import { requireOperator } from '@/server/admin/session';
 import { pageTestResults } from '@/server/page-tests/report';
 import { splitTestView } from '@/server/split-tests/report';
 import { isLearnedElement, learnedEntries, learnedSubjects, searchLearned, type LearnedSearch } from './entries';
-
-/** What a page shows as its variant A: its first screen's texts and its first tariff, beside which a variant's changes read. */
-function pageOriginal(path: string): PageVariantChanges {
-  const entry = coursePageAt(path);
-  const screen = entry && firstScreenOf(entry);
-  return {
-    headline: screen?.headline ?? null,
-    subheadline: screen?.lead ?? null,
-    buttonLabel: screen?.cta ?? null,
-    leadTariff: entry?.course.tariffs[0]?.name ?? null,
-  };
-}
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
 
@@ -41,7 +28,7 @@ export async function loadLearnedPage(params: Record<string, string | string[] |
           kind: 'page' as const,
           test,
           name: pageLabel(test.pagePath),
-          original: pageOriginal(test.pagePath),
+          original: pageTestOriginal(coursePageAt(test.pagePath)),
           leads,
           revenue: revenue.slice(1).map((variant) => variant.comparison),
           payments: revenue.reduce((sum, variant) => sum + variant.payments, 0),
