@@ -286,6 +286,7 @@ test('the console is kept out of search engines, has no serious accessibility pr
     'Заявки',
     'Кампании',
     'Поп-апы',
+    'Что мы узнали',
     'Скорость сайта',
     'Цены',
     'Окна подарков',

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { coursePriceLabel } from '@/components/content/course-price';
 import { coursePages, parseCourses } from '@/content/courses';
 import { professionCourses } from '@/content/courses/professions';
-import { firstScreenOf } from './first-screen';
+import { firstScreenOf, pageTestOriginal } from './first-screen';
 
 describe('the first screen of a course page', () => {
+  it("is a page test's variant A: the headline, lead, button and first tariff the page shows; nothing for a page the site no longer has", () => {
+    const entry = coursePages().find((page) => page.path === '/products/junior-js')!;
+    expect(pageTestOriginal(entry)).toEqual({
+      headline: firstScreenOf(entry).headline,
+      subheadline: firstScreenOf(entry).lead,
+      buttonLabel: firstScreenOf(entry).cta,
+      leadTariff: entry.course.tariffs[0]!.name,
+    });
+    expect(pageTestOriginal(undefined)).toEqual({ headline: null, subheadline: null, buttonLabel: null, leadTariff: null });
+  });
+
   it("shows the course's own texts on the base page and on a variant without `hero`", () => {
     for (const entry of coursePages().filter((page) => !page.variant?.hero)) {
       expect(firstScreenOf(entry), entry.path).toEqual({

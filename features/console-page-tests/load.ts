@@ -1,6 +1,5 @@
-import { firstScreenOf } from '@/components/content/first-screen';
+import { pageTestOriginal } from '@/components/content/first-screen';
 import { coursePageAt, coursePages } from '@/content/courses';
-import type { PageVariantChanges } from '@/lib/page-tests/variants';
 import { isSecretPage, pageLabel } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
@@ -40,15 +39,7 @@ export async function loadPageTest(id: string) {
   if (!test) return null;
   const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, name: pageLabel(test.pagePath), tariffs: [] };
   const results = test.status === 'draft' ? null : await pageTestResults(runtime.repos, test);
-  const entry = coursePageAt(test.pagePath);
-  const screen = entry && firstScreenOf(entry);
-  // What A shows: the page's own texts, beside which each variant's changes are read.
-  const original: PageVariantChanges = {
-    headline: screen?.headline ?? null,
-    subheadline: screen?.lead ?? null,
-    buttonLabel: screen?.cta ?? null,
-    leadTariff: entry?.course.tariffs[0]?.name ?? null,
-  };
+  const original = pageTestOriginal(coursePageAt(test.pagePath));
   const traffic = test.startedAt
     ? await runtime.repos.traffic.totals('test', moscowToday(new Date(test.startedAt)), moscowToday(new Date(test.stoppedAt ?? now)), test.id)
     : [];

@@ -1,6 +1,4 @@
-import type { Verdict } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
-import type { RevenueComparison } from '@/lib/experiments/revenue';
 import type { PageTestProblem, PageVariantField } from '@/lib/page-tests/variants';
 
 /** The page tests' labels, exactly as the team names them. */
@@ -57,32 +55,4 @@ export const pageTestMessages: Record<string, string> = {
 /** «12 345 ₽» from kopecks. */
 export function rubles(kopecks: number): string {
   return `${Math.round(kopecks / 100).toLocaleString('ru-RU')} ₽`;
-}
-
-const paymentsWord = (n: number) => `оплат ${n}`;
-
-/**
- * The one sentence of what is known: the verdict on leads, then on money, e.g.
- * «B приносит больше заявок; по выручке пока рано судить: оплат 7».
- */
-export function knownSentence(leads: Verdict, revenue: readonly (RevenueComparison | null)[], payments: number): string {
-  const onLeads =
-    leads.kind === 'better'
-      ? `${variantLetter(leads.variant)} приносит больше заявок`
-      : leads.kind === 'worse'
-        ? `${variantLetter(leads.variant)} приносит меньше заявок, чем A`
-        : leads.kind === 'no_difference'
-          ? 'По заявкам варианты не различаются'
-          : leads.kind === 'srm'
-            ? 'Посетители разделились между вариантами неравномерно, вывод по заявкам скрыт'
-            : 'По заявкам пока рано судить';
-  const better = revenue.findIndex((c) => c?.decided === 'better');
-  const worse = revenue.findIndex((c) => c?.decided === 'worse');
-  const onMoney =
-    better >= 0
-      ? `по выручке на посетителя впереди ${variantLetter(better + 1)}: ${paymentsWord(payments)}`
-      : worse >= 0 && revenue.every((c) => c?.decided === 'worse')
-        ? `по выручке на посетителя A впереди: ${paymentsWord(payments)}`
-        : `по выручке пока рано судить: ${paymentsWord(payments)}`;
-  return `${onLeads}; ${onMoney}`;
 }

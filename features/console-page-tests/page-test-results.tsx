@@ -5,8 +5,8 @@ import { MIN_PAYMENTS } from '@/lib/experiments/revenue';
 import { variantLetter } from '@/lib/experiments/variants';
 import type { PageTestResults } from '@/server/page-tests/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
-import { differenceText, planText, testProgress, tooWideToRead } from '@/lib/experiments/plain-words';
-import { knownSentence, pageTestLabels, rubles } from './page-test-labels';
+import { differenceText, knownSentence, planText, testProgress, tooWideToRead } from '@/lib/experiments/plain-words';
+import { pageTestLabels, rubles } from './page-test-labels';
 
 const percent = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
 const signedRubles = (kopecks: number) => `${Math.round(kopecks / 100) > 0 ? '+' : Math.round(kopecks / 100) < 0 ? '−' : ''}${rubles(Math.abs(kopecks))}`;

@@ -8,6 +8,7 @@ const sections = [
   { href: '/admin/campaigns', label: 'Кампании' },
   { href: '/admin/popups', label: 'Поп-апы' },
   { href: '/admin/page-tests', label: 'Тесты страниц' },
+  { href: '/admin/learned', label: 'Что мы узнали' },
   { href: '/admin/speed', label: 'Скорость сайта' },
   { href: '/admin/prices', label: 'Цены' },
   { href: '/admin/gift-windows', label: 'Окна подарков' },

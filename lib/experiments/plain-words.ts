@@ -4,6 +4,7 @@
  * (no clock, no framework): the console page, the verdict job and its alert all speak through here.
  */
 import { pluralRu, type RussianPluralForms } from '@/lib/plural';
+import type { RevenueComparison } from './revenue';
 import { MIN_LEADS, MIN_SHOWS, type Comparison, type TestReport, type Verdict } from './sequential';
 import { variantLetter } from './variants';
 
@@ -293,4 +294,32 @@ export function verdictNotice(popupName: string, verdict: Extract<Verdict, { kin
     case 'no_difference':
       return `${head}: разницы между вариантами нет${kept ? ' — оставлен A' : '. Остановите тест в консоли'}.`;
   }
+}
+
+const paymentsWord = (n: number) => `оплат ${n}`;
+
+/**
+ * A page test's one sentence of what is known: the verdict on leads, then on money, e.g.
+ * «B приносит больше заявок; по выручке пока рано судить: оплат 7».
+ */
+export function knownSentence(leads: Verdict, revenue: readonly (RevenueComparison | null)[], payments: number): string {
+  const onLeads =
+    leads.kind === 'better'
+      ? `${variantLetter(leads.variant)} приносит больше заявок`
+      : leads.kind === 'worse'
+        ? `${variantLetter(leads.variant)} приносит меньше заявок, чем A`
+        : leads.kind === 'no_difference'
+          ? 'По заявкам варианты не различаются'
+          : leads.kind === 'srm'
+            ? 'Посетители разделились между вариантами неравномерно, вывод по заявкам скрыт'
+            : 'По заявкам пока рано судить';
+  const better = revenue.findIndex((c) => c?.decided === 'better');
+  const worse = revenue.findIndex((c) => c?.decided === 'worse');
+  const onMoney =
+    better >= 0
+      ? `по выручке на посетителя впереди ${variantLetter(better + 1)}: ${paymentsWord(payments)}`
+      : worse >= 0 && revenue.every((c) => c?.decided === 'worse')
+        ? `по выручке на посетителя A впереди: ${paymentsWord(payments)}`
+        : `по выручке пока рано судить: ${paymentsWord(payments)}`;
+  return `${onLeads}; ${onMoney}`;
 }

@@ -64,6 +64,8 @@ export interface PageTestsRepository {
   get(id: string): Promise<PageTest | undefined>;
   /** Every test, newest first. */
   list(): Promise<PageTest[]>;
+  /** The ended tests (stopped, or a variant kept) of every page, the last ended first: «Что мы узнали». */
+  finished(): Promise<PageTest[]>;
   /** The running tests (one a page at most). */
   running(): Promise<PageTest[]>;
   /** The visitor was served `variant`: true when this is their first visit in the test (counted once). */
@@ -203,6 +205,10 @@ export function createPageTestsRepository(handle: DatabaseHandle): PageTestsRepo
 
     async list() {
       return load(db, await db.selectFrom('page_tests').selectAll().orderBy('created_at', 'desc').execute());
+    },
+
+    async finished() {
+      return load(db, await db.selectFrom('page_tests').selectAll().where('status', 'in', ['stopped', 'kept']).orderBy('stopped_at', 'desc').execute());
     },
 
     async running() {

@@ -32,6 +32,20 @@ describeEachDatabase('split tests repository', (database) => {
     expect(await repos.splitTests.running()).toEqual([]);
   });
 
+  it('answers the finished tests of every pop-up, the last ended first, never a running one', async () => {
+    const { repos, popupId, test } = await started();
+    expect(await repos.splitTests.finished()).toEqual([]);
+    await repos.splitTests.stop(test.id, { actor, now: 4000, winner: 1 });
+    const again = await repos.splitTests.start(popupId, [texts('A'), texts('C')], { plannedShows: 1, actor, now: 5000 });
+    if (!again.started) throw new Error('not started');
+    await repos.splitTests.stop(again.test.id, { actor, now: 6000 });
+    await repos.splitTests.start(popupId, [texts('A'), texts('D')], { plannedShows: 1, actor, now: 7000 });
+    expect((await repos.splitTests.finished()).map((t) => [t.id, t.status])).toEqual([
+      [again.test.id, 'stopped'],
+      [test.id, 'decided'],
+    ]);
+  });
+
   it('counts a visitor once a test, and a lead only for the variant they were shown', async () => {
     const { repos, test } = await started();
     const now = Date.UTC(2026, 10, 23, 9);

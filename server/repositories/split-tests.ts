@@ -81,6 +81,8 @@ export interface SplitTestsRepository {
   get(id: string): Promise<SplitTest | undefined>;
   /** The pop-up's tests, newest first. */
   forPopup(popupId: string): Promise<SplitTest[]>;
+  /** The ended tests (stopped, or a variant kept) of every pop-up, the last ended first: «Что мы узнали». */
+  finished(): Promise<SplitTest[]>;
   /** Ends a running test; `winner` when a variant was kept. False when it was not running. In the caller's `trx` when given. */
   stop(id: string, options: { actor: string; now: number; winner?: number }, trx?: Kysely<Database>): Promise<boolean>;
   /** What a visitor has done in a test so far: the variant they were shown (null: none yet), and whether their lead counted. */
@@ -173,6 +175,11 @@ export function createSplitTestsRepository(
 
     async forPopup(popupId) {
       const rows = await db.selectFrom('popup_tests').selectAll().where('popup_id', '=', popupId).orderBy('started_at', 'desc').execute();
+      return rows.map(testOf);
+    },
+
+    async finished() {
+      const rows = await db.selectFrom('popup_tests').selectAll().where('status', 'in', ['stopped', 'decided']).orderBy('stopped_at', 'desc').execute();
       return rows.map(testOf);
     },
 

@@ -1,0 +1,44 @@
+import { pageTestOriginal } from '@/components/content/first-screen';
+import { coursePageAt } from '@/content/courses';
+import { pageLabel, popupName } from '@/content/names';
+import { requireOperator } from '@/server/admin/session';
+import { pageTestResults } from '@/server/page-tests/report';
+import { splitTestView } from '@/server/split-tests/report';
+import { isLearnedElement, learnedEntries, learnedSubjects, searchLearned, type LearnedSearch } from './entries';
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
+
+/** «Что мы узнали»: every finished pop-up and page test as an entry, searched by `?subject=` and `?element=`. */
+export async function loadLearnedPage(params: Record<string, string | string[] | undefined>) {
+  const { runtime, now } = await requireOperator();
+  const [popupTests, pageTests] = await Promise.all([runtime.repos.splitTests.finished(), runtime.repos.pageTests.finished()]);
+  const entries = learnedEntries([
+    ...(await Promise.all(
+      popupTests.map(async (test) => ({
+        kind: 'popup' as const,
+        test,
+        name: popupName(test.popupId),
+        report: (await splitTestView(runtime.repos, test, now)).report,
+      })),
+    )),
+    ...(await Promise.all(
+      pageTests.map(async (test) => {
+        const { leads, revenue } = await pageTestResults(runtime.repos, test);
+        return {
+          kind: 'page' as const,
+          test,
+          name: pageLabel(test.pagePath),
+          original: pageTestOriginal(coursePageAt(test.pagePath)),
+          leads,
+          revenue: revenue.slice(1).map((variant) => variant.comparison),
+          payments: revenue.reduce((sum, variant) => sum + variant.payments, 0),
+        };
+      }),
+    )),
+  ]);
+  const element = one(params.element);
+  const search: LearnedSearch = { subject: one(params.subject), element: isLearnedElement(element) ? element : '' };
+  return { total: entries.length, entries: searchLearned(entries, search), subjects: learnedSubjects(entries), search };
+}
+
+export type LearnedPageData = Awaited<ReturnType<typeof loadLearnedPage>>;
