@@ -17,7 +17,29 @@ interface Counts {
   failed: number;
   skipped: number;
 }
-const stages: { name: string; seconds: number; counts?: Counts; ok: boolean }[] = [];
+const stages: { name: string; seconds: number; counts?: Counts; ok: boolean; busy?: number }[] = [];
+
+/** The processor's busy and total time so far, all cores (Linux's /proc/stat; nothing elsewhere). */
+function processorTimes(): { busy: number; total: number } | undefined {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = fields[3]! + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How busy the processor was between `since` and now, 0–1: a stage well below 1 mostly waits (on timers,
+ * sockets, a throttled network) and could share the machine with another; one near 1 cannot.
+ */
+function busyShare(since: ReturnType<typeof processorTimes>): number | undefined {
+  const now = processorTimes();
+  if (!since || !now || now.total === since.total) return undefined;
+  return (now.busy - since.busy) / (now.total - since.total);
+}
 
 /** The line that opens a stage's output. */
 const stageHeading = (name: string, command: string, args: string[]) => `\n=== ${name}: ${command} ${args.join(' ')}`;
@@ -25,10 +47,11 @@ const stageHeading = (name: string, command: string, args: string[]) => `\n=== $
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env, report?: () => Counts) {
   console.log(stageHeading(name, command, args));
   const started = Date.now();
+  const processor = processorTimes();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   const counts = report?.();
   const ok = result.status === 0;
-  stages.push({ name, seconds: (Date.now() - started) / 1000, counts, ok });
+  stages.push({ name, seconds: (Date.now() - started) / 1000, counts, ok, busy: busyShare(processor) });
   return ok;
 }
 
@@ -37,6 +60,7 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
  * it ends, so the log reads as if they had run one after the other.
  */
 async function runTogether(commands: { name: string; command: string; args: string[] }[], env: NodeJS.ProcessEnv): Promise<boolean> {
+  const processor = processorTimes();
   const results = await Promise.all(
     commands.map(
       ({ name, command, args }) =>
@@ -50,9 +74,11 @@ async function runTogether(commands: { name: string; command: string; args: stri
         }),
     ),
   );
+  // Side by side, the stages share one figure: how busy the processor was while they ran.
+  const busy = busyShare(processor);
   for (const { name, output, seconds, ok } of results) {
     process.stdout.write(output);
-    stages.push({ name, seconds, ok });
+    stages.push({ name, seconds, ok, busy });
   }
   return results.every((result) => result.ok);
 }
@@ -169,9 +195,9 @@ function printFailedTests(): void {
  * a reader for the latest figures): commit the page with a change that moves them. Stages run side by side
  * (lint and types) show their own times; the total is the whole command's.
  */
-function writeTimes(totalSeconds: number, total: Counts): void {
+function writeTimes(totalSeconds: number, total: Counts, busy: number | undefined): void {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
-  const rows = stages.map((stage) => `| ${stage.name} | ${stage.seconds.toFixed(0)} s | ${stage.ok ? 'ok' : 'failed'} |`);
+  const rows = stages.map((stage) => `| ${stage.name} | ${stage.seconds.toFixed(0)} s | ${busyText(stage.busy)} | ${stage.ok ? 'ok' : 'failed'} |`);
   const page = [
     '# The test command’s latest times',
     '',
@@ -181,17 +207,22 @@ function writeTimes(totalSeconds: number, total: Counts): void {
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at commit \`${commit}\`, ${os.cpus().length} cores, CI=${process.env.CI ?? 'unset'}:`,
     `**${(totalSeconds / 60).toFixed(1)} minutes** in all, ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped.`,
     '',
-    '| stage | wall time | result |',
-    '|---|---|---|',
+    'The processor column is how busy both cores were during the stage: a stage well below 100 % mostly waits.',
+    '',
+    '| stage | wall time | processor | result |',
+    '|---|---|---|---|',
     ...rows,
-    `| the whole command | ${totalSeconds.toFixed(0)} s | ${total.failed === 0 ? 'ok' : 'failed'} |`,
+    `| the whole command | ${totalSeconds.toFixed(0)} s | ${busyText(busy)} | ${total.failed === 0 ? 'ok' : 'failed'} |`,
     '',
   ].join('\n');
   fs.writeFileSync(path.join('docs', 'test-times.md'), page);
 }
 
+const busyText = (busy: number | undefined) => (busy === undefined ? '—' : `${Math.round(busy * 100)} %`);
+
 async function main() {
   const started = Date.now();
+  const processorAtStart = processorTimes();
   fs.rmSync('test-results', { recursive: true, force: true });
   fs.mkdirSync('test-results', { recursive: true });
   if (!process.env.TEST_DATABASE_URL) {
@@ -251,7 +282,9 @@ async function main() {
   console.log('\n=== summary');
   for (const stage of stages) {
     const counts = stage.counts ? `${stage.counts.passed} passed, ${stage.counts.failed} failed, ${stage.counts.skipped} skipped` : '';
-    console.log(`${stage.ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(22)} ${stage.seconds.toFixed(0).padStart(4)} s  ${counts}`);
+    console.log(
+      `${stage.ok ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(22)} ${stage.seconds.toFixed(0).padStart(4)} s  ${busyText(stage.busy).padStart(5)}  ${counts}`,
+    );
     if (stage.counts) {
       total.passed += stage.counts.passed;
       total.failed += stage.counts.failed;
@@ -262,7 +295,7 @@ async function main() {
   printSlowestFiles();
   printFailedTests();
   const totalSeconds = (Date.now() - started) / 1000;
-  writeTimes(totalSeconds, total);
+  writeTimes(totalSeconds, total, busyShare(processorAtStart));
   console.log(`wall time: ${totalSeconds.toFixed(0)} s (docs/test-times.md)`);
   console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(ok && total.failed === 0 ? 0 : 1);

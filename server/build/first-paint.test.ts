@@ -47,13 +47,24 @@ describe('firstPaint', () => {
     for (const src of sources) expect(html.split(`"${src}"`)).toHaveLength(2);
   });
 
-  it('holds the first frame until the second paragraph after the headline is parsed', () => {
+  it('holds the first frame until the paragraph after the headline’s lead is whole: until the element after it is parsed', () => {
     expect(head).toContain(`<link rel="expect" href="#${FIRST_SCREEN_END_ID}" blocking="render"/>`);
-    expect(html).toContain(`<p class="lead">Статьи</p><p id="${FIRST_SCREEN_END_ID}">Первая</p><p>Вторая</p>`);
-    const named = firstPaint(page.replace('<p>Первая</p>', '<p id="intro">Первая</p>'), '').html;
+    expect(html).toContain(`<p class="lead">Статьи</p><p>Первая</p><p id="${FIRST_SCREEN_END_ID}">Вторая</p>`);
+    const named = firstPaint(page.replace('<p>Вторая</p>', '<p id="intro">Вторая</p>'), '').html;
     expect(named).toContain('<link rel="expect" href="#intro" blocking="render"/>');
     expect(named).not.toContain(FIRST_SCREEN_END_ID);
     expect(firstPaint(page.replace('<h1 class="title">Медиа</h1>', ''), '').html).not.toContain('rel="expect"');
+  });
+
+  it('in a page whose headline stands in a header (an article’s rubric, headline, lead and byline), holds it until the first paragraph after that header is whole', () => {
+    const article = page.replace(
+      /<h1 class="title">Медиа<\/h1><p class="lead">Статьи<\/p>/,
+      '<header><h1 class="title">Медиа</h1><p class="lead">Статьи</p><div><p>Автор</p><p>5 минут чтения</p></div></header>',
+    );
+    expect(article).toContain('<header>');
+    expect(firstPaint(article, '').html).toContain(`</header><p>Первая</p><p id="${FIRST_SCREEN_END_ID}">Вторая</p>`);
+    const thenHeading = firstPaint(article.replace('<p>Вторая</p>', '<h2>Шаг 1</h2>'), '').html;
+    expect(thenHeading).toContain(`<p>Первая</p><h2 id="${FIRST_SCREEN_END_ID}">Шаг 1</h2>`);
   });
 
   const printFirst = `<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next" media="print" data-until-live=""/>`;
