@@ -71,6 +71,10 @@ describe('console articles over the files of content/media', () => {
     expect(itemsIn(media, 'career').map((item) => item.id)).toContain('first-console-article');
     expect(media.items).toHaveLength(files.items.length + 1);
     expect(findItem(media, replaced.id)).toMatchObject({ title: typography('Новая редакция'), publishedAt: replaced.publishedAt, updatedAt: '2026-12-07' });
+    // The form has no tags, related articles or (until one is uploaded) cover: the file's stay.
+    expect(replaced.tags.length).toBeGreaterThan(0);
+    expect(findItem(media, replaced.id)).toMatchObject({ tags: replaced.tags, relatedIds: replaced.relatedIds });
+    expect(findItem(media, replaced.id)!.cover).toEqual(replaced.cover);
     expect(datedCollectionPaths().map((page) => page.path)).toContain('/media/first-console-article');
   });
 

@@ -208,7 +208,8 @@ export interface ConsoleArticle {
 /**
  * A console article as the site shows it, checked by the rules of a file of content/media/ (front matter
  * schema, Markdown, price references); or its problems, in Russian. `replaced`: the file's article of the
- * same id, whose first day of publication it keeps (the console's day is then the day it was updated).
+ * same id, whose first day of publication it keeps (the console's day is then the day it was updated), and
+ * whose tags, related articles and cover it keeps where the console's form has no field for them.
  */
 export function consoleMediaArticle(live: ConsoleArticle, replaced?: MediaArticle): { article: MediaArticle } | { problems: ContentProblem[] } {
   const where = { file: 'консоль', entry: 'статья' };
@@ -230,9 +231,13 @@ export function consoleMediaArticle(live: ConsoleArticle, replaced?: MediaArticl
   if (!parsed.success || !body || problems.length > 0) return { problems };
   const definition = mediaCategories.find((candidate) => candidate.slug === parsed.data.category)!;
   const category = { ...definition, path: `${sectionPaths.media}/category/${definition.slug}` };
+  // What the console's form does not edit (tags, related articles, a cover when none was uploaded) stays the file's.
   const data = replaced
     ? {
         ...parsed.data,
+        tags: replaced.tags,
+        related: replaced.relatedIds,
+        cover: parsed.data.cover ?? replaced.cover,
         publishedAt: replaced.publishedAt,
         updatedAt: [replaced.updatedAt, parsed.data.updatedAt ?? parsed.data.publishedAt]
           .filter((day) => day && day > replaced.publishedAt)
