@@ -72,7 +72,7 @@ describeEachDatabase('startWorkers', (database) => {
     }
     const events = log.lines.map((line) => (JSON.parse(line) as { event: string }).event);
     expect(events).toEqual(
-      expect.arrayContaining(['outbox.worker_started', 'alerts.worker_started', 'privacy.retention', 'outbox.worker_stopped', 'alerts.worker_stopped']),
+      expect.arrayContaining(['deliveries.worker_started', 'alerts.worker_started', 'privacy.retention', 'deliveries.worker_stopped', 'alerts.worker_stopped']),
     );
     expect(events.filter((event) => event === 'privacy.retention')).toHaveLength(1);
   });

@@ -95,13 +95,13 @@ describe('the CLI tools of the standalone output', () => {
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
       await waitFor('the deal at the fake GetCourse', async () => gc.deals().some((deal) => deal.email === 'standalone@example.ru'), 20_000);
-      await waitFor('the delivery recorded as sent', async () => output.includes('"event":"outbox.sent"'), 10_000);
+      await waitFor('the delivery recorded as sent', async () => output.includes('"event":"deliveries.sent"'), 10_000);
     } finally {
       worker.kill('SIGTERM');
     }
     expect(await exited, output).toBe(0);
     expect(gc.deals().find((deal) => deal.email === 'standalone@example.ru')).toMatchObject({ imports: 1 });
-    expect(output).toContain('"event":"outbox.worker_stopped"');
+    expect(output).toContain('"event":"deliveries.worker_stopped"');
 
     const status = tool('worker', ['status']);
     expect(status.status).toBe(0);
