@@ -22,7 +22,7 @@ export async function withE2eDatabase<T>(work: (database: Seeded) => Promise<T>)
 /** The leads of a visitor's e-mail, oldest first. */
 export function leadsOf(email: string): Promise<StoredLead[]> {
   return withE2eDatabase(async ({ repos }) => {
-    const { rows } = await repos.leads.list({ search: email }, { limit: 1000 });
+    const { rows } = await repos.leadQueries.list({ search: email }, { limit: 1000 });
     const leads = await Promise.all(rows.map((row) => repos.leads.findLead(row.id)));
     return leads.filter((lead) => lead !== undefined).sort((a, b) => a.id - b.id);
   });

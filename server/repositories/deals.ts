@@ -70,13 +70,17 @@ export interface DealLeadCopy {
 }
 
 /**
- * What the deals ask of the leads' repository (leads.ts, which declares it as part of its own): the copy
- * a new deal takes of its lead, and the funnel's leads per key. Declared here, where it is used, so the
- * leads' repository may use this module's fragments without an import circle.
+ * What the deals ask of the leads' two modules: the copy a new deal takes of its lead (leads.ts, the
+ * aggregate) and the funnel's leads per key (lead-queries.ts, the read model), each declaring it as part of
+ * its own. Declared here, where they are used, so those modules may use this one's fragments without an
+ * import circle.
  */
-export interface DealLeads {
+export interface DealLeadCopies {
   /** The lead's funnel keys, read inside the caller's transaction (a report's); undefined when there is no such lead. */
   dealCopyOf(trx: Kysely<Database>, leadId: number): Promise<DealLeadCopy | undefined>;
+}
+
+export interface FunnelLeads {
   /** Leads (not spam) created in [from, to) per key; `popup`: only the pop-ups' forms. */
   funnelCounts(by: FunnelDimension, range: { from: number; to: number }): Promise<{ key: string; leads: number }[]>;
 }
@@ -97,7 +101,7 @@ export interface DealsRepository {
   funnel(by: FunnelDimension, range: { from: number; to: number }): Promise<FunnelRow[]>;
 }
 
-/** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
+/** For the leads list (server/repositories/lead-queries.ts): whether the lead has a paid deal (read from the deals_lead index). */
 export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   return eb.exists(
     eb
@@ -151,12 +155,14 @@ export function createDealsRepository(
   handle: DatabaseHandle,
   {
     leads,
+    leadQueries,
     deliveryQueue,
     statusChanges,
     unmatchedCallbacks,
     refusedPayments,
   }: {
-    leads: DealLeads;
+    leads: DealLeadCopies;
+    leadQueries: FunnelLeads;
     deliveryQueue: Pick<DeliveryQueueRepository, 'hasDealNumber'>;
     statusChanges: DealStatusChangesRepository;
     unmatchedCallbacks: DealUnmatchedCallbacksRepository;
@@ -274,7 +280,7 @@ export function createDealsRepository(
 
     async funnel(by, range) {
       const key = funnelKey(by);
-      const counted = await leads.funnelCounts(by, range);
+      const counted = await leadQueries.funnelCounts(by, range);
       const isPaid = sql<boolean>`status in (${sql.join(paidDealStatuses)})`;
       const paid = await db
         .selectFrom('deals')

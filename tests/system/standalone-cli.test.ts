@@ -110,12 +110,12 @@ describe('the CLI tools of the standalone output', () => {
 
   it('backs the database up: the copy opens and holds the same leads as the source', async () => {
     await withDatabase(env.SQLITE_PATH!, (repos) => repos.leads.accept(sampleLead({ email: 'backed-up@example.ru' }), null));
-    const source = await withDatabase(env.SQLITE_PATH!, (repos) => repos.leads.list({}, { limit: 1000 }));
+    const source = await withDatabase(env.SQLITE_PATH!, (repos) => repos.leadQueries.list({}, { limit: 1000 }));
     const copy = path.join(deployed, 'backup.db');
     const backup = tool('backup', [copy]);
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toMatch(new RegExp(`^backed up ${source.rows.length} leads to `));
-    const copied = await withDatabase(copy, (repos) => repos.leads.list({}, { limit: 1000 }));
+    const copied = await withDatabase(copy, (repos) => repos.leadQueries.list({}, { limit: 1000 }));
     expect(copied.rows).toEqual(source.rows);
     expect(copied.rows.map((row) => row.email)).toContain('backed-up@example.ru');
   });
