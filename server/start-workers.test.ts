@@ -66,7 +66,7 @@ describeEachDatabase('startWorkers', (database) => {
       await until(async () => (await database().repos.leads.findLead(old.leadId))?.email === '');
       const second = await acceptLead();
       workers.wake();
-      await until(async () => (await database().repos.deliveryQueue.findForLead(second.leadId))[0]?.status === 'sent', 10_000);
+      await until(async () => (await database().repos.deliveryQueue.forLead(second.leadId))[0]?.status === 'sent', 10_000);
     } finally {
       await workers.stop();
     }

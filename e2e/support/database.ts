@@ -32,7 +32,7 @@ export function leadsOf(email: string): Promise<StoredLead[]> {
 export async function deliveriesOf(email: string): Promise<{ id: number; status: string; kind: string }[]> {
   const leads = await leadsOf(email);
   return withE2eDatabase(async ({ repos }) => {
-    const deliveries = (await Promise.all(leads.map((lead) => repos.deliveryQueue.findForLead(lead.id)))).flat();
+    const deliveries = (await Promise.all(leads.map((lead) => repos.deliveryQueue.forLead(lead.id)))).flat();
     return deliveries.sort((a, b) => a.id - b.id).map(({ id, status, kind }) => ({ id, status, kind }));
   });
 }

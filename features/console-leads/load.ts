@@ -43,7 +43,7 @@ export async function loadLeadPage(leadId: number) {
   const { runtime } = await requireOperator();
   const lead = await runtime.repos.leads.findLead(leadId);
   if (!lead) return undefined;
-  const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.findForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
+  const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.forLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
   return {
     lead,
     deliveries,

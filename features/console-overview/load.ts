@@ -15,7 +15,7 @@ export async function loadOverview() {
     dealUnmatchedCallbacks.count(),
     dealRefusedPayments.count(),
     dealReconciliation.state(),
-    alertQueue.health(),
+    alertQueue.health(now),
   ]);
   return {
     daily,

@@ -60,7 +60,7 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
     const flood = await stored(['address', 'email_pattern']);
 
     expect(await database().repos.leads.findLead(flood.id)).toMatchObject({ withheldSigns: ['address', 'email_pattern'] });
-    expect((await database().repos.deliveryQueue.findForLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
+    expect((await database().repos.deliveryQueue.forLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
     expect((await database().repos.alertQueue.forLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
 
     // The workers' own claims: the delivery worker against the fake GetCourse, the alert worker's due list.
@@ -87,7 +87,7 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
     expect(deliveredEmails()).toEqual([flood.email]);
     expect(await dueAlertLeads()).toEqual([flood.id]);
     // The other held lead stays held.
-    expect((await database().repos.deliveryQueue.findForLead(other.id)).map((row) => row.status)).toEqual(['withheld']);
+    expect((await database().repos.deliveryQueue.forLead(other.id)).map((row) => row.status)).toEqual(['withheld']);
     expect(await database().repos.audit.list()).toMatchObject([
       { actor: OPERATOR, action: 'withheld_release', subject: `lead ${flood.id}`, details: { leads: 1 }, at: now },
     ]);

@@ -21,7 +21,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
         payload: {},
       });
       leadIds.push(leadId);
-      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!);
     }
   });
 

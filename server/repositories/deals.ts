@@ -77,7 +77,7 @@ export interface DealLeadCopy {
  */
 export interface DealLeadCopies {
   /** The lead's funnel keys, read inside the caller's transaction (a report's); undefined when there is no such lead. */
-  dealCopyOf(trx: Kysely<Database>, leadId: number): Promise<DealLeadCopy | undefined>;
+  dealCopyOf(leadId: number, trx: Kysely<Database>): Promise<DealLeadCopy | undefined>;
 }
 
 export interface FunnelLeads {
@@ -176,7 +176,7 @@ export function createDealsRepository(
   async function refused(trx: Kysely<Database>, report: DealReport, check: PaymentCheck, leadId: number | null, deal: DealContext) {
     const refusal = check(report, deal);
     if (!refusal) return null;
-    await refusedPayments.record(trx, report, refusal, leadId);
+    await refusedPayments.record(report, refusal, leadId, trx);
     return { result: 'refused', leadId, refusal } as const;
   }
 
@@ -209,16 +209,16 @@ export function createDealsRepository(
         })
         .where('deal_number', '=', report.dealNumber)
         .execute();
-      await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
+      await statusChanges.record(report.dealNumber, changeOf(report, next), trx);
       return { result: 'changed', leadId: row.lead_id, status: next.status };
     }
     // A number the site sent: a delivery of the lead it names carried it.
     const leadId = leadIdOfDealNumber(report.dealNumber);
-    const lead = leadId !== null && (await deliveryQueue.hasDealNumber(trx, leadId, report.dealNumber)) ? await leads.dealCopyOf(trx, leadId) : undefined;
+    const lead = leadId !== null && (await deliveryQueue.hasDealNumber(leadId, report.dealNumber, trx)) ? await leads.dealCopyOf(leadId, trx) : undefined;
     const refusal = await refused(trx, report, check, lead ? leadId : null, { lead: lead ?? null, costKopecks: null });
     if (refusal) return refusal;
     if (!lead) {
-      await unmatchedCallbacks.record(trx, report);
+      await unmatchedCallbacks.record(report, trx);
       return { result: 'unmatched' };
     }
     const next = mergeDealReport(null, report)!;
@@ -246,7 +246,7 @@ export function createDealsRepository(
       .executeTakeFirst();
     // Another instance stored the deal's first report meanwhile: merge with it instead.
     if (!inserted) return 'retry';
-    await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
+    await statusChanges.record(report.dealNumber, changeOf(report, next), trx);
     return { result: 'changed', leadId, status: next.status };
   }
 

@@ -145,9 +145,9 @@ describeEachDatabase("the console's leads", (database) => {
 
   it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
     const { repos } = database();
-    const [dead] = await repos.deliveryQueue.findForLead(ids[7]!);
+    const [dead] = await repos.deliveryQueue.forLead(ids[7]!);
     expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(1);
-    const [again] = await repos.deliveryQueue.findForLead(ids[7]!);
+    const [again] = await repos.deliveryQueue.forLead(ids[7]!);
     expect(again).toMatchObject({ status: 'pending', attempts: 0, dealNumber: dead!.dealNumber, nextAttemptAt: start });
     expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(0);
   });

@@ -93,18 +93,18 @@ export interface LeadsRepository extends DealLeadCopies {
    */
   releaseWithheld(scope: WithheldScope, now: number, trx?: Kysely<Database>): Promise<number[]>;
   /** The held leads of `scope` with their e-mails, inside the caller's transaction (an erasure's). */
-  withheldOf(trx: Kysely<Database>, scope: WithheldScope): Promise<{ id: number; email: string }[]>;
+  withheldOf(scope: WithheldScope, trx: Kysely<Database>): Promise<{ id: number; email: string }[]>;
   /**
    * The ids of the leads of an e-mail, inside the caller's transaction (an erasure's). Compared through
    * lower() on both sides, which the lower(email) index serves (SQLite's lower() folds ASCII letters
    * only: there a Cyrillic address must be typed in the case it was stored in).
    */
-  idsByEmail(trx: Kysely<Database>, email: string): Promise<number[]>;
+  idsByEmail(email: string, trx: Kysely<Database>): Promise<number[]>;
   /**
    * Deletes these leads, whole rows (any column a lead gains later goes with them), inside the caller's
    * transaction; their deliveries and alerts must be gone first (they reference them). How many went.
    */
-  remove(trx: Kysely<Database>, ids: readonly number[]): Promise<number>;
+  remove(ids: readonly number[], trx: Kysely<Database>): Promise<number>;
   /**
    * A lead created before `createdBefore` whose delivery is finished (every delivery of it is `sent`;
    * alerts aside: a manager's notice that never went out keeps nobody's data; browser-posted leads and
@@ -168,9 +168,9 @@ export function createLeadsRepository(
         const withheld = (lead.withheldSigns?.length ?? 0) > 0;
         const outboxId =
           delivery && dealPrefix !== null
-            ? await deliveryQueue.enqueue(trx, { ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt, withheld)
+            ? await deliveryQueue.enqueue({ ...delivery, leadId, dealNumber: dealNumberFor(dealPrefix, leadId) }, lead.createdAt, withheld, trx)
             : null;
-        await alertQueue.enqueue(trx, leadId, alerts, lead.createdAt, withheld);
+        await alertQueue.enqueue({ leadId, alerts }, lead.createdAt, withheld, trx);
         return { replayed: false, leadId, outboxId, sameRequest: true };
       });
     },
@@ -204,13 +204,13 @@ export function createLeadsRepository(
           .execute();
         const ids = released.map((row) => row.id);
         for (const chunk of chunksOf(ids)) {
-          await deliveryQueue.releaseWithheld(trx, chunk, now);
-          await alertQueue.releaseWithheld(trx, chunk, now);
+          await deliveryQueue.releaseWithheld(chunk, now, trx);
+          await alertQueue.releaseWithheld(chunk, now, trx);
         }
         return ids;
       }),
 
-    async withheldOf(trx, scope) {
+    async withheldOf(scope, trx) {
       return trx
         .selectFrom('leads')
         .select(['id', 'email'])
@@ -219,7 +219,7 @@ export function createLeadsRepository(
         .execute();
     },
 
-    async dealCopyOf(trx, leadId) {
+    async dealCopyOf(leadId, trx) {
       const row = await trx
         .selectFrom('leads')
         .select(['created_at', 'form_id', 'utm_source', 'utm_campaign', 'page_path', 'variant_id'])
@@ -237,7 +237,7 @@ export function createLeadsRepository(
       );
     },
 
-    async idsByEmail(trx, email) {
+    async idsByEmail(email, trx) {
       const rows = await trx
         .selectFrom('leads')
         .select('id')
@@ -246,7 +246,7 @@ export function createLeadsRepository(
       return rows.map((row) => row.id);
     },
 
-    async remove(trx, ids) {
+    async remove(ids, trx) {
       if (ids.length === 0) return 0;
       const result = await trx
         .deleteFrom('leads')
