@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
-import type { Database, OutboxStatus } from '../db/schema';
+import type { Database } from '../db/schema';
 import {
   ALERT_KIND,
   claimResults,
