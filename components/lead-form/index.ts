@@ -1,4 +1,4 @@
-/** The shared form pieces. Import from '@/components/forms' in client code that is loaded lazily. */
+/** The shared form pieces. Import from '@/components/lead-form' in client code that is loaded lazily. */
 export { ConsentLine } from './consent-line';
 export { FormSuccess } from './form-success';
 export { HoneypotField, HONEYPOT_FIELD } from './honeypot-field';
