@@ -41,6 +41,9 @@ const layerZones = [
     })),
 ];
 
+/** What only a browser has (or, for fetch, what does I/O): none of it in lib/. */
+const browserGlobals = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest'];
+
 const zodPath = {
   name: 'zod',
   message: "Import { z } from '@/lib/validation/zod': zod configured so it never probes eval under the site's CSP.",
@@ -97,6 +100,27 @@ export default defineConfig([
     rules: {
       'import/no-restricted-paths': ['error', { zones: layerZones }],
       'layers/no-server-import': 'error',
+    },
+  },
+  {
+    // lib/ is pure: helpers both the browser and the server run. What needs the browser lives with the
+    // component or feature that runs it (the lead form's network flow: components/lead-form/).
+    files: ['lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...browserGlobals.map((name) => ({
+          name,
+          message: `lib/ is pure (docs/architecture.md): ${name} is the browser's; move the code that needs it into the component or feature that runs it, or pass the value in.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'self'].flatMap((object) =>
+          browserGlobals.map((property) => ({ object, property, message: `lib/ is pure (docs/architecture.md): ${object}.${property} is the browser's.` })),
+        ),
+      ],
     },
   },
   {

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { leadsCsvStream } from '../server/admin/leads-csv';
 import { paymentRefusal } from '../server/rules/payment-plausibility';
 import { createRepositories } from '../server/repositories';
-import type { LeadCursor, LeadFilter } from '../server/repositories/leads';
+import type { LeadCursor, LeadFilter } from '../server/repositories/lead-queries';
 import { openDatabase, type DatabaseHandle } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { benchReport } from './support';
@@ -121,7 +121,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 /** The median of `runs` timings of one page of 50. */
 async function pageMs(handle: DatabaseHandle, filter: LeadFilter, after: LeadCursor | null = null, runs = 15): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push((await timed(() => createRepositories(handle).leads.list(filter, { after, limit: 50 }))).ms);
+  for (let i = 0; i < runs; i += 1) times.push((await timed(() => createRepositories(handle).leadQueries.list(filter, { after, limit: 50 }))).ms);
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
-import { ATTEMPT_DEADLINE_MS, SUBMIT_BUDGET_MS } from '../lib/leads/network-policy';
+import { ATTEMPT_DEADLINE_MS, SUBMIT_BUDGET_MS } from '../components/lead-form/network-policy';
 import { deliveriesOf, leadsOf } from './support/database';
 import { expect, test, type FakeGetCourseClient } from './support/fixtures';
 import { advanceClockUntil, pageTime, requestsInFlight } from './support/page-clock';

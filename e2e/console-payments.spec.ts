@@ -98,7 +98,7 @@ test('a payment far above any tariff, with no cost said, is refused: «Камп�
   expect(posted.ok()).toBe(true);
   // The deal number the lead's delivery carries to GetCourse (given when the lead is stored).
   const [stored] = await leadsOf(email);
-  const number = (await withE2eDatabase(async ({ repos }) => repos.deliveryQueue.findForLead(stored!.id)))[0]!.dealNumber!;
+  const number = (await withE2eDatabase(async ({ repos }) => repos.deliveryQueue.forLead(stored!.id)))[0]!.dealNumber!;
   // A process whose template lost `cost` and reads the paid amount in kopecks: 100 000 000 000 ₽.
   const callback = await page.request.get(`/api/getcourse/deal-status?number=${number}&status=payed&paid=100000000000&secret=${e2eCallbackSecret}`);
   expect(callback.status()).toBe(400);

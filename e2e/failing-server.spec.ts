@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { STILL_TRYING_TEXT } from '../components/forms/submit-status-texts';
+import { STILL_TRYING_TEXT } from '../components/lead-form/submit-status-texts';
 import { contacts } from '../content/site';
 import { leadsOf } from './support/database';
 import { expect, test } from './support/fixtures';

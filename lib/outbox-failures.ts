@@ -14,7 +14,7 @@ export const GETCOURSE_CALL_FAILURES = ['timeout', 'network', 'http_4xx', 'http_
 export type GetCourseCallFailure = (typeof GETCOURSE_CALL_FAILURES)[number];
 
 /**
- * A GetCourse delivery (server/getcourse/client.ts, server/outbox/): the call's failures, and the worker's own:
+ * A GetCourse delivery (server/getcourse/client.ts, server/deliveries/): the call's failures, and the worker's own:
  * `lead_missing` (the lead was erased before it went), `unknown_kind` (a delivery kind this release does
  * not know, from a newer one), `crashed` (the send threw: the error's class is the detail).
  */

@@ -27,7 +27,7 @@ async function status({ config, repos }: ServerRuntime) {
   const counts = await repos.deliveryQueue.countByStatus();
   console.log(`GetCourse: ${config.getCourse ? config.getCourse.baseUrl : 'NOT CONFIGURED (deliveries are kept and wait)'}`);
   console.log(`pending ${counts.pending}, sending ${counts.sending}, sent ${counts.sent}, dead ${counts.dead}`);
-  const alerts = await repos.alertQueue.health();
+  const alerts = await repos.alertQueue.health(Date.now());
   console.log(`lead alerts: waiting ${alerts.waiting}, dead ${alerts.dead} (Telegram ${alerts.deadByChannel.telegram}, e-mail ${alerts.deadByChannel.email})`);
   const dead = [...(await repos.deliveryQueue.list({ status: 'dead' })), ...(await repos.alertQueue.list({ status: 'dead' }))];
   for (const row of dead) {

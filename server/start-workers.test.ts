@@ -66,13 +66,13 @@ describeEachDatabase('startWorkers', (database) => {
       await until(async () => (await database().repos.leads.findLead(old.leadId))?.email === '');
       const second = await acceptLead();
       workers.wake();
-      await until(async () => (await database().repos.deliveryQueue.findForLead(second.leadId))[0]?.status === 'sent', 10_000);
+      await until(async () => (await database().repos.deliveryQueue.forLead(second.leadId))[0]?.status === 'sent', 10_000);
     } finally {
       await workers.stop();
     }
     const events = log.lines.map((line) => (JSON.parse(line) as { event: string }).event);
     expect(events).toEqual(
-      expect.arrayContaining(['outbox.worker_started', 'alerts.worker_started', 'privacy.retention', 'outbox.worker_stopped', 'alerts.worker_stopped']),
+      expect.arrayContaining(['deliveries.worker_started', 'alerts.worker_started', 'privacy.retention', 'deliveries.worker_stopped', 'alerts.worker_stopped']),
     );
     expect(events.filter((event) => event === 'privacy.retention')).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { createAlertWorker } from './alerts/alert-handler';
 import { createJoinWatcher } from './alerts/join-watcher';
 import type { ServerConfig } from './config';
 import { consoleLogger, type Logger } from './log';
-import { createDeliveryWorker } from './outbox/delivery-handler';
+import { createDeliveryWorker } from './deliveries/delivery-handler';
 import { createRetentionJob } from './privacy/retention-job';
 import type { Repositories } from './repositories';
 import { createSplitTestVerdictJob } from './split-tests/verdict-job';

@@ -22,7 +22,7 @@ export async function withE2eDatabase<T>(work: (database: Seeded) => Promise<T>)
 /** The leads of a visitor's e-mail, oldest first. */
 export function leadsOf(email: string): Promise<StoredLead[]> {
   return withE2eDatabase(async ({ repos }) => {
-    const { rows } = await repos.leads.list({ search: email }, { limit: 1000 });
+    const { rows } = await repos.leadQueries.list({ search: email }, { limit: 1000 });
     const leads = await Promise.all(rows.map((row) => repos.leads.findLead(row.id)));
     return leads.filter((lead) => lead !== undefined).sort((a, b) => a.id - b.id);
   });
@@ -32,7 +32,7 @@ export function leadsOf(email: string): Promise<StoredLead[]> {
 export async function deliveriesOf(email: string): Promise<{ id: number; status: string; kind: string }[]> {
   const leads = await leadsOf(email);
   return withE2eDatabase(async ({ repos }) => {
-    const deliveries = (await Promise.all(leads.map((lead) => repos.deliveryQueue.findForLead(lead.id)))).flat();
+    const deliveries = (await Promise.all(leads.map((lead) => repos.deliveryQueue.forLead(lead.id)))).flat();
     return deliveries.sort((a, b) => a.id - b.id).map(({ id, status, kind }) => ({ id, status, kind }));
   });
 }

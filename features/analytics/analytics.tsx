@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { pushDataLayer } from '@/lib/analytics';
+import { pushDataLayer } from '@/components/analytics/data-layer';
 import { inSmallTasks } from '@/lib/yield-to-main';
 import { carryQueryIntoLinks } from './carry-query-links';
 import { gtmContainerId } from './config';

@@ -93,7 +93,7 @@ function changes(before: AlertSettings, after: AlertSettings): Record<string, un
 /** «Отправить заново недоставленные уведомления»: the dead alerts get a fresh set of attempts. */
 export const resendDeadAlertsAction = operatorAction({
   input: z.object({}),
-  write: (_change, trx, { runtime, now }) => runtime.repos.alertQueue.requeueDead(now, trx),
+  write: (_change, trx, { runtime, now }) => runtime.repos.alertQueue.requeueDead(now, undefined, trx),
   audit: (alerts) => ({ action: 'resend_all', subject: 'уведомления', details: { alerts } }),
   answer: () => revalidatePath(PAGE),
 });

@@ -8,12 +8,12 @@ import { managerText } from './alert-labels';
  * the queue's state.
  */
 export async function loadNotifications() {
-  const { runtime } = await requireOperator();
+  const { runtime, now } = await requireOperator();
   const { telegram, email } = runtime.config.alerts;
   const [settings, chats, health] = await Promise.all([
     runtime.repos.settings.alertSettings(),
     runtime.repos.alertJoins.chats(),
-    runtime.repos.alertQueue.health(),
+    runtime.repos.alertQueue.health(now),
   ]);
   const joined = joinedChatsOf(
     settings,

@@ -28,7 +28,7 @@ function isDeliveryFailure(code: string): code is DeliveryFailure {
 
 /**
  * A delivery's stored failure (`outbox.last_error_code` and its detail, as the worker and the GetCourse
- * client write them: server/getcourse/client.ts, server/outbox/) in the team's words. A code this release
+ * client write them: server/getcourse/client.ts, server/deliveries/) in the team's words. A code this release
  * does not know (a newer one wrote it) is said as «Другая ошибка» with the code.
  */
 export function deliveryErrorText({ code, detail }: StoredFailure): string {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { LeadListRow } from '@/server/repositories/leads';
+import type { LeadListRow } from '@/server/repositories/lead-queries';
 import { formName } from '@/content/names';
 import { revenueText } from '@/lib/funnel';
 import { moscowTime } from '@/components/console/moscow-time';

@@ -10,11 +10,11 @@ export async function loadLeadsPage(params: LeadSearchParams) {
   const { runtime, now } = await requireOperator();
   const after = decodeCursor(typeof params.after === 'string' ? params.after : null);
   const [page, facets, counts, retrying, withheld] = await Promise.all([
-    runtime.repos.leads.list(parseLeadFilter(params), { after, limit: 50 }),
-    runtime.repos.leads.facets(),
+    runtime.repos.leadQueries.list(parseLeadFilter(params), { after, limit: 50 }),
+    runtime.repos.leadQueries.facets(),
     runtime.repos.deliveryQueue.countByStatus(),
     runtime.repos.deliveryQueue.retrying(),
-    runtime.repos.leads.withheld(),
+    runtime.repos.leadQueries.withheld(),
   ]);
   const filter = parseLeadFilter(params);
   return {
@@ -43,7 +43,7 @@ export async function loadLeadPage(leadId: number) {
   const { runtime } = await requireOperator();
   const lead = await runtime.repos.leads.findLead(leadId);
   if (!lead) return undefined;
-  const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.findForLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
+  const [deliveries, deal] = await Promise.all([runtime.repos.deliveryQueue.forLead(lead.id), runtime.repos.deals.forLead(lead.id)]);
   return {
     lead,
     deliveries,

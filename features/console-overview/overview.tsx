@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { DeliveryHealth } from '@/server/repositories/delivery-queue';
-import type { LeadCounts } from '@/server/repositories/leads';
+import type { LeadCounts } from '@/server/repositories/lead-queries';
 import { FactList, type FactListItem } from './fact-list';
 import { deliveryListHref, type CountPeriod } from './overview-links';
 import { moscowTime } from '@/components/console/moscow-time';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { LeadForm } from '@/components/forms';
+import { LeadForm } from '@/components/lead-form';
 import { consultationFormConfig } from './form-config';
 import { SubmitOverlay } from './submit-overlay';
 

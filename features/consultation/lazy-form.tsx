@@ -1,6 +1,6 @@
 'use client';
 
-import { FormUnavailable } from '@/components/forms/form-unavailable';
+import { FormUnavailable } from '@/components/lead-form/form-unavailable';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 
 // The form (react-hook-form, zod, the phone library): fetched as soon as the visitor heads for the button,

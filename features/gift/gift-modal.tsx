@@ -1,7 +1,7 @@
 'use client';
 
 import type { RefObject } from 'react';
-import { FormSuccess, LeadForm } from '@/components/forms';
+import { FormSuccess, LeadForm } from '@/components/lead-form';
 import { DialogContent, Dialog, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CarryQueryLink } from '@/components/ui/carry-query-link';
 import { giftOfferInput, giftOfferInputs, type GiftOfferInput, type GiftPrices } from '@/content/gift-offers';

@@ -1,7 +1,7 @@
 'use client';
 
-import { FormSuccess } from '@/components/forms/form-success';
-import { LeadForm } from '@/components/forms/lead-form';
+import { FormSuccess } from '@/components/lead-form/form-success';
+import { LeadForm } from '@/components/lead-form/lead-form';
 import type { LeadFormConfig } from '@/lib/leads/form-config';
 import type { LeadFormValues } from '@/lib/validation/lead';
 

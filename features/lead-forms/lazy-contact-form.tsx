@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { ConsentLine } from '@/components/forms/consent-line';
-import { FormUnavailable } from '@/components/forms/form-unavailable';
-import { fieldFrameClasses, fieldInputClasses } from '@/components/forms/text-field';
+import { ConsentLine } from '@/components/lead-form/consent-line';
+import { FormUnavailable } from '@/components/lead-form/form-unavailable';
+import { fieldFrameClasses, fieldInputClasses } from '@/components/lead-form/text-field';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { Button } from '@/components/ui/button';
 import type { LeadFormValues } from '@/lib/validation/lead';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState, type ReactNode } from 'react';
-import { FormUnavailable } from '@/components/forms/form-unavailable';
+import { FormUnavailable } from '@/components/lead-form/form-unavailable';
 import { lazyWithRetry } from '@/components/lazy/lazy-with-retry';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type RefObject } from 'react';
-import { LeadForm } from '@/components/forms/lead-form';
+import { LeadForm } from '@/components/lead-form/lead-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import type { LeadFormConfig } from '@/lib/leads/form-config';

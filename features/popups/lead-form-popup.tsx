@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { LeadFormPopupConfig } from '@/content/popups';
-import { LeadForm } from '@/components/forms';
+import { LeadForm } from '@/components/lead-form';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatRub } from '@/lib/money';
 

@@ -40,7 +40,7 @@ export function utmFromSearch(search: string): Utm {
   return utm;
 }
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
  * The UTMs of this visit: a URL that carries any UTM starts a new attribution (and is remembered);
@@ -113,18 +113,8 @@ export interface PageContext {
   storage: KeyValueStorage | null;
 }
 
-/** Where the page is, read from the browser (only ever called on a submit, in the browser). */
-export function currentPageContext(): PageContext {
-  let storage: KeyValueStorage | null = null;
-  try {
-    storage = window.sessionStorage;
-  } catch {
-    // sessionStorage throws when the browser blocks storage for the site.
-  }
-  return { search: window.location.search, pathname: window.location.pathname, cookie: document.cookie, storage };
-}
-
-export function collectExtraData(placement: { variantId?: string; blockId?: string }, page: PageContext = currentPageContext()): ExtraSubmitData {
+/** The extra data of a submit from where the page is (read in the browser by components/lead-form/page-context.ts). */
+export function collectExtraData(placement: { variantId?: string; blockId?: string }, page: PageContext): ExtraSubmitData {
   return {
     utm: rememberUtm(page.search, page.storage),
     page_path: page.pathname || '/',

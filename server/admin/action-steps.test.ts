@@ -106,7 +106,7 @@ describeEachDatabase("a console action's change and its journal row", (database)
         const as = { actor: OPERATOR, now };
         await writing.leads.markSpam(spam.leadId, true, trx);
         await writing.deliveryQueue.requeueDead(now, undefined, trx);
-        await writing.alertQueue.requeueDead(now, trx);
+        await writing.alertQueue.requeueDead(now, undefined, trx);
         await writing.settings.saveAlertSettings(settings, trx);
         await followSavedSettings(writing.alertQueue, settings, now, trx);
         await eraseVisitor(writing, 'erase.me@example.com', hashKey, trx);

@@ -1,4 +1,4 @@
-import { deliveryStates, paymentStates, type DeliveryState, type LeadCursor, type LeadFilter, type PaymentState } from '../repositories/leads';
+import { deliveryStates, paymentStates, type DeliveryState, type LeadCursor, type LeadFilter, type PaymentState } from '../repositories/lead-queries';
 
 /** The leads list's query string, as the filter form sends it (every value a string). */
 export type LeadSearchParams = Record<string, string | string[] | undefined>;

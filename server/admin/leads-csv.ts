@@ -1,5 +1,5 @@
 import { formName, pageName, productName } from '@/content/names';
-import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/leads';
+import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/lead-queries';
 import type { OutboxStatus } from '../repositories/outbox-rows';
 import type { Repositories } from '../repositories';
 
@@ -82,7 +82,7 @@ export const csvHeader = BOM + leadColumns.map((column) => csvField(column.title
  * The filtered leads as CSV, read page by page (keyset) as the client takes it: memory holds one page,
  * never the whole export, and a client that stops reading stops the queries.
  */
-export function leadsCsvStream(repos: Pick<Repositories, 'leads'>, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
+export function leadsCsvStream(repos: Pick<Repositories, 'leadQueries'>, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let after: LeadCursor | null = null;
   let started = false;
@@ -94,7 +94,7 @@ export function leadsCsvStream(repos: Pick<Repositories, 'leads'>, filter: LeadF
           controller.enqueue(encoder.encode(csvHeader));
           return;
         }
-        const page = await repos.leads.list(filter, { after, limit: pageSize });
+        const page = await repos.leadQueries.list(filter, { after, limit: pageSize });
         if (page.rows.length > 0) controller.enqueue(encoder.encode(page.rows.map(csvLine).join('')));
         if (!page.next) controller.close();
         after = page.next;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/leads';
+import type { LeadCursor, LeadFilter, LeadListRow } from '../repositories/lead-queries';
 import type { Repositories } from '../repositories';
 import { leadColumns } from './leads-csv';
 
@@ -37,7 +37,7 @@ export function xlsxCells(row: LeadListRow): (string | number | Date | null)[] {
  * page is read only while the client takes what was written, so memory holds a few pages however many
  * leads there are. A client that stops reading stops the queries.
  */
-export function leadsXlsxStream(repos: Pick<Repositories, 'leads'>, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
+export function leadsXlsxStream(repos: Pick<Repositories, 'leadQueries'>, filter: LeadFilter, pageSize = 2000): ReadableStream<Uint8Array> {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Заявки', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -71,7 +71,7 @@ export function leadsXlsxStream(repos: Pick<Repositories, 'leads'>, filter: Lead
       // The client has not taken what the pages so far made: wait until it does (or goes away).
       while (backlog() > BACKLOG_BYTES && !out.destroyed) await taken(out);
       if (out.destroyed) return;
-      const page = await repos.leads.list(filter, { after, limit: pageSize });
+      const page = await repos.leadQueries.list(filter, { after, limit: pageSize });
       for (const row of page.rows) sheet.addRow(xlsxCells(row)).commit();
       after = page.next;
     } while (after);

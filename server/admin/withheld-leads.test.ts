@@ -60,7 +60,7 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
     const flood = await stored(['address', 'email_pattern']);
 
     expect(await database().repos.leads.findLead(flood.id)).toMatchObject({ withheldSigns: ['address', 'email_pattern'] });
-    expect((await database().repos.deliveryQueue.findForLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
+    expect((await database().repos.deliveryQueue.forLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
     expect((await database().repos.alertQueue.forLead(flood.id)).map((row) => row.status)).toEqual(['withheld']);
 
     // The workers' own claims: the delivery worker against the fake GetCourse, the alert worker's due list.
@@ -74,7 +74,7 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
 
     // Waiting for a person is no delivery problem: the health of the queue does not count it.
     expect(await database().repos.deliveryQueue.health(now)).toMatchObject({ waiting: 0, dead: 0 });
-    expect(await database().repos.leads.withheld()).toEqual({ count: 1, newestId: flood.id });
+    expect(await database().repos.leadQueries.withheld()).toEqual({ count: 1, newestId: flood.id });
   });
 
   it('«Выпустить» makes a held lead one like any other: delivered to GetCourse, its alert due, a row in «Журнал»', async () => {
@@ -87,7 +87,7 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
     expect(deliveredEmails()).toEqual([flood.email]);
     expect(await dueAlertLeads()).toEqual([flood.id]);
     // The other held lead stays held.
-    expect((await database().repos.deliveryQueue.findForLead(other.id)).map((row) => row.status)).toEqual(['withheld']);
+    expect((await database().repos.deliveryQueue.forLead(other.id)).map((row) => row.status)).toEqual(['withheld']);
     expect(await database().repos.audit.list()).toMatchObject([
       { actor: OPERATOR, action: 'withheld_release', subject: `lead ${flood.id}`, details: { leads: 1 }, at: now },
     ]);
@@ -100,13 +100,13 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
   it('«Выпустить все» takes the held leads up to the newest the list showed, not one held after it', async () => {
     const first = await stored(['address']);
     const second = await stored(['address']);
-    const shown = await database().repos.leads.withheld();
+    const shown = await database().repos.leadQueries.withheld();
     const later = await stored(['address']);
 
     expect(await release({ upTo: shown.newestId! })).toEqual([first.id, second.id]);
     expect(await worker().runOnce()).toMatchObject({ sent: 2 });
     expect(deliveredEmails().sort()).toEqual([first.email, second.email].sort());
-    expect(await database().repos.leads.withheld()).toEqual({ count: 1, newestId: later.id });
+    expect(await database().repos.leadQueries.withheld()).toEqual({ count: 1, newestId: later.id });
     expect(await database().repos.audit.list()).toMatchObject([{ action: 'withheld_release', subject: null, details: { leads: 2 } }]);
   });
 
@@ -142,14 +142,14 @@ describeEachDatabase('leads held back as «Похоже на спам»', (datab
     const { repos } = database();
     const visitor = await stored([]);
     const flood = await stored(['campaign_burst']);
-    const ids = async (spam: 'withheld' | 'exclude' | undefined) => (await repos.leads.list({ spam })).rows.map((row) => [row.id, row.withheld]);
+    const ids = async (spam: 'withheld' | 'exclude' | undefined) => (await repos.leadQueries.list({ spam })).rows.map((row) => [row.id, row.withheld]);
     expect(await ids('withheld')).toEqual([[flood.id, true]]);
     expect(await ids('exclude')).toEqual([[visitor.id, false]]);
     expect(await ids(undefined)).toEqual([
       [flood.id, true],
       [visitor.id, false],
     ]);
-    expect((await repos.leads.counts('form', now)).map((row) => row.month)).toEqual([1]);
+    expect((await repos.leadQueries.counts('form', now)).map((row) => row.month)).toEqual([1]);
     // Held, it keeps what the visitor typed however old it gets: the retention blanks delivered leads only.
     expect(await repos.leads.anonymizeDelivered(now + 1, now)).toBe(0);
     expect(await repos.leads.findLead(flood.id)).toMatchObject({ email: flood.email });

@@ -65,8 +65,8 @@ describeEachDatabase('a lead queues its alerts in its own transaction', (databas
     ]);
     // The deal is the lead's delivery: counted, listed and filtered as before.
     expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0, withheld: 0 });
-    expect((await database().repos.leads.list({})).rows[0]!.dealNumber).not.toBeNull();
-    expect(await database().repos.deliveryQueue.findForLead(lead!.id)).toHaveLength(1);
+    expect((await database().repos.leadQueries.list({})).rows[0]!.dealNumber).not.toBeNull();
+    expect(await database().repos.deliveryQueue.forLead(lead!.id)).toHaveLength(1);
   });
 
   it('goes with the lead when the visitor is erased', async () => {

@@ -150,7 +150,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(mail!.text).toContain(`Имя: ${lead.name}`);
     // The deal is untouched by the alerts: still waiting for the GetCourse worker, the only row the lead's list counts.
     expect(await database().repos.deliveryQueue.countByStatus()).toEqual({ pending: 1, sending: 0, sent: 0, dead: 0, withheld: 0 });
-    expect(await database().repos.alertQueue.health()).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
+    expect(await database().repos.alertQueue.health(Date.now())).toEqual({ waiting: 0, dead: 0, deadByChannel: { telegram: 0, email: 0 } });
     // The lead's page lists its two alerts, sent (and the deal's list none of them).
     const alerts = await database().repos.alertQueue.forLead(leadId);
     expect(alerts.map(({ recipient, status, attempts, held }) => ({ recipient, status, attempts, held }))).toEqual([
@@ -158,7 +158,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       { recipient: `email:${MAIL}`, status: 'sent', attempts: 1, held: false },
     ]);
     expect(alerts.every((alert) => alert.sentAt !== null && alert.lastError === null)).toBe(true);
-    expect((await database().repos.deliveryQueue.findForLead(leadId)).map((row) => row.kind)).toEqual(['deal']);
+    expect((await database().repos.deliveryQueue.forLead(leadId)).map((row) => row.kind)).toEqual(['deal']);
     expect(await database().repos.alertQueue.forLead(leadId + 1)).toEqual([]);
     // No personal data in the logs.
     const logged = log.lines.join('\n');
@@ -179,7 +179,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     // deleted it (the console follows a save with server/alerts/follow-settings.ts).
     await database().repos.settings.saveAlertSettings({ ...settings, telegramChats: [] });
     await run(worker(), () => smtp.received().length === 1);
-    await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
+    await until(async () => (await database().repos.alertQueue.health(Date.now())).waiting === 0);
     expect(telegram.calls()).toEqual([]);
     expect(
       log.lines.some((line) => line.includes('"event":"alerts.dropped_unsent"') && line.includes('recipient_removed') && line.includes('"alerts":1')),
@@ -214,13 +214,13 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
       telegram.setMode('ok');
       await until(() => telegram.delivered().length === 1);
       // Nothing is left to send: no second message can follow.
-      await until(async () => (await database().repos.alertQueue.health()).waiting === 0);
+      await until(async () => (await database().repos.alertQueue.health(Date.now())).waiting === 0);
     } finally {
       await running.stop();
     }
     expect(telegram.delivered()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
-    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
+    expect((await database().repos.alertQueue.health(Date.now())).waiting).toBe(0);
   });
 
   it('waits out a 429 retry_after (1 s, ten times its own spacing) before the chat gets anything again', async () => {
@@ -316,7 +316,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     expect(smtp.received()).toEqual([]);
     clock = MONDAY_OPENING;
     await passes.runOnce();
-    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
+    expect((await database().repos.alertQueue.health(Date.now())).waiting).toBe(0);
     expect(telegram.calls()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
     const lines = telegram.delivered()[0]!.text.split('\n');
@@ -334,7 +334,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     await passes.runOnce();
     expect(telegram.calls()).toHaveLength(1);
     expect(smtp.received()).toHaveLength(1);
-    expect((await database().repos.alertQueue.health()).waiting).toBe(0);
+    expect((await database().repos.alertQueue.health(Date.now())).waiting).toBe(0);
     const lines = telegram.delivered()[0]!.text.split('\n');
     expect(lines[0]).toBe('<b>За ночь: 30 заявок</b>');
     expect(lines.slice(1, -1).map((line) => line.match(/Гость \d+/)?.[0])).toEqual(Array.from({ length: MAX_LEADS_A_MESSAGE }, (_, i) => `Гость ${i + 1}`));
@@ -381,7 +381,7 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
         ids.push((await acceptLead(clock.now)).leadId);
         await clock.passUntil(workers, () => telegram.delivered().length === i + 1);
         sentAt.push(clock.now);
-        await clock.passUntil(workers, async () => (await database().repos.alertQueue.health()).waiting === 0);
+        await clock.passUntil(workers, async () => (await database().repos.alertQueue.health(Date.now())).waiting === 0);
       }
     } finally {
       await other.close();
@@ -420,14 +420,17 @@ describeEachDatabase('lead alerts against a fake Telegram and a fake SMTP server
     smtp.setDown(true);
     await acceptLead();
     await besideDeals(() => until(async () => (await database().repos.deliveryQueue.countByStatus()).sent === 2));
-    expect((await database().repos.alertQueue.health()).waiting).toBe(2);
+    expect((await database().repos.alertQueue.health(Date.now())).waiting).toBe(2);
   });
 
   it('marks an alert dead after the attempt limit: on the health counts, by channel', async () => {
     telegram.setMode('down');
     const { leadId } = await acceptLead();
-    await run(worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }), async () => (await database().repos.alertQueue.health()).dead === 1);
-    expect(await database().repos.alertQueue.health()).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
+    await run(
+      worker({ retry: { baseMs: 1, maxMs: 1, maxAttempts: 2 }, spacingMs: 1 }),
+      async () => (await database().repos.alertQueue.health(Date.now())).dead === 1,
+    );
+    expect(await database().repos.alertQueue.health(Date.now())).toEqual({ waiting: 0, dead: 1, deadByChannel: { telegram: 1, email: 0 } });
     expect(await database().repos.deliveryQueue.countByStatus()).toMatchObject({ dead: 0 }); // the deal's count is GetCourse's only
     const { body } = await renderMetrics(database().repos, inWorkingHours());
     expect(body).toContain('school_lead_alerts{state="dead",channel="telegram"} 1');

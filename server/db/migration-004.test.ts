@@ -60,11 +60,11 @@ describeEachDatabase(
 
       await migrateToLatest(handle);
       const repos = createRepositories(handle);
-      const [old] = await repos.deliveryQueue.findForLead(oldLeadId);
+      const [old] = await repos.deliveryQueue.forLead(oldLeadId);
       expect(old?.dealNumber).toBe(legacyDealNumberFor(oldLeadId));
 
       const { leadId } = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: { productTitle: 'Заявка' } });
-      const [fresh] = await repos.deliveryQueue.findForLead(leadId);
+      const [fresh] = await repos.deliveryQueue.forLead(leadId);
       const prefix = await repos.settings.dealNumberPrefix();
       expect(fresh?.dealNumber).toBe(`${prefix}${String(leadId).padStart(9, '0')}`);
       expect(fresh?.dealNumber).not.toBe(legacyDealNumberFor(leadId));
@@ -84,7 +84,7 @@ describeEachDatabase('deal numbers across databases', (database) => {
         const made: { leadId: number; dealNumber: string }[] = [];
         for (let i = 0; i < 3; i++) {
           const { leadId } = await repos.leads.accept(sampleLead(), { kind: 'deal', payload: { productTitle: 'Заявка' } });
-          made.push({ leadId, dealNumber: (await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber! });
+          made.push({ leadId, dealNumber: (await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber! });
         }
         return made;
       };

@@ -12,7 +12,7 @@ import { paymentRefusal, paymentRefusalReasons } from '../rules/payment-plausibi
 import { reconcileDeals } from '../deals/reconcile';
 import { floodSigns } from '../rules/flood-signs';
 import type { Logger } from '../log';
-import { createDeliveryWorker } from '../outbox/delivery-handler';
+import { createDeliveryWorker } from '../deliveries/delivery-handler';
 import { auditActions } from '../repositories/audit';
 import { splitTestVerdictStep } from '../split-tests/verdict-job';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';

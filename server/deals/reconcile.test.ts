@@ -76,7 +76,7 @@ describeEachDatabase('payments from GetCourse: callbacks through the fake «Вы
     for (let i = 0; i < 3; i += 1) {
       const { leadId } = await repos.leads.accept(sampleLead({ utm: { campaign: 'winter' } }), { kind: 'deal', payload: {} });
       leadIds.push(leadId);
-      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!);
     }
   });
 

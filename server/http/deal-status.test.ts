@@ -31,7 +31,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     for (let i = 0; i < 2; i += 1) {
       const { leadId } = await repos.leads.accept(sampleLead({ createdAt: start + i, utm: { campaign: 'winter' } }), { kind: 'deal', payload: {} });
       leadIds.push(leadId);
-      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!);
     }
   });
 
@@ -138,7 +138,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
       sampleLead({ createdAt: start + 5, formId: form.formId, pagePath: '/products/junior-js', utm: { campaign: 'winter' } }),
       { kind: 'deal', payload: {} },
     );
-    const testNumber = (await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!;
+    const testNumber = (await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!;
     await repos.pageTests.recordVisitor({ testId: draft.id, visitor: 'visitor-b', variant: 1, now: start + 5 });
     expect(await repos.pageTests.recordLead({ testId: draft.id, visitor: 'visitor-b', variant: 1, leadId, now: start + 5 })).toBe(true);
 

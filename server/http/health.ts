@@ -35,7 +35,7 @@ export function healthEndpoint(deadlineMs = HEALTH_DEADLINE_MS) {
       const unmatchedDeals = await repos.dealUnmatchedCallbacks.count();
       const reconciliation = await repos.dealReconciliation.state();
       // The managers' lead alerts (Telegram, e-mail), a queue of their own.
-      const alerts = await repos.alertQueue.health();
+      const alerts = await repos.alertQueue.health(now);
       return jsonOk({
         db: 'ok',
         outboxWaiting: health.waiting,

@@ -163,7 +163,11 @@ export async function renderMetrics(
   repos: Pick<Repositories, 'deliveryQueue' | 'alertQueue'> & Partial<Pick<Repositories, 'dealUnmatchedCallbacks' | 'dealReconciliation' | 'vitals'>>,
   now: number,
 ): Promise<{ contentType: string; body: string }> {
-  const registries = [processMetrics().registry, queueRegistry(await repos.deliveryQueue.queueSnapshot(now)), alertsRegistry(await repos.alertQueue.health())];
+  const registries = [
+    processMetrics().registry,
+    queueRegistry(await repos.deliveryQueue.queueSnapshot(now)),
+    alertsRegistry(await repos.alertQueue.health(now)),
+  ];
   if (repos.dealUnmatchedCallbacks && repos.dealReconciliation) registries.push(await dealsRegistry(repos.dealUnmatchedCallbacks, repos.dealReconciliation));
   const merged = Registry.merge(registries);
   // The field vitals are histograms the database already holds: written as text, prom-client cannot load counts.

@@ -133,7 +133,7 @@ describeEachDatabase('the retention job', (database) => {
     deliveries.start();
     retention.start();
     try {
-      await until(async () => (await database().repos.deliveryQueue.findForLead(leadId))[0]?.status === 'sent');
+      await until(async () => (await database().repos.deliveryQueue.forLead(leadId))[0]?.status === 'sent');
     } finally {
       await Promise.all([deliveries.stop(), retention.stop()]);
       await empty.dispose();

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
-import type { Database, OutboxStatus } from '../db/schema';
+import type { Database } from '../db/schema';
 import {
   ALERT_KIND,
   claimResults,
@@ -16,7 +16,7 @@ import {
   parsePayload,
   releaseWithheldRows,
   requeueDeadRows,
-  type ClaimResults,
+  type QueueVerbs,
   type OutboxClaim,
   type OutboxRow,
 } from './outbox-rows';
@@ -76,18 +76,13 @@ export interface AlertQueueHealth {
 
 /**
  * The managers' lead alerts: outbox rows of kind `alert`, one a lead and recipient, sent by the alert
- * worker and never counted as GetCourse's deliveries.
+ * worker and never counted as GetCourse's deliveries. The verbs both queues share (outbox-rows.ts) answer
+ * as the deliveries' do; `health(now)` takes the clock for that one signature and needs none (it reports no
+ * age), and a held alert released is due when it was planned.
  */
-export interface AlertQueueRepository extends ClaimResults {
-  /**
-   * Queues a lead's alerts inside the caller's transaction (the lead's: all or none). `withheld`: its lead
-   * is held back as «Похоже на спам», and no worker claims them until released.
-   */
-  enqueue(trx: Kysely<Database>, leadId: number, alerts: readonly NewAlert[], now: number, withheld?: boolean): Promise<void>;
-  /** The held alerts of these leads `pending` again, due when they were planned, inside the caller's transaction (their release); how many. */
-  releaseWithheld(trx: Kysely<Database>, leadIds: readonly number[], now: number): Promise<number>;
+export interface AlertQueueRepository extends QueueVerbs<{ leadId: number; alerts: readonly NewAlert[] }, void, LeadAlertRow, AlertQueueHealth> {
   /** Queues notices (no lead) inside the caller's transaction. */
-  enqueueNotices(trx: Kysely<Database>, notices: readonly NewNotice[], now: number): Promise<void>;
+  enqueueNotices(notices: readonly NewNotice[], now: number, trx: Kysely<Database>): Promise<void>;
   /** The recipients with due alerts, oldest due first. */
   dueRecipients(now: number, limit: number): Promise<string[]>;
   /** A recipient's due alerts (pending and due, or claimed by a worker whose lease ran out). */
@@ -100,12 +95,6 @@ export interface AlertQueueRepository extends ClaimResults {
    * this claim still holds. How many went.
    */
   dropClaimed(claims: readonly Pick<OutboxClaim, 'id' | 'claimToken'>[]): Promise<number>;
-  /** The dead alerts back in the queue, due now, with fresh attempts; how many. In the caller's `trx` when given. */
-  requeueDead(now: number, trx?: Kysely<Database>): Promise<number>;
-  health(): Promise<AlertQueueHealth>;
-  /** A lead's alerts, in the order they were written. */
-  forLead(leadId: number): Promise<LeadAlertRow[]>;
-  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
   /**
    * After the alert settings changed: the alerts held for the working hours and not yet tried are due at
    * `heldDueAt` (left as they are when null: no working day), and the waiting or dead alerts to a
@@ -117,8 +106,6 @@ export interface AlertQueueRepository extends ClaimResults {
     now: number,
     trx?: Kysely<Database>,
   ): Promise<{ moved: number; dropped: number }>;
-  /** Deletes the alerts of these leads inside the caller's transaction (an erasure's: nothing of the visitor stays); how many went. */
-  deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<number>;
 }
 
 /** A notice's words from a row's payload; null for a lead's alert. */
@@ -135,7 +122,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
   const { db } = handle;
 
   return {
-    async enqueue(trx, leadId, alerts, now, withheld = false) {
+    async enqueue({ leadId, alerts }, now, withheld, trx) {
       if (alerts.length === 0) return;
       await trx
         .insertInto('outbox')
@@ -157,7 +144,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
         .execute();
     },
 
-    async enqueueNotices(trx, notices, now) {
+    async enqueueNotices(notices, now, trx) {
       if (notices.length === 0) return;
       await trx
         .insertInto('outbox')
@@ -218,7 +205,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
 
     ...claimResults(db),
 
-    releaseWithheld: (trx, leadIds, now) => releaseWithheldRows(trx, 'alerts', leadIds, now),
+    releaseWithheld: (leadIds, now, trx) => releaseWithheldRows(trx, 'alerts', leadIds, now),
 
     async dropClaimed(claims) {
       if (claims.length === 0) return 0;
@@ -231,7 +218,7 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
       return Number(result.numDeletedRows);
     },
 
-    requeueDead: (now, trx = db) => requeueDeadRows(trx, 'alerts', now),
+    requeueDead: (now, only, trx = db) => requeueDeadRows(trx, 'alerts', now, only),
 
     async health() {
       const rows = await db
@@ -290,14 +277,16 @@ export function createAlertQueueRepository(handle: DatabaseHandle): AlertQueueRe
       return { moved: Number(moved.numUpdatedRows), dropped: Number(dropped.numDeletedRows) };
     },
 
-    async deleteForLeads(trx, leadIds) {
-      if (leadIds.length === 0) return 0;
-      const result = await trx
+    // An erasure's: nothing of the visitor stays.
+    async deleteForLeads(leadIds, trx) {
+      if (leadIds.length === 0) return [];
+      const rows = await trx
         .deleteFrom('outbox')
         .where((eb) => inQueue(eb, 'alerts'))
         .where('alert_lead_id', 'in', [...leadIds])
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+        .returning('status')
+        .execute();
+      return rows.map((row) => row.status);
     },
   };
 }

@@ -7,7 +7,7 @@ export type ContentKind = 'article' | 'event';
 
 export interface ContentEntriesRepository {
   /** Adds the entry unless it is there (in the caller's transaction: the version that needs it goes with it). */
-  ensure(trx: Kysely<Database>, kind: ContentKind, slug: string, now: number): Promise<void>;
+  ensure(kind: ContentKind, slug: string, now: number, trx: Kysely<Database>): Promise<void>;
   /** Every entry of a kind, by address. */
   list(kind: ContentKind): Promise<string[]>;
 }
@@ -15,7 +15,7 @@ export interface ContentEntriesRepository {
 export function createContentEntriesRepository(handle: DatabaseHandle): ContentEntriesRepository {
   const { db } = handle;
   return {
-    async ensure(trx, kind, slug, now) {
+    async ensure(kind, slug, now, trx) {
       await trx
         .insertInto('content_entries')
         .values({ kind, slug, created_at: now })

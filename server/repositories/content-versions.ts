@@ -90,7 +90,7 @@ export function createContentVersionsRepository(handle: DatabaseHandle, { entrie
   return {
     add(version, now, outer) {
       return inCallersTransaction(handle, outer, async (trx) => {
-        await entries.ensure(trx, version.kind, version.slug, now);
+        await entries.ensure(version.kind, version.slug, now, trx);
         const row = await trx
           .insertInto('content_versions')
           .values({

@@ -25,7 +25,7 @@ export interface RefusedPayment extends PaymentRefusal {
 
 export interface DealRefusedPaymentsRepository {
   /** Keeps a refused report on a deal, inside the caller's transaction (the report's). */
-  record(trx: Kysely<Database>, report: DealReport, refusal: PaymentRefusal, leadId: number | null): Promise<void>;
+  record(report: DealReport, refusal: PaymentRefusal, leadId: number | null, trx: Kysely<Database>): Promise<void>;
   /** Deal numbers with a refused report. */
   count(): Promise<number>;
   /** The latest `limit` of them, the last refused first. */
@@ -35,7 +35,7 @@ export interface DealRefusedPaymentsRepository {
 export function createDealRefusedPaymentsRepository(handle: DatabaseHandle): DealRefusedPaymentsRepository {
   const { db } = handle;
   return {
-    async record(trx, report, refusal, leadId) {
+    async record(report, refusal, leadId, trx) {
       const latest = {
         lead_id: leadId,
         reason: refusal.reason,

@@ -18,7 +18,7 @@ export interface DealChange {
 
 export interface DealStatusChangesRepository {
   /** Adds a line to the deal's history inside the caller's transaction (the report's). */
-  record(trx: Kysely<Database>, dealNumber: string, change: DealChange): Promise<void>;
+  record(dealNumber: string, change: DealChange, trx: Kysely<Database>): Promise<void>;
   /** The deal's history, oldest first. */
   forDeal(dealNumber: string): Promise<DealChange[]>;
 }
@@ -26,7 +26,7 @@ export interface DealStatusChangesRepository {
 export function createDealStatusChangesRepository(handle: DatabaseHandle): DealStatusChangesRepository {
   const { db } = handle;
   return {
-    async record(trx, dealNumber, change) {
+    async record(dealNumber, change, trx) {
       await trx
         .insertInto('deal_status_changes')
         .values({

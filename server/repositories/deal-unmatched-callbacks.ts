@@ -19,7 +19,7 @@ export interface UnmatchedCallback {
 
 export interface DealUnmatchedCallbacksRepository {
   /** Counts a report on a number the site never sent, inside the caller's transaction (the report's). */
-  record(trx: Kysely<Database>, report: DealReport): Promise<void>;
+  record(report: DealReport, trx: Kysely<Database>): Promise<void>;
   /** Numbers GetCourse reported that the site never sent. */
   count(): Promise<number>;
   /** The latest `limit` of them, the last reported first (one row a number: the table stays small). */
@@ -29,7 +29,7 @@ export interface DealUnmatchedCallbacksRepository {
 export function createDealUnmatchedCallbacksRepository(handle: DatabaseHandle): DealUnmatchedCallbacksRepository {
   const { db } = handle;
   return {
-    async record(trx, report) {
+    async record(report, trx) {
       await trx
         .insertInto('deal_unmatched_callbacks')
         .values({

@@ -21,7 +21,7 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
         payload: {},
       });
       leadIds.push(leadId);
-      numbers.push((await repos.deliveryQueue.findForLead(leadId))[0]!.dealNumber!);
+      numbers.push((await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!);
     }
   });
 
@@ -123,14 +123,14 @@ describeEachDatabase('deals reported by GetCourse', (database) => {
     await repos.deals.apply(report(numbers[1]!, 'payed', 700_000, start), paymentRefusal);
     await repos.deals.apply(report(numbers[1]!, 'cancelled', 0, start + 1), paymentRefusal);
     await repos.deals.apply(report(numbers[2]!, 'new', 0, start), paymentRefusal);
-    const paid = await repos.leads.list({ payment: 'paid' });
+    const paid = await repos.leadQueries.list({ payment: 'paid' });
     expect(paid.rows.map((row) => [row.id, row.paidKopecks, row.partPaid])).toEqual([[leadIds[0], 1_000_000, true]]);
-    const unpaid = await repos.leads.list({ payment: 'unpaid' });
+    const unpaid = await repos.leadQueries.list({ payment: 'unpaid' });
     expect(unpaid.rows.map((row) => row.id).sort()).toEqual([leadIds[1], leadIds[2], leadIds[3]].sort());
     expect(unpaid.rows.every((row) => row.paidKopecks === null)).toBe(true);
     // 10 000 of a 12 990 deal: paid in part, and found by «частично оплачена».
-    expect((await repos.leads.list({ payment: 'part' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
-    expect((await repos.leads.list({ utmCampaign: 'winter', payment: 'paid' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
+    expect((await repos.leadQueries.list({ payment: 'part' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
+    expect((await repos.leadQueries.list({ utmCampaign: 'winter', payment: 'paid' })).rows.map((row) => row.id)).toEqual([leadIds[0]]);
   });
 
   it('keeps the payment per campaign after the lead is erased', async () => {

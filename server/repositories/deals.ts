@@ -70,13 +70,17 @@ export interface DealLeadCopy {
 }
 
 /**
- * What the deals ask of the leads' repository (leads.ts, which declares it as part of its own): the copy
- * a new deal takes of its lead, and the funnel's leads per key. Declared here, where it is used, so the
- * leads' repository may use this module's fragments without an import circle.
+ * What the deals ask of the leads' two modules: the copy a new deal takes of its lead (leads.ts, the
+ * aggregate) and the funnel's leads per key (lead-queries.ts, the read model), each declaring it as part of
+ * its own. Declared here, where they are used, so those modules may use this one's fragments without an
+ * import circle.
  */
-export interface DealLeads {
+export interface DealLeadCopies {
   /** The lead's funnel keys, read inside the caller's transaction (a report's); undefined when there is no such lead. */
-  dealCopyOf(trx: Kysely<Database>, leadId: number): Promise<DealLeadCopy | undefined>;
+  dealCopyOf(leadId: number, trx: Kysely<Database>): Promise<DealLeadCopy | undefined>;
+}
+
+export interface FunnelLeads {
   /** Leads (not spam) created in [from, to) per key; `popup`: only the pop-ups' forms. */
   funnelCounts(by: FunnelDimension, range: { from: number; to: number }): Promise<{ key: string; leads: number }[]>;
 }
@@ -97,7 +101,7 @@ export interface DealsRepository {
   funnel(by: FunnelDimension, range: { from: number; to: number }): Promise<FunnelRow[]>;
 }
 
-/** For the leads list (server/repositories/leads.ts): whether the lead has a paid deal (read from the deals_lead index). */
+/** For the leads list (server/repositories/lead-queries.ts): whether the lead has a paid deal (read from the deals_lead index). */
 export function paidDealExists(eb: ExpressionBuilder<Database, 'leads'>) {
   return eb.exists(
     eb
@@ -151,12 +155,14 @@ export function createDealsRepository(
   handle: DatabaseHandle,
   {
     leads,
+    leadQueries,
     deliveryQueue,
     statusChanges,
     unmatchedCallbacks,
     refusedPayments,
   }: {
-    leads: DealLeads;
+    leads: DealLeadCopies;
+    leadQueries: FunnelLeads;
     deliveryQueue: Pick<DeliveryQueueRepository, 'hasDealNumber'>;
     statusChanges: DealStatusChangesRepository;
     unmatchedCallbacks: DealUnmatchedCallbacksRepository;
@@ -170,7 +176,7 @@ export function createDealsRepository(
   async function refused(trx: Kysely<Database>, report: DealReport, check: PaymentCheck, leadId: number | null, deal: DealContext) {
     const refusal = check(report, deal);
     if (!refusal) return null;
-    await refusedPayments.record(trx, report, refusal, leadId);
+    await refusedPayments.record(report, refusal, leadId, trx);
     return { result: 'refused', leadId, refusal } as const;
   }
 
@@ -203,16 +209,16 @@ export function createDealsRepository(
         })
         .where('deal_number', '=', report.dealNumber)
         .execute();
-      await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
+      await statusChanges.record(report.dealNumber, changeOf(report, next), trx);
       return { result: 'changed', leadId: row.lead_id, status: next.status };
     }
     // A number the site sent: a delivery of the lead it names carried it.
     const leadId = leadIdOfDealNumber(report.dealNumber);
-    const lead = leadId !== null && (await deliveryQueue.hasDealNumber(trx, leadId, report.dealNumber)) ? await leads.dealCopyOf(trx, leadId) : undefined;
+    const lead = leadId !== null && (await deliveryQueue.hasDealNumber(leadId, report.dealNumber, trx)) ? await leads.dealCopyOf(leadId, trx) : undefined;
     const refusal = await refused(trx, report, check, lead ? leadId : null, { lead: lead ?? null, costKopecks: null });
     if (refusal) return refusal;
     if (!lead) {
-      await unmatchedCallbacks.record(trx, report);
+      await unmatchedCallbacks.record(report, trx);
       return { result: 'unmatched' };
     }
     const next = mergeDealReport(null, report)!;
@@ -240,7 +246,7 @@ export function createDealsRepository(
       .executeTakeFirst();
     // Another instance stored the deal's first report meanwhile: merge with it instead.
     if (!inserted) return 'retry';
-    await statusChanges.record(trx, report.dealNumber, changeOf(report, next));
+    await statusChanges.record(report.dealNumber, changeOf(report, next), trx);
     return { result: 'changed', leadId, status: next.status };
   }
 
@@ -274,7 +280,7 @@ export function createDealsRepository(
 
     async funnel(by, range) {
       const key = funnelKey(by);
-      const counted = await leads.funnelCounts(by, range);
+      const counted = await leadQueries.funnelCounts(by, range);
       const isPaid = sql<boolean>`status in (${sql.join(paidDealStatuses)})`;
       const paid = await db
         .selectFrom('deals')

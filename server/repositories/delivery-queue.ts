@@ -17,7 +17,7 @@ import {
   releaseWithheldRows,
   requeueDeadRows,
   storedFailure,
-  type ClaimResults,
+  type QueueVerbs,
   type OutboxClaim,
   type OutboxRow,
 } from './outbox-rows';
@@ -64,35 +64,18 @@ export interface QueueSnapshot {
 }
 
 /** The GetCourse deliveries of the outbox (every kind but `alert`). */
-export interface DeliveryQueueRepository extends ClaimResults {
-  /**
-   * Queues a lead's delivery, due now, inside the caller's transaction (the lead's: both or neither); its
-   * id. `withheld`: its lead is held back as «Похоже на спам», and no worker claims it until released.
-   */
-  enqueue(trx: Kysely<Database>, delivery: NewDelivery & { leadId: number; dealNumber: string }, now: number, withheld?: boolean): Promise<number>;
-  /** The held deliveries of these leads `pending` again, inside the caller's transaction (their release); how many. */
-  releaseWithheld(trx: Kysely<Database>, leadIds: readonly number[], now: number): Promise<number>;
+export interface DeliveryQueueRepository extends QueueVerbs<NewDelivery & { leadId: number; dealNumber: string }, number, OutboxRow, DeliveryHealth> {
   /**
    * Takes up to `limit` due deliveries for this worker: pending ones whose time has come, and
    * `sending` ones whose claim expired (their worker died). No two workers get the same row.
    */
   claimDue(options: { now: number; limit: number; leaseMs: number }): Promise<OutboxClaim[]>;
   countByStatus(): Promise<Record<OutboxStatus, number>>;
-  /**
-   * Puts the dead deliveries (or only the one with id `only`) back in the queue, due now, with fresh
-   * attempts; in the caller's `trx` when given (the console's re-send, with its audit row).
-   */
-  requeueDead(now: number, only?: number, trx?: Kysely<Database>): Promise<number>;
-  findForLead(leadId: number): Promise<OutboxRow[]>;
-  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
-  health(now: number): Promise<DeliveryHealth>;
   /** The deliveries pending after a failed attempt, one entry an error (its code and detail), the most of them first. */
   retrying(): Promise<RetryingDeliveries[]>;
   queueSnapshot(now: number): Promise<QueueSnapshot>;
   /** Whether a delivery of the lead carried this deal number (the site sent it), read inside the caller's transaction (a deal report's). */
-  hasDealNumber(trx: Kysely<Database>, leadId: number, dealNumber: string): Promise<boolean>;
-  /** Deletes the deliveries of these leads inside the caller's transaction (an erasure's); the statuses they had. */
-  deleteForLeads(trx: Kysely<Database>, leadIds: readonly number[]): Promise<OutboxStatus[]>;
+  hasDealNumber(leadId: number, dealNumber: string, trx: Kysely<Database>): Promise<boolean>;
 }
 
 /** The GetCourse deliveries of the lead an outer query on `leads` is at (the leads list's delivery column and filter). */
@@ -105,7 +88,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
   const isPostgres = handle.dialect === 'postgres';
 
   return {
-    async enqueue(trx, { kind, payload, leadId, dealNumber }, now, withheld = false) {
+    async enqueue({ kind, payload, leadId, dealNumber }, now, withheld, trx) {
       const row = await trx
         .insertInto('outbox')
         .values({
@@ -142,7 +125,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
 
     ...claimResults(db),
 
-    releaseWithheld: (trx, leadIds, now) => releaseWithheldRows(trx, 'deliveries', leadIds, now),
+    releaseWithheld: (leadIds, now, trx) => releaseWithheldRows(trx, 'deliveries', leadIds, now),
 
     async countByStatus() {
       const rows = await db
@@ -159,7 +142,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
     // A dead delivery goes back due now with fresh attempts; its deal number stays, so GetCourse updates one deal.
     requeueDead: (now, only, trx = db) => requeueDeadRows(trx, 'deliveries', now, only),
 
-    async findForLead(leadId) {
+    async forLead(leadId) {
       const rows = await db
         .selectFrom('outbox')
         .selectAll()
@@ -234,7 +217,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
       return { deliveries, oldestWaitingSeconds: oldest === Infinity ? 0 : Math.max(0, (now - oldest) / 1000) };
     },
 
-    async hasDealNumber(trx, leadId, dealNumber) {
+    async hasDealNumber(leadId, dealNumber, trx) {
       const row = await trx
         .selectFrom('outbox')
         .select('id')
@@ -245,7 +228,7 @@ export function createDeliveryQueueRepository(handle: DatabaseHandle): DeliveryQ
       return row !== undefined;
     },
 
-    async deleteForLeads(trx, leadIds) {
+    async deleteForLeads(leadIds, trx) {
       if (leadIds.length === 0) return [];
       const rows = await trx
         .deleteFrom('outbox')

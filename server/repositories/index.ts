@@ -14,6 +14,7 @@ import { createDealsRepository, type DealsRepository } from './deals';
 import { createDeliveryQueueRepository, type DeliveryQueueRepository } from './delivery-queue';
 import { createGiftScheduleRepository, type GiftScheduleRepository } from './gift-schedule';
 import { createHeartbeatsRepository, type HeartbeatsRepository } from './heartbeats';
+import { createLeadQueriesRepository, type LeadQueriesRepository } from './lead-queries';
 import { createLeadsRepository, type LeadsRepository } from './leads';
 import { createOperatorInvitationsRepository, type OperatorInvitationsRepository } from './operator-invitations';
 import { createOperatorsRepository, type OperatorsRepository } from './operators';
@@ -36,6 +37,8 @@ import { createVitalsRepository, type VitalsRepository } from './vitals';
  */
 export interface Repositories {
   leads: LeadsRepository;
+  /** The console's reads of `leads` (lists, filters, counts): the same table's read model. */
+  leadQueries: LeadQueriesRepository;
   deliveryQueue: DeliveryQueueRepository;
   alertQueue: AlertQueueRepository;
   giftSchedule: GiftScheduleRepository;
@@ -73,6 +76,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const alertQueue = createAlertQueueRepository(handle);
   const rateLimit = createRateLimitRepository(handle);
   const leads = createLeadsRepository(handle, { settings, deliveryQueue, alertQueue });
+  const leadQueries = createLeadQueriesRepository(handle);
   const dealStatusChanges = createDealStatusChangesRepository(handle);
   const dealUnmatchedCallbacks = createDealUnmatchedCallbacksRepository(handle);
   const dealRefusedPayments = createDealRefusedPaymentsRepository(handle);
@@ -81,6 +85,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
   const contentEntries = createContentEntriesRepository(handle);
   return {
     leads,
+    leadQueries,
     deliveryQueue,
     alertQueue,
     giftSchedule: createGiftScheduleRepository(handle),
@@ -94,6 +99,7 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     popups,
     deals: createDealsRepository(handle, {
       leads,
+      leadQueries,
       deliveryQueue,
       statusChanges: dealStatusChanges,
       unmatchedCallbacks: dealUnmatchedCallbacks,

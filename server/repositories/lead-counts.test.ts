@@ -25,16 +25,16 @@ describeEachDatabase('overview counts', (database) => {
     await add(10, 'popup', 'vk');
     await add(40, 'popup', 'vk');
 
-    expect(await repos.leads.counts('form', now)).toEqual([
+    expect(await repos.leadQueries.counts('form', now)).toEqual([
       { key: 'contact', today: 1, week: 2, month: 2 },
       { key: 'popup', today: 0, week: 0, month: 1 },
     ]);
-    expect(await repos.leads.counts('utm_source', now)).toEqual([
+    expect(await repos.leadQueries.counts('utm_source', now)).toEqual([
       { key: 'vk', today: 1, week: 1, month: 2 },
       { key: '', today: 0, week: 1, month: 1 },
     ]);
 
-    const daily = await repos.leads.perDay(now);
+    const daily = await repos.leadQueries.perDay(now);
     expect(daily.days).toHaveLength(30);
     expect(daily.days.at(-1)).toBe('23.11');
     expect(daily.days.at(-4)).toBe('20.11');

@@ -6,7 +6,7 @@ import { leadsXlsxStream } from '../admin/leads-xlsx';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { deliveryFailed, deliverySent } from '../testing/seed';
-import { phoneSearchKey, type LeadFilter } from './leads';
+import { phoneSearchKey, type LeadFilter } from './lead-queries';
 import type { Repositories } from '.';
 
 describe('leads list helpers', () => {
@@ -77,7 +77,7 @@ describeEachDatabase("the console's leads", (database) => {
     const seen: number[] = [];
     let after = null;
     for (;;) {
-      const page: Awaited<ReturnType<Repositories['leads']['list']>> = await database().repos.leads.list(filter, { after, limit });
+      const page: Awaited<ReturnType<Repositories['leadQueries']['list']>> = await database().repos.leadQueries.list(filter, { after, limit });
       seen.push(...page.rows.map((row) => row.id));
       if (!page.next) return seen;
       after = page.next;
@@ -86,7 +86,7 @@ describeEachDatabase("the console's leads", (database) => {
 
   it('pages through every lead newest first, each once', async () => {
     expect(await allPages({})).toEqual([...ids].reverse());
-    const first = await database().repos.leads.list({}, { limit: 3 });
+    const first = await database().repos.leadQueries.list({}, { limit: 3 });
     expect(first.rows[0]).toMatchObject({ id: ids[29], formId: 'popup-junior', deliveryStatus: 'sent', dealNumber: expect.any(String) });
   });
 
@@ -120,7 +120,7 @@ describeEachDatabase("the console's leads", (database) => {
     expect(await allPages({ search: '8 916 000-00-13' })).toEqual(byIndex(13));
     expect(await allPages({ search: 'nobody' })).toEqual([]);
     expect(await allPages({ formId: 'contact', utmSource: 'vk', delivery: 'sent' })).toEqual(byIndex(24));
-    expect(await database().repos.leads.facets()).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
+    expect(await database().repos.leadQueries.facets()).toEqual({ formIds: ['contact', 'popup-junior'], utmSources: ['vk', 'yandex'] });
   });
 
   it('finds a part of a name, an e-mail or a phone, in any case and alphabet', async () => {
@@ -145,9 +145,9 @@ describeEachDatabase("the console's leads", (database) => {
 
   it('re-sends a dead delivery under the same deal number, and only a dead one', async () => {
     const { repos } = database();
-    const [dead] = await repos.deliveryQueue.findForLead(ids[7]!);
+    const [dead] = await repos.deliveryQueue.forLead(ids[7]!);
     expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(1);
-    const [again] = await repos.deliveryQueue.findForLead(ids[7]!);
+    const [again] = await repos.deliveryQueue.forLead(ids[7]!);
     expect(again).toMatchObject({ status: 'pending', attempts: 0, dealNumber: dead!.dealNumber, nextAttemptAt: start });
     expect(await repos.deliveryQueue.requeueDead(start, dead!.id)).toBe(0);
   });
@@ -189,7 +189,7 @@ describeEachDatabase("the console's leads", (database) => {
 
   it('writes deal numbers and phones that a spreadsheet keeps as text, and the same rows as .xlsx', async () => {
     const filter: LeadFilter = { formId: 'contact' };
-    const leads = (await database().repos.leads.list(filter, { after: null, limit: 100 })).rows;
+    const leads = (await database().repos.leadQueries.list(filter, { after: null, limit: 100 })).rows;
     const csvBytes = new Uint8Array(await new Response(leadsCsvStream(database().repos, filter, 4)).arrayBuffer());
     const csv = sheetOf(XLSX.read(csvBytes, { type: 'array', FS: ';', codepage: 65001, dateNF: 'yyyy-mm-dd hh:mm:ss' }));
     const csvRows = rowsOf(csv);

@@ -53,6 +53,31 @@ export interface ClaimResults {
   ): Promise<boolean>;
 }
 
+/**
+ * The verbs both queues answer, with one signature each, so a caller (an erasure, a release, the console)
+ * treats them alike: what a queue takes in (`Entry`), gives back when queueing (`Queued`), shows of a lead
+ * (`LeadRow`) and says of its health (`Health`) are its own. The transaction goes last, as everywhere in
+ * server/repositories: required where the write only exists inside a caller's unit of work, optional where
+ * the method also runs alone.
+ */
+export interface QueueVerbs<Entry, Queued, LeadRow, Health> extends ClaimResults {
+  /** Queues `entry`, due as it says, inside the caller's transaction (its lead's: all or none); `withheld`: no worker claims it until released. */
+  enqueue(entry: Entry, now: number, withheld: boolean, trx: Kysely<Database>): Promise<Queued>;
+  /** The held rows of these leads `pending` again, inside the caller's transaction (their release); how many. */
+  releaseWithheld(leadIds: readonly number[], now: number, trx: Kysely<Database>): Promise<number>;
+  /**
+   * Puts the dead rows (or only the one with id `only`) back in the queue, due now, with fresh attempts; how
+   * many. In the caller's `trx` when given (a console action's, with its audit row).
+   */
+  requeueDead(now: number, only?: number, trx?: Kysely<Database>): Promise<number>;
+  /** A lead's rows of this queue, in the order they were written. */
+  forLead(leadId: number): Promise<LeadRow[]>;
+  list(options?: { status?: OutboxStatus; limit?: number }): Promise<OutboxRow[]>;
+  health(now: number): Promise<Health>;
+  /** Deletes the rows of these leads inside the caller's transaction (an erasure's); the statuses they had. */
+  deleteForLeads(leadIds: readonly number[], trx: Kysely<Database>): Promise<OutboxStatus[]>;
+}
+
 type Outbox = ExpressionBuilder<Database, 'outbox'>;
 
 /** The rows of one queue. */

@@ -92,7 +92,7 @@ describeEachDatabase('personal-data retention', (database) => {
     const { repos } = database();
     const waiting = await lead(200, {}, 'pending');
     expect(await repos.personalData.applyRetention(DEFAULT_RETENTION, now)).toMatchObject({ anonymized: 0 });
-    const [delivery] = await repos.deliveryQueue.findForLead(waiting);
+    const [delivery] = await repos.deliveryQueue.forLead(waiting);
     await deliverySent(database(), delivery!.id, now);
     const monthOld = await lead(31, { deliveryMode: 'browser' });
     expect(await repos.personalData.applyRetention({ ...DEFAULT_RETENTION, leadDays: 30 }, now)).toMatchObject({ anonymized: 2 });

@@ -56,13 +56,13 @@ export function createPersonalDataRepository(
   async function eraseLeads(trx: Kysely<Database>, leadIds: readonly number[], buckets: readonly string[]): Promise<ErasureCounts> {
     const counts: ErasureCounts = { leads: 0, deliveries: 0, deliveriesSent: 0, counterRows: 0 };
     for (const chunk of chunksOf(leadIds)) {
-      const deliveries = await deliveryQueue.deleteForLeads(trx, chunk);
-      await alertQueue.deleteForLeads(trx, chunk);
-      counts.leads += await leads.remove(trx, chunk);
+      const deliveries = await deliveryQueue.deleteForLeads(chunk, trx);
+      await alertQueue.deleteForLeads(chunk, trx);
+      counts.leads += await leads.remove(chunk, trx);
       counts.deliveries += deliveries.length;
       counts.deliveriesSent += deliveries.filter((status) => status === 'sent').length;
     }
-    for (const bucket of buckets) counts.counterRows += await rateLimit.deleteBucket(trx, bucket);
+    for (const bucket of buckets) counts.counterRows += await rateLimit.deleteBucket(bucket, trx);
     return counts;
   }
 
@@ -73,11 +73,11 @@ export function createPersonalDataRepository(
      * counters of their e-mail; all or nothing.
      */
     erase: (email, emailBuckets, outer) =>
-      inCallersTransaction(handle, outer, async (trx) => eraseLeads(trx, await leads.idsByEmail(trx, email), emailBuckets)),
+      inCallersTransaction(handle, outer, async (trx) => eraseLeads(trx, await leads.idsByEmail(email, trx), emailBuckets)),
 
     eraseWithheld: (scope, bucketsOf, outer) =>
       inCallersTransaction(handle, outer, async (trx) => {
-        const held = await leads.withheldOf(trx, scope);
+        const held = await leads.withheldOf(scope, trx);
         return eraseLeads(
           trx,
           held.map((lead) => lead.id),

@@ -70,7 +70,7 @@ export interface PopupsRepository {
    * Marks the pop-up changed at `now` inside the caller's transaction (a split test's start): its row's
    * lock orders concurrent changes of the pop-up on PostgreSQL (SQLite writes one at a time anyway).
    */
-  markChanged(trx: Kysely<Database>, id: string, now: number): Promise<void>;
+  markChanged(id: string, now: number, trx: Kysely<Database>): Promise<void>;
 }
 
 /** The top-level keys whose values differ (JSON comparison). */
@@ -209,7 +209,7 @@ export function createPopupsRepository(handle: DatabaseHandle): PopupsRepository
       return save(id, JSON.parse(row.config) as ManagedPopupConfig, options, version, trx);
     },
 
-    async markChanged(trx, id, now) {
+    async markChanged(id, now, trx) {
       await trx.updateTable('popups').set({ updated_at: now }).where('id', '=', id).execute();
     },
   };

@@ -18,7 +18,7 @@ export interface RateLimitRepository {
   /** Takes one hit back from the bucket's window (never below zero). */
   release(bucket: string, windowStart: number): Promise<void>;
   /** Deletes every window of the bucket inside the caller's transaction (an erasure's: the e-mail's counters); how many rows went. */
-  deleteBucket(trx: Kysely<Database>, bucket: string): Promise<number>;
+  deleteBucket(bucket: string, trx: Kysely<Database>): Promise<number>;
 }
 
 export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepository {
@@ -79,7 +79,7 @@ export function createRateLimitRepository(handle: DatabaseHandle): RateLimitRepo
       return Number(result.numDeletedRows);
     },
 
-    async deleteBucket(trx, bucket) {
+    async deleteBucket(bucket, trx) {
       const result = await trx.deleteFrom('rate_limit_counters').where('bucket', '=', bucket).executeTakeFirst();
       return Number(result.numDeletedRows);
     },

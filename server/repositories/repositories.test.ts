@@ -48,7 +48,7 @@ describeEachDatabase('repositories', (database) => {
     const { leadId, outboxId } = await repos.leads.accept(lead, { kind: 'deal', payload: { productTitle: 'Заявка' } });
     expect(outboxId).not.toBeNull();
     expect(await repos.leads.findLead(leadId)).toEqual({ ...lead, id: leadId });
-    const [row] = await repos.deliveryQueue.findForLead(leadId);
+    const [row] = await repos.deliveryQueue.forLead(leadId);
     expect(row).toMatchObject({ kind: 'deal', status: 'pending', attempts: 0, dealNumber: dealNumberFor(await repos.settings.dealNumberPrefix(), leadId) });
   });
 
@@ -64,7 +64,7 @@ describeEachDatabase('repositories', (database) => {
     const { repos } = database();
     const { leadId, outboxId } = await repos.leads.accept(sampleLead({ deliveryMode: 'browser' }), null);
     expect(outboxId).toBeNull();
-    expect(await repos.deliveryQueue.findForLead(leadId)).toEqual([]);
+    expect(await repos.deliveryQueue.forLead(leadId)).toEqual([]);
   });
 
   it('claims only due rows, each once, and hands expired claims to the next worker', async () => {

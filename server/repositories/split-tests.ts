@@ -141,7 +141,7 @@ export function createSplitTestsRepository(
     async start(popupId, variants, options, outer) {
       return inCallersTransaction(handle, outer, async (trx) => {
         // The pop-up's row orders concurrent starts.
-        await popups.markChanged(trx, popupId, options.now);
+        await popups.markChanged(popupId, options.now, trx);
         const running = await trx.selectFrom('popup_tests').select('id').where('popup_id', '=', popupId).where('status', '=', 'running').executeTakeFirst();
         if (running) return { started: false, reason: 'running' } as const;
         const row = {
@@ -269,7 +269,7 @@ export function createSplitTestsRepository(
           .where('verdict_at', 'is', null)
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) return { concluded: false } as const;
-        await alertQueue.enqueueNotices(trx, notices, now);
+        await alertQueue.enqueueNotices(notices, now, trx);
         if (!keep) return { concluded: true, saved: null } as const;
         await trx
           .updateTable('popup_tests')

@@ -64,7 +64,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     const worker = createAlertWorker({ repos, config, pollMs: 20, retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 }, spacingMs: 50, log: capturingLogger() });
     worker.start();
     try {
-      await until(async () => (await repos.alertQueue.health()).waiting === 0);
+      await until(async () => (await repos.alertQueue.health(Date.now())).waiting === 0);
     } finally {
       await worker.stop();
     }

@@ -1,7 +1,7 @@
 import type { GetCourseConfig, LeadLimits } from '../config';
 import type { ApiRuntime } from '../http/handlers';
 import type { Logger } from '../log';
-import { createDeliveryWorker, type DeliveryWorkerOptions } from '../outbox/delivery-handler';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from '../deliveries/delivery-handler';
 import type { Repositories } from '../repositories';
 
 /** A logger that drops every line. */

@@ -1,6 +1,7 @@
 /**
  * The documentation names real things, and all of them: every file docs/architecture.md names exists, it
- * names every folder of `features/` and `server/` and links every page under docs/, its table of tables
+ * names every folder of `features/` and `server/`, every console page by its menu name and every worker
+ * the process starts, and links every page under docs/, its table of tables
  * covers every table of the schema with the repository that owns it, the README's map lists every page
  * under docs/, and no page points outside the repository.
  */
@@ -57,6 +58,33 @@ describe('docs/architecture.md', () => {
     expect(capabilityFolders.length).toBeGreaterThan(30);
     expect(capabilityFolders.filter((folder) => !listed.includes(folder))).toEqual([]);
     expect(listed.filter((folder) => !capabilityFolders.includes(folder))).toEqual([]);
+  });
+
+  it('names every console page by its menu name, in the row of the feature that renders it', () => {
+    const nav = read('features/console/console-nav.tsx');
+    const items = [...nav.matchAll(/\{ href: '\/admin((?:\/[\w-]+)*)', label: '([^']+)' \}/g)].map(([, path, label]) => ({ path: path!, label: label! }));
+    expect(items.length).toBeGreaterThan(10);
+    const rows = new Map([...architecture.matchAll(/^\| `(features\/[\w-]+)\/` \| ([^\n]*)\|$/gm)].map(([, folder, text]) => [folder!, text!]));
+    for (const { path: page, label } of items) {
+      const features = [...read(`app/admin/(console)${page}/page.tsx`).matchAll(/@\/(features\/console-[\w-]+)/g)].map(([, folder]) => folder!);
+      expect(features.length, label).toBeGreaterThan(0);
+      expect(
+        features.some((folder) => rows.get(folder)?.includes(`«${label}»`)),
+        `«${label}» (${features.join(', ')})`,
+      ).toBe(true);
+    }
+  });
+
+  it('says how many workers server/start-workers.ts starts, and names each', () => {
+    const source = read('server/start-workers.ts');
+    const body = source.slice(source.indexOf('export function startWorkers'));
+    const created = [...body.matchAll(/\b(create\w+)\(/g)].map(([, name]) => name!);
+    const started = (/const all = \[([^\]]*)\]/.exec(body)?.[1] ?? '').split(',').filter((name) => name.trim());
+    expect(created.length).toBeGreaterThan(1);
+    expect(started).toHaveLength(created.length);
+    const count = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][created.length];
+    expect(architecture).toMatch(new RegExp(`starts ${count} workers`));
+    expect(created.filter((name) => !architecture.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('links every page under docs/', () => {

@@ -82,6 +82,23 @@ describe('the layers, as npm run lint holds them', () => {
     ]);
   });
 
+  it("refuses the browser's globals in lib/, which both sides run", async () => {
+    for (const source of [
+      `export const probe = () => window.location.href;\n`,
+      `export const probe = () => document.cookie;\n`,
+      `export const probe = () => sessionStorage.getItem('utm');\n`,
+      `export const probe = () => fetch('/api/leads');\n`,
+      `export const probe = () => globalThis.fetch('/api/leads');\n`,
+      `export const probe = () => typeof navigator === 'undefined';\n`,
+    ])
+      expect(await problems('lib/fixture.ts', source), source).toEqual([expect.stringContaining('lib/ is pure')]);
+    // A parameter that happens to bear the name is not the browser's; a test may stub the browser.
+    expect(await problems('lib/fixture.ts', `export const probe = (window: { start: number }) => window.start;\n`)).toEqual([]);
+    expect(await problems('lib/fixture.test.ts', `export const probe = () => fetch('/api/leads');\n`)).toEqual([]);
+    // The lead form's network flow, where it lives, may fetch.
+    expect(await problems('components/lead-form/fixture.ts', `export const probe = () => fetch('/api/leads');\n`)).toEqual([]);
+  });
+
   it('refuses lib/ reaching up', async () => {
     expect(await problems('lib/fixture.ts', `import { contacts } from '@/content/site';\nexport const probe = contacts;\n`)).toEqual([
       expect.stringContaining('lib/ is the bottom layer'),

@@ -46,7 +46,7 @@ async function configureAlerts(config: DatabaseConfig) {
 async function everyAlertSent(config: DatabaseConfig): Promise<boolean> {
   const handle = await openDatabase(config);
   try {
-    const health = await createRepositories(handle).alertQueue.health();
+    const health = await createRepositories(handle).alertQueue.health(Date.now());
     return health.waiting === 0 && health.dead === 0;
   } finally {
     await handle.close();

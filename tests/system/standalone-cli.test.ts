@@ -95,13 +95,13 @@ describe('the CLI tools of the standalone output', () => {
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     try {
       await waitFor('the deal at the fake GetCourse', async () => gc.deals().some((deal) => deal.email === 'standalone@example.ru'), 20_000);
-      await waitFor('the delivery recorded as sent', async () => output.includes('"event":"outbox.sent"'), 10_000);
+      await waitFor('the delivery recorded as sent', async () => output.includes('"event":"deliveries.sent"'), 10_000);
     } finally {
       worker.kill('SIGTERM');
     }
     expect(await exited, output).toBe(0);
     expect(gc.deals().find((deal) => deal.email === 'standalone@example.ru')).toMatchObject({ imports: 1 });
-    expect(output).toContain('"event":"outbox.worker_stopped"');
+    expect(output).toContain('"event":"deliveries.worker_stopped"');
 
     const status = tool('worker', ['status']);
     expect(status.status).toBe(0);
@@ -110,12 +110,12 @@ describe('the CLI tools of the standalone output', () => {
 
   it('backs the database up: the copy opens and holds the same leads as the source', async () => {
     await withDatabase(env.SQLITE_PATH!, (repos) => repos.leads.accept(sampleLead({ email: 'backed-up@example.ru' }), null));
-    const source = await withDatabase(env.SQLITE_PATH!, (repos) => repos.leads.list({}, { limit: 1000 }));
+    const source = await withDatabase(env.SQLITE_PATH!, (repos) => repos.leadQueries.list({}, { limit: 1000 }));
     const copy = path.join(deployed, 'backup.db');
     const backup = tool('backup', [copy]);
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toMatch(new RegExp(`^backed up ${source.rows.length} leads to `));
-    const copied = await withDatabase(copy, (repos) => repos.leads.list({}, { limit: 1000 }));
+    const copied = await withDatabase(copy, (repos) => repos.leadQueries.list({}, { limit: 1000 }));
     expect(copied.rows).toEqual(source.rows);
     expect(copied.rows.map((row) => row.email)).toContain('backed-up@example.ru');
   });

@@ -83,7 +83,7 @@ describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL, GetCourse fa
     expect(failed).toBeGreaterThan(0);
 
     // Both instances did deliver.
-    const sentBy = servers.map((server) => server.output().split('"event":"outbox.sent"').length - 1);
+    const sentBy = servers.map((server) => server.output().split('"event":"deliveries.sent"').length - 1);
     for (const count of sentBy) expect(count).toBeGreaterThan(0);
     expect(sentBy.reduce((a, b) => a + b, 0)).toBe(leads.length);
 

@@ -30,7 +30,7 @@ function successfulDealNumbers(received: ReceivedRequest[]): string[] {
     .map((request) => (request.params as { deal: { deal_number: string } }).deal.deal_number);
 }
 
-describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
+describeEachDatabase('delivery worker against the fake GetCourse', (database) => {
   let log: ReturnType<typeof capturingLogger>;
   let getCourse: GetCourseConfig;
 
@@ -144,7 +144,7 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     expect(await limited.runOnce()).toMatchObject({ claimed: 0 });
     expect(gc.received()).toHaveLength(3);
     expect(await database().repos.leads.findLead(leadId)).toBeDefined();
-    expect(log.lines.some((line) => line.includes('"event":"outbox.dead"'))).toBe(true);
+    expect(log.lines.some((line) => line.includes('"event":"deliveries.dead"'))).toBe(true);
   });
 
   it('delivers every lead exactly once while GetCourse fails every other call', async () => {
@@ -184,11 +184,11 @@ describeEachDatabase('outbox worker against the fake GetCourse', (database) => {
     const idle = worker({ getCourse: null });
     idle.start();
     // Its first pass has looked and reported: it sent nothing.
-    await until(async () => log.lines.some((line) => line.includes('"event":"outbox.not_configured"')));
+    await until(async () => log.lines.some((line) => line.includes('"event":"deliveries.not_configured"')));
     await idle.stop();
     expect(gc.received()).toEqual([]);
     expect(await statusOf(outboxId)).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(log.lines.some((line) => line.includes('"event":"outbox.not_configured"') && line.includes('"waiting":1'))).toBe(true);
+    expect(log.lines.some((line) => line.includes('"event":"deliveries.not_configured"') && line.includes('"waiting":1'))).toBe(true);
 
     // Once configured, the kept lead goes out.
     expect(await worker().runOnce()).toMatchObject({ sent: 1 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { LeadFormValues, leadRequestSchema } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
-import type { ExtraSubmitData } from './extra-data';
+import type { ExtraSubmitData } from '@/lib/leads/extra-data';
 
 export type LeadRequestBody = z.input<typeof leadRequestSchema>;
 

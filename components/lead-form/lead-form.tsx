@@ -5,8 +5,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { cn } from '@/components/ui/cn';
 import type { LeadFormConfig, LeadFormKind } from '@/lib/leads/form-config';
-import { submissionKeysFor } from '@/lib/leads/submission-key';
-import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from '@/lib/leads/submit';
 import { leadFormSchema, type LeadFormValues } from '@/lib/validation/lead';
 import { DEFAULT_COUNTRY } from '@/lib/validation/phone';
 import { ConsentLine } from './consent-line';
@@ -16,6 +14,8 @@ import { PhoneField } from './phone-field';
 import { phoneFromInput } from './phone-format';
 import { showSubmitErrorToast } from './submit-error-toast';
 import { SubmitButton } from './submit-button';
+import { submissionKeysFor } from './submission-key';
+import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from './submit';
 import { TextField } from './text-field';
 import { MessengerLink, PhoneLink } from '@/components/layout/contact-links';
 import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './submit-status-texts';
@@ -37,7 +37,7 @@ import { SERVER_FAILED_TEXT, STILL_TRYING_AFTER_MS, STILL_TRYING_TEXT } from './
  *     defaultValues={{ fullName: 'Анна' }} initialFocus="email"   // optional start values and focus
  *   >{children: extra content between the fields and the button}</LeadForm>
  *
- * The config's kind picks the submit flow (lib/leads/submit.ts): `{ formType: 'ajax', formId, … }` goes
+ * The config's kind picks the submit flow (submit.ts): `{ formType: 'ajax', formId, … }` goes
  * through our back end; a native config `{ formId, formAction, helperId, helperRefId, requestTime,
  * requestSignature, openInNewTab?, … }` is posted by the browser to GetCourse.
  */
@@ -115,7 +115,7 @@ export function LeadForm({
   // setError() marks the form invalid until the next change; a failed send of valid values may be retried.
   const [retryable, setRetryable] = useState(false);
   // One idempotency key per submission, kept for a second press with the same values, also from a
-  // reopened popover or modal (lib/leads/submission-key.ts).
+  // reopened popover or modal (submission-key.ts).
   const [keys] = useState(() => submissionKeysFor<SubmissionSnapshot>(`${config.formId}:${blockId ?? ''}`));
   // A send that takes longer than usual (the server answers 5xx, the network is slow) says so while retrying.
   const [stillTrying, setStillTrying] = useState(false);
@@ -141,7 +141,7 @@ export function LeadForm({
     setRetryable(false);
     setServerFailed(false);
     try {
-      // Retries on a bad network happen inside (up to lib/leads/network-policy.ts's budget), the button spinning.
+      // Retries on a bad network happen inside (up to network-policy.ts's budget), the button spinning.
       const kind = await submitLead(config, values, { variantId, blockId, honeypot: honeypotValue(event?.target), keys });
       form.reset(emptyValues);
       setSucceeded({ kind, values });

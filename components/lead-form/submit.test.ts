@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageContext } from './extra-data';
-import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from './form-config';
+import type { PageContext } from '@/lib/leads/extra-data';
+import { formKind, UNKNOWN_FORM_TYPE, type AjaxFormConfig, type LeadFormConfig } from '@/lib/leads/form-config';
 import { SubmissionKeys } from './submission-key';
 import { LEAD_IDS_ENDPOINT, LEADS_ENDPOINT } from '@/lib/api-contract';
 import { LeadSubmitError, LEAD_FAILED, submitLead, type SubmissionSnapshot } from './submit';

@@ -1,11 +1,12 @@
-import { pushDataLayer } from '@/lib/analytics';
+import { pushDataLayer } from '@/components/analytics/data-layer';
 import { LEAD_IDS_ENDPOINT, LEADS_ENDPOINT, type FieldError } from '@/lib/api-contract';
+import { collectExtraData, type ExtraSubmitData, type PageContext } from '@/lib/leads/extra-data';
+import { formKind, type AjaxFormConfig, type LeadFormConfig, type LeadFormKind, type NativeFormConfig } from '@/lib/leads/form-config';
 import type { LeadFormValues } from '@/lib/validation/lead';
-import { collectExtraData, type ExtraSubmitData, type PageContext } from './extra-data';
-import { formKind, type AjaxFormConfig, type LeadFormConfig, type LeadFormKind, type NativeFormConfig } from './form-config';
+import { buildIdsRequest, buildLeadRequest } from './lead-request';
 import { helperElementIds, nativeFormAction, nativeFormFields, postNativeForm } from './native-form';
 import { postWithRetries, type PolicyOptions } from './network-policy';
-import { buildIdsRequest, buildLeadRequest } from './lead-request';
+import { currentPageContext } from './page-context';
 import { SubmissionKeys, submissionFingerprint } from './submission-key';
 
 /** The submit flows, one per form kind. */
@@ -53,7 +54,7 @@ const jsonHeaders = { 'content-type': 'application/json' };
  * not accepted, and `Неизвестный тип формы` for a config of no known kind.
  *
  * Every request of one submission carries its idempotency key (`placement.keys`); the ajax lead is
- * retried on a bad network under lib/leads/network-policy.ts and fails only when its budget is spent
+ * retried on a bad network under network-policy.ts and fails only when its budget is spent
  * or the server refused it (4xx).
  */
 export async function submitLead(
@@ -66,7 +67,10 @@ export async function submitLead(
   const kind = formKind(config);
   const keys = placement.keys ?? new SubmissionKeys<SubmissionSnapshot>();
   const fingerprint = submissionFingerprint(config.formId, values, { variantId: placement.variantId, blockId: placement.blockId });
-  const { key, body } = keys.take(fingerprint, () => ({ extra: collectExtraData(placement, page), honeypot: placement.honeypot ?? '' }));
+  const { key, body } = keys.take(fingerprint, () => ({
+    extra: collectExtraData(placement, page ?? currentPageContext()),
+    honeypot: placement.honeypot ?? '',
+  }));
   const { extra, honeypot } = body;
   sendClientIds(values.email, extra, honeypot, key);
   switch (kind) {

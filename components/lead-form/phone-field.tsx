@@ -2,7 +2,7 @@
 
 import { useEffect, useEffectEvent, useId, useRef, useState, type Ref } from 'react';
 import { cn } from '@/components/ui/cn';
-import { DEFAULT_COUNTRY_CODE, detectCountry } from '@/lib/leads/geolocation';
+import { DEFAULT_COUNTRY_CODE, detectCountry } from './geolocation';
 import { FieldError, fieldFrameClasses, fieldInputClasses } from './text-field';
 import {
   callingCodePrefix,

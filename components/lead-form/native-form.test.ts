@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtraSubmitData } from './extra-data';
-import type { NativeFormConfig } from './form-config';
+import type { ExtraSubmitData } from '@/lib/leads/extra-data';
+import type { NativeFormConfig } from '@/lib/leads/form-config';
 import { helperElementIds, nativeFormAction, nativeFormFields } from './native-form';
 
 const config: NativeFormConfig = {

@@ -3,7 +3,7 @@ import { claimLeaseMs, QueueWorker, type QueueHandler, type QueueJob, type Queue
 import { errorKind } from '../log';
 import type { OutboxClaim } from '../repositories/outbox-rows';
 import type { Repositories } from '../repositories';
-import { deliver } from './deliveries';
+import { deliver } from './deliver';
 
 export interface DeliveryWorkerOptions extends Pick<WorkerConfig, 'batchSize'>, QueueWorkerOptions {
   repos: Repositories;
@@ -17,8 +17,8 @@ interface DeliveryJob extends QueueJob {
 }
 
 /**
- * The GetCourse deliveries of the outbox: each pass claims up to a batch of due rows and sends them side
- * by side, one function a kind (deliveries.ts).
+ * The GetCourse deliveries (rows of the `outbox` table): each pass claims up to a batch of due rows and sends them side
+ * by side, one function a kind (deliver.ts).
  */
 export function deliveryHandler({
   repos,
@@ -27,7 +27,7 @@ export function deliveryHandler({
 }: Pick<DeliveryWorkerOptions, 'repos' | 'getCourse' | 'batchSize'>): QueueHandler<OutboxClaim, DeliveryJob> {
   const leaseMs = claimLeaseMs(getCourse?.timeoutMs);
   return {
-    name: 'outbox',
+    name: 'deliveries',
     results: repos.deliveryQueue,
     configured: getCourse !== null,
     describe: { configured: getCourse !== null },

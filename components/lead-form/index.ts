@@ -1,4 +1,8 @@
-/** The shared form pieces. Import from '@/components/forms' in client code that is loaded lazily. */
+/**
+ * The lead form, one folder for its UI, its state and its network flow in the browser (submit.ts and what it
+ * calls); features render it from here, since none may import another. Import from '@/components/lead-form'
+ * in client code that is loaded lazily.
+ */
 export { ConsentLine } from './consent-line';
 export { FormSuccess } from './form-success';
 export { HoneypotField, HONEYPOT_FIELD } from './honeypot-field';

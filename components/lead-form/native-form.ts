@@ -1,7 +1,7 @@
 import type { LeadFormValues } from '@/lib/validation/lead';
 import { toE164 } from '@/lib/validation/phone';
-import type { ExtraSubmitData } from './extra-data';
-import type { NativeFormConfig } from './form-config';
+import type { ExtraSubmitData } from '@/lib/leads/extra-data';
+import type { NativeFormConfig } from '@/lib/leads/form-config';
 
 /**
  * Native forms: the browser itself posts a hidden form to GetCourse's `process-html` address,

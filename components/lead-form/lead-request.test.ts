@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsRequestSchema, leadRequestSchema } from '@/lib/validation/lead';
-import type { ExtraSubmitData } from './extra-data';
+import type { ExtraSubmitData } from '@/lib/leads/extra-data';
 import { buildIdsRequest, buildLeadRequest } from './lead-request';
 
 const values = { fullName: 'Анна Петрова', email: 'anna@example.com', phone: '+7 912 345 67 89' };
