@@ -17,6 +17,7 @@ import { visitorKey } from '../split-tests/visitor';
 import { visitorIdKind } from '../experiments/visitor-id';
 import { capsOf, countWithinCaps, type TrafficClient } from '../traffic/caps';
 import { visitorOfHandled } from './serving';
+import { pageTests } from '../experiments/subjects/page';
 
 type CountContext = { repos: Repositories; hashKey: string; client: TrafficClient; now: number };
 
@@ -24,11 +25,11 @@ type CountContext = { repos: Repositories; hashKey: string; client: TrafficClien
 export async function countPageTestVisitor(test: { id: string }, visitor: string, variant: number, context: CountContext): Promise<boolean> {
   const { repos, hashKey, now } = context;
   const key = visitorKey(visitor, hashKey);
-  if ((await repos.pageTests.visitorVariant(test.id, key)) !== null) return false;
+  if ((await pageTests(repos).visitorVariant(test.id, key)) !== null) return false;
   const day = moscowToday(new Date(now));
   const within =
     visitorIdKind(visitor, hashKey) === 'counted' && (await countWithinCaps(repos, day, `page-test:${test.id}:visitor`, context.client, capsOf('testShow')));
-  const counted = within && (await repos.pageTests.recordVisitor({ testId: test.id, visitor: key, variant, now }));
+  const counted = within && (await repos.experiments.recordVisitor({ testId: test.id, visitor: key, variant, now, network: context.client.network }));
   await repos.traffic.tally(day, 'test', test.id, { counted: counted ? 1 : 0, uncounted: within ? 0 : 1 });
   return counted;
 }
@@ -40,16 +41,23 @@ export async function countPageTestLead(headers: Headers, order: unknown, leadId
   if (!claimed || leadId === null) return false;
   const { repos, hashKey, now } = context;
   try {
-    const test = (await repos.pageTests.running()).find((candidate) => candidate.id === claimed.testId);
+    const test = (await pageTests(repos).running()).find((candidate) => candidate.id === claimed.testId);
     if (!test || claimed.variant >= test.variants.length || extra?.page_path !== test.pagePath) return false;
     const day = moscowToday(new Date(now));
     const visitor = takesPart(headers) ? visitorOfHandled(new Headers({ cookie: headers.get('cookie') ?? '' }), hashKey) : null;
     let counted = false;
     if (visitor && visitorIdKind(visitor, hashKey) === 'counted' && assignVariant(visitor, test.id, test.variants.length) === claimed.variant) {
       const key = visitorKey(visitor, hashKey);
-      if ((await repos.pageTests.visitorVariant(test.id, key)) === claimed.variant) {
+      if ((await pageTests(repos).visitorVariant(test.id, key)) === claimed.variant) {
         if (await countWithinCaps(repos, day, `page-test:${test.id}:lead`, context.client, capsOf('testLead'))) {
-          counted = await repos.pageTests.recordLead({ testId: test.id, visitor: key, variant: claimed.variant, leadId, now });
+          counted = await repos.experiments.recordConversion({
+            testId: test.id,
+            visitor: key,
+            variant: claimed.variant,
+            leadId,
+            now,
+            network: context.client.network,
+          });
           if (!counted) return false; // a repeat: neither counted nor suspicious
         }
       }

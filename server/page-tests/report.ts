@@ -2,7 +2,8 @@ import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, ty
 import { addPayment, compareRevenue, emptyRevenue, revenuePerVisitor, type RevenueComparison, type RevenueSample } from '@/lib/experiments/revenue';
 import { paidDealStatuses } from '../rules/deal-status';
 import type { Repositories } from '../repositories';
-import type { PageTest } from '../repositories/page-tests';
+import type { PageTest } from '../experiments/subjects/page';
+import { splitTestDayOf } from '../experiments/subjects/popup';
 
 /** The conversion a page test plans with (80 % power for +20 % leads): the pop-up tests' default. */
 export const PAGE_BASE_RATE = 0.03;
@@ -24,17 +25,13 @@ export interface PageTestResults {
  * visitors in place of shows), and the money of the counted leads' deals (the payment callbacks and the
  * reconciliation keep `deals` up to date), revenue per visitor with an always-valid interval.
  */
-export async function pageTestResults(repos: Pick<Repositories, 'pageTests' | 'deals'>, test: PageTest): Promise<PageTestResults> {
+export async function pageTestResults(repos: Pick<Repositories, 'experiments' | 'deals'>, test: PageTest): Promise<PageTestResults> {
   const count = test.variants.length;
-  const rows = await repos.pageTests.perDay(test.id);
-  const days = cumulativeDays(
-    rows.map((row) => ({ day: row.day, variant: row.variant, shows: row.visitors, leads: row.leads })),
-    count,
-  );
+  const days = cumulativeDays((await repos.experiments.perDay(test.id)).map(splitTestDayOf), count);
   const running = days.at(-1)?.variants ?? Array.from({ length: count }, () => ({ shows: 0, leads: 0 }));
   const leads = analyseTest(days, test.plannedVisitors);
 
-  const counted = await repos.pageTests.leads(test.id);
+  const counted = await repos.experiments.leads(test.id);
   const deals = await repos.deals.ofLeads(counted.map((lead) => lead.leadId));
   const samples: RevenueSample[] = running.map((v) => ({ ...emptyRevenue, visitors: v.shows }));
   for (const lead of counted) {

@@ -2,11 +2,12 @@ import { moscowToday } from '@/lib/calendar';
 import { assignVariant, readTestBlockId } from '@/lib/experiments/variants';
 import { errorKind, type Logger } from '../log';
 import { popupTargetsPath } from '../popups/targeting';
-import type { SplitTest } from '../repositories/split-tests';
+import type { SplitTest } from '../experiments/subjects/popup';
 import type { Repositories } from '../repositories';
 import { capsOf, countWithinCaps, type TrafficClient } from '../traffic/caps';
 import type { TestEventOutcome } from './exposure';
 import { testVisitorOf, visitorKey } from './visitor';
+import { popupTests } from '../experiments/subjects/popup';
 
 /**
  * A lead the server accepted counts for a split test when its form carries the pop-up and the variant
@@ -28,7 +29,7 @@ export async function countTestConversion(
   if (!claimed) return false;
   const { repos, now } = context;
   try {
-    const test = (await repos.splitTests.running()).find((candidate) => candidate.popupId === claimed.popup);
+    const test = (await popupTests(repos).running()).find((candidate) => candidate.popupId === claimed.popup);
     if (!test || claimed.variant >= test.variants.length) return false;
     const day = moscowToday(new Date(now));
     const outcome = await conversionOutcome(headers, extra?.page_path, test, claimed.variant, { ...context, day });
@@ -54,10 +55,10 @@ async function conversionOutcome(
   const popup = await repos.popups.get(test.popupId);
   if (!popup || typeof pagePath !== 'string' || !popupTargetsPath(popup.config, pagePath)) return 'uncounted';
   const key = visitorKey(visitor.id, hashKey);
-  const seen = await repos.splitTests.visitorSeen(test.id, key);
+  const seen = await popupTests(repos).visitorSeen(test.id, key);
   if (seen.converted) return 'repeat';
   if (seen.shown !== variant) return 'uncounted';
   if (!(await countWithinCaps(repos, context.day, `test:${test.id}:lead`, context.client, capsOf('testLead')))) return 'uncounted';
-  const counted = await repos.splitTests.recordConversion({ testId: test.id, visitor: key, variant, now: context.now, network: context.client.network });
+  const counted = await popupTests(repos).recordConversion({ testId: test.id, visitor: key, variant, now: context.now, network: context.client.network });
   return counted ? 'counted' : 'repeat';
 }

@@ -1,5 +1,6 @@
 import type { Repositories } from '../repositories';
 import { capsOf, countWithinCaps, type TrafficClient } from '../traffic/caps';
+import { popupTests } from '../experiments/subjects/popup';
 
 /** What a split test's show or lead did to its figures: counted, not counted (suspicious), or a repeat of a counted one (neither). */
 export type TestEventOutcome = 'counted' | 'uncounted' | 'repeat';
@@ -13,13 +14,13 @@ export type TestEventOutcome = 'counted' | 'uncounted' | 'repeat';
  * The show keeps its network, so the test knows how many networks its figures come from.
  */
 export async function countTestShow(
-  repos: Pick<Repositories, 'splitTests' | 'traffic'>,
+  repos: Pick<Repositories, 'experiments' | 'traffic'>,
   show: { testId: string; variant: number; visitor: string | null; targeted: boolean; client: TrafficClient; day: string; now: number },
 ): Promise<TestEventOutcome> {
   const { testId, visitor } = show;
   if (!visitor || !show.targeted) return 'uncounted';
-  if ((await repos.splitTests.visitorSeen(testId, visitor)).shown !== null) return 'repeat';
+  if ((await popupTests(repos).visitorSeen(testId, visitor)).shown !== null) return 'repeat';
   if (!(await countWithinCaps(repos, show.day, `test:${testId}:show`, show.client, capsOf('testShow')))) return 'uncounted';
-  const counted = await repos.splitTests.recordExposure({ testId, visitor, variant: show.variant, now: show.now, network: show.client.network });
+  const counted = await popupTests(repos).recordExposure({ testId, visitor, variant: show.variant, now: show.now, network: show.client.network });
   return counted ? 'counted' : 'repeat';
 }

@@ -3,8 +3,9 @@ import { testProgress, type TestProgress } from '@/lib/experiments/plain-words';
 import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import { trustProblems, type TrustProblem } from '@/lib/experiments/trust';
 import type { Repositories } from '../repositories';
-import type { SplitTest } from '../repositories/split-tests';
+import type { SplitTest } from '../experiments/subjects/popup';
 import type { TrafficDayTotals } from '../repositories/traffic';
+import { popupTests } from '../experiments/subjects/popup';
 
 const DAY_MS = 86_400_000;
 /** The conversion assumed for the plan when the pop-up has too few shows to measure its own. */
@@ -49,8 +50,8 @@ export interface SplitTestView {
  * the test's own pace of shows (before its first show there is none to go by: «ещё нет показов»); the
  * trust problems come from the networks behind the counted figures and the uncounted share of its run.
  */
-export async function splitTestView(repos: Pick<Repositories, 'splitTests' | 'traffic'>, test: SplitTest, now: number): Promise<SplitTestView> {
-  const rows = await repos.splitTests.perDay(test.id);
+export async function splitTestView(repos: Pick<Repositories, 'experiments' | 'traffic'>, test: SplitTest, now: number): Promise<SplitTestView> {
+  const rows = await popupTests(repos).perDay(test.id);
   const days = cumulativeDays(rows, test.variants.length);
   const report = analyseTest(days, test.plannedShows);
   const progress = test.status === 'running' ? testProgress(report, test.startedAt, now) : null;
@@ -58,7 +59,7 @@ export async function splitTestView(repos: Pick<Repositories, 'splitTests' | 'tr
   const sum = (key: 'counted' | 'uncounted') => traffic.reduce((total, day) => total + day[key], 0);
   const trust = trustProblems({
     variants: report.variants,
-    networks: await repos.splitTests.networks(test.id),
+    networks: await popupTests(repos).networks(test.id),
     traffic: { counted: sum('counted'), uncounted: sum('uncounted') },
   });
   return { test, days, report, progress, traffic, trust, now };

@@ -20,6 +20,7 @@ import { sampleLeadBody } from '../testing/fixtures';
 import { limitsNoTestReaches, testApiRuntime } from '../testing/runtime';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from './caps';
+import { popupTests } from '../experiments/subjects/popup';
 
 /**
  * The attacks of the security review, replayed through the real handlers on a real database, among
@@ -279,7 +280,7 @@ describeEachDatabase("figures under the review's attacks", (database) => {
     const popupBefore = (await repos.popups.get(tested))!;
     const step = splitTestVerdictStep({ repos, alerts: { telegram: null, email: null, siteUrl: null } });
     expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
-    expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
+    expect(await popupTests(repos).get(test.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
     expect((await repos.popups.get(tested))?.version).toBe(popupBefore.version);
 
     // Why: B's leads come from a few networks, and much of the test's traffic went uncounted.
