@@ -1,6 +1,6 @@
 import { requireOperator } from '@/server/admin/session';
 import type { StoredPopup } from '@/server/repositories/popups';
-import { splitTestView } from '@/server/split-tests/report';
+import { splitTestView } from '@/server/experiments/report';
 import { popupTests } from '@/server/experiments/subjects/popup';
 
 /** The split test of a pop-up's page: its tests, the running (or last) one's results and what of it went uncounted. */

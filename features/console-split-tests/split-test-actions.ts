@@ -10,7 +10,7 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { keepNeedsConfirmation } from '@/lib/experiments/plain-words';
-import { planTest, splitTestView } from '@/server/split-tests/report';
+import { planTest, splitTestView } from '@/server/experiments/report';
 import { popupTests } from '@/server/experiments/subjects/popup';
 
 /** The variants form after a save: the typed texts stay, problems sit beside their fields (split-test-labels.ts words them). */

@@ -2,7 +2,7 @@ import { differenceText, keepNeedsConfirmation, planText, verdictPValue, verdict
 import { MIN_NETWORKS } from '@/lib/experiments/trust';
 import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
-import type { SplitTestView } from '@/server/split-tests/report';
+import type { SplitTestView } from '@/server/experiments/report';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
 import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
 import { ActionButton } from '@/components/console/action-button';

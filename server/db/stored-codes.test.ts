@@ -14,7 +14,7 @@ import { floodSigns } from '../rules/flood-signs';
 import type { Logger } from '../log';
 import { createDeliveryWorker } from '../outbox/delivery-handler';
 import { auditActions } from '../repositories/audit';
-import { splitTestVerdictStep } from '../split-tests/verdict-job';
+import { splitTestVerdictStep } from '../experiments/verdict-job';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { deliveryOfUnknownKind } from '../testing/seed';

@@ -2,8 +2,8 @@ import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, ty
 import { addPayment, compareRevenue, emptyRevenue, revenuePerVisitor, type RevenueComparison, type RevenueSample } from '@/lib/experiments/revenue';
 import { paidDealStatuses } from '../rules/deal-status';
 import type { Repositories } from '../repositories';
-import type { PageTest } from '../experiments/subjects/page';
-import { splitTestDayOf } from '../experiments/subjects/popup';
+import type { PageTest } from './subjects/page';
+import { splitTestDayOf } from './subjects/popup';
 
 /** The conversion a page test plans with (80 % power for +20 % leads): the pop-up tests' default. */
 export const PAGE_BASE_RATE = 0.03;

@@ -2,14 +2,15 @@ import { beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { noChanges, pageTestBlockId } from '@/lib/page-tests/variants';
-import { issueVisitorId } from '../experiments/visitor-id';
+import { issueVisitorId } from './visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { NETWORK_DAILY_CAPS } from '../traffic/caps';
-import { countPageTestLead, countPageTestVisitor } from './counting';
-import { pageTestResults } from './report';
-import { pageTests } from '../experiments/subjects/page';
+import { countConversion } from './conversion';
+import { countPageTestVisitor } from './exposure';
+import { pageTestResults } from './page-report';
+import { pageTests } from './subjects/page';
 
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -35,6 +36,9 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
   });
   const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
   const order = (testId: string, variant: number, page = path) => ({ extra: { block_id: pageTestBlockId(testId, variant), page_path: page } });
+  /** The experiments' count of a stored lead from the visitor of `headers`, as the lead's acceptance calls it after the commit. */
+  const countPageTestLead = (requestHeaders: Headers, lead: ReturnType<typeof order>, leadId: number, visit: ReturnType<typeof context>) =>
+    countConversion(lead, leadId, { ...visit, headers: requestHeaders });
   const newLead = async () => (await database().repos.leads.accept(sampleLead({ createdAt: Date.now() }), null)).leadId;
 
   it('starts one test a page, edits make versions, a stop with a winner keeps it', async () => {

@@ -12,7 +12,7 @@ import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { splitTestView } from './report';
 import { AUTO_KEEP_ACTOR } from '@/lib/actors';
 import { splitTestVerdictStep } from './verdict-job';
-import { popupTests } from '../experiments/subjects/popup';
+import { popupTests } from './subjects/popup';
 
 let telegram: FakeTelegram;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { testProgress, type TestProgress } from '@/lib/experiments/plain-words';
 import { analyseTest, cumulativeDays, plannedShowsPerVariant, type DayCounts, type TestReport } from '@/lib/experiments/sequential';
 import { trustProblems, type TrustProblem } from '@/lib/experiments/trust';
 import type { Repositories } from '../repositories';
-import type { SplitTest } from '../experiments/subjects/popup';
+import type { SplitTest } from './subjects/popup';
 import type { TrafficDayTotals } from '../repositories/traffic';
-import { popupTests } from '../experiments/subjects/popup';
+import { popupTests } from './subjects/popup';
 
 const DAY_MS = 86_400_000;
 /** The conversion assumed for the plan when the pop-up has too few shows to measure its own. */

@@ -9,7 +9,7 @@ import { ScheduledJob, type JobStep } from '../jobs/scheduled-job';
 import type { Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { splitTestView } from './report';
-import { popupTests } from '../experiments/subjects/popup';
+import { popupTests } from './subjects/popup';
 
 /** How often the verdicts are looked at: a test's figures change by the day, a verdict may wait a few minutes. */
 export const VERDICT_EVERY_MS = 10 * 60_000;

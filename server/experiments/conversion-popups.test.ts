@@ -1,15 +1,15 @@
 import { beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
-import { issueVisitorId } from '../experiments/visitor-id';
+import { issueVisitorId } from './visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '../traffic/caps';
-import { countTestConversion } from './conversion';
+import { countConversion } from './conversion';
 import { splitTestView } from './report';
 import { visitorKey } from './visitor';
-import { popupTests } from '../experiments/subjects/popup';
+import { popupTests } from './subjects/popup';
 
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
@@ -29,6 +29,9 @@ describeEachDatabase('split test conversions', (database) => {
     now: Date.now(),
     log: consoleLogger,
   });
+  /** The experiments' count of a stored lead from the visitor of `headers`, as the lead's acceptance calls it after the commit. */
+  const countTestConversion = (requestHeaders: Headers, lead: { extra: { block_id: string; page_path?: string } }, visit: ReturnType<typeof context>) =>
+    countConversion({ extra: { page_path: '/', ...lead.extra } }, null, { ...visit, headers: requestHeaders });
   const totals = async (testId: string) => {
     const today = moscowToday();
     return (await database().repos.traffic.totals('test', today, today, testId)).map(({ counted, uncounted }) => ({ counted, uncounted }));

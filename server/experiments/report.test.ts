@@ -3,7 +3,7 @@ import { plannedShowsPerVariant } from '@/lib/experiments/sequential';
 import { describeEachDatabase } from '../testing/databases';
 import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { DEFAULT_BASE_RATE, planTest, splitTestView } from './report';
-import { popupTests } from '../experiments/subjects/popup';
+import { popupTests } from './subjects/popup';
 
 const DAY = 86_400_000;
 const popup = 'popup-middle-discount';
