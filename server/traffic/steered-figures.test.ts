@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { conversionRate } from '@/features/console-popups/popup-figures';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { suspiciousDays } from '@/components/console/traffic-figures';
-import { TrustNote } from '@/features/console-split-tests/trust-note';
+import { TrustNote } from '@/features/console-experiments/trust-note';
 import { vitalsTable } from '@/features/console-speed/vitals-figures';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';

@@ -7,7 +7,7 @@ import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { forgetLiveTests } from '@/server/page-tests/live';
 import { plannedVisitors } from '@/server/experiments/page-report';
-import { testablePages } from './load';
+import { testablePages } from './page-test-load';
 import { pageTests } from '@/server/experiments/subjects/page';
 
 /** The variants form after a refused save: what was typed stays, problems sit beside their fields (page-test-labels.ts words them). */
