@@ -55,7 +55,7 @@ import { readDatabaseConfig, readServerConfig } from '../server/config';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadHashKey } from '../server/leads/hash-key';
-import { plannedVisitors } from '../server/experiments/page-report';
+import { plannedVisitors } from '../server/experiments/report';
 import { livePageHeaders } from '../server/live-content/serving';
 import { visitOf } from '../server/page-tests/serving';
 import { createRepositories, type Repositories } from '../server/repositories';

@@ -6,7 +6,7 @@ import { checkPageVariants, changesOf, MAX_PAGE_VARIANTS, pageVariantFields, typ
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { forgetLiveTests } from '@/server/page-tests/live';
-import { plannedVisitors } from '@/server/experiments/page-report';
+import { plannedVisitors } from '@/server/experiments/report';
 import { testablePages } from './page-test-load';
 import { pageTests } from '@/server/experiments/subjects/page';
 

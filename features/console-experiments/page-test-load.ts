@@ -3,7 +3,7 @@ import { coursePageAt, coursePages } from '@/content/courses';
 import { isSecretPage, pageLabel } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
-import { pageTestResults } from '@/server/experiments/page-report';
+import { pageTestResults } from '@/server/experiments/report';
 import { pageTests } from '@/server/experiments/subjects/page';
 
 /** A page a test may run on: a course page or a campaign landing (never a secret page, such as the gift page). */

@@ -1,7 +1,7 @@
 import { ui } from '@/components/console/ui';
 import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { MIN_PAYMENTS } from '@/lib/experiments/revenue';
-import type { PageTestResults } from '@/server/experiments/page-report';
+import type { PageTestResults } from '@/server/experiments/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
 import { knownSentence, planText, testProgress, tooWideToRead } from '@/lib/experiments/plain-words';
 import { pageTestLabels, rubles } from './page-test-labels';

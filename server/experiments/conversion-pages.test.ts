@@ -9,7 +9,7 @@ import { sampleLead } from '../testing/fixtures';
 import { NETWORK_DAILY_CAPS } from '../traffic/caps';
 import { countConversion } from './conversion';
 import { countPageTestVisitor } from './exposure';
-import { pageTestResults } from './page-report';
+import { pageTestResults } from './report';
 import { pageTests } from './subjects/page';
 
 const hashKey = 'k'.repeat(32);

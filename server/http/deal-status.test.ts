@@ -4,7 +4,7 @@ import { noChanges } from '@/lib/page-tests/variants';
 import { courseCeilingKopecks, schoolCeilingKopecks } from '../rules/payment-plausibility';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import type { Logger, LogFields } from '../log';
-import { pageTestResults } from '../experiments/page-report';
+import { pageTestResults } from '../experiments/report';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { handleDealStatus } from './deal-status';
