@@ -300,7 +300,7 @@ test('a pop-up without a lead form offers no variants', async ({ page }) => {
 });
 
 test('«Журнал» says who kept a winner by itself in words, never its stored code', async ({ page }) => {
-  // The verdict job's row as it writes it (server/split-tests/verdict-job.ts): the site's own actor, a code.
+  // The verdict job's row as it writes it (server/experiments/verdict-job.ts): the site's own actor, a code.
   await withE2eDatabase(({ repos }) =>
     repos.audit.record(
       {
