@@ -55,15 +55,16 @@ import { readDatabaseConfig, readServerConfig } from '../server/config';
 import { openDatabase } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadHashKey } from '../server/leads/hash-key';
-import { plannedVisitors } from '../server/page-tests/report';
+import { plannedVisitors } from '../server/experiments/report';
 import { livePageHeaders } from '../server/live-content/serving';
 import { visitOf } from '../server/page-tests/serving';
 import { createRepositories, type Repositories } from '../server/repositories';
-import type { PageTest } from '../server/repositories/page-tests';
+import type { PageTest } from '../server/experiments/subjects/page';
 import { nginxListening, siteHere, startNginx, throwAwayCertificate } from '../tests/support/nginx-site';
 import { waitFor } from '../tests/support/next-server';
 import { atMost, bootstrapInterval, median, medianEstimate, withinEachOther, type Interval } from './statistics';
 import { benchReport, build, seconds, startBuild, stopAll } from './support';
+import { pageTests } from '../server/experiments/subjects/page';
 
 // Nine: the first paint of one load varies by ±0.1 s on a shared machine, more than the effects measured.
 const runs = Number(process.env.BENCH_RUNS ?? 9);
@@ -341,11 +342,11 @@ function putConsolePriceInEffect(env: Record<string, string>): Promise<void> {
 function startVariantTest(env: Record<string, string>): Promise<PageTest> {
   return withRepositories(env, async (repos) => {
     const now = Date.now();
-    for (const left of await repos.pageTests.running()) {
-      if (left.pagePath === VARIANT_PAGE) await repos.pageTests.stop(left.id, { actor: BENCH_ACTOR, now });
+    for (const left of await pageTests(repos).running()) {
+      if (left.pagePath === VARIANT_PAGE) await pageTests(repos).stop(left.id, { actor: BENCH_ACTOR, now });
     }
-    const draft = await repos.pageTests.create({ pagePath: VARIANT_PAGE, variants: [variantB], plannedVisitors: plannedVisitors(2), actor: BENCH_ACTOR, now });
-    const started = await repos.pageTests.start(draft.id, { actor: BENCH_ACTOR, now });
+    const draft = await pageTests(repos).create({ pagePath: VARIANT_PAGE, variants: [variantB], plannedVisitors: plannedVisitors(2), actor: BENCH_ACTOR, now });
+    const started = await pageTests(repos).start(draft.id, { actor: BENCH_ACTOR, now });
     if (!started.started) throw new Error(`the page test of ${VARIANT_PAGE} did not start: ${started.reason}`);
     return started.test;
   });
@@ -567,7 +568,7 @@ async function main() {
     for (const b of builds) b.nginx.kill('SIGQUIT');
     fs.rmSync(nginxDir, { recursive: true, force: true });
     // The database as found: the page untested.
-    if (variantTest) await withRepositories(deployedEnv, (repos) => repos.pageTests.stop(variantTest.id, { actor: BENCH_ACTOR, now: Date.now() }));
+    if (variantTest) await withRepositories(deployedEnv, (repos) => pageTests(repos).stop(variantTest.id, { actor: BENCH_ACTOR, now: Date.now() }));
   }
 }
 

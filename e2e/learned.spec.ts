@@ -7,6 +7,8 @@ import { recordVariantTraffic } from '../server/testing/split-tests';
 import { withE2eDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
+import { popupTests } from '../server/experiments/subjects/popup';
+import { pageTests } from '../server/experiments/subjects/page';
 
 /**
  * «Что мы узнали»: a finished pop-up test and a finished page test, seeded through the repositories on a
@@ -35,30 +37,30 @@ test('«Что мы узнали» shows each finished test with its verdict, fi
     await repos.popups.seed(filePopupSeeds(), 1);
     const texts = (headline: string) => ({ headline, text: 'Скидка действует до конца недели', buttonLabel: 'Получить скидку' });
     const popupStarted = Date.now();
-    const popup = await repos.splitTests.start(popupId, [texts(headlineA), texts(headlineB)], { plannedShows: 400, actor: starter, now: popupStarted });
+    const popup = await popupTests(repos).start(popupId, [texts(headlineA), texts(headlineB)], { plannedShows: 400, actor: starter, now: popupStarted });
     if (!popup.started) throw new Error(`a test of ${popupId} is running already`);
     await recordVariantTraffic(repos, popup.test.id, { variant: 0, shows: 200, leads: 30, now: popupStarted, prefix: `learned-${run}-a` });
     await recordVariantTraffic(repos, popup.test.id, { variant: 1, shows: 200, leads: 70, now: popupStarted, prefix: `learned-${run}-b` });
     const popupEnded = Date.now();
-    await repos.splitTests.stop(popup.test.id, { actor: ender, now: popupEnded, winner: 1 });
+    await popupTests(repos).stop(popup.test.id, { actor: ender, now: popupEnded, winner: 1 });
 
     const pageStarted = Date.now();
-    const draft = await repos.pageTests.create({
+    const draft = await pageTests(repos).create({
       pagePath,
       variants: [{ ...noChanges, buttonLabel: buttonB }],
       plannedVisitors: 1000,
       actor: starter,
       now: pageStarted,
     });
-    const started = await repos.pageTests.start(draft.id, { actor: starter, now: pageStarted });
+    const started = await pageTests(repos).start(draft.id, { actor: starter, now: pageStarted });
     if (!started.started) throw new Error(`a test of ${pagePath} is running already`);
     for (let i = 0; i < 30; i++) {
       for (const variant of [0, 1])
-        await repos.pageTests.recordVisitor({ testId: draft.id, visitor: `learned-${run}-${variant}-${i}`, variant, now: pageStarted });
+        await pageTests(repos).recordVisitor({ testId: draft.id, visitor: `learned-${run}-${variant}-${i}`, variant, now: pageStarted });
     }
     // Ended a minute later, so the page test is the newer entry of the two whatever the clock's minute.
     const pageEnded = pageStarted + 60_000;
-    await repos.pageTests.stop(draft.id, { actor: ender, now: pageEnded });
+    await pageTests(repos).stop(draft.id, { actor: ender, now: pageEnded });
     return { popupStarted, popupEnded, pageStarted, pageEnded };
   });
 

@@ -5,6 +5,7 @@ import { newOperator, signIn } from './support/operator';
 import { visitorAddress } from './support/visitor-address';
 import { withE2eDatabase } from './support/database';
 import { LEADS_ENDPOINT } from '../lib/api-contract';
+import { pageTests } from '../server/experiments/subjects/page';
 
 /**
  * A test of a course page, as the team runs it: created and started in the console («Тесты страниц»),
@@ -176,8 +177,8 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   await expect(variantsTable.locator('tr[data-variant="B"] td').nth(1)).toHaveText('как у A');
   // Traffic that reaches A alone (a link to the page that drops the variant's cookie, say): the split is named in words.
   await withE2eDatabase(async ({ repos }) => {
-    const running = (await repos.pageTests.running()).find((candidate) => candidate.pagePath === page)!;
-    for (let i = 0; i < 60; i++) await repos.pageTests.recordVisitor({ testId: running.id, visitor: `uneven-${run}-${i}`, variant: 0, now: Date.now() });
+    const running = (await pageTests(repos).running()).find((candidate) => candidate.pagePath === page)!;
+    for (let i = 0; i < 60; i++) await pageTests(repos).recordVisitor({ testId: running.id, visitor: `uneven-${run}-${i}`, variant: 0, now: Date.now() });
   });
   await console_.reload();
   await expect(results.getByTestId('page-test-verdict')).toContainText('Посетители разделились между вариантами неравномерно');

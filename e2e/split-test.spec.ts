@@ -8,6 +8,7 @@ import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 import { fromAddress } from './support/visitor-address';
+import { popupTests } from '../server/experiments/subjects/popup';
 
 /**
  * A marketer starts a two-variant split test of a lead-form pop-up; fresh visitors are split,
@@ -46,8 +47,8 @@ async function freshVisitor(browser: Browser) {
 /** The pop-up's test stopped (if one still runs) and the pop-up back to the file's version, as the console does both. */
 async function cleanUp() {
   await withE2eDatabase(async ({ repos }) => {
-    for (const test of await repos.splitTests.running()) {
-      if (test.popupId === id) await repos.splitTests.stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
+    for (const test of await popupTests(repos).running()) {
+      if (test.popupId === id) await popupTests(repos).stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
     }
   });
   await restorePopupFromFile(id);
@@ -117,7 +118,7 @@ test('a two-variant split test: a fair sticky split, a lead in B, shows and lead
     // Shows and leads forged with visitor ids the server never signed, claiming B: answered like any
     // beacon, counted nowhere, and named as suspicious traffic below the report.
     const forger = fromAddress().extraHTTPHeaders;
-    const testId = await withE2eDatabase(async ({ repos }) => (await repos.splitTests.running()).find((test) => test.popupId === id)!.id);
+    const testId = await withE2eDatabase(async ({ repos }) => (await popupTests(repos).running()).find((test) => test.popupId === id)!.id);
     for (let i = 0; i < 20; i++) {
       const madeUp = `forged-${i}`.padEnd(22, 'x') + '.' + 'x'.repeat(22);
       const events = [{ popup: id, event: 'shown', path: page1, test: testId, variant: 1 }];
@@ -219,7 +220,7 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
 
     // The first day's traffic (as the issue met it: A converts at 9.5 %, B at 21 %), counted as the site counts it.
     await withE2eDatabase(async ({ repos }) => {
-      const test = (await repos.splitTests.running()).find((running) => running.popupId === plainId)!;
+      const test = (await popupTests(repos).running()).find((running) => running.popupId === plainId)!;
       await recordVariantTraffic(repos, test.id, { variant: 0, shows: 200, leads: 19, now: Date.now() });
       await recordVariantTraffic(repos, test.id, { variant: 1, shows: 200, leads: 42, now: Date.now() });
     });
@@ -263,7 +264,7 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
 
     // Shows that reach A alone (B failing to show on some pages, say): the split test's own check names the uneven split.
     await withE2eDatabase(async ({ repos }) => {
-      const test = (await repos.splitTests.running()).find((running) => running.popupId === plainId)!;
+      const test = (await popupTests(repos).running()).find((running) => running.popupId === plainId)!;
       await recordVariantTraffic(repos, test.id, { variant: 0, shows: 120, leads: 0, now: Date.now(), prefix: 'uneven' });
     });
     await page.reload();
@@ -281,8 +282,8 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     await expect(popupForm.getByLabel('Заголовок', { exact: true })).toHaveValue(a.headline);
   } finally {
     await withE2eDatabase(async ({ repos }) => {
-      for (const test of await repos.splitTests.running()) {
-        if (test.popupId === plainId) await repos.splitTests.stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
+      for (const test of await popupTests(repos).running()) {
+        if (test.popupId === plainId) await popupTests(repos).stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
       }
     });
     await restorePopupFromFile(plainId);
@@ -299,7 +300,7 @@ test('a pop-up without a lead form offers no variants', async ({ page }) => {
 });
 
 test('«Журнал» says who kept a winner by itself in words, never its stored code', async ({ page }) => {
-  // The verdict job's row as it writes it (server/split-tests/verdict-job.ts): the site's own actor, a code.
+  // The verdict job's row as it writes it (server/experiments/verdict-job.ts): the site's own actor, a code.
   await withE2eDatabase(({ repos }) =>
     repos.audit.record(
       {

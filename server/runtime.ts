@@ -12,6 +12,7 @@ import { contentInEffect } from './live-content/load';
 import { registerLiveSource } from './page-tests/live';
 import { filePopupSeeds } from './popups/seed';
 import { createRepositories, type Repositories } from './repositories';
+import { pageTests } from './experiments/subjects/page';
 
 export interface ServerRuntime {
   config: ServerConfig;
@@ -56,7 +57,7 @@ async function openRuntime(): Promise<ServerRuntime> {
   await repos.popups.seed(filePopupSeeds(), Date.now());
   await seedAlertRecipients(config, repos);
   // The proxy serves the running page tests' variants from here (server/page-tests/live.ts).
-  registerLiveSource(() => repos.pageTests.running(), hashKey, config.pageTestsRefreshMs);
+  registerLiveSource(() => pageTests(repos).running(), hashKey, config.pageTestsRefreshMs);
   // ...and the pages with the console's prices, articles and events (server/live-content/).
   registerContentSource((now) => contentInEffect(repos, now), config.contentRefreshMs);
   return { config, database, repos, hashKey };

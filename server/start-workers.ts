@@ -5,7 +5,7 @@ import { consoleLogger, type Logger } from './log';
 import { createDeliveryWorker } from './deliveries/delivery-handler';
 import { createRetentionJob } from './privacy/retention-job';
 import type { Repositories } from './repositories';
-import { createSplitTestVerdictJob } from './split-tests/verdict-job';
+import { createSplitTestVerdictJob } from './experiments/verdict-job';
 
 export interface Workers {
   /** Looks for due rows now instead of at the next poll (a lead was just accepted). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyseTest, cumulativeDays } from '@/lib/experiments/sequential';
 import { noChanges } from '@/lib/page-tests/variants';
-import type { PageTest } from '@/server/repositories/page-tests';
-import type { SplitTest } from '@/server/repositories/split-tests';
+import type { PageTest } from '@/server/experiments/subjects/page';
+import type { SplitTest } from '@/server/experiments/subjects/popup';
 import { learnedEntries, learnedSubjects, searchLearned, type FinishedPageTest, type FinishedPopupTest } from './entries';
 
 const texts = (headline: string, buttonLabel = 'Получить') => ({ headline, text: 'Текст', buttonLabel });

@@ -9,8 +9,8 @@ import type { TestReport } from '@/lib/experiments/sequential';
 import { variantLetter, type VariantTexts } from '@/lib/experiments/variants';
 import type { RevenueComparison } from '@/lib/experiments/revenue';
 import type { PageVariantChanges } from '@/lib/page-tests/variants';
-import type { PageTest } from '@/server/repositories/page-tests';
-import type { SplitTest } from '@/server/repositories/split-tests';
+import type { PageTest } from '@/server/experiments/subjects/page';
+import type { SplitTest } from '@/server/experiments/subjects/popup';
 
 /** The elements a test may change, in the console's words (a pop-up's «Текст», a page's «Подзаголовок» and «Цена на первом месте»). */
 export const learnedElements = {

@@ -2,19 +2,20 @@ import { pageTestOriginal } from '@/components/content/first-screen';
 import { coursePageAt } from '@/content/courses';
 import { pageLabel, popupName } from '@/content/names';
 import { requireOperator } from '@/server/admin/session';
-import { pageTestResults } from '@/server/page-tests/report';
-import { splitTestView } from '@/server/split-tests/report';
+import { pageTestResults, splitTestView } from '@/server/experiments/report';
 import { isLearnedElement, learnedEntries, learnedSubjects, searchLearned, type LearnedSearch } from './entries';
+import { popupTests } from '@/server/experiments/subjects/popup';
+import { pageTests } from '@/server/experiments/subjects/page';
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
 
 /** «Что мы узнали»: every finished pop-up and page test as an entry, searched by `?subject=` and `?element=`. */
 export async function loadLearnedPage(params: Record<string, string | string[] | undefined>) {
   const { runtime, now } = await requireOperator();
-  const [popupTests, pageTests] = await Promise.all([runtime.repos.splitTests.finished(), runtime.repos.pageTests.finished()]);
+  const [finishedPopupTests, finishedPageTests] = await Promise.all([popupTests(runtime.repos).finished(), pageTests(runtime.repos).finished()]);
   const entries = learnedEntries([
     ...(await Promise.all(
-      popupTests.map(async (test) => ({
+      finishedPopupTests.map(async (test) => ({
         kind: 'popup' as const,
         test,
         name: popupName(test.popupId),
@@ -22,7 +23,7 @@ export async function loadLearnedPage(params: Record<string, string | string[] |
       })),
     )),
     ...(await Promise.all(
-      pageTests.map(async (test) => {
+      finishedPageTests.map(async (test) => {
         const { leads, revenue } = await pageTestResults(runtime.repos, test);
         return {
           kind: 'page' as const,

@@ -7,6 +7,7 @@ import { requireOperator } from '@/server/admin/session';
 import { popupCheckSite } from '@/server/popups/site';
 import { sitePages } from '@/server/site-pages';
 import { conversionSeries } from './popup-figures';
+import { popupTests } from '@/server/experiments/subjects/popup';
 
 /** «Поп-апы»: every pop-up (and which run a test), their figures per day of the period, what went uncounted. */
 export async function loadPopupsPage(params: { from?: string; to?: string }) {
@@ -16,7 +17,7 @@ export async function loadPopupsPage(params: { from?: string; to?: string }) {
     runtime.repos.popupStats.perDay(period.from, period.to),
     runtime.repos.traffic.totals('popup', period.from, period.to),
     runtime.repos.popups.list(),
-    runtime.repos.splitTests.running(),
+    popupTests(runtime.repos).running(),
   ]);
   const chart = conversionSeries(rows, period.from, period.to);
   return {

@@ -8,6 +8,7 @@ import { testAdminRuntime } from '../testing/admin';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { runActionSteps, type ActionSteps, type AuditNote, type OperatorRequest } from './action-steps';
+import { popupTests } from '../experiments/subjects/popup';
 
 const OPERATOR = 'anna@school.ru';
 const window = { giftNumber: 2, startTimestamp: Date.UTC(2026, 11, 20, 7), endTimestamp: Date.UTC(2026, 11, 21, 7) };
@@ -112,8 +113,8 @@ describeEachDatabase("a console action's change and its journal row", (database)
         await eraseVisitor(writing, 'erase.me@example.com', hashKey, trx);
         await writing.popups.save(edited!.id, { ...edited!.config, enabled: !edited!.config.enabled }, { ...as, expectedVersion: 1 }, trx);
         await writing.popups.rollback(edited!.id, 1, { ...as, expectedVersion: 2 }, trx);
-        const started = await writing.splitTests.start(tested!.id, [texts('A'), texts('B')], { ...as, plannedShows: 1000 }, trx);
-        if (started.started) await writing.splitTests.stop(started.test.id, as, trx);
+        const started = await popupTests(writing).start(tested!.id, [texts('A'), texts('B')], { ...as, plannedShows: 1000 }, trx);
+        if (started.started) await popupTests(writing).stop(started.test.id, as, trx);
         const added = await writing.giftSchedule.add(window, now, trx);
         if ('id' in added) await writing.giftSchedule.update(added.id, { ...window, giftNumber: 3 }, trx);
         const removed = await writing.giftSchedule.add({ ...window, startTimestamp: window.endTimestamp, endTimestamp: window.endTimestamp + 1 }, now, trx);
@@ -128,7 +129,7 @@ describeEachDatabase("a console action's change and its journal row", (database)
     expect(await repos.leads.findLead(erased.leadId)).toBeDefined();
     expect(await repos.settings.alertSettings()).toEqual(DEFAULT_ALERT_SETTINGS);
     expect((await repos.popups.get(edited!.id))?.version).toBe(1);
-    expect(await repos.splitTests.forPopup(tested!.id)).toEqual([]);
+    expect(await popupTests(repos).forPopup(tested!.id)).toEqual([]);
     expect(await repos.giftSchedule.list()).toEqual([]);
     expect(await repos.audit.list()).toEqual([]);
 
@@ -137,7 +138,7 @@ describeEachDatabase("a console action's change and its journal row", (database)
     expect(await repos.leads.findLead(erased.leadId)).toBeUndefined();
     expect(await repos.settings.alertSettings()).toEqual(settings);
     expect(await repos.popups.history(edited!.id)).toMatchObject([{ version: 3, restoredFrom: 1 }, { version: 2 }, { version: 1 }]);
-    expect(await repos.splitTests.forPopup(tested!.id)).toMatchObject([{ status: 'stopped', stoppedBy: OPERATOR }]);
+    expect(await popupTests(repos).forPopup(tested!.id)).toMatchObject([{ status: 'stopped', stoppedBy: OPERATOR }]);
     expect(await repos.giftSchedule.list()).toMatchObject([{ giftNumber: 3 }]);
     expect(await repos.audit.list()).toMatchObject([{ actor: OPERATOR, action: 'popup_save', subject: edited!.id }]);
   });

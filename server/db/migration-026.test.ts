@@ -4,9 +4,10 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { createRepositories } from '../repositories';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
-import { startSplitTest } from '../testing/split-tests';
+import { filePopupSeeds } from '../popups/seed';
 import { createMigrator, migrateToLatest, migrations } from './migrate';
 import { reconcileFailureOf, storedFailureOf } from './migrations/026-stored-codes';
+import { popupTests } from '../experiments/subjects/popup';
 
 /** The actor the split-test job stored before 026. */
 const OLD_AUTO_KEEP = 'автоматически, по выводу теста';
@@ -86,22 +87,34 @@ describeEachDatabase(
         .where('kind', '=', 'alert')
         .execute();
 
-      // The split-test job's keep of a winner, under the actor it stored then (its test, pop-up version and journal row).
-      const test = await startSplitTest(repos, 'popup-react-developer-discount', { plannedShows: 300, now: now - 3_600_000, autoKeep: true });
-      const popup = (await repos.popups.get(test.popupId))!;
-      await repos.splitTests.concludeVerdict({
-        testId: test.id,
+      // The split-test job's keep of a winner, under the actor it stored then (its test, pop-up version and
+      // journal row), written as that release's tables held it: 027 moves the tests elsewhere since.
+      await repos.popups.seed(filePopupSeeds(), 1);
+      const popup = (await repos.popups.get('popup-react-developer-discount'))!;
+      const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
+      const test = { id: 'kept-by-itself', popupId: popup.id };
+      await handle.db
+        .insertInto('popup_tests' as never)
+        .values({
+          id: test.id,
+          popup_id: popup.id,
+          status: 'decided',
+          variants: JSON.stringify([texts('A'), texts('B')]),
+          planned_shows: 300,
+          started_at: now - 3_600_000,
+          started_by: 'anna@school.ru',
+          stopped_at: now,
+          stopped_by: OLD_AUTO_KEEP,
+          winner: 1,
+          auto_keep: 1,
+          verdict_at: now,
+        } as never)
+        .execute();
+      await repos.popups.save(popup.id, { ...popup.config, variants: [] } as ManagedPopupConfig, { expectedVersion: popup.version, actor: OLD_AUTO_KEEP, now });
+      await repos.audit.record(
+        { actor: OLD_AUTO_KEEP, action: 'popup_test_decide', subject: popup.id, details: { automatic: true, test: test.id, variant: 1 } },
         now,
-        notices: [],
-        keep: {
-          variant: 1,
-          popupId: popup.id,
-          config: { ...popup.config, variants: [] } as ManagedPopupConfig,
-          expectedVersion: popup.version,
-          actor: OLD_AUTO_KEEP,
-          audit: { automatic: true },
-        },
-      });
+      );
       await repos.audit.record({ actor: 'anna@school.ru', action: 'popup_save', subject: popup.id }, now);
       await repos.dealReconciliation.save({ lastFailureAt: now, lastError: '905' });
 
@@ -116,7 +129,7 @@ describeEachDatabase(
         { code: 'chat_not_found', detail: '400: Bad Request: chat not found' },
       ]);
 
-      expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'decided', stoppedBy: AUTO_KEEP_ACTOR });
+      expect(await popupTests(repos).get(test.id)).toMatchObject({ status: 'decided', stoppedBy: AUTO_KEEP_ACTOR });
       expect((await repos.popups.history(popup.id))[0]).toMatchObject({ actor: AUTO_KEEP_ACTOR });
       const journal = await repos.audit.list({ limit: 10 });
       expect(journal.map((row) => [row.action, row.actor])).toEqual(

@@ -27,9 +27,10 @@ export interface Database {
   vitals_attribution: VitalsAttributionTable;
   vitals_context: VitalsContextTable;
   vitals_networks: VitalsNetworksTable;
-  popup_tests: PopupTestsTable;
-  popup_test_exposures: PopupTestVisitorsTable;
-  popup_test_conversions: PopupTestVisitorsTable;
+  experiments: ExperimentsTable;
+  experiment_variants: ExperimentVariantsTable;
+  experiment_visitors: ExperimentVisitorsTable;
+  experiment_conversions: ExperimentConversionsTable;
   health_heartbeats: HealthHeartbeatsTable;
   traffic_address_counters: TrafficAddressCountersTable;
   traffic_daily_totals: TrafficDailyTotalsTable;
@@ -37,10 +38,6 @@ export interface Database {
   admin_invitations: AdminInvitationsTable;
   alert_join_codes: AlertJoinCodesTable;
   alert_chats: AlertChatsTable;
-  page_tests: PageTestsTable;
-  page_test_variants: PageTestVariantsTable;
-  page_test_visitors: PageTestVisitorsTable;
-  page_test_leads: PageTestLeadsTable;
   price_versions: PriceVersionsTable;
   content_entries: ContentEntriesTable;
   content_versions: ContentVersionsTable;
@@ -360,35 +357,53 @@ export interface VitalsNetworksTable {
   network: string;
 }
 
-/** A split test of a pop-up (migration 010). */
-export interface PopupTestsTable {
+/** A test of a pop-up or a page (migration 027, from 010 and 020). */
+export interface ExperimentsTable {
   id: string;
-  popup_id: string;
-  status: 'running' | 'stopped' | 'decided';
-  /** JSON list of { headline, text, buttonLabel }, A first. */
-  variants: string;
-  planned_shows: number;
-  started_at: number;
-  started_by: string;
+  kind: 'popup' | 'page';
+  /** The pop-up's id, the page's address. */
+  subject: string;
+  status: 'draft' | 'running' | 'stopped' | 'kept';
+  /** Raised by every edit: what the page serving caches key on. */
+  version: number;
+  planned_visitors: number;
+  /** 1: started with «Оставить победителя автоматически». */
+  auto_keep: Generated<number>;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  started_at: number | null;
+  started_by: string | null;
   stopped_at: number | null;
   stopped_by: string | null;
   winner: number | null;
-  /** 1: started with «Оставить победителя автоматически» (019). */
-  auto_keep: Generated<number>;
-  /** When the verdict job announced the test's verdict (019); null before. */
+  /** When the verdict job announced the test's verdict; null before. */
   verdict_at: number | null;
 }
 
-/** One visitor of a test: exposed (saw the pop-up) or converted (their lead was accepted). */
-export interface PopupTestVisitorsTable {
-  test_id: string;
-  /** Keyed hash of the visitor's random first-party id. */
+/** One variant of a test (0 = A): its changes as JSON (server/experiments/subjects). */
+export interface ExperimentVariantsTable {
+  experiment_id: string;
+  variant: number;
+  changes: string;
+}
+
+/** A visitor shown (served) a variant of a test, once. */
+export interface ExperimentVisitorsTable {
+  experiment_id: string;
+  /** Keyed hash of the visitor's first-party id. */
   visitor: string;
   variant: number;
   day: string;
   at: number;
-  /** Keyed hash of the visitor's network (migration 023); null for those counted before it. */
+  /** Keyed hash of the visitor's network; null for those counted before networks were kept. */
   network: string | null;
+}
+
+/** A visitor whose accepted lead counted for their variant, with the lead (its deal brings the revenue). */
+export interface ExperimentConversionsTable extends ExperimentVisitorsTable {
+  /** Null: a pop-up test's lead counted before 027. */
+  lead_id: number | null;
 }
 
 /** A client's events in one scope on one Moscow day (migration 015); deleted after two days. */
@@ -438,48 +453,6 @@ export interface AlertChatsTable {
   username: string | null;
   joined_at: number;
   invited_by: string;
-}
-
-/** A test of a course page or campaign landing (migration 020). */
-export interface PageTestsTable {
-  id: string;
-  page_path: string;
-  status: 'draft' | 'running' | 'stopped' | 'kept';
-  /** Raised by every edit: what the serving caches key on. */
-  version: number;
-  planned_visitors: number;
-  created_at: number;
-  created_by: string;
-  updated_at: number;
-  started_at: number | null;
-  started_by: string | null;
-  stopped_at: number | null;
-  stopped_by: string | null;
-  winner: number | null;
-}
-
-/** One variant of a page test (0 = A, the original); null: the page's own. */
-export interface PageTestVariantsTable {
-  test_id: string;
-  variant: number;
-  headline: string | null;
-  subheadline: string | null;
-  button_label: string | null;
-  lead_tariff: string | null;
-}
-
-/** A visitor served a variant of a page test: keyed hash of the signed id. */
-export interface PageTestVisitorsTable {
-  test_id: string;
-  visitor: string;
-  variant: number;
-  day: string;
-  at: number;
-}
-
-/** A visitor whose lead counted for their variant, with the lead (its deal brings the revenue). */
-export interface PageTestLeadsTable extends PageTestVisitorsTable {
-  lead_id: number;
 }
 
 /** «Цены» (migration 024): one row a saved version of a course's prices. */

@@ -14,7 +14,7 @@ import { floodSigns } from '../rules/flood-signs';
 import type { Logger } from '../log';
 import { createDeliveryWorker } from '../deliveries/delivery-handler';
 import { auditActions } from '../repositories/audit';
-import { splitTestVerdictStep } from '../split-tests/verdict-job';
+import { splitTestVerdictStep } from '../experiments/verdict-job';
 import { describeEachDatabase, type TestDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { deliveryOfUnknownKind } from '../testing/seed';
@@ -33,11 +33,9 @@ const storedCodeColumns: Record<string, readonly string[] | { commaSeparated: re
   'admin_audit_log.action': auditActions,
   'admin_audit_log.actor': 'actor',
   'popup_versions.actor': 'actor',
-  'popup_tests.started_by': 'actor',
-  'popup_tests.stopped_by': 'actor',
-  'page_tests.created_by': 'actor',
-  'page_tests.started_by': 'actor',
-  'page_tests.stopped_by': 'actor',
+  'experiments.created_by': 'actor',
+  'experiments.started_by': 'actor',
+  'experiments.stopped_by': 'actor',
   'admin_invitations.invited_by': 'actor',
   'alert_join_codes.created_by': 'actor',
   'alert_chats.invited_by': 'actor',
@@ -159,7 +157,7 @@ describeEachDatabase('codes in storage: the columns of reasons and actors hold c
     expect(seen['deal_reconciliation.last_error']).toEqual(['http_5xx']);
     expect(seen['deal_refused_payments.reason']).toHaveLength(1);
     expect(seen['leads.withheld_signs']).toEqual(['address,campaign_burst']);
-    expect(seen['popup_tests.stopped_by']).toEqual(['system:auto_keep']);
+    expect(seen['experiments.stopped_by']).toEqual(['system:auto_keep']);
     expect(seen['admin_audit_log.actor']).toEqual(expect.arrayContaining(['system:auto_keep', 'anna@school.ru']));
   });
 });

@@ -4,10 +4,11 @@ import { noChanges } from '@/lib/page-tests/variants';
 import { courseCeilingKopecks, schoolCeilingKopecks } from '../rules/payment-plausibility';
 import { CLIENT_ADDRESS_HEADER } from '../leads/client-address';
 import type { Logger, LogFields } from '../log';
-import { pageTestResults } from '../page-tests/report';
+import { pageTestResults } from '../experiments/report';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { handleDealStatus } from './deal-status';
+import { pageTests } from '../experiments/subjects/page';
 
 const secret = 's'.repeat(40);
 
@@ -124,14 +125,14 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
   it("refuses a payment far above any tariff with no cost said: kept with its reason, counted neither in «Кампании» nor in a page test's revenue", async () => {
     const { repos } = database();
     // A page test of the junior course; a B visitor's lead from the course's own form counted for B.
-    const draft = await repos.pageTests.create({
+    const draft = await pageTests(repos).create({
       pagePath: '/products/junior-js',
       variants: [{ ...noChanges, headline: 'B' }],
       plannedVisitors: 1000,
       actor: 'anna@school.ru',
       now: start,
     });
-    const started = await repos.pageTests.start(draft.id, { actor: 'anna@school.ru', now: start });
+    const started = await pageTests(repos).start(draft.id, { actor: 'anna@school.ru', now: start });
     if (!started.started) throw new Error('the page test did not start');
     const form = coursePageAt('/products/junior-js')!.form;
     const { leadId } = await repos.leads.accept(
@@ -139,8 +140,8 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
       { kind: 'deal', payload: {} },
     );
     const testNumber = (await repos.deliveryQueue.forLead(leadId))[0]!.dealNumber!;
-    await repos.pageTests.recordVisitor({ testId: draft.id, visitor: 'visitor-b', variant: 1, now: start + 5 });
-    expect(await repos.pageTests.recordLead({ testId: draft.id, visitor: 'visitor-b', variant: 1, leadId, now: start + 5 })).toBe(true);
+    await pageTests(repos).recordVisitor({ testId: draft.id, visitor: 'visitor-b', variant: 1, now: start + 5 });
+    expect(await repos.experiments.recordConversion({ testId: draft.id, visitor: 'visitor-b', variant: 1, leadId, now: start + 5, network: null })).toBe(true);
 
     // GetCourse (a mistyped process, or a leaked secret) says both deals are paid 100 000 000 000 ₽, with no cost.
     for (const number of [numbers[0]!, testNumber]) {
@@ -155,7 +156,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     const range = { from: start - 1, to: start + 86_400_000 };
     const winter = (await repos.deals.funnel('campaign', range)).find((row) => row.key === 'winter');
     expect(winter).toMatchObject({ leads: 3, paidDeals: 0, revenueKopecks: 0 });
-    const results = await pageTestResults(repos, (await repos.pageTests.get(draft.id))!);
+    const results = await pageTestResults(repos, (await pageTests(repos).get(draft.id))!);
     expect(results.revenue.map((variant) => [variant.payments, variant.sum])).toEqual([
       [0, 0],
       [0, 0],
@@ -182,7 +183,7 @@ describeEachDatabase('GET|POST /api/getcourse/deal-status', (database) => {
     // The real payment later: taken, and counted in both.
     expect(await (await call({ number: testNumber, status: 'payed', cost: '12 990', paid: '12 990', secret })).json()).toEqual({ ok: true, result: 'changed' });
     expect((await repos.deals.funnel('campaign', range)).find((row) => row.key === 'winter')).toMatchObject({ paidDeals: 1, revenueKopecks: 1_299_000 });
-    expect((await pageTestResults(repos, (await repos.pageTests.get(draft.id))!)).revenue.map((variant) => [variant.payments, variant.sum])).toEqual([
+    expect((await pageTestResults(repos, (await pageTests(repos).get(draft.id))!)).revenue.map((variant) => [variant.payments, variant.sum])).toEqual([
       [0, 0],
       [1, 1_299_000],
     ]);

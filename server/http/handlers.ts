@@ -7,8 +7,6 @@ import { acceptIds, acceptLead, type AcceptContext, type AcceptOutcome } from '.
 import type { Logger } from '../log';
 import { leadMetrics, type LeadRoute, type RefusalReason } from '../ops/metrics';
 import type { Repositories } from '../repositories';
-import { countPageTestLead } from '../page-tests/counting';
-import { countTestConversion } from '../split-tests/conversion';
 import { trafficClient } from '../traffic/caps';
 import { endpoint, type EndpointContext } from './endpoint';
 import { idempotencyKeyOf } from './idempotency-key';
@@ -90,7 +88,9 @@ async function takeLead(
   const alertChannels = { telegram: !!config.alerts?.telegram, email: !!config.alerts?.email };
   const key = idempotencyKeyOf(request);
   const idempotencyKey = key === 'invalid' ? null : key; // refused before the rate limit
-  const outcome = await accept(body, { repos, clientAddressHash: addressHash, now, admit, idempotencyKey, alertChannels });
+  // The lead's visitor, for the experiments to count the stored lead as a test's conversion (server/experiments/conversion.ts).
+  const visit = route === 'leads' ? { headers: request.headers, hashKey, client: trafficClient(addressHash, networkHash), log } : undefined;
+  const outcome = await accept(body, { repos, clientAddressHash: addressHash, now, admit, idempotencyKey, alertChannels, visit });
   // Two requests with one key at the same instant both passed the look-up of the rate limit: the one
   // that found the other's lead gives back the hits it counted.
   if (outcome.status === 'replayed' || outcome.status === 'key-conflict') await limits.giveBack();
@@ -109,12 +109,6 @@ async function takeLead(
       if (outcome.queued) runtime.onQueued();
       leadMetrics.accepted(route);
       if (outcome.withheld) leadMetrics.withheld(route);
-      // A lead held as «Похоже на спам» counts for no test: a flood must not steer a variant.
-      if (route === 'leads' && !outcome.withheld) {
-        const client = trafficClient(addressHash, networkHash);
-        await countTestConversion(request.headers, body, { repos, hashKey, client, now, log });
-        await countPageTestLead(request.headers, body, outcome.id, { repos, hashKey, client, now, log });
-      }
       return jsonOk(success);
     case 'replayed':
       log.info('api.replayed', { route, id: outcome.id });

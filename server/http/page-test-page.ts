@@ -2,7 +2,7 @@ import { coursePageAt } from '@/content/courses';
 import { assignVariant } from '@/lib/experiments/variants';
 import { takesPart } from '@/lib/page-tests/visitors';
 import { liveTestOf, renderToken } from '../page-tests/live';
-import { countPageTestVisitor } from '../page-tests/counting';
+import { countPageTestVisitor } from '../experiments/exposure';
 import { ownOrigin } from '../build/own-origin';
 import { variantHtml } from '../page-tests/render';
 import { PAGE_PATH_HEADER, RENDER_TOKEN_HEADER, testedPageHeaders, visitorOfHandled } from '../page-tests/serving';

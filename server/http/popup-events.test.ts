@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS } from '../traffic/caps';
 import { handlePopupEvents, parsePopupBatch } from './popup-events';
+import { popupTests } from '../experiments/subjects/popup';
 
 const known = new Set(['promo-frameworks', 'popup-middle-discount']);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -158,7 +159,7 @@ describeEachDatabase('POST /api/popup-events', (database) => {
     }
     expect((await beacon(shown(1))).status).toBe(204);
 
-    const rows = await repos.splitTests.perDay(test.id);
+    const rows = await popupTests(repos).perDay(test.id);
     expect(rows.map(({ variant, shows }) => ({ variant, shows }))).toEqual([{ variant: assigned, shows: 1 }]);
     // Counted: the visitor's first show; uncounted: the bot, four forged and one without an id.
     expect(await totals('test', test.id)).toEqual([{ counted: 1, uncounted: 6 }]);
@@ -175,7 +176,7 @@ describeEachDatabase('POST /api/popup-events', (database) => {
       });
       expect((await beacon(body, { cookie: `${VISITOR_COOKIE}=${visitor}` })).status).toBe(204);
     }
-    const shows = (await repos.splitTests.perDay(test.id)).reduce((sum, row) => sum + row.shows, 0);
+    const shows = (await popupTests(repos).perDay(test.id)).reduce((sum, row) => sum + row.shows, 0);
     expect(shows).toBe(DAILY_CAPS.testShow);
     expect(await totals('test', test.id)).toEqual([{ counted: DAILY_CAPS.testShow, uncounted: 12 - DAILY_CAPS.testShow }]);
   });

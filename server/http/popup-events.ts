@@ -3,15 +3,16 @@ import { moscowToday } from '@/lib/calendar';
 import { assignVariant } from '@/lib/experiments/variants';
 import { popupTargetsPath } from '../popups/targeting';
 import type { StoredPopup } from '../repositories/popups';
-import type { SplitTest } from '../repositories/split-tests';
+import type { SplitTest } from '../experiments/subjects/popup';
 import { popupEvents, type PopupEvent, type PopupEventReport } from '../repositories/popup-stats';
-import { countTestShow } from '../split-tests/exposure';
-import { testVisitorOf, visitorKey } from '../split-tests/visitor';
+import { countTestShow } from '../experiments/exposure';
+import { testVisitorOf, visitorKey } from '../experiments/visitor';
 import { countPopupEvent, trafficClient, TrafficTally } from '../traffic/caps';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { isBeaconContentType } from './read-json';
 import { noContent, refuse } from './responses';
+import { popupTests } from '../experiments/subjects/popup';
 
 const knownPopups: ReadonlySet<string> = new Set(popups.map(popupId));
 /** Beacons a client may send a minute before the rest are refused (a page sends one or two). */
@@ -80,7 +81,7 @@ export const handlePopupEvents = endpoint<ApiRuntime, PopupBeaconReport[]>({
   },
   async handle({ request, runtime: { repos, hashKey }, now, body: reports, addressHash, networkHash }) {
     const tested = reports.some((report) => report.test !== undefined);
-    const running = new Map<string, SplitTest>(tested ? (await repos.splitTests.running()).map((test) => [test.popupId, test]) : []);
+    const running = new Map<string, SplitTest>(tested ? (await popupTests(repos).running()).map((test) => [test.popupId, test]) : []);
     const visitor = tested ? testVisitorOf(request.headers, hashKey) : null;
     for (const report of reports) {
       if (report.test === undefined) continue;

@@ -4,6 +4,7 @@ import { resolvePopupPrices, resolveTexts } from '@/lib/popups/prices';
 import { endpoint } from './endpoint';
 import type { ApiRuntime } from './handlers';
 import { jsonOk } from './responses';
+import { popupTests } from '../experiments/subjects/popup';
 
 /**
  * How long browsers and nginx may keep the answer: 30 s each, so a change saved in the console reaches a
@@ -24,7 +25,7 @@ export const handlePopups = endpoint<ApiRuntime>({
   name: 'popups',
   methods: ['GET'],
   async handle({ runtime: { repos }, now, log }) {
-    const [active, tests] = await Promise.all([repos.popups.listActive(now), repos.splitTests.running()]);
+    const [active, tests] = await Promise.all([repos.popups.listActive(now), popupTests(repos).running()]);
     const running = new Map(tests.map((test) => [test.popupId, { id: test.id, variants: test.variants }]));
     const shown: PublicPopup[] = [];
     for (const popup of active) {

@@ -7,6 +7,7 @@ import { toE164 } from '@/lib/validation/phone';
 import { createHash } from 'node:crypto';
 import { z } from '@/lib/validation/zod';
 import { planAlerts } from '../alerts/plan';
+import { countConversion, type ConversionVisit } from '../experiments/conversion';
 import { giftOnSale } from '../rules/gift-windows';
 import type { NewAlert } from '../repositories/alert-queue';
 import type { NewDelivery } from '../repositories/delivery-queue';
@@ -52,6 +53,8 @@ export interface AcceptContext {
   idempotencyKey?: string | null;
   /** The alert channels this server can send on; absent or none: no alerts are queued. */
   alertChannels?: { telegram: boolean; email: boolean };
+  /** Who sent the lead, for the experiments' count of a stored lead as a conversion; absent: it counts for no test. */
+  visit?: Omit<ConversionVisit, 'repos' | 'now'>;
 }
 
 // zod's own messages (wrong types, missing objects) in Russian; the field rules carry the form's own Russian texts.
@@ -92,6 +95,9 @@ export async function acceptLead(body: unknown, context: AcceptContext): Promise
   );
   if (stored.replayed) return stored.sameRequest ? { status: 'replayed', id: stored.leadId } : { status: 'key-conflict' };
   const withheld = admission.floodSigns.length > 0;
+  // Committed: the stored, validated lead counts for the test its form claims. One held as «Похоже на
+  // спам» counts for none: a flood must not steer a variant.
+  if (context.visit && !withheld) await countConversion(parsed.data, stored.leadId, { ...context.visit, repos: context.repos, now: context.now });
   return { status: 'accepted', id: stored.leadId, queued: stored.outboxId !== null && !withheld, withheld };
 }
 

@@ -3,6 +3,7 @@ import { createAlertJoinsRepository, type AlertJoinsRepository } from './alert-j
 import { createAlertQueueRepository, type AlertQueueRepository } from './alert-queue';
 import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
 import { createAuditRepository, type AuditRepository } from './audit';
+import { createExperimentsRepository, type ExperimentsRepository } from './experiments';
 import { createContentEntriesRepository, type ContentEntriesRepository } from './content-entries';
 import { createContentImagesRepository, type ContentImagesRepository } from './content-images';
 import { createContentVersionsRepository, type ContentVersionsRepository } from './content-versions';
@@ -18,7 +19,6 @@ import { createLeadQueriesRepository, type LeadQueriesRepository } from './lead-
 import { createLeadsRepository, type LeadsRepository } from './leads';
 import { createOperatorInvitationsRepository, type OperatorInvitationsRepository } from './operator-invitations';
 import { createOperatorsRepository, type OperatorsRepository } from './operators';
-import { createPageTestsRepository, type PageTestsRepository } from './page-tests';
 import { createPersonalDataRepository, type PersonalDataRepository } from './personal-data';
 import { createPopupStatsRepository, type PopupStatsRepository } from './popup-stats';
 import { createPopupsRepository, type PopupsRepository } from './popups';
@@ -26,7 +26,6 @@ import { createPriceVersionsRepository, type PriceVersionsRepository } from './p
 import { createRateLimitRepository, type RateLimitRepository } from './rate-limit';
 import { createReleaseRunsRepository, type ReleaseRunsRepository } from './release-runs';
 import { createSettingsRepository, type SettingsRepository } from './settings';
-import { createSplitTestsRepository, type SplitTestsRepository } from './split-tests';
 import { createTrafficRepository, type TrafficRepository } from './traffic';
 import { createVitalsRepository, type VitalsRepository } from './vitals';
 
@@ -50,7 +49,7 @@ export interface Repositories {
   popupStats: PopupStatsRepository;
   personalData: PersonalDataRepository;
   popups: PopupsRepository;
-  splitTests: SplitTestsRepository;
+  experiments: ExperimentsRepository;
   traffic: TrafficRepository;
   deals: DealsRepository;
   dealStatusChanges: DealStatusChangesRepository;
@@ -62,7 +61,6 @@ export interface Repositories {
   vitals: VitalsRepository;
   heartbeats: HeartbeatsRepository;
   releaseRuns: ReleaseRunsRepository;
-  pageTests: PageTestsRepository;
   priceVersions: PriceVersionsRepository;
   contentEntries: ContentEntriesRepository;
   contentVersions: ContentVersionsRepository;
@@ -112,11 +110,10 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     alertRecipients: createAlertRecipientsRepository(handle),
     alertJoins: createAlertJoinsRepository(handle, { settings, audit }),
     vitals: createVitalsRepository(handle),
-    splitTests: createSplitTestsRepository(handle, { popups, alertQueue, audit }),
+    experiments: createExperimentsRepository(handle, { popups, alertQueue, audit }),
     heartbeats: createHeartbeatsRepository(handle),
     releaseRuns: createReleaseRunsRepository(handle),
     traffic: createTrafficRepository(handle),
-    pageTests: createPageTestsRepository(handle),
     priceVersions: createPriceVersionsRepository(handle),
     contentEntries,
     contentVersions: createContentVersionsRepository(handle, { entries: contentEntries }),

@@ -111,7 +111,7 @@ export async function splitTestVisitorsBeforeNetworks(
 ): Promise<void> {
   const day = moscowToday(new Date(at));
   await handle.db
-    .insertInto('popup_test_exposures')
-    .values(visitors.map((visitor) => ({ test_id: testId, visitor, variant, day, at, network: null })))
+    .insertInto('experiment_visitors')
+    .values(visitors.map((visitor) => ({ experiment_id: testId, visitor, variant, day, at, network: null })))
     .execute();
 }

@@ -1,5 +1,6 @@
 import { filePopupSeeds } from '../popups/seed';
 import type { Repositories } from '../repositories';
+import { popupTests } from '../experiments/subjects/popup';
 
 /** Seeds the file's pop-ups and starts an A/B test of `popup` (headlines A and B) by a console operator; the test as started. */
 export async function startSplitTest(
@@ -9,7 +10,7 @@ export async function startSplitTest(
 ) {
   const texts = (headline: string) => ({ headline, text: 'Текст', buttonLabel: 'Получить' });
   await repos.popups.seed(filePopupSeeds(), 1);
-  const started = await repos.splitTests.start(popup, [texts('A'), texts('B')], { plannedShows, actor: 'anna@school.ru', now, autoKeep });
+  const started = await popupTests(repos).start(popup, [texts('A'), texts('B')], { plannedShows, actor: 'anna@school.ru', now, autoKeep });
   if (!started.started) throw new Error('not started');
   return started.test;
 }
@@ -21,7 +22,7 @@ export async function startSplitTest(
  * a network of their own unless `networks` packs them, in turn, into that many.
  */
 export async function recordVariantTraffic(
-  repos: Pick<Repositories, 'splitTests'>,
+  repos: Pick<Repositories, 'experiments'>,
   testId: string,
   {
     variant,
@@ -35,7 +36,7 @@ export async function recordVariantTraffic(
   for (let i = 0; i < shows; i++) {
     const visitor = `${prefix}-${i}`;
     const event = { testId, visitor, variant, now, network: `${prefix}-network-${i % networks}` };
-    if (!(await repos.splitTests.recordExposure(event))) throw new Error(`show ${visitor} not counted`);
-    if (i < leads && !(await repos.splitTests.recordConversion(event))) throw new Error(`lead ${visitor} not counted`);
+    if (!(await popupTests(repos).recordExposure(event))) throw new Error(`show ${visitor} not counted`);
+    if (i < leads && !(await popupTests(repos).recordConversion(event))) throw new Error(`lead ${visitor} not counted`);
   }
 }

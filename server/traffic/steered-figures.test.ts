@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { conversionRate } from '@/features/console-popups/popup-figures';
 import { SuspiciousTraffic } from '@/components/console/suspicious-traffic';
 import { suspiciousDays } from '@/components/console/traffic-figures';
-import { TrustNote } from '@/features/console-split-tests/trust-note';
+import { TrustNote } from '@/features/console-experiments/trust-note';
 import { vitalsTable } from '@/features/console-speed/vitals-figures';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
@@ -13,13 +13,14 @@ import { handleLeads } from '../http/handlers';
 import { handlePopupEvents } from '../http/popup-events';
 import { handleVisitorId } from '../http/visitor-id';
 import { handleVitals } from '../http/vitals';
-import { splitTestView } from '../split-tests/report';
-import { splitTestVerdictStep } from '../split-tests/verdict-job';
+import { splitTestView } from '../experiments/report';
+import { splitTestVerdictStep } from '../experiments/verdict-job';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLeadBody } from '../testing/fixtures';
 import { limitsNoTestReaches, testApiRuntime } from '../testing/runtime';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from './caps';
+import { popupTests } from '../experiments/subjects/popup';
 
 /**
  * The attacks of the security review, replayed through the real handlers on a real database, among
@@ -279,7 +280,7 @@ describeEachDatabase("figures under the review's attacks", (database) => {
     const popupBefore = (await repos.popups.get(tested))!;
     const step = splitTestVerdictStep({ repos, alerts: { telegram: null, email: null, siteUrl: null } });
     expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
-    expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
+    expect(await popupTests(repos).get(test.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
     expect((await repos.popups.get(tested))?.version).toBe(popupBefore.version);
 
     // Why: B's leads come from a few networks, and much of the test's traffic went uncounted.

@@ -27,6 +27,7 @@ import { PAGE_PATH_HEADER, RENDER_TOKEN_HEADER, renderPath, VISITOR_HEADER } fro
 import { nginxBinary, nginxListening, siteHere, startNginx, throwAwayCertificate } from '@/tests/support/nginx-site';
 import { distDir, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
+import { pageTests } from '@/server/experiments/subjects/page';
 
 const DOMAIN = 'example.ru';
 const TESTED_PAGE = '/products/junior-js';
@@ -72,18 +73,20 @@ describe('requests from outside: the page tests’ internals, encoded addresses,
       await migrateToLatest(database);
       const repos = createRepositories(database);
       const who = { actor: 'internal-pages@school-system.ru', now: Date.now() };
-      const running = await repos.pageTests.create({
+      const running = await pageTests(repos).create({
         pagePath: TESTED_PAGE,
         variants: [{ ...noChanges, headline: RUNNING_HEADLINE }],
         plannedVisitors: 1000,
         ...who,
       });
-      const started = await repos.pageTests.start(running.id, who);
+      const started = await pageTests(repos).start(running.id, who);
       if (!started.started) throw new Error(`the page test did not start: ${started.reason}`);
       runningTest = started.test;
       // Drafts: one of the tested page itself, one of another course page.
       for (const [index, pagePath] of [TESTED_PAGE, '/products/react-developer'].entries()) {
-        drafts.push(await repos.pageTests.create({ pagePath, variants: [{ ...noChanges, headline: DRAFT_HEADLINES[index]! }], plannedVisitors: 1000, ...who }));
+        drafts.push(
+          await pageTests(repos).create({ pagePath, variants: [{ ...noChanges, headline: DRAFT_HEADLINES[index]! }], plannedVisitors: 1000, ...who }),
+        );
       }
     } finally {
       await database.close();

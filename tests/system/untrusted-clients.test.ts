@@ -13,6 +13,7 @@ import { createRepositories } from '@/server/repositories';
 import { addOperators, launchChromium, signedIn } from './support/console';
 import { freePort, leadBody, postLead, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { systemSuite } from './support/suite';
+import { popupTests } from '@/server/experiments/subjects/popup';
 
 interface Dribbled {
   /** From the request's first byte to the server closing the connection, or to giving up. */
@@ -169,7 +170,8 @@ describe('a forged X-Forwarded-Host', () => {
         request.on('error', reject);
         request.end(body);
       });
-    const runningTests = () => withRepositories(async (repos) => (await repos.splitTests.forPopup(popupId)).filter((test) => test.status === 'running').length);
+    const runningTests = () =>
+      withRepositories(async (repos) => (await popupTests(repos).forPopup(popupId)).filter((test) => test.status === 'running').length);
 
     await send({ origin: foreign, 'x-forwarded-host': 'evil.example' });
     expect(await runningTests()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { loadPageTestsPage } from '@/features/console-page-tests/load';
-import { PageTestsPage } from '@/features/console-page-tests/page-tests-page';
+import { loadPageTestsPage } from '@/features/console-experiments/page-test-load';
+import { PageTestsPage } from '@/features/console-experiments/page-tests-page';
 
 export const metadata: Metadata = { title: 'Тесты страниц' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { loadPageTest, testablePages } from '@/features/console-page-tests/load';
-import { PageTestPage } from '@/features/console-page-tests/page-test-page';
+import { loadPageTest, testablePages } from '@/features/console-experiments/page-test-load';
+import { PageTestPage } from '@/features/console-experiments/page-test-page';
 
 export const metadata: Metadata = { title: 'Тест страницы' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { loadNewPageTest } from '@/features/console-page-tests/load';
-import { NewPageTestPage } from '@/features/console-page-tests/new-page-test-page';
+import { loadNewPageTest } from '@/features/console-experiments/page-test-load';
+import { NewPageTestPage } from '@/features/console-experiments/new-page-test-page';
 
 export const metadata: Metadata = { title: 'Новый тест страницы' };
 

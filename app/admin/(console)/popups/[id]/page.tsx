@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { loadPopupPage } from '@/features/console-popups/load';
 import { PopupPage, type PopupNotices } from '@/features/console-popups/popup-page';
-import { loadSplitTest } from '@/features/console-split-tests/load';
-import { SplitTestSection } from '@/features/console-split-tests/split-test-section';
+import { loadSplitTest } from '@/features/console-experiments/split-test-load';
+import { SplitTestSection } from '@/features/console-experiments/split-test-section';
 
 export const metadata: Metadata = { title: 'Поп-ап' };
 
-/** A pop-up (console-popups) with the split test of its texts (console-split-tests). */
+/** A pop-up (console-popups) with the split test of its texts (console-experiments). */
 export default async function Page({
   params,
   searchParams,

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ui } from '@/components/console/ui';
-import type { TestablePage } from './load';
+import type { TestablePage } from './page-test-load';
 import { PageTestForm } from './page-test-form';
 import { pageTestLabels } from './page-test-labels';
 

@@ -1,8 +1,8 @@
-import { differenceText, keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
+import { keepNeedsConfirmation, planText, verdictPValue, verdictSentence } from '@/lib/experiments/plain-words';
 import { MIN_NETWORKS } from '@/lib/experiments/trust';
 import { MIN_LEADS, MIN_SHOWS } from '@/lib/experiments/sequential';
 import { variantLetter } from '@/lib/experiments/variants';
-import type { SplitTestView } from '@/server/split-tests/report';
+import type { SplitTestView } from '@/server/experiments/report';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '@/server/traffic/caps';
 import { SUSPICIOUS_SHARE } from '@/lib/traffic-share';
 import { ActionButton } from '@/components/console/action-button';
@@ -11,8 +11,8 @@ import { ConversionChart } from './conversion-chart';
 import { moscowTime } from '@/components/console/moscow-time';
 import { decideTestAction } from './split-test-actions';
 import { percent, pValueText, splitTestLabels } from './split-test-labels';
+import { VariantFigures } from './variant-figures';
 import { TrustNote } from './trust-note';
-import { figureColumns, TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
 
 /**
@@ -65,33 +65,29 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
           </div>
         </section>
       )}
-      <table className={`${ui.table} mb-4 max-w-4xl`}>
-        <caption className="sr-only">Показы, заявки и конверсия по вариантам</caption>
-        <TableHead
-          columns={[
-            'Вариант',
-            'Заголовок',
-            ...figureColumns('Показы', 'Заявки', 'Конверсия (95 %)', 'Разница с A (95 %)', 'p-значение'),
-            ...(running ? [{ label: 'Действие', srOnly: true }] : []),
-          ]}
-        />
-        <tbody>
-          {test.variants.map((texts, index) => {
-            const figures = report.variants[index] ?? { shows: 0, leads: 0, rate: 0, low: 0, high: 1 };
-            const comparison = index > 0 ? (report.comparisons[index - 1] ?? null) : null;
-            const p = verdictPValue(report, comparison);
-            return (
-              <tr key={index} data-variant={variantLetter(index)}>
-                <th scope="row">{variantLetter(index)}</th>
-                <td>{texts.headline}</td>
-                <td className="text-right">{figures.shows.toLocaleString('ru-RU')}</td>
-                <td className="text-right">{figures.leads.toLocaleString('ru-RU')}</td>
-                <td className="text-right">{figures.shows > 0 ? `${percent(figures.rate)} (${percent(figures.low)}–${percent(figures.high)})` : '—'}</td>
-                <td className="text-right">{index === 0 ? 'основа' : comparison ? differenceText(comparison) : '—'}</td>
-                <td className="text-right">{p ? pValueText(p.p, p.atLeast) : '—'}</td>
-                {running && (
-                  <td>
-                    {keepNeedsConfirmation(verdict, index) ? (
+      <VariantFigures
+        report={report}
+        count={test.variants.length}
+        caption="Показы, заявки и конверсия по вариантам"
+        visitorsLabel="Показы"
+        differenceLabel="Разница с A (95 %)"
+        className="mb-4 max-w-4xl"
+        before={[{ heading: 'Заголовок', cell: (index) => test.variants[index]!.headline }]}
+        after={[
+          {
+            heading: { label: 'p-значение', numeric: true },
+            figure: true,
+            cell: (index) => {
+              const p = verdictPValue(report, index > 0 ? (report.comparisons[index - 1] ?? null) : null);
+              return p ? pValueText(p.p, p.atLeast) : '—';
+            },
+          },
+          ...(running
+            ? [
+                {
+                  heading: { label: 'Действие', srOnly: true },
+                  cell: (index: number) =>
+                    keepNeedsConfirmation(verdict, index) ? (
                       // The first step: the page asks before a keep the verdict does not back.
                       <form method="get" action={`/admin/popups/${encodeURIComponent(popupId)}#keep-confirm`}>
                         <input type="hidden" name="keep" value={index} />
@@ -107,14 +103,12 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
                       >
                         {splitTestLabels.keep(index)}
                       </ActionButton>
-                    )}
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
       <ConversionChart days={days} now={now} />
       <details className="max-w-3xl text-sm text-gray-700">
         <summary className="cursor-pointer font-medium">{splitTestLabels.howComputed}</summary>

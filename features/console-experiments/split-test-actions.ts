@@ -10,7 +10,8 @@ import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { keepNeedsConfirmation } from '@/lib/experiments/plain-words';
-import { planTest, splitTestView } from '@/server/split-tests/report';
+import { planTest, splitTestView } from '@/server/experiments/report';
+import { popupTests } from '@/server/experiments/subjects/popup';
 
 /** The variants form after a save: the typed texts stay, problems sit beside their fields (split-test-labels.ts words them). */
 export interface VariantsFormState {
@@ -45,7 +46,7 @@ export const saveVariantsAction = operatorAction({
     const refused = (outcome: VariantsFormState['outcome'], problems: VariantProblem[] = []) => answered<VariantsFormState>({ variants, problems, outcome });
     const popup = await runtime.repos.popups.get(id);
     if (!popup || version === undefined) return refused('not_found');
-    if ((await runtime.repos.splitTests.forPopup(id)).some((test) => test.status === 'running')) return refused('running');
+    if ((await popupTests(runtime.repos).forPopup(id)).some((test) => test.status === 'running')) return refused('running');
     const problems: VariantProblem[] = variants.flatMap((texts, i) => checkVariant(texts, i + 1));
     // A price reference must name a tariff: a visitor never gets `{цена …}` (lib/popups/prices.ts).
     const { courses } = await popupCheckSite();
@@ -83,7 +84,7 @@ export const startTestAction = operatorAction({
     return { id, variants, plannedShows: plan.plannedShows, autoKeep };
   },
   write: ({ id, variants, plannedShows, autoKeep }, trx, { runtime, email, now }) =>
-    runtime.repos.splitTests.start(id, variants, { plannedShows, actor: email, now, autoKeep }, trx),
+    popupTests(runtime.repos).start(id, variants, { plannedShows, actor: email, now, autoKeep }, trx),
   audit: (started, { id, variants, plannedShows, autoKeep }) =>
     started.started ? { action: 'popup_test_start', subject: id, details: { test: started.test.id, variants: variants.length, plannedShows, autoKeep } } : null,
   answer(started, { id }) {
@@ -96,7 +97,7 @@ export const startTestAction = operatorAction({
 /** «Остановить тест»: ends it, the pop-up keeps its texts (A); audited. */
 export const stopTestAction = operatorAction({
   input: z.object({ id: typed, test: typed }),
-  write: ({ test }, trx, { runtime, email, now }) => runtime.repos.splitTests.stop(test, { actor: email, now }, trx),
+  write: ({ test }, trx, { runtime, email, now }) => popupTests(runtime.repos).stop(test, { actor: email, now }, trx),
   audit: (stopped, { id, test }) => (stopped ? { action: 'popup_test_stop', subject: id, details: { test } } : null),
   answer: (stopped, { id }) => redirect(pageOf(id, stopped ? 'test=stopped' : 'test=not_running')),
 });
@@ -109,7 +110,7 @@ export const stopTestAction = operatorAction({
 export const decideTestAction = operatorAction({
   input: z.object({ id: typed, test: typed, variant: whole.optional().catch(undefined), confirmed: ticked }),
   async prepare({ id, test: testId, variant, confirmed }, { runtime, now }) {
-    const [test, popup] = await Promise.all([runtime.repos.splitTests.get(testId), runtime.repos.popups.get(id)]);
+    const [test, popup] = await Promise.all([popupTests(runtime.repos).get(testId), runtime.repos.popups.get(id)]);
     const texts = variant === undefined ? undefined : test?.variants[variant];
     if (!test || !popup || test.popupId !== id || test.status !== 'running' || !texts || variant === undefined) redirect(pageOf(id, 'test=not_running'));
     if (!confirmed && keepNeedsConfirmation((await splitTestView(runtime.repos, test, now)).report.verdict, variant))
@@ -118,7 +119,7 @@ export const decideTestAction = operatorAction({
     return { id, testId, variant, config, expected: popup.version };
   },
   async write({ id, testId, variant, config, expected }, trx, { runtime, email, now }) {
-    if (!(await runtime.repos.splitTests.stop(testId, { actor: email, now, winner: variant }, trx))) return null;
+    if (!(await popupTests(runtime.repos).stop(testId, { actor: email, now, winner: variant }, trx))) return null;
     return runtime.repos.popups.save(id, config, { expectedVersion: expected, actor: email, now }, trx);
   },
   audit: (saved, { id, testId, variant }) =>

@@ -6,7 +6,7 @@ import { ui } from '@/components/console/ui';
 import { MIN_VARIANTS, textsOf, variantLetter } from '@/lib/experiments/variants';
 import { actorText } from '@/components/console/actor-labels';
 import { AUTO_KEEP_ACTOR } from '@/lib/actors';
-import type { SplitTestData } from './load';
+import type { SplitTestData } from './split-test-load';
 import { startTestAction, stopTestAction } from './split-test-actions';
 import { splitTestLabels, splitTestMessages } from './split-test-labels';
 import { SplitTestReport } from './split-test-report';

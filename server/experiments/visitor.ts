@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isSelfAnnouncedBot, visitorIdOf } from '@/lib/experiments/variants';
-import { visitorIdKind } from '../experiments/visitor-id';
+import { visitorIdKind } from './visitor-id';
 
 /**
  * The split-test visitor of a request: the signed id of the `school_vid` cookie (the server issued it,

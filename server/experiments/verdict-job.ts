@@ -9,6 +9,7 @@ import { ScheduledJob, type JobStep } from '../jobs/scheduled-job';
 import type { Logger } from '../log';
 import type { Repositories } from '../repositories';
 import { splitTestView } from './report';
+import { popupTests } from './subjects/popup';
 
 /** How often the verdicts are looked at: a test's figures change by the day, a verdict may wait a few minutes. */
 export const VERDICT_EVERY_MS = 10 * 60_000;
@@ -40,7 +41,7 @@ export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; a
       let announced = 0;
       let kept = 0;
       let held = 0;
-      for (const test of await repos.splitTests.running()) {
+      for (const test of await popupTests(repos).running()) {
         if (test.verdictAt !== null) continue;
         const view = await splitTestView(repos, test, now);
         const verdict = view.report.verdict;
@@ -67,7 +68,7 @@ export function splitTestVerdictStep({ repos, alerts }: { repos: Repositories; a
                 actor: AUTO_KEEP_ACTOR,
                 audit: { automatic: true, verdict: verdict.kind },
               };
-        const result = await repos.splitTests.concludeVerdict({ testId: test.id, now, notices, keep });
+        const result = await popupTests(repos).concludeVerdict({ testId: test.id, now, notices, keep });
         if (!result.concluded) continue;
         announced += 1;
         if (keep) kept += 1;

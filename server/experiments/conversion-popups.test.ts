@@ -1,14 +1,15 @@
 import { beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, testBlockId, VISITOR_COOKIE } from '@/lib/experiments/variants';
-import { issueVisitorId } from '../experiments/visitor-id';
+import { issueVisitorId } from './visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { startSplitTest } from '../testing/split-tests';
 import { DAILY_CAPS, NETWORK_DAILY_CAPS } from '../traffic/caps';
-import { countTestConversion } from './conversion';
+import { countConversion } from './conversion';
 import { splitTestView } from './report';
 import { visitorKey } from './visitor';
+import { popupTests } from './subjects/popup';
 
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
@@ -28,6 +29,9 @@ describeEachDatabase('split test conversions', (database) => {
     now: Date.now(),
     log: consoleLogger,
   });
+  /** The experiments' count of a stored lead from the visitor of `headers`, as the lead's acceptance calls it after the commit. */
+  const countTestConversion = (requestHeaders: Headers, lead: { extra: { block_id: string; page_path?: string } }, visit: ReturnType<typeof context>) =>
+    countConversion({ extra: { page_path: '/', ...lead.extra } }, null, { ...visit, headers: requestHeaders });
   const totals = async (testId: string) => {
     const today = moscowToday();
     return (await database().repos.traffic.totals('test', today, today, testId)).map(({ counted, uncounted }) => ({ counted, uncounted }));
@@ -41,7 +45,7 @@ describeEachDatabase('split test conversions', (database) => {
 
     // Not shown yet: nothing counts.
     expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
-    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
+    await popupTests(repos).recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
     // A form claiming the other variant, another pop-up, a bot, no test block, a page the pop-up is not on: not counted.
     expect(await countTestConversion(headers(visitor), lead(1 - variant), context())).toBe(false);
     expect(await countTestConversion(headers(visitor), lead(variant, { popup: 'popup-junior-discount' }), context())).toBe(false);
@@ -73,7 +77,7 @@ describeEachDatabase('split test conversions', (database) => {
     for (const visitor of forged) {
       const variant = assignVariant(visitor, test.id, 2);
       // Even with an exposure stored under its key (as a beacon of the same forged id cannot make one).
-      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
+      await popupTests(repos).recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
       expect(await countTestConversion(headers(visitor), lead(variant), context())).toBe(false);
     }
     expect((await splitTestView(repos, test, Date.now())).report.variants.map((v) => v.leads)).toEqual([0, 0]);
@@ -87,7 +91,7 @@ describeEachDatabase('split test conversions', (database) => {
     for (let i = 0; i < DAILY_CAPS.testLead + 3; i++) {
       const visitor = issueVisitorId(hashKey);
       const variant = assignVariant(visitor, test.id, 2);
-      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
+      await popupTests(repos).recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'network-a' });
       results.push(await countTestConversion(headers(visitor), lead(variant), context(i < DAILY_CAPS.testLead + 2 ? 'address-a' : 'address-b')));
     }
     expect(results).toEqual([...Array<boolean>(DAILY_CAPS.testLead).fill(true), false, false, true]);
@@ -101,18 +105,18 @@ describeEachDatabase('split test conversions', (database) => {
     for (let i = 0; i < NETWORK_DAILY_CAPS.testLead + 2; i++) {
       const visitor = issueVisitorId(hashKey);
       const variant = assignVariant(visitor, test.id, 2);
-      await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'one-network' });
+      await popupTests(repos).recordExposure({ testId: test.id, visitor: visitorKey(visitor, hashKey), variant, now: Date.now(), network: 'one-network' });
       results.push(await countTestConversion(headers(visitor), lead(variant), context(`address-${i}`, 'one-network')));
     }
     expect(results).toEqual([...Array<boolean>(NETWORK_DAILY_CAPS.testLead).fill(true), false, false]);
     // A visitor whose id was issued past the allowance keeps a variant and may be shown it, but counts nothing.
     const uncounted = issueVisitorId(hashKey, undefined, 'uncounted');
     const variant = assignVariant(uncounted, test.id, 2);
-    await repos.splitTests.recordExposure({ testId: test.id, visitor: visitorKey(uncounted, hashKey), variant, now: Date.now(), network: 'another' });
+    await popupTests(repos).recordExposure({ testId: test.id, visitor: visitorKey(uncounted, hashKey), variant, now: Date.now(), network: 'another' });
     expect(await countTestConversion(headers(uncounted), lead(variant), context('fresh-address'))).toBe(false);
     expect(await totals(test.id)).toEqual([{ counted: NETWORK_DAILY_CAPS.testLead, uncounted: 3 }]);
     // The counted leads keep their network: one, in whichever variants they fell.
-    const networks = await repos.splitTests.networks(test.id);
+    const networks = await popupTests(repos).networks(test.id);
     expect(networks.map((entry) => entry.leads).every((count) => count <= 1)).toBe(true);
     expect(networks.some((entry) => entry.leads === 1)).toBe(true);
   });

@@ -6,8 +6,9 @@ import { checkPageVariants, changesOf, MAX_PAGE_VARIANTS, pageVariantFields, typ
 import { answered } from '@/server/admin/action-steps';
 import { operatorAction } from '@/server/admin/operator-action';
 import { forgetLiveTests } from '@/server/page-tests/live';
-import { plannedVisitors } from '@/server/page-tests/report';
-import { testablePages } from './load';
+import { plannedVisitors } from '@/server/experiments/report';
+import { testablePages } from './page-test-load';
+import { pageTests } from '@/server/experiments/subjects/page';
 
 /** The variants form after a refused save: what was typed stays, problems sit beside their fields (page-test-labels.ts words them). */
 export interface PageTestFormState {
@@ -49,7 +50,7 @@ export const createPageTestAction = operatorAction({
     return checked(page, typedVariants, changes) ?? { page, changes };
   },
   write: ({ page, changes }, trx, { runtime, email, now }) =>
-    runtime.repos.pageTests.create({ pagePath: page, variants: changes, plannedVisitors: plannedVisitors(changes.length + 1), actor: email, now }, trx),
+    pageTests(runtime.repos).create({ pagePath: page, variants: changes, plannedVisitors: plannedVisitors(changes.length + 1), actor: email, now }, trx),
   audit: (test) => ({ action: 'page_test_create', subject: test.id, details: { page: test.pagePath, variants: test.variants.length } }),
   answer: (test): PageTestFormState => redirect(testPage(test.id, 'created')),
 });
@@ -59,11 +60,11 @@ export const editPageTestAction = operatorAction({
   input: variantsForm,
   invalid: (): PageTestFormState => ({ page: '', variants: [], problems: [], outcome: 'not_found' }),
   async prepare({ id, typedVariants, changes }, { runtime }) {
-    const test = await runtime.repos.pageTests.get(id);
+    const test = await pageTests(runtime.repos).get(id);
     if (!test) return answered<PageTestFormState>({ page: '', variants: typedVariants, problems: [], outcome: 'not_found' });
     return checked(test.pagePath, typedVariants, changes) ?? { id, typedVariants, changes, page: test.pagePath };
   },
-  write: ({ id, changes }, trx, { runtime, email, now }) => runtime.repos.pageTests.edit(id, changes, { actor: email, now }, trx),
+  write: ({ id, changes }, trx, { runtime, email, now }) => pageTests(runtime.repos).edit(id, changes, { actor: email, now }, trx),
   audit: (test) => test && { action: 'page_test_edit', subject: test.id, details: { version: test.version, variants: test.variants.length } },
   answer(test, { id, page, typedVariants }): PageTestFormState {
     if (!test) return { page, variants: typedVariants, problems: [], outcome: 'conflict' };
@@ -77,7 +78,7 @@ const idOnly = z.object({ id: typed });
 /** «Начать тест»: visitors are split between the variants from now on; audited. */
 export const startPageTestAction = operatorAction({
   input: idOnly,
-  write: ({ id }, trx, { runtime, email, now }) => runtime.repos.pageTests.start(id, { actor: email, now }, trx),
+  write: ({ id }, trx, { runtime, email, now }) => pageTests(runtime.repos).start(id, { actor: email, now }, trx),
   audit: (result, { id }) =>
     result.started ? { action: 'page_test_start', subject: id, details: { page: result.test.pagePath, variants: result.test.variants.length } } : null,
   answer(result, { id }) {
@@ -90,7 +91,7 @@ export const startPageTestAction = operatorAction({
 /** «Остановить тест»: everyone sees the page as it is; audited. */
 export const stopPageTestAction = operatorAction({
   input: idOnly,
-  write: ({ id }, trx, { runtime, email, now }) => runtime.repos.pageTests.stop(id, { actor: email, now }, trx),
+  write: ({ id }, trx, { runtime, email, now }) => pageTests(runtime.repos).stop(id, { actor: email, now }, trx),
   audit: (stopped, { id }) => (stopped ? { action: 'page_test_stop', subject: id } : null),
   answer(stopped, { id }) {
     forgetLiveTests();
@@ -108,7 +109,7 @@ export const keepPageVariantAction = operatorAction({
       .min(0)
       .max(MAX_PAGE_VARIANTS - 1),
   }),
-  write: ({ id, variant }, trx, { runtime, email, now }) => runtime.repos.pageTests.stop(id, { actor: email, now, winner: variant }, trx),
+  write: ({ id, variant }, trx, { runtime, email, now }) => pageTests(runtime.repos).stop(id, { actor: email, now, winner: variant }, trx),
   audit: (kept, { id, variant }) => (kept ? { action: 'page_test_keep', subject: id, details: { variant } } : null),
   answer(kept, { id }) {
     forgetLiveTests();

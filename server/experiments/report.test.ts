@@ -3,6 +3,7 @@ import { plannedShowsPerVariant } from '@/lib/experiments/sequential';
 import { describeEachDatabase } from '../testing/databases';
 import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { DEFAULT_BASE_RATE, planTest, splitTestView } from './report';
+import { popupTests } from './subjects/popup';
 
 const DAY = 86_400_000;
 const popup = 'popup-middle-discount';
@@ -36,7 +37,7 @@ describeEachDatabase('split test plan and report', (database) => {
     const view = await splitTestView(repos, test, start + DAY);
     expect(view.progress).toEqual({ needed: 990, end: { kind: 'date', at: start + DAY + 99 * DAY } });
     expect(view.report.variants.map((v) => v.shows)).toEqual([10, 10]);
-    await repos.splitTests.stop(test.id, { actor: 'anna@school.ru', now: start + DAY });
-    expect((await splitTestView(repos, (await repos.splitTests.get(test.id))!, start + DAY)).progress).toBeNull();
+    await popupTests(repos).stop(test.id, { actor: 'anna@school.ru', now: start + DAY });
+    expect((await splitTestView(repos, (await popupTests(repos).get(test.id))!, start + DAY)).progress).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { pageLabel } from '@/content/names';
 import { moscowTime } from '@/components/console/moscow-time';
 import { TableHead } from '@/components/console/table-head';
 import { ui } from '@/components/console/ui';
-import type { PageTest } from '@/server/repositories/page-tests';
+import type { PageTest } from '@/server/experiments/subjects/page';
 import { pageTestLabels } from './page-test-labels';
 
 /** «Тесты страниц»: every test of a course page or campaign landing, newest first, and «Новый тест страницы». */

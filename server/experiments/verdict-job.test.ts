@@ -12,6 +12,7 @@ import { recordVariantTraffic, startSplitTest } from '../testing/split-tests';
 import { splitTestView } from './report';
 import { AUTO_KEEP_ACTOR } from '@/lib/actors';
 import { splitTestVerdictStep } from './verdict-job';
+import { popupTests } from './subjects/popup';
 
 let telegram: FakeTelegram;
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     );
     expect(messages[0]!.text).toContain('https://school.example/admin/popups/popup-react-developer-discount');
 
-    const ended = await repos.splitTests.get(test.id);
+    const ended = await popupTests(repos).get(test.id);
     expect(ended).toMatchObject({ status: 'decided', winner: 1, stoppedBy: AUTO_KEEP_ACTOR });
     const stored = await repos.popups.get(popup);
     expect(stored?.config.content.kind === 'discount' && stored.config.content.title).toBe('B');
@@ -115,7 +116,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     expect(telegram.delivered(CHAT).map((call) => call.text)).toEqual([
       expect.stringMatching(/закончен: вариант B приносит на \d+ % больше заявок\. Оставьте его в консоли\./),
     ]);
-    expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'running', winner: null });
+    expect(await popupTests(repos).get(test.id)).toMatchObject({ status: 'running', winner: null });
   });
 
   it('«разницы нет» never keeps a variant: the test ends with A', async () => {
@@ -126,7 +127,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     await recordVariantTraffic(repos, test.id, { variant: 0, shows: 300, leads: 30, now });
     await recordVariantTraffic(repos, test.id, { variant: 1, shows: 300, leads: 33, now });
     expect((await splitTestVerdictStep({ repos, alerts: config }).run(now)).splitTestsKept).toBe(1);
-    expect(await repos.splitTests.get(test.id)).toMatchObject({ status: 'decided', winner: 0 });
+    expect(await popupTests(repos).get(test.id)).toMatchObject({ status: 'decided', winner: 0 });
     const stored = await repos.popups.get(popup);
     expect(stored?.config.content.kind === 'discount' && stored.config.content.title).toBe('A');
     await sendAlerts(repos);
@@ -143,8 +144,8 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     await recordVariantTraffic(repos, packed.id, { variant: 1, shows: 300, leads: 66, now, networks: 12 });
     expect((await splitTestView(repos, packed, now)).report.verdict).toMatchObject({ kind: 'better', variant: 1 });
     expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
-    expect(await repos.splitTests.get(packed.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
-    await repos.splitTests.stop(packed.id, { actor: 'anna@school.ru', now });
+    expect(await popupTests(repos).get(packed.id)).toMatchObject({ status: 'running', winner: null, verdictAt: null });
+    await popupTests(repos).stop(packed.id, { actor: 'anna@school.ru', now });
 
     // Spread over many networks, but a fifth of the test's events went uncounted.
     const pushed = await startSplitTest(repos, popup, { plannedShows: 300, now: now - 3_600_000, autoKeep: true });
@@ -152,7 +153,7 @@ describeEachDatabase('split test verdicts: announced once where lead alerts go, 
     await recordVariantTraffic(repos, pushed.id, { variant: 1, shows: 300, leads: 66, now });
     await repos.traffic.tally(moscowToday(new Date(now)), 'test', pushed.id, { counted: 696, uncounted: 174 });
     expect(await step.run(now)).toEqual({ splitTestVerdicts: 0, splitTestsKept: 0, splitTestsHeld: 1 });
-    expect(await repos.splitTests.get(pushed.id)).toMatchObject({ status: 'running', verdictAt: null });
+    expect(await popupTests(repos).get(pushed.id)).toMatchObject({ status: 'running', verdictAt: null });
     await sendAlerts(repos);
     expect(telegram.delivered(CHAT)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { isDecisive } from '@/lib/experiments/plain-words';
 import { problemsWorthSaying } from '@/lib/experiments/trust';
-import type { SplitTestView } from '@/server/split-tests/report';
+import type { SplitTestView } from '@/server/experiments/report';
 import { trustNoteTexts, trustProblemText } from './split-test-labels';
 
 /**

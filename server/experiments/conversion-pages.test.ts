@@ -2,13 +2,15 @@ import { beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { assignVariant, VISITOR_COOKIE } from '@/lib/experiments/variants';
 import { noChanges, pageTestBlockId } from '@/lib/page-tests/variants';
-import { issueVisitorId } from '../experiments/visitor-id';
+import { issueVisitorId } from './visitor-id';
 import { consoleLogger } from '../log';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { NETWORK_DAILY_CAPS } from '../traffic/caps';
-import { countPageTestLead, countPageTestVisitor } from './counting';
+import { countConversion } from './conversion';
+import { countPageTestVisitor } from './exposure';
 import { pageTestResults } from './report';
+import { pageTests } from './subjects/page';
 
 const hashKey = 'k'.repeat(32);
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -20,8 +22,8 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
 
   async function running() {
     const { repos } = database();
-    const draft = await repos.pageTests.create({ pagePath: path, variants: [{ ...noChanges, headline: 'B' }], plannedVisitors: 14_000, actor, now: 1 });
-    const started = await repos.pageTests.start(draft.id, { actor, now: 2 });
+    const draft = await pageTests(repos).create({ pagePath: path, variants: [{ ...noChanges, headline: 'B' }], plannedVisitors: 14_000, actor, now: 1 });
+    const started = await pageTests(repos).start(draft.id, { actor, now: 2 });
     if (!started.started) throw new Error('not started');
     return started.test;
   }
@@ -34,18 +36,21 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
   });
   const headers = (visitor: string, ua = browser) => new Headers({ cookie: `${VISITOR_COOKIE}=${visitor}`, 'user-agent': ua });
   const order = (testId: string, variant: number, page = path) => ({ extra: { block_id: pageTestBlockId(testId, variant), page_path: page } });
+  /** The experiments' count of a stored lead from the visitor of `headers`, as the lead's acceptance calls it after the commit. */
+  const countPageTestLead = (requestHeaders: Headers, lead: ReturnType<typeof order>, leadId: number, visit: ReturnType<typeof context>) =>
+    countConversion(lead, leadId, { ...visit, headers: requestHeaders });
   const newLead = async () => (await database().repos.leads.accept(sampleLead({ createdAt: Date.now() }), null)).leadId;
 
   it('starts one test a page, edits make versions, a stop with a winner keeps it', async () => {
     const { repos } = database();
     const test = await running();
-    const other = await repos.pageTests.create({ pagePath: path, variants: [{ ...noChanges, subheadline: 'C' }], plannedVisitors: 1, actor, now: 3 });
-    expect(await repos.pageTests.start(other.id, { actor, now: 4 })).toEqual({ started: false, reason: 'running' });
-    const edited = await repos.pageTests.edit(test.id, [{ ...noChanges, headline: 'B2' }], { actor, now: 5 });
+    const other = await pageTests(repos).create({ pagePath: path, variants: [{ ...noChanges, subheadline: 'C' }], plannedVisitors: 1, actor, now: 3 });
+    expect(await pageTests(repos).start(other.id, { actor, now: 4 })).toEqual({ started: false, reason: 'running' });
+    const edited = await pageTests(repos).edit(test.id, [{ ...noChanges, headline: 'B2' }], { actor, now: 5 });
     expect(edited).toMatchObject({ version: test.version + 1, variants: [noChanges, { ...noChanges, headline: 'B2' }] });
     // A running test keeps its number of variants.
     expect(
-      await repos.pageTests.edit(
+      await pageTests(repos).edit(
         test.id,
         [
           { ...noChanges, headline: 'B' },
@@ -54,9 +59,9 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
         { actor, now: 6 },
       ),
     ).toBeNull();
-    expect(await repos.pageTests.stop(test.id, { actor, now: 7, winner: 1 })).toBe(true);
-    expect(await repos.pageTests.get(test.id)).toMatchObject({ status: 'kept', winner: 1, stoppedBy: actor });
-    expect(await repos.pageTests.start(other.id, { actor, now: 8 })).toMatchObject({ started: true });
+    expect(await pageTests(repos).stop(test.id, { actor, now: 7, winner: 1 })).toBe(true);
+    expect(await pageTests(repos).get(test.id)).toMatchObject({ status: 'kept', winner: 1, stoppedBy: actor });
+    expect(await pageTests(repos).start(other.id, { actor, now: 8 })).toMatchObject({ started: true });
   });
 
   it("counts a lead once, only for the variant the signed visitor was assigned and served, on the test's page", async () => {
@@ -77,10 +82,10 @@ describeEachDatabase('page tests: visitors and leads', (database) => {
     expect(await countPageTestLead(headers(visitor), order(test.id, variant), leadId, context())).toBe(true);
     expect(await countPageTestLead(headers(visitor), order(test.id, variant), await newLead(), context())).toBe(false);
 
-    const results = await pageTestResults(database().repos, (await database().repos.pageTests.get(test.id))!);
+    const results = await pageTestResults(database().repos, (await pageTests(database().repos).get(test.id))!);
     expect(results.leads.variants[variant]).toMatchObject({ shows: 1, leads: 1 });
     expect(results.revenue[variant]).toMatchObject({ visitors: 1, payments: 0, sum: 0 });
-    expect(await database().repos.pageTests.leads(test.id)).toEqual([{ leadId, variant }]);
+    expect(await database().repos.experiments.leads(test.id)).toEqual([{ leadId, variant }]);
   });
 
   it('counts at most the daily cap of new visitors from one client address', async () => {

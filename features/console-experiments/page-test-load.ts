@@ -3,7 +3,8 @@ import { coursePageAt, coursePages } from '@/content/courses';
 import { isSecretPage, pageLabel } from '@/content/names';
 import { moscowToday } from '@/lib/calendar';
 import { requireOperator } from '@/server/admin/session';
-import { pageTestResults } from '@/server/page-tests/report';
+import { pageTestResults } from '@/server/experiments/report';
+import { pageTests } from '@/server/experiments/subjects/page';
 
 /** A page a test may run on: a course page or a campaign landing (never a secret page, such as the gift page). */
 export interface TestablePage {
@@ -23,7 +24,7 @@ export function testablePages(): TestablePage[] {
 /** «Тесты страниц»: every test, newest first. */
 export async function loadPageTestsPage() {
   const { runtime } = await requireOperator();
-  return { tests: await runtime.repos.pageTests.list() };
+  return { tests: await pageTests(runtime.repos).list() };
 }
 
 /** «Новый тест страницы»: the pages to choose from. */
@@ -35,7 +36,7 @@ export async function loadNewPageTest() {
 /** One test: its variants, its results and what of its traffic went uncounted. */
 export async function loadPageTest(id: string) {
   const { runtime, now } = await requireOperator();
-  const test = await runtime.repos.pageTests.get(id);
+  const test = await pageTests(runtime.repos).get(id);
   if (!test) return null;
   const page = testablePages().find((candidate) => candidate.path === test.pagePath) ?? { path: test.pagePath, name: pageLabel(test.pagePath), tariffs: [] };
   const results = test.status === 'draft' ? null : await pageTestResults(runtime.repos, test);
