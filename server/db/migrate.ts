@@ -27,6 +27,7 @@ import { trafficNetworksMigration } from './migrations/023-traffic-networks';
 import { priceVersionsMigration } from './migrations/024-price-versions';
 import { consoleArticlesMigration } from './migrations/025-console-articles';
 import { storedCodesMigration } from './migrations/026-stored-codes';
+import { autopilotMigration } from './migrations/028-autopilot';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -58,6 +59,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '024-price-versions': priceVersionsMigration(dialect),
     '025-console-articles': consoleArticlesMigration(dialect),
     '026-stored-codes': storedCodesMigration,
+    '028-autopilot': autopilotMigration(dialect),
   };
 }
 
