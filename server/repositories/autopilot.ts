@@ -4,11 +4,11 @@
  * done, or dismissed) and the questions the team asked to test again.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AutopilotElement, PlaceKind } from '@/lib/experiments/autopilot';
 import type { EndReason } from '@/lib/experiments/autopilot-words';
 import type { DatabaseHandle } from '../db/connection';
-import type { AutopilotProposalsTable } from '../db/schema';
+import type { AutopilotProposalsTable, Database } from '../db/schema';
 
 export interface AutopilotSettings {
   enabled: boolean;
@@ -57,19 +57,19 @@ type Who = { actor: string; now: number };
 export interface AutopilotRepository {
   settings(): Promise<AutopilotSettings>;
   /** Switches the autopilot on or off (and whether its tests keep their winner). */
-  saveSettings(input: { enabled: boolean; keepWinner: boolean } & Who): Promise<void>;
+  saveSettings(input: { enabled: boolean; keepWinner: boolean } & Who, trx?: Kysely<Database>): Promise<void>;
   patterns(): Promise<AutopilotPattern[]>;
-  addPattern(input: { element: AutopilotElement; text: string } & Who): Promise<AutopilotPattern>;
-  removePattern(id: number): Promise<boolean>;
+  addPattern(input: { element: AutopilotElement; text: string } & Who, trx?: Kysely<Database>): Promise<AutopilotPattern>;
+  removePattern(id: number, trx?: Kysely<Database>): Promise<boolean>;
   /** The proposals of the given states (every one when none), in queue order. */
   proposals(statuses?: readonly ProposalStatus[]): Promise<AutopilotProposal[]>;
   get(id: string): Promise<AutopilotProposal | undefined>;
   /** Adds proposals at the end of the queue, `proposed`. */
   propose(list: readonly NewProposal[], now: number): Promise<AutopilotProposal[]>;
   /** «Запустить»: a proposed one becomes approved, last in the approved queue. False when it was not proposed. */
-  approve(id: string, who: Who): Promise<boolean>;
+  approve(id: string, who: Who, trx?: Kysely<Database>): Promise<boolean>;
   /** «Отклонить»: a proposed or approved one leaves the queue. */
-  dismiss(id: string): Promise<boolean>;
+  dismiss(id: string, trx?: Kysely<Database>): Promise<boolean>;
   /** An approved one whose test started. False when it was no longer approved (another instance started it). */
   markRunning(id: string, testId: string, now: number): Promise<boolean>;
   /** A running one whose test ended. */
@@ -78,7 +78,7 @@ export interface AutopilotRepository {
   doneSince(since: number): Promise<AutopilotProposal[]>;
   /** Questions (lib/experiments/autopilot.ts `questionKey`) the team asked to test again. */
   retests(): Promise<Set<string>>;
-  askRetest(question: string, who: Who): Promise<void>;
+  askRetest(question: string, who: Who, trx?: Kysely<Database>): Promise<void>;
   /** The retests a new proposal asks again. */
   forgetRetests(questions: readonly string[]): Promise<void>;
   /**
@@ -92,15 +92,15 @@ const SETTINGS_ID = 1;
 
 export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepository {
   const { db } = handle;
-  const ensureSettings = async (now: number) => {
-    await db
+  const ensureSettings = async (now: number, trx: Kysely<Database> = db) => {
+    await trx
       .insertInto('autopilot_settings')
       .values({ id: SETTINGS_ID, enabled: 0, keep_winner: 1, updated_at: now, updated_by: null, weekly_sent_at: null })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
   };
-  const nextPosition = async () => {
-    const row = await db
+  const nextPosition = async (trx: Kysely<Database> = db) => {
+    const row = await trx
       .selectFrom('autopilot_proposals')
       .select((eb) => eb.fn.max('position').as('max'))
       .executeTakeFirst();
@@ -120,9 +120,9 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       };
     },
 
-    async saveSettings({ enabled, keepWinner, actor, now }) {
-      await ensureSettings(now);
-      await db
+    async saveSettings({ enabled, keepWinner, actor, now }, trx = db) {
+      await ensureSettings(now, trx);
+      await trx
         .updateTable('autopilot_settings')
         .set({ enabled: enabled ? 1 : 0, keep_winner: keepWinner ? 1 : 0, updated_at: now, updated_by: actor })
         .where('id', '=', SETTINGS_ID)
@@ -140,8 +140,8 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       }));
     },
 
-    async addPattern({ element, text, actor, now }) {
-      const row = await db
+    async addPattern({ element, text, actor, now }, trx = db) {
+      const row = await trx
         .insertInto('autopilot_patterns')
         .values({ element, text, created_at: now, created_by: actor })
         .returning('id')
@@ -149,8 +149,8 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       return { id: Number(row.id), element, text, createdAt: now, createdBy: actor };
     },
 
-    async removePattern(id) {
-      const result = await db.deleteFrom('autopilot_patterns').where('id', '=', id).executeTakeFirst();
+    async removePattern(id, trx = db) {
+      const result = await trx.deleteFrom('autopilot_patterns').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
@@ -195,9 +195,9 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       return out;
     },
 
-    async approve(id, { actor, now }) {
-      const position = await nextPosition();
-      const result = await db
+    async approve(id, { actor, now }, trx = db) {
+      const position = await nextPosition(trx);
+      const result = await trx
         .updateTable('autopilot_proposals')
         .set({ status: 'approved', approved_at: now, approved_by: actor, position })
         .where('id', '=', id)
@@ -206,8 +206,8 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async dismiss(id) {
-      const result = await db
+    async dismiss(id, trx = db) {
+      const result = await trx
         .updateTable('autopilot_proposals')
         .set({ status: 'dismissed' })
         .where('id', '=', id)
@@ -252,8 +252,8 @@ export function createAutopilotRepository(handle: DatabaseHandle): AutopilotRepo
       return new Set(rows.map((row) => row.question));
     },
 
-    async askRetest(question, { actor, now }) {
-      await db
+    async askRetest(question, { actor, now }, trx = db) {
+      await trx
         .insertInto('autopilot_retests')
         .values({ question, asked_at: now, asked_by: actor })
         .onConflict((conflict) => conflict.column('question').doNothing())
