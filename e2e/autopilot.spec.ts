@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { AUTOPILOT_ACTOR } from '../lib/actors';
 import { elementLabels } from '../lib/experiments/autopilot-words';
-import { popupName } from '../content/names';
+import { testedPlaceName } from '../content/names';
 import { filePopupSeeds } from '../server/popups/seed';
 import { recordVariantTraffic } from '../server/testing/split-tests';
 import { withE2eDatabase } from './support/database';
@@ -17,7 +17,7 @@ import { newOperator, signIn } from './support/operator';
  * Figures are seeded through the repositories, on a pop-up no other spec tests.
  */
 const popupId = 'popup-layout-discount';
-const placeName = `Поп-ап «${popupName(popupId)}»`;
+const placeName = testedPlaceName('popup', popupId);
 
 async function seriousProblems(page: Page) {
   return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { testedPlaceName } from '@/content/names';
 import { ActionButton } from '@/components/console/action-button';
 import { moscowTime } from '@/components/console/moscow-time';
 import { TableHead } from '@/components/console/table-head';
@@ -8,13 +9,13 @@ import { elementLabels, endReasonText, proposalReason } from '@/lib/experiments/
 import type { AutopilotProposal } from '@/server/repositories/autopilot';
 import { addPatternAction, approveProposalAction, dismissProposalAction, removePatternAction, retestAction, saveAutopilotAction } from './autopilot-actions';
 import { autopilotNotices } from './autopilot-labels';
-import { placeName, type AutopilotData } from './load';
+import type { AutopilotData } from './load';
 
 const percent = (x: number) => `${(x * 100).toFixed(1).replace('.', ',')} %`;
 const allElements = [...new Set([...elementsOf.popup, ...elementsOf.page])];
 
 /** What a proposal changes, for a row and for its buttons' names. */
-const changeOf = (p: AutopilotProposal) => `${placeName(p.kind, p.place)}: ${elementLabels[p.element].toLowerCase()}`;
+const changeOf = (p: AutopilotProposal) => `${testedPlaceName(p.kind, p.place)}: ${elementLabels[p.element].toLowerCase()}`;
 
 function testLink(p: AutopilotProposal) {
   if (!p.testId) return null;
@@ -42,7 +43,7 @@ function ProposalTable({
       <tbody>
         {proposals.map((p) => (
           <tr key={p.id} data-testid="autopilot-proposal">
-            <td>{placeName(p.kind, p.place)}</td>
+            <td>{testedPlaceName(p.kind, p.place)}</td>
             <td>{elementLabels[p.element]}</td>
             <td>«{p.text}»</td>
             <td className="max-w-sm">{proposalReason({ ...p.figures, source: p.source })}</td>

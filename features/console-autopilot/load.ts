@@ -1,6 +1,4 @@
 import { requireOperator } from '@/server/admin/session';
-import { pageLabel, popupName } from '@/content/names';
-import type { PlaceKind } from '@/lib/experiments/autopilot';
 import { futilityPowerLoss } from '@/lib/experiments/sequential';
 
 /** Done proposals the section lists, the last ended first. */
@@ -34,8 +32,3 @@ export async function loadAutopilot() {
 }
 
 export type AutopilotData = Awaited<ReturnType<typeof loadAutopilot>>;
-
-/** A place's name as the console says it: the pop-up's name, the page's. */
-export function placeName(kind: PlaceKind, place: string): string {
-  return kind === 'popup' ? `Поп-ап «${popupName(place)}»` : pageLabel(place);
-}

@@ -6,6 +6,7 @@
  * «Запустить» approves them). Once a week one message goes where the lead alerts go (Telegram, e-mail):
  * what was decided, what runs, what is proposed.
  */
+import { testedPlaceName } from '@/content/names';
 import { AUTOPILOT_ACTOR } from '@/lib/actors';
 import { decideAtLook, placeKey, proposalsToStart, questionKey, rankOpportunities } from '@/lib/experiments/autopilot';
 import { weeklyMessage, type EndReason } from '@/lib/experiments/autopilot-words';
@@ -104,7 +105,7 @@ export function autopilotStep({ repos, database, port, alerts }: Dependencies): 
 
       if (await repos.autopilot.claimWeekly(now, now - WEEK_MS)) {
         const since = settings.weeklySentAt ?? now - WEEK_MS;
-        const line = (p: AutopilotProposal) => ({ place: port.placeName(p.kind, p.place), element: p.element, text: p.text });
+        const line = (p: AutopilotProposal) => ({ place: testedPlaceName(p.kind, p.place), element: p.element, text: p.text });
         const text = weeklyMessage({
           decided: (await repos.autopilot.doneSince(since)).map((p) => ({ ...line(p), reason: p.endReason ?? 'by_hand', kept: p.kept })),
           running: (await repos.autopilot.proposals(['running'])).map(line),

@@ -11,7 +11,6 @@ import { textsOf, withTexts, type VariantTexts } from '@/lib/experiments/variant
 import { noChanges, pageVariantFields, type PageVariantChanges } from '@/lib/page-tests/variants';
 import type { ManagedPopupConfig } from '@/lib/popups/managed';
 import { coursePageAt } from '@/content/courses';
-import { pageLabel, popupName } from '@/content/names';
 import { inWriteTransaction, type DatabaseHandle } from '../db/connection';
 import { pageTestResults, plannedVisitors } from '../page-tests/report';
 import type { Repositories } from '../repositories';
@@ -47,8 +46,6 @@ export interface ExperimentsPort {
   look(kind: PlaceKind, testId: string, now: number): Promise<ExperimentLook | null>;
   /** Ends a running test, `winner` kept (a pop-up's texts become the variant's; a page serves it). False when it was not running. */
   end(kind: PlaceKind, testId: string, input: { winner: number | null; actor: string; now: number }): Promise<boolean>;
-  /** The place's name as the console and the messages say it. */
-  placeName(kind: PlaceKind, place: string): string;
 }
 
 export function createExperimentsPort({ repos, database }: { repos: Repositories; database: DatabaseHandle }): ExperimentsPort {
@@ -164,10 +161,6 @@ export function createExperimentsPort({ repos, database }: { repos: Repositories
         await repos.popups.save(popup.id, config, { expectedVersion: popup.version, actor, now }, trx);
         return true;
       });
-    },
-
-    placeName(kind, place) {
-      return kind === 'popup' ? `Поп-ап «${popupName(place)}»` : pageLabel(place);
     },
   };
 }
