@@ -25,8 +25,9 @@ export function proposalReason(o: Pick<Opportunity, 'missed' | 'rate' | 'daysNee
   return `За четыре недели ${integer(o.missed)} посетителей ушли без заявки (конверсия ${percent(o.rate)}); ${source}; тесту нужно около ${integer(o.daysNeeded)} дн.`;
 }
 
-/** How an autopilot's test ended. */
-export type EndReason = 'result' | 'futility' | 'horizon' | 'by_hand';
+/** How an autopilot's test ended (`autopilot_proposals.end_reason`). */
+export const endReasons = ['result', 'futility', 'horizon', 'by_hand'] as const;
+export type EndReason = (typeof endReasons)[number];
 
 export function endReasonText(reason: EndReason, kept: boolean): string {
   if (reason === 'futility') return 'остановлен: шансов увидеть разницу почти нет (правило бесполезности)';
