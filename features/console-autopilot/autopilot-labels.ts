@@ -1,5 +1,3 @@
-import type { ProposalStatus } from '@/server/repositories/autopilot';
-
 /** The section's notices after an action (`?autopilot=`). */
 export const autopilotNotices: Record<string, string> = {
   on: 'Автопилот включён: он предлагает тесты, но запускает только одобренные.',
@@ -11,12 +9,4 @@ export const autopilotNotices: Record<string, string> = {
   pattern_removed: 'Шаблон удалён.',
   pattern_invalid: 'Шаблон не добавлен: текст пустой или длиннее 500 знаков.',
   retest: 'Вопрос будет предложен снова.',
-};
-
-export const statusLabels: Record<ProposalStatus, string> = {
-  proposed: 'предложен',
-  approved: 'одобрен, ждёт очереди',
-  running: 'идёт',
-  done: 'закончен',
-  dismissed: 'отклонён',
 };
