@@ -6,11 +6,20 @@
  * Prints the same tests read by a GrowthBook-style asymptotic confidence sequence (the comparison), then,
  * the revenue scenario of page tests (3 % of visitors leave a lead, 30 % of leads pay a price drawn from
  * the school's paid tariffs, B +20 % revenue per visitor, the same traffic and daily looks) read by the
- * always-valid interval of lib/experiments/revenue.ts, and, last, one line: false positives (with a naive
- * daily z-test as the control), power, median days.
- *   BENCH_TESTS (10000)  BENCH_SEED (28)
+ * always-valid interval of lib/experiments/revenue.ts, then the futility rule the autopilot stops by
+ * (the power it costs, the false positives it keeps), then a year of the school under the autopilot and
+ * under one test at a time by hand (lib/experiments/year-simulate.ts: the school's course pages and
+ * pop-ups with their tariffs' prices, traffic drawn for each, weekly and summer seasonality), and, last,
+ * one line: false positives (with a naive daily z-test as the control), power, median days.
+ *   BENCH_TESTS (10000)  BENCH_SEED (28)  BENCH_YEARS (10)
  */
-import { courses } from '../content/courses';
+import { coursePages, courses } from '../content/courses';
+import { isSecretPage } from '../content/names';
+import { filePopupSeeds } from '../server/popups/seed';
+import { elementsOf, type Pattern } from '../lib/experiments/autopilot';
+import { futilityPowerLoss } from '../lib/experiments/sequential';
+import { schoolWeek, simulateYears, yearLines, type YearPlace } from '../lib/experiments/year-simulate';
+import { seededRandom } from '../lib/experiments/simulate';
 import { simulateRevenue, type RevenueScenario } from '../lib/experiments/revenue-simulate';
 import { benchLine, benchScenario, comparisonLine, median, simulate } from '../lib/experiments/simulate';
 import { benchReport } from './support';
@@ -52,5 +61,44 @@ report.print(
   `revenue per visitor at 5000 visitors a day a variant (${busyTests} tests each): A/A false verdicts ${pct(busyAa.verdicts / busyTests)}, ` +
     `power at +20% ${pct(busyAb.verdicts / busyTests)}, median days to verdict ${Math.round(median(busyAb.daysToVerdict)) || '—'}`,
 );
+
+const futility = futilityPowerLoss(benchScenario.days);
+report.print(
+  `futility stop (conditional power under +20% below 10% from 30% of the plan, non-binding): power at +20% ${pct(futility.power)} → ${pct(futility.powerWithFutility)} ` +
+    `(${(futility.lost * 100).toFixed(1)} points lost), A/A false positives with it ${pct(futility.falsePositivesWithFutility)} (never above without it)`,
+);
+
+// The school's places: its course pages and landings, and its pop-ups, each with traffic drawn once (seeded).
+const draw = seededRandom(seed + 6);
+const averagePrice = prices.reduce((sum, price) => sum + price, 0) / prices.length / 100;
+const places: YearPlace[] = [
+  ...coursePages()
+    .filter((page) => !isSecretPage(page.path))
+    .map((page) => ({
+      kind: 'page' as const,
+      key: page.path,
+      visitorsPerDay: Math.round(80 + 900 * draw() ** 2),
+      rate: 0.015 + 0.035 * draw(),
+      paying: 0.3,
+      price: averagePrice,
+    })),
+  ...filePopupSeeds().map((popup) => ({
+    kind: 'popup' as const,
+    key: popup.id,
+    visitorsPerDay: Math.round(150 + 1200 * draw() ** 2),
+    rate: 0.02 + 0.05 * draw(),
+    paying: 0.2,
+    price: averagePrice,
+  })),
+];
+// Three texts the team keeps for every element.
+const patterns: Pattern[] = [...new Set([...elementsOf.page, ...elementsOf.popup])].flatMap((element) =>
+  [1, 2, 3].map((n) => ({ element, text: `${element} ${n}` })),
+);
+const years = Number(process.env.BENCH_YEARS ?? 10);
+const yearStarted = performance.now();
+const year = simulateYears({ places, patterns, weekdayFactors: schoolWeek, summerDip: 0.35, days: 364 }, years, seed + 7);
+for (const line of yearLines(year)) report.print(line);
+report.print(`(${years} years in ${((performance.now() - yearStarted) / 1000).toFixed(1)} s)`);
 report.print(benchLine(aa, ab));
 console.error(`written to ${report.record()}`);

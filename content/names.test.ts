@@ -17,6 +17,7 @@ import {
   patternName,
   popupName,
   productName,
+  testedPlaceName,
 } from './names';
 import { allPagePaths } from './site-paths';
 import { popupId, popups } from './popups';
@@ -155,4 +156,9 @@ describe('one Russian name for everything the console shows', () => {
     expect(pageLabel('/media/css-grid?utm_source=vk')).toBe('Статья медиа (/media/css-grid)');
     expect(patternName('/products/react*')).toBe('Все страницы, адрес которых начинается с /products/react');
   });
+});
+
+it('names what a test runs on: a pop-up by its name, a page by its own', () => {
+  expect(testedPlaceName('popup', 'popup-react-developer-discount')).toBe('Поп-ап «Скидка на курс «React-разработчик»»');
+  expect(testedPlaceName('page', '/products/typescript')).toBe('Страница курса «TypeScript для фронтенд-разработчика»');
 });

@@ -219,6 +219,11 @@ export function pageLabel(path: string, collection: CollectionPageNames = noColl
   return exact ? name : `${name} (${path.split(/[?#]/, 1)[0]})`;
 }
 
+/** What a test runs on, as the autopilot's console and its weekly message name it: «Поп-ап «…»», or the page's name. */
+export function testedPlaceName(kind: 'popup' | 'page', place: string): string {
+  return kind === 'popup' ? `Поп-ап «${popupName(place)}»` : pageLabel(place);
+}
+
 /**
  * A whole section of pages, as a pop-up's prefix pattern chooses it: «Весь сайт», «Все страницы курсов»,
  * «Все лендинги курса «…»»; null for a pattern that is no section the team knows by name.

@@ -7,7 +7,10 @@
 /** The split-test job kept the winner the test's verdict named, as the marketer asked when starting it. */
 export const AUTO_KEEP_ACTOR = 'system:auto_keep';
 
-export const SYSTEM_ACTORS = [AUTO_KEEP_ACTOR] as const;
+/** The autopilot (server/autopilot/) ended a test for futility or on its verdict, or kept its winner. */
+export const AUTOPILOT_ACTOR = 'system:autopilot';
+
+export const SYSTEM_ACTORS = [AUTO_KEEP_ACTOR, AUTOPILOT_ACTOR] as const;
 export type SystemActor = (typeof SYSTEM_ACTORS)[number];
 
 export function isSystemActor(actor: string | null): actor is SystemActor {

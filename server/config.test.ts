@@ -7,7 +7,7 @@ describe('server configuration', () => {
     const config = readServerConfig({});
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data/site.db') });
     expect(config.getCourse).toBeNull();
-    expect(config.worker).toMatchObject({ mode: 'inline', pollMs: 1000, retry: DEFAULT_RETRY });
+    expect(config.worker).toMatchObject({ mode: 'inline', pollMs: 1000, autopilotEveryMs: 600_000, retry: DEFAULT_RETRY });
     expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 10, pressurePerMinute: 60, hold: { perAddress: 4, perNetwork: 10 } });
     expect(config.retention).toEqual({ leadDays: 180, spamDays: 7, auditDays: 365 });
     expect(config.trustedProxies).toBe(0);
@@ -22,6 +22,7 @@ describe('server configuration', () => {
       GETCOURSE_API_KEY: 'secret',
       OUTBOX_WORKER: 'off',
       OUTBOX_POLL_MS: '200',
+      AUTOPILOT_EVERY_MS: '1000',
       RATE_LIMIT_PER_MINUTE: 'lots',
       RATE_LIMIT_PER_EMAIL_PER_HOUR: '4',
       LEAD_PRESSURE_PER_MINUTE: '50',
@@ -35,7 +36,7 @@ describe('server configuration', () => {
     });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/site' });
     expect(config.getCourse).toEqual({ baseUrl: 'https://school.getcourse.ru', apiKey: 'secret', timeoutMs: 10_000 });
-    expect(config.worker).toMatchObject({ mode: 'off', pollMs: 200 });
+    expect(config.worker).toMatchObject({ mode: 'off', pollMs: 200, autopilotEveryMs: 1000 });
     expect(config.limits).toEqual({ perAddressPerMinute: 30, perEmailPerHour: 4, pressurePerMinute: 50, hold: { perAddress: 6, perNetwork: 10 } });
     expect(config.retention.leadDays).toBe(90);
     expect(config.trustedProxies).toBe(1);

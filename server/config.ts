@@ -31,6 +31,8 @@ export interface RetryPolicy {
 export interface WorkerConfig {
   mode: 'inline' | 'off';
   pollMs: number;
+  /** How often the tests' autopilot looks (server/autopilot/; AUTOPILOT_EVERY_MS, 10 minutes; seconds in the e2e stack). */
+  autopilotEveryMs: number;
   batchSize: number;
   retry: RetryPolicy;
 }
@@ -108,6 +110,7 @@ export const DEFAULT_CONTENT_REFRESH_MS = 15_000;
 export const MAX_CONTENT_REFRESH_MS = 60_000;
 /** The team was promised that a page test's edit is live on every instance within 5 minutes. */
 export const MAX_PAGE_TESTS_REFRESH_MS = 5 * 60_000;
+export const DEFAULT_AUTOPILOT_EVERY_MS = 10 * 60_000;
 /** 5 s doubling to an hour, 20 attempts: about 11 hours of GetCourse outage before a delivery is dead. */
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 5000, maxMs: 3_600_000, maxAttempts: 20 };
 
@@ -118,6 +121,7 @@ export function readServerConfig(env: Environment = process.env): ServerConfig {
     worker: {
       mode: env.OUTBOX_WORKER === 'off' ? 'off' : 'inline',
       pollMs: positiveInt(env.OUTBOX_POLL_MS, DEFAULT_POLL_MS),
+      autopilotEveryMs: positiveInt(env.AUTOPILOT_EVERY_MS, DEFAULT_AUTOPILOT_EVERY_MS),
       batchSize: 10,
       retry: {
         baseMs: positiveInt(env.OUTBOX_RETRY_BASE_MS, DEFAULT_RETRY.baseMs),

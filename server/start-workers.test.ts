@@ -59,7 +59,7 @@ describeEachDatabase('startWorkers', (database) => {
     );
     await acceptLead();
     const log = capturingLogger();
-    const workers = startWorkers({ config, repos: database().repos }, log);
+    const workers = startWorkers({ config, repos: database().repos, database: database().handle }, log);
     try {
       // The first passes, at start: the deal, its alert, and the retention run.
       await until(() => gc.deals().length === 1 && telegram.delivered().length === 1);

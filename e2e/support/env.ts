@@ -54,6 +54,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     GETCOURSE_BASE_URL: fakeGetCourseUrl,
     GETCOURSE_CALLBACK_SECRET: e2eCallbackSecret,
     OUTBOX_POLL_MS: '200',
+    // The tests' autopilot looks every second: its spec watches it propose, start and stop tests.
+    AUTOPILOT_EVERY_MS: '1000',
     // Parallel tests share one client address and some share an e-mail: the limits have tests of their own.
     RATE_LIMIT_PER_MINUTE: '10000',
     RATE_LIMIT_PER_EMAIL_PER_HOUR: '10000',

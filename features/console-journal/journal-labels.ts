@@ -51,6 +51,12 @@ const auditActionLabels: Record<Exclude<AuditAction, FoldedAuditAction>, string>
   content_restore: 'Статья или событие: возвращена прежняя версия',
   publication_cancel: 'Публикация отменена',
   publication_reschedule: 'Публикация перенесена',
+  autopilot_switch: 'Автопилот тестов включён или выключен',
+  autopilot_approve: 'Автопилот: тест одобрен («Запустить»)',
+  autopilot_dismiss: 'Автопилот: предложение отклонено',
+  autopilot_pattern_add: 'Автопилот: добавлен шаблон',
+  autopilot_pattern_remove: 'Автопилот: шаблон удалён',
+  autopilot_retest: 'Автопилот: вопрос решено проверить снова',
 };
 
 /** What the journal says an entry did; a folded row of sign-in attempts with its count. */

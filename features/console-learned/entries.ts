@@ -4,6 +4,7 @@
  * variant was kept — and the search over them by page (or pop-up) and by the element changed. Pure: the
  * loader reads the tests and their figures, the page renders the entries.
  */
+import { elementLabels } from '@/lib/experiments/autopilot-words';
 import { differenceText, knownSentence, verdictSentence } from '@/lib/experiments/plain-words';
 import type { TestReport } from '@/lib/experiments/sequential';
 import { variantLetter, type VariantTexts } from '@/lib/experiments/variants';
@@ -13,13 +14,7 @@ import type { PageTest } from '@/server/experiments/subjects/page';
 import type { SplitTest } from '@/server/experiments/subjects/popup';
 
 /** The elements a test may change, in the console's words (a pop-up's «Текст», a page's «Подзаголовок» and «Цена на первом месте»). */
-export const learnedElements = {
-  headline: 'Заголовок',
-  subheadline: 'Подзаголовок',
-  text: 'Текст',
-  buttonLabel: 'Надпись на кнопке',
-  leadTariff: 'Цена на первом месте',
-} as const;
+export const learnedElements = elementLabels;
 export type LearnedElement = keyof typeof learnedElements;
 
 export const isLearnedElement = (value: string): value is LearnedElement => Object.hasOwn(learnedElements, value);

@@ -504,3 +504,122 @@ function monotone(values: number[]): number[] {
   let max = 0;
   return values.map((v) => (max = Math.max(max, v)));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Futility
+
+/**
+ * The futility rule the autopilot stops a test by (non-binding, Jennison & Turnbull ch. 10.6): from
+ * `FUTILITY_FROM` of the planned information on, a test stops when its conditional power — the chance of
+ * still showing B better at the horizon if B truly is `PLANNED_UPLIFT` better from now on — falls below
+ * `FUTILITY_CONDITIONAL_POWER`. The efficacy boundaries are computed as if the rule did not exist, so a
+ * futility stop can only take verdicts away: the false-positive rate stays at or below the 5 % (the rule
+ * never adds one). What it costs is power: a test that would have shown a real effect late is sometimes
+ * called off; `futilityPowerLoss` works the loss out and the console and the bench state it.
+ */
+export const FUTILITY_FROM = 0.3;
+export const FUTILITY_CONDITIONAL_POWER = 0.1;
+
+/**
+ * The drift of the Z statistic at the horizon under the planned effect: the plan's sample size gives
+ * z_{1−α/2} + z_{0.8}, inflated as `plannedShowsPerVariant` inflates the shows.
+ */
+export function plannedDrift(alpha = 0.05, comparisons = 1): number {
+  return Math.sqrt(OBF_INFLATION) * (normalQuantile(1 - alpha / comparisons / 2) + normalQuantile(0.8));
+}
+
+/**
+ * The chance that B ends better than A at the horizon, given Z = `z` (B's side positive) at information
+ * fraction `t`, when B is truly better by the planned effect from now on (drift `drift`) and the last
+ * look's boundary is `finalBoundary`: on the score scale S = Z·√t, S(1) ~ N(S(t) + drift·(1 − t), 1 − t).
+ */
+export function conditionalPower(z: number, t: number, finalBoundary: number, drift = plannedDrift()): number {
+  if (t >= 1) return z >= finalBoundary ? 1 : 0;
+  const fraction = Math.max(0, t);
+  return normalSurvival((finalBoundary - z * Math.sqrt(fraction) - drift * (1 - fraction)) / Math.sqrt(1 - fraction));
+}
+
+/** The futility rule at one look: past `FUTILITY_FROM` of the plan and a conditional power below the threshold. */
+export function isFutile(z: number, t: number, finalBoundary: number, drift = plannedDrift()): boolean {
+  return t >= FUTILITY_FROM && conditionalPower(z, t, finalBoundary, drift) < FUTILITY_CONDITIONAL_POWER;
+}
+
+/**
+ * A test's futility at its last look, from its report: every comparison with A past the floor whose
+ * conditional power is below the threshold (a test with one variant still promising goes on), and none
+ * significant. False before the floor, with a sample-ratio mismatch, or once the horizon is reached (the
+ * test has its verdict «разницы нет» then).
+ */
+export function reportIsFutile(days: readonly DayCounts[], report: TestReport, alpha = 0.05): boolean {
+  const last = days.at(-1);
+  if (!last || !report.floorReached || report.srm.mismatch || report.informationFraction >= 1) return false;
+  if (report.comparisons.some((c) => c?.significant)) return false;
+  const comparisons = Math.max(1, last.variants.length - 1);
+  // The horizon's boundary as if the next look were the last (1.96-2.0 at 5 %): a little below the daily
+  // schedule's (2.14 after 30 daily looks), so the conditional power comes out a little high and the rule
+  // stops a test a little later than it might — never a verdict more (the efficacy boundaries are apart).
+  const finalBoundary = sequentialBoundaries([report.informationFraction, 1], alpha / comparisons).at(-1)!;
+  const drift = plannedDrift(alpha, comparisons);
+  return last.variants.slice(1).every((variant) => isFutile(correctedZ(last.variants[0]!, variant), report.informationFraction, finalBoundary, drift));
+}
+
+/**
+ * What the futility rule costs, by simulating the Z statistic as a Brownian motion over `looks` equal
+ * daily looks (seeded: the same figures every time): the share of tests showing B better at the planned
+ * effect without the rule and with it, and the share of A/A tests ending on a false difference with it
+ * (never above without it). `paths` simulated tests each.
+ */
+export function futilityPowerLoss(
+  looks = 30,
+  alpha = 0.05,
+  paths = 20_000,
+  seed = 51,
+): { power: number; powerWithFutility: number; lost: number; falsePositivesWithFutility: number } {
+  const fractions = Array.from({ length: looks }, (_, i) => (i + 1) / looks);
+  const boundaries = sequentialBoundaries(fractions, alpha);
+  const finalBoundary = boundaries.at(-1)!;
+  const drift = plannedDrift(alpha);
+  let state = seed >>> 0;
+  // mulberry32 and Box-Muller: deterministic, no dependency on the bench's simulation.
+  const uniform = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return (((x ^ (x >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const run = (mean: number) => {
+    let better = 0;
+    let betterWithFutility = 0;
+    let differenceWithFutility = 0;
+    for (let path = 0; path < paths; path++) {
+      let score = 0;
+      let futile = false;
+      let decided = false;
+      for (let look = 0; look < looks && !decided; look++) {
+        const t = fractions[look]!;
+        const dt = t - (look === 0 ? 0 : fractions[look - 1]!);
+        score += mean * dt + Math.sqrt(dt) * gaussian();
+        const z = score / Math.sqrt(t);
+        if (Math.abs(z) >= boundaries[look]!) {
+          decided = true;
+          if (z > 0) better += 1;
+          if (!futile) {
+            if (z > 0) betterWithFutility += 1;
+            differenceWithFutility += 1;
+          }
+        } else if (!futile && isFutile(z, t, finalBoundary, drift)) futile = true;
+      }
+    }
+    return { better: better / paths, betterWithFutility: betterWithFutility / paths, differenceWithFutility: differenceWithFutility / paths };
+  };
+  const planned = run(drift);
+  const none = run(0);
+  return {
+    power: planned.better,
+    powerWithFutility: planned.betterWithFutility,
+    lost: planned.better - planned.betterWithFutility,
+    falsePositivesWithFutility: none.differenceWithFutility,
+  };
+}

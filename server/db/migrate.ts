@@ -28,6 +28,7 @@ import { priceVersionsMigration } from './migrations/024-price-versions';
 import { consoleArticlesMigration } from './migrations/025-console-articles';
 import { storedCodesMigration } from './migrations/026-stored-codes';
 import { experimentsMigration } from './migrations/027-experiments';
+import { autopilotMigration } from './migrations/028-autopilot';
 import type { Database } from './schema';
 
 /** All migrations, in order. Listed here (not read from a folder) so they travel inside the Next.js bundle. */
@@ -60,6 +61,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '025-console-articles': consoleArticlesMigration(dialect),
     '026-stored-codes': storedCodesMigration,
     '027-experiments': experimentsMigration,
+    '028-autopilot': autopilotMigration(dialect),
   };
 }
 

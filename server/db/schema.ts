@@ -42,6 +42,10 @@ export interface Database {
   content_entries: ContentEntriesTable;
   content_versions: ContentVersionsTable;
   content_images: ContentImagesTable;
+  autopilot_settings: AutopilotSettingsTable;
+  autopilot_patterns: AutopilotPatternsTable;
+  autopilot_proposals: AutopilotProposalsTable;
+  autopilot_retests: AutopilotRetestsTable;
 }
 
 export interface LeadsTable {
@@ -502,4 +506,51 @@ export interface ContentImagesTable {
   height: number;
   created_at: number;
   operator: string;
+}
+
+/** The autopilot's one row (migration 028): on or off, whether its tests keep their winner. */
+export interface AutopilotSettingsTable {
+  id: number;
+  enabled: number;
+  keep_winner: number;
+  updated_at: number;
+  updated_by: string | null;
+  weekly_sent_at: number | null;
+}
+
+/** A text the team keeps for an element (migration 028). */
+export interface AutopilotPatternsTable {
+  id: Generated<number>;
+  element: string;
+  text: string;
+  created_at: number;
+  created_by: string;
+}
+
+/** A proposal of the autopilot's queue (migration 028). */
+export interface AutopilotProposalsTable {
+  id: string;
+  kind: 'popup' | 'page';
+  place: string;
+  element: string;
+  text: string;
+  source: 'pattern' | 'learned';
+  figures: string;
+  status: 'proposed' | 'approved' | 'running' | 'done' | 'dismissed';
+  position: number;
+  created_at: number;
+  approved_at: number | null;
+  approved_by: string | null;
+  started_at: number | null;
+  test_id: string | null;
+  ended_at: number | null;
+  end_reason: 'result' | 'futility' | 'horizon' | 'by_hand' | null;
+  kept: number | null;
+}
+
+/** A question the team asked to test again (migration 028). */
+export interface AutopilotRetestsTable {
+  question: string;
+  asked_at: number;
+  asked_by: string;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isSystemActor } from '@/lib/actors';
+import { endReasons } from '@/lib/experiments/autopilot-words';
 import { OUTBOX_FAILURES } from '@/lib/outbox-failures';
 import { RECONCILE_FAILURES } from '@/lib/reconcile-failures';
 import { startFakeGetCourse, type FakeGetCourse } from '@/tests/support/fake-getcourse';
@@ -39,6 +40,11 @@ const storedCodeColumns: Record<string, readonly string[] | { commaSeparated: re
   'admin_invitations.invited_by': 'actor',
   'alert_join_codes.created_by': 'actor',
   'alert_chats.invited_by': 'actor',
+  'autopilot_settings.updated_by': 'actor',
+  'autopilot_patterns.created_by': 'actor',
+  'autopilot_proposals.approved_by': 'actor',
+  'autopilot_proposals.end_reason': endReasons,
+  'autopilot_retests.asked_by': 'actor',
 };
 
 /** The columns of the schema named as a reason or an actor is: each must be listed above. */

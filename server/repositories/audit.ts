@@ -56,6 +56,12 @@ export const auditActions = [
   'content_restore',
   'publication_cancel',
   'publication_reschedule',
+  'autopilot_switch',
+  'autopilot_approve',
+  'autopilot_dismiss',
+  'autopilot_pattern_add',
+  'autopilot_pattern_remove',
+  'autopilot_retest',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

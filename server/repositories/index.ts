@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/connection';
 import { createAlertJoinsRepository, type AlertJoinsRepository } from './alert-joins';
 import { createAlertQueueRepository, type AlertQueueRepository } from './alert-queue';
 import { createAlertRecipientsRepository, type AlertRecipientsRepository } from './alert-recipients';
+import { createAutopilotRepository, type AutopilotRepository } from './autopilot';
 import { createAuditRepository, type AuditRepository } from './audit';
 import { createExperimentsRepository, type ExperimentsRepository } from './experiments';
 import { createContentEntriesRepository, type ContentEntriesRepository } from './content-entries';
@@ -65,6 +66,7 @@ export interface Repositories {
   contentEntries: ContentEntriesRepository;
   contentVersions: ContentVersionsRepository;
   contentImages: ContentImagesRepository;
+  autopilot: AutopilotRepository;
 }
 
 /** Every table's one home: the rest of the code calls `repos.<aggregate>.<verb>()` and never writes SQL. */
@@ -118,5 +120,6 @@ export function createRepositories(handle: DatabaseHandle): Repositories {
     contentEntries,
     contentVersions: createContentVersionsRepository(handle, { entries: contentEntries }),
     contentImages: createContentImagesRepository(handle),
+    autopilot: createAutopilotRepository(handle),
   };
 }
