@@ -86,6 +86,8 @@ describe.skipIf(!systemdAnalyze)('systemd units', () => {
     expect(read('site@.service')).toMatch(/\nEnvironment=.*\bPORT=%i\b/);
     // SIGTERM is the site's graceful stop only with this (instrumentation.ts); Next.js's own exits 143.
     expect(read('site@.service')).toMatch(/\nEnvironment=.*\bNEXT_MANUAL_SIG_HANDLE=true\b/);
+    // The request stamp before the port opens (server/http/stamp-before-listen.ts), as the system tests start server.js.
+    expect(read('site@.service')).toContain('\nExecStart=/usr/bin/node --import ./cli/request-stamp.mjs server.js\n');
   });
 });
 

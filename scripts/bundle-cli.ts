@@ -12,6 +12,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const CLI_TOOLS = ['worker', 'schedule', 'privacy', 'backup', 'restore', 'operator', 'reconcile'] as const;
+/** The request stamp the web instance loads before its server opens the port (server/http/stamp-before-listen.ts). */
+const REQUEST_STAMP = 'request-stamp';
 /** Loaded from the standalone node_modules: a native addon (better-sqlite3) and the driver with an optional native part (pg). */
 const EXTERNAL = ['better-sqlite3', 'pg'];
 
@@ -34,7 +36,11 @@ async function main() {
   const outdir = path.join(standalone, 'cli');
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: Object.fromEntries(CLI_TOOLS.map((name) => [name, `scripts/${name}.ts`])),
+    entryPoints: {
+      ...Object.fromEntries(CLI_TOOLS.map((name) => [name, `scripts/${name}.ts`])),
+      // Not a tool: loaded before server.js by the unit (`node --import ./cli/request-stamp.mjs server.js`).
+      [REQUEST_STAMP]: 'server/http/stamp-before-listen.ts',
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -47,7 +53,7 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  console.log(`CLI tools bundled into ${outdir}: ${CLI_TOOLS.map((name) => `${name}.mjs`).join(', ')}`);
+  console.log(`CLI tools bundled into ${outdir}: ${[...CLI_TOOLS, REQUEST_STAMP].map((name) => `${name}.mjs`).join(', ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LEADS_ENDPOINT } from '@/lib/api-contract';
 
 export const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -101,7 +102,10 @@ export function startStandaloneServer(port: number, env: NodeJS.ProcessEnv, serv
   if (!fs.existsSync(serverJs)) {
     throw new Error(`No standalone server at ${serverJs}: build with NEXT_OUTPUT=standalone (e2e/support/env.ts does).`);
   }
-  return startServer([serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
+  // As deploy/site@.service starts it: the request stamp loaded before the server opens its port.
+  const requestStamp = path.join(path.dirname(serverJs), 'cli', 'request-stamp.mjs');
+  if (!fs.existsSync(requestStamp)) throw new Error(`No ${requestStamp} beside ${serverJs}: \`npm run build\` bundles it (scripts/bundle-cli.ts).`);
+  return startServer(['--import', pathToFileURL(requestStamp).href, serverJs], port, { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' });
 }
 
 async function startServer(
