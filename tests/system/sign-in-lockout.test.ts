@@ -98,6 +98,25 @@ const sessionsOf = (database: DatabaseHandle, email: string) =>
     .select('admin_sessions.id')
     .execute();
 
+/**
+ * `flooding`'s result, or its error with the servers' own error lines: a 500 under load says what failed
+ * on the server (a CI log shows only the test's side otherwise).
+ */
+async function withServerErrors<T>(servers: NextServer[], flooding: Promise<T>): Promise<T> {
+  try {
+    return await flooding;
+  } catch (error) {
+    const lines = servers.flatMap((server) =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => /error|Error/.test(line))
+        .slice(-10),
+    );
+    throw new Error(`${(error as Error).message}\nthe servers' error lines:\n${lines.join('\n') || '(none)'}`, { cause: error });
+  }
+}
+
 const sum = (entries: AuditEntry[]) => entries.reduce((total, entry) => total + entry.count, 0);
 
 /** Which run of each flood counted (`inOneWindow`): the one «Журнал» shows whole. */
@@ -122,8 +141,9 @@ function lockoutFloods(setup: () => { posts: Post[]; database: DatabaseHandle; s
     `one e-mail, ${ATTEMPTS} at once from one network: ${SIGN_IN_POLICY.refuseAfter} passwords checked, the right one refused there, two audit rows; from another network the operator signs in`,
     async () => {
       const { posts, database, servers } = setup();
-      const { answers, right, run, startedAt } = await inOneWindow((run) =>
-        flood(posts, oneEmailOperators[run]!, () => oneEmailOperators[run]!.email, floodAddress('one e-mail', run)),
+      const { answers, right, run, startedAt } = await withServerErrors(
+        servers,
+        inOneWindow((run) => flood(posts, oneEmailOperators[run]!, () => oneEmailOperators[run]!.email, floodAddress('one e-mail', run))),
       );
       const operator = oneEmailOperators[run]!;
       counted.oneEmail = run;
@@ -148,9 +168,12 @@ function lockoutFloods(setup: () => { posts: Post[]; database: DatabaseHandle; s
   it(
     `one client, ${ATTEMPTS} e-mails at once: ${SIGN_IN_POLICY.refuseAddressAfter} passwords checked, the operator's right one refused, the refusals one audit row`,
     async () => {
-      const { posts, database } = setup();
-      const { answers, right, run, startedAt } = await inOneWindow((run) =>
-        flood(posts, oneClientOperator, (index) => `${guessPrefix(run)}${index}-${'x'.repeat(200)}@school-system.ru`, floodAddress('one client', run)),
+      const { posts, database, servers } = setup();
+      const { answers, right, run, startedAt } = await withServerErrors(
+        servers,
+        inOneWindow((run) =>
+          flood(posts, oneClientOperator, (index) => `${guessPrefix(run)}${index}-${'x'.repeat(200)}@school-system.ru`, floodAddress('one client', run)),
+        ),
       );
       counted.oneClient = run;
 
