@@ -167,6 +167,8 @@ test('a page test of /products/junior-js: both headlines in the first response, 
   await expect(results.getByTestId('page-test-plan')).toHaveText(
     /^Для вывода каждому варианту нужно около [\d\s]+ посетител[а-я]+; сейчас у A \d+, у B \d+\. Конец теста — (примерно \d{1,2} [а-я]+( \d{4})?, если трафик не изменится|через больше года при нынешнем трафике: стоит привести на страницу больше трафика \(реклама, рассылка\) или проверить меньше вариантов)\.$/,
   );
+  // The pop-up test's chart, one report for both kinds.
+  await expect(results.getByRole('img', { name: 'Накопленная конверсия вариантов по дням' })).toBeVisible();
   const figures = (await results.textContent()) ?? '';
   expect(figures, 'no kopecks').not.toMatch(/\d,\d\d\s₽/);
   expect(figures, 'no difference below −100 %').not.toMatch(/−(\d{4,}|[2-9]\d\d|1\d[1-9]|1[1-9]\d)(,\d+)?\s%/);

@@ -4,14 +4,20 @@ import { MIN_PAYMENTS } from '@/lib/experiments/revenue';
 import type { PageTestResults } from '@/server/experiments/report';
 import { DAILY_CAPS } from '@/server/traffic/caps';
 import { knownSentence, planText, testProgress, tooWideToRead } from '@/lib/experiments/plain-words';
+import { ConversionChart } from './conversion-chart';
 import { pageTestLabels, rubles } from './page-test-labels';
+import { TrustNote } from './trust-note';
 import { VariantFigures } from './variant-figures';
 
 const signedRubles = (kopecks: number) => `${Math.round(kopecks / 100) > 0 ? '+' : Math.round(kopecks / 100) < 0 ? '−' : ''}${rubles(Math.abs(kopecks))}`;
 /** Money intervals read as the leads' do: hidden while they cannot tell half of A's figure from twice it. */
 const readable = (low: number, high: number, base: number) => base > 0 && !tooWideToRead(low / base - 1, high / base - 1);
 
-/** «Результаты теста»: per variant visitors, leads, conversion, paid deals, revenue and revenue per visitor, with intervals; one sentence of what is known. */
+/**
+ * «Результаты теста»: per variant visitors, leads, conversion, paid deals, revenue and revenue per visitor, with intervals; one
+ * sentence of what is known; the pop-up test's trust note and conversion chart (one report for both kinds: the figures table,
+ * the note and the chart are shared, the sentence and the money columns are the page's own).
+ */
 export function PageTestResultsSection({ results, now }: { results: PageTestResults; now: number }) {
   const { test, leads, revenue } = results;
   const payments = revenue.reduce((sum, variant) => sum + variant.payments, 0);
@@ -33,6 +39,7 @@ export function PageTestResultsSection({ results, now }: { results: PageTestResu
           payments,
         )}
       </p>
+      <TrustNote view={{ trust: results.trust, report: leads }} running={test.status === 'running'} autoKeep={false} countedAs="visitors" />
       <VariantFigures
         report={leads}
         count={test.variants.length}
@@ -68,6 +75,7 @@ export function PageTestResultsSection({ results, now }: { results: PageTestResu
           },
         ]}
       />
+      <ConversionChart days={results.days} now={now} />
       <p className="max-w-3xl text-xs text-gray-600">
         Каждый посетитель считается один раз: когда сайт впервые показал ему вариант страницы; заявка — когда сервер принял его заявку с этой страницы; оплата и
         выручка — по сделкам этих заявок в GetCourse. С одного адреса за день учитываются не больше {DAILY_CAPS.testShow} новых посетителей и{' '}

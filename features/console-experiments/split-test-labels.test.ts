@@ -21,6 +21,13 @@ describe('split test figures in Russian', () => {
     expect(trustProblemText({ kind: 'suspicious', share: 0.256 })).toBe(
       '25,6 % показов и заявок теста сайт не учёл как подозрительные (доверять можно, пока их меньше 10 %): похоже, тест подталкивают.',
     );
+    // A page test counts visitors, not shows.
+    expect(trustProblemText({ kind: 'few_networks', variant: 1, what: 'shows', networks: 3, needed: 21 }, 'visitors')).toBe(
+      'Посетители варианта B пришли всего из 3 сетей, а нужно хотя бы 21 сеть: похоже, их присылают немногие.',
+    );
+    expect(trustProblemText({ kind: 'suspicious', share: 0.256 }, 'visitors')).toBe(
+      '25,6 % посетителей и заявок теста сайт не учёл как подозрительные (доверять можно, пока их меньше 10 %): похоже, тест подталкивают.',
+    );
     expect(trustNoteTexts(true).lead).toBe('Сайт не объявит вывод этого теста и не оставит победителя сам, пока:');
     expect(trustNoteTexts(false).lead).toBe('Сайт не объявит вывод этого теста, пока:');
   });

@@ -65,11 +65,19 @@ const fromNetworks = (count: number) => `из ${count.toLocaleString('ru-RU')} $
 const networksText = (count: number) => `${count.toLocaleString('ru-RU')} ${pluralRu(count, { one: 'сеть', few: 'сети', many: 'сетей' })}`;
 
 /** Why the test's figures may not decide by themselves (lib/experiments/trust.ts), one sentence each. */
-export function trustProblemText(problem: TrustProblem): string {
+/** What a test counts its visitors as: a pop-up's shows, a page's visitors. */
+export type CountedAs = 'shows' | 'visitors';
+const countedWords = {
+  shows: { of: 'показов', them: 'Показы' },
+  visitors: { of: 'посетителей', them: 'Посетители' },
+} as const;
+
+export function trustProblemText(problem: TrustProblem, countedAs: CountedAs = 'shows'): string {
+  const words = countedWords[countedAs];
   if (problem.kind === 'suspicious') {
-    return `${percent(problem.share)} показов и заявок теста сайт не учёл как подозрительные (доверять можно, пока их меньше ${percent(SUSPICIOUS_SHARE)}): похоже, тест подталкивают.`;
+    return `${percent(problem.share)} ${words.of} и заявок теста сайт не учёл как подозрительные (доверять можно, пока их меньше ${percent(SUSPICIOUS_SHARE)}): похоже, тест подталкивают.`;
   }
-  const what = problem.what === 'shows' ? 'Показы' : 'Заявки';
+  const what = problem.what === 'shows' ? words.them : 'Заявки';
   return `${what} варианта ${variantLetter(problem.variant)} пришли всего ${fromNetworks(problem.networks)}, а нужно хотя бы ${networksText(problem.needed)}: похоже, их присылают немногие.`;
 }
 

@@ -45,7 +45,7 @@ export function SplitTestReport({ view, popupId, keepAsked }: { view: SplitTestV
       >
         {verdictSentence(report, running ? progress : null, now)}
       </p>
-      <TrustNote view={view} />
+      <TrustNote view={view} running={running} autoKeep={test.autoKeep} countedAs="shows" />
       {asking !== null && (
         <section id="keep-confirm" aria-labelledby="keep-confirm-title" className="mb-4 max-w-3xl rounded border border-amber-400 bg-amber-50 p-3 text-sm">
           <h3 id="keep-confirm-title" className="mb-1 font-semibold">

@@ -300,7 +300,10 @@ describeEachDatabase("figures under the review's attacks", (database) => {
     expect(shows).toBeLessThanOrEqual(600 + crowdNetworks * NETWORK_DAILY_CAPS.testShow);
 
     // The console's page of the pop-up, as an operator reads it: the note under the verdict and «Подозрительный трафик».
-    const html = [TrustNote({ view }), SuspiciousTraffic({ rows: view.traffic, what: 'показы и заявки теста' })]
+    const html = [
+      TrustNote({ view, running: view.test.status === 'running', autoKeep: view.test.autoKeep, countedAs: 'shows' }),
+      SuspiciousTraffic({ rows: view.traffic, what: 'показы и заявки теста' }),
+    ]
       .map((element) => renderToStaticMarkup(element!))
       .join('');
     const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
