@@ -26,7 +26,7 @@ import {
   type TestedQuestion,
 } from './autopilot';
 import { correctedZ, crossesBoundary, isFutile, MIN_LEADS, MIN_SHOWS, plannedShowsPerVariant, sequentialBoundaries, type VariantCounts } from './sequential';
-import { seededRandom } from './simulate';
+import { binomial, seededRandom } from './simulate';
 
 export interface YearPlace {
   kind: PlaceKind;
@@ -92,19 +92,7 @@ export function seasonality(scenario: Pick<YearScenario, 'weekdayFactors' | 'sum
 /** A draw of Binomial(n, p): by inversion for small means, by the normal approximation past them. */
 function draw(n: number, p: number, random: () => number): number {
   const mean = n * p;
-  if (mean < 30) {
-    const u = random();
-    const q = 1 - p;
-    let probability = q ** n;
-    let cumulative = probability;
-    let k = 0;
-    while (u > cumulative && k < n) {
-      probability *= ((n - k) / (k + 1)) * (p / q);
-      k += 1;
-      cumulative += probability;
-    }
-    return k;
-  }
+  if (mean < 30) return binomial(n, p, random);
   const gaussian = Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
   return Math.max(0, Math.min(n, Math.round(mean + gaussian * Math.sqrt(mean * (1 - p)))));
 }
@@ -143,6 +131,19 @@ interface RunningTest {
 type Policy = 'autopilot' | 'byHand';
 
 /** One policy over one year. `base` receives the no-test leads and revenue of the same traffic. */
+/** A policy's year before its first day: nothing tested, nothing counted. */
+const emptyYear = (): PolicyYear => ({
+  tests: 0,
+  decided: 0,
+  stoppedForFutility: 0,
+  nullTests: 0,
+  falsePositives: 0,
+  harmfulKeeps: 0,
+  leads: 0,
+  revenue: 0,
+  untestedPlaceWeeks: 0,
+});
+
 function runYear(scenario: YearScenario, truth: Map<string, number>, policy: Policy, seed: number): PolicyYear & { baseLeads: number; baseRevenue: number } {
   const random = seededRandom(seed);
   const boundaryCache = new Map<number, number[]>();
@@ -160,19 +161,7 @@ function runYear(scenario: YearScenario, truth: Map<string, number>, policy: Pol
   const queue: { place: number; question: TestedQuestion }[] = [];
   const history: TestedQuestion[] = [];
   const daily = scenario.places.map(() => [] as { visitors: number; leads: number }[]);
-  const out = {
-    tests: 0,
-    decided: 0,
-    stoppedForFutility: 0,
-    nullTests: 0,
-    falsePositives: 0,
-    harmfulKeeps: 0,
-    leads: 0,
-    revenue: 0,
-    untestedPlaceWeeks: 0,
-    baseLeads: 0,
-    baseRevenue: 0,
-  };
+  const out = { ...emptyYear(), baseLeads: 0, baseRevenue: 0 };
   const testedThisWeek = new Set<number>();
 
   const start = (place: number, question: TestedQuestion) => {
@@ -319,18 +308,7 @@ function runYear(scenario: YearScenario, truth: Map<string, number>, policy: Pol
 
 /** `years` seeded years of the scenario under both policies. */
 export function simulateYears(scenario: YearScenario, years: number, seed: number): YearComparison {
-  const empty = (): PolicyYear => ({
-    tests: 0,
-    decided: 0,
-    stoppedForFutility: 0,
-    nullTests: 0,
-    falsePositives: 0,
-    harmfulKeeps: 0,
-    leads: 0,
-    revenue: 0,
-    untestedPlaceWeeks: 0,
-  });
-  const result: YearComparison = { years, places: scenario.places.length, baseLeads: 0, baseRevenue: 0, autopilot: empty(), byHand: empty() };
+  const result: YearComparison = { years, places: scenario.places.length, baseLeads: 0, baseRevenue: 0, autopilot: emptyYear(), byHand: emptyYear() };
   for (let year = 0; year < years; year++) {
     const truth = truths(scenario, seededRandom(seed * 1000 + year));
     for (const policy of ['autopilot', 'byHand'] as const) {
