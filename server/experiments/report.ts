@@ -117,19 +117,16 @@ async function revenueOf(
   }));
 }
 
+/** What the report reads of a test of either kind, its planned visitors (a pop-up's shows) given. */
+function reportedOf(test: SplitTest | PageTest, planned: number) {
+  return { id: test.id, variants: test.variants, planned, running: test.status === 'running', startedAt: test.startedAt, stoppedAt: test.stoppedAt };
+}
+
 /** A pop-up test's report, what «Результаты теста» shows and the verdict job acts on. */
 export type SplitTestView = ExperimentReport & { test: SplitTest };
 
 export async function splitTestView(repos: Pick<Repositories, 'experiments' | 'traffic' | 'deals'>, test: SplitTest, now: number): Promise<SplitTestView> {
-  const reported = {
-    id: test.id,
-    variants: test.variants,
-    planned: test.plannedShows,
-    running: test.status === 'running',
-    startedAt: test.startedAt,
-    stoppedAt: test.stoppedAt,
-  };
-  return { test, ...(await experimentReport(repos, reported, now)) };
+  return { test, ...(await experimentReport(repos, reportedOf(test, test.plannedShows), now)) };
 }
 
 /** A page test's report: decided on leads (`leads`), read in money too. */
@@ -140,14 +137,6 @@ export async function pageTestResults(
   test: PageTest,
   now = Date.now(),
 ): Promise<PageTestResults> {
-  const reported = {
-    id: test.id,
-    variants: test.variants,
-    planned: test.plannedVisitors,
-    running: test.status === 'running',
-    startedAt: test.startedAt,
-    stoppedAt: test.stoppedAt,
-  };
-  const report = await experimentReport(repos, reported, now);
+  const report = await experimentReport(repos, reportedOf(test, test.plannedVisitors), now);
   return { test, ...report, leads: report.report };
 }
