@@ -138,5 +138,13 @@ function consoleLink(siteUrl: string | null): string | null {
 
 export function createAutopilotJob(options: Dependencies & { everyMs: number; log?: Logger; now?: () => number }): ScheduledJob {
   const { everyMs, log, now, ...dependencies } = options;
-  return new ScheduledJob({ name: 'autopilot', steps: [autopilotStep(dependencies)], everyMs, checkEveryMs: Math.min(everyMs, 60_000), log, now });
+  return new ScheduledJob({
+    name: 'autopilot',
+    steps: [autopilotStep(dependencies)],
+    everyMs,
+    checkEveryMs: Math.min(everyMs, 60_000),
+    log,
+    now,
+    quietWhenIdle: true,
+  });
 }

@@ -17,6 +17,12 @@ export interface ScheduledJobOptions {
   checkEveryMs?: number;
   log?: Logger;
   now?: () => number;
+  /**
+   * No `<name>` line for a run whose counts are all zero: for a job that runs often (the autopilot looks
+   * every few minutes, every second in the e2e stack) a line a run would drown the log. A daily job keeps
+   * its line as the sign it ran.
+   */
+  quietWhenIdle?: boolean;
 }
 
 const CHECK_EVERY_MS = 60_000;
@@ -56,7 +62,8 @@ export class ScheduledJob extends PollingLoop {
         firstError ??= errorKind(error);
       }
     }
-    if (failed.length < steps.length) this.log.info(name, counts);
+    const idle = Object.values(counts).every((count) => count === 0);
+    if (failed.length < steps.length && !(this.options.quietWhenIdle && idle)) this.log.info(name, counts);
     if (failed.length > 0) this.log.error(`${name}_failed`, { error: firstError, steps: failed.join(', ') });
   }
 
