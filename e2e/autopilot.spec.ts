@@ -6,7 +6,7 @@ import { testedPlaceName } from '../content/names';
 import { filePopupSeeds } from '../server/popups/seed';
 import { popupTests } from '../server/experiments/subjects/popup';
 import { recordVariantTraffic } from '../server/testing/split-tests';
-import { withE2eDatabase } from './support/database';
+import { popupVersion, restorePopupFromFile, withE2eDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { newOperator, signIn } from './support/operator';
 
@@ -15,7 +15,8 @@ import { newOperator, signIn } from './support/operator';
  * AUTOPILOT_EVERY_MS in e2e/support/env.ts): from a pop-up's figures it proposes a test, starts it only
  * after «Запустить», stops it for futility once its figures say so, the test becomes an entry of «Что мы
  * узнали», and the next approved test of the pop-up starts and is stopped by its result, its winner kept.
- * Figures are seeded through the repositories, on a pop-up no other spec tests.
+ * Figures are seeded through the repositories, on a pop-up no other spec tests (e2e/popup-console.spec.ts edits
+ * it: the clean-up gives it back its file's texts, and that spec counts versions from where it finds them).
  */
 const popupId = 'popup-layout-discount';
 const placeName = testedPlaceName('popup', popupId);
@@ -24,7 +25,10 @@ async function seriousProblems(page: Page) {
   return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
 }
 
-/** The autopilot off, its open proposals dismissed, and no test of the pop-up left running. */
+/**
+ * The autopilot off, its open proposals dismissed, no test of the pop-up left running, and the pop-up's
+ * texts the file's again (a kept winner is not left for the specs that show or edit it).
+ */
 async function cleanUp() {
   await withE2eDatabase(async ({ repos }) => {
     await repos.autopilot.saveSettings({ enabled: false, keepWinner: true, actor: 'e2e-cleanup', now: Date.now() });
@@ -32,6 +36,7 @@ async function cleanUp() {
     for (const test of await popupTests(repos).running())
       if (test.popupId === popupId) await popupTests(repos).stop(test.id, { actor: 'e2e-cleanup', now: Date.now() });
   });
+  if ((await popupVersion(popupId)) > 1) await restorePopupFromFile(popupId);
 }
 
 test.afterEach(cleanUp);
