@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PAGE_VIEWS_ENDPOINT } from '../lib/api-contract';
 import { expect, test } from './support/fixtures';
 
 /** Container id the e2e build is made with (e2e/support/env.ts). */
@@ -91,6 +92,23 @@ test.describe('analytics', () => {
     await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
     expect((await dataLayer(page)).filter((e) => e.event === 'user_id_event')).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  test('a course page sends one view for the autopilot, by its own path without the query; another page sends none', async ({ page }) => {
+    const views: { path: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(PAGE_VIEWS_ENDPOINT)) views.push(JSON.parse(request.postData() ?? 'null') as { path: string });
+    });
+    const answered = page.waitForResponse((response) => response.url().endsWith(PAGE_VIEWS_ENDPOINT));
+    await page.goto('/products/git?utm_source=vk&email=anna@example.com');
+    expect((await answered).status()).toBe(204);
+    expect(views).toEqual([{ path: '/products/git' }]);
+
+    views.length = 0;
+    await page.goto('/media');
+    // The analytics ran (the tag manager's event comes after the view's step), and sent no view.
+    await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+    expect(views).toEqual([]);
   });
 
   test('the content security policy lets the tag manager load', async ({ request }) => {

@@ -16,6 +16,8 @@ export const POPUP_EVENTS_ENDPOINT = '/api/popup-events';
 export const POPUPS_ENDPOINT = '/api/popups';
 export const CSP_REPORT_ENDPOINT = '/api/csp-report';
 export const VITALS_ENDPOINT = '/api/vitals';
+/** A course page's view (lib/page-views.ts): `POST { "path" }`, answered 204. */
+export const PAGE_VIEWS_ENDPOINT = '/api/page-views';
 /** A new signed visitor id of the split tests: `POST`, answered `{ "visitorId": "<id>.<signature>" }`. */
 export const VISITOR_ID_ENDPOINT = '/api/visitor-id';
 

@@ -13,6 +13,7 @@ import { handleLeadsExport, handleLeadsXlsxExport } from './http/leads-export';
 import { handleMetrics } from './http/metrics';
 import { handleLivePage, handleLivePageCheck } from './http/live-page';
 import { handlePageTestPage } from './http/page-test-page';
+import { handlePageViews } from './http/page-views';
 import { handlePopupEvents } from './http/popup-events';
 import { handlePopups } from './http/popups';
 import { handleVisitorId } from './http/visitor-id';
@@ -44,6 +45,7 @@ export const apiRoutes = {
   '/api/live-pages/page': routeOf(handleLivePage, getApiRuntime),
   '/api/live-pages/check': routeOf(handleLivePageCheck, () => Promise.resolve({})),
   '/api/vitals': routeOf(handleVitals, getApiRuntime),
+  '/api/page-views': routeOf(handlePageViews, getApiRuntime),
   '/api/csp-report': routeOf(handleCspReport, getApiRuntime),
   '/api/health': routeOf(handleHealth, getServerRuntime),
   '/api/metrics': routeOf(handleMetrics, async () => ({ token: readServerConfig().metricsToken, repos: async () => (await getServerRuntime()).repos })),

@@ -1,19 +1,19 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { LEAD_IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT } from '../../lib/api-contract';
+import { LEAD_IDS_ENDPOINT, PAGE_VIEWS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT } from '../../lib/api-contract';
 import { expect } from './fixtures';
 
 /** The page's own `performance.now()` (the installed clock's, when a test installed one). */
 export const pageTime = (page: Page) => page.evaluate(() => performance.now());
 
 /** Calls the page sends without waiting for their answer (`keepalive` fetches and `sendBeacon`). */
-const fireAndForget = [LEAD_IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT];
+const fireAndForget = [LEAD_IDS_ENDPOINT, POPUP_EVENTS_ENDPOINT, VITALS_ENDPOINT, PAGE_VIEWS_ENDPOINT];
 
 /**
  * Counts the page's requests under way, but for those to `except` (a call the test stalls on purpose): a
  * test moving the page's clock waits for them to end first. Otherwise a request our server answers in
  * 100 ms of real time would meet the page's 10-second attempt deadline after a few steps of the clock, and
  * a chunk the page fetches on its way to the outcome (the toaster's) would cost steps no visitor waits.
- * The fire-and-forget calls (client ids, pop-up events, vitals) are left out too: the page never waits
+ * The fire-and-forget calls (client ids, pop-up events, vitals, page views) are left out too: the page never waits
  * for them, and Playwright is not told reliably when they end (their answer arrives, `requestfinished`
  * often never does).
  * Requests are held by identity, so one under way before the count began never makes it negative.

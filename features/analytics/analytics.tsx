@@ -5,21 +5,23 @@ import { pushDataLayer } from '@/components/analytics/data-layer';
 import { inSmallTasks } from '@/lib/yield-to-main';
 import { carryQueryIntoLinks } from './carry-query-links';
 import { gtmContainerId } from './config';
+import { sendPageView } from './page-view';
 import { readStoredUserId } from './session';
 
 /** Once per page load, also under React's development double effects. */
 let userIdPushed = false;
+let pageViewSent = false;
 
 /**
  * Session analytics, mounted by the floating widgets once the page is idle: the tag manager,
- * the stored session's `user_id_event`, carrying the page's query (UTMs) into marked links, and the
- * field measurement of Core Web Vitals.
+ * the stored session's `user_id_event`, carrying the page's query (UTMs) into marked links, a course
+ * page's view (page-view.ts), and the field measurement of Core Web Vitals.
  * Everything here works on the data layer array and the DOM only, so a blocked tag manager script
  * breaks nothing: the events simply wait in `window.dataLayer`.
  */
 export default function Analytics() {
-  // Four steps, each in a task of its own (lib/yield-to-main.ts), none of them joining another on a phone's
-  // processor: the stored session's id, the query carried into the links, the tag manager, the field Core Web
+  // Five steps, each in a task of its own (lib/yield-to-main.ts), none of them joining another on a phone's
+  // processor: the stored session's id, the query carried into the links, a course page's view, the tag manager, the field Core Web
   // Vitals (vitals-reporter.ts: its own chunk, so the analytics stay small).
   useEffect(() => {
     let cancelled = false;
@@ -34,6 +36,11 @@ export default function Analytics() {
         },
         () => {
           stopCarrying = carryQueryIntoLinks(document);
+        },
+        () => {
+          if (pageViewSent) return;
+          pageViewSent = true;
+          sendPageView(document, navigator);
         },
         () => {
           if (gtmContainerId) loadTagManager(gtmContainerId);

@@ -3,6 +3,7 @@ import { JsonLd } from '@/components/content/json-ld';
 import { faqPage } from '@/components/content/structured-data';
 import { type LeadFormSlotProps, pageFormConfig } from '@/components/content/lead-form-config';
 import type { CoursePageEntry } from '@/content/courses';
+import { COUNTED_PAGE_META_NAME } from '@/lib/page-views';
 import { popupMarkerMetaName } from '@/lib/popups/marker';
 import { AudienceSection } from './audience-section';
 import { FaqSection } from './faq-section';
@@ -33,6 +34,8 @@ export function CoursePage({
     <>
       {/* React hoists it into <head>; the pop-up host picks its pop-up by it (content/popups.ts pageMarker). */}
       {entry.variant?.popupMarker && <meta name={popupMarkerMetaName} content={entry.variant.popupMarker} />}
+      {/* The lazy analytics send one view of the page by it (features/analytics/page-view.ts): the autopilot's figures. */}
+      <meta name={COUNTED_PAGE_META_NAME} content={entry.path} />
       <JsonLd data={courseJsonLd(course)} />
       <JsonLd data={faqPage(course.faq)} />
       <CourseHero entry={entry} pageVariant={pageVariant} />

@@ -1,10 +1,13 @@
 import { beforeEach, expect, it } from 'vitest';
 import { AUTOPILOT_ACTOR } from '@/lib/actors';
+import { moscowToday } from '@/lib/calendar';
 import type { AlertsConfig } from '../config';
 import { filePopupSeeds } from '../popups/seed';
 import { DEFAULT_ALERT_SETTINGS } from '../rules/alert-settings';
 import { describeEachDatabase } from '../testing/databases';
+import { pageTests } from '../experiments/subjects/page';
 import { popupTests } from '../experiments/subjects/popup';
+import { sampleLead } from '../testing/fixtures';
 import { recordVariantTraffic } from '../testing/split-tests';
 import { autopilotStep } from './autopilot-job';
 import { createExperimentsPort } from './experiments-port';
@@ -98,6 +101,32 @@ describeEachDatabase('the autopilot: proposes, starts only approved tests, stops
     expect(await popupTests(repos).get(goodTest.id)).toMatchObject({ status: 'decided', winner: 1, stoppedBy: AUTOPILOT_ACTOR });
     const popup = await repos.popups.get(good);
     expect(JSON.stringify(popup!.config.content)).toContain('Скидка сгорит в пятницу');
+  });
+
+  it('proposes the first test of a course page never tested, from its views and the leads sent from it, and starts it only when approved', async () => {
+    const { repos, handle } = database();
+    const step = autopilotStep({ repos, database: handle, port: createExperimentsPort({ repos, database: handle }), alerts });
+    const now = Date.now();
+    // What the page-views beacons counted (server/http/page-views.ts) over the window: 20 000 views (about 700 a day), 300 leads.
+    const day = moscowToday(new Date(now));
+    await repos.traffic.tally(day, 'page', '/products/git', { counted: 20_000, uncounted: 12 });
+    // A path that is no course page is not a place, whatever its figures.
+    await repos.traffic.tally(day, 'page', '/products/no-such-course', { counted: 5000, uncounted: 0 });
+    for (let i = 0; i < 300; i++) await repos.leads.accept(sampleLead({ createdAt: now - i * 60_000, pagePath: '/products/git' }), null);
+    await repos.autopilot.saveSettings({ enabled: true, keepWinner: false, actor: operator, now });
+    await repos.autopilot.addPattern({ element: 'headline', text: 'Git за две недели, с ревью наставника', actor: operator, now });
+
+    expect(await step.run(now)).toMatchObject({ autopilotProposed: 1, autopilotStarted: 0 });
+    const [proposal] = await repos.autopilot.proposals(['proposed']);
+    expect(proposal).toMatchObject({ kind: 'page', place: '/products/git', element: 'headline', text: 'Git за две недели, с ревью наставника' });
+    expect(proposal!.figures).toMatchObject({ missed: 19_700, rate: 0.015 });
+    expect(await pageTests(repos).running()).toEqual([]);
+
+    await repos.autopilot.approve(proposal!.id, { actor: operator, now });
+    expect(await step.run(now + 60_000)).toMatchObject({ autopilotStarted: 1 });
+    const [test] = await pageTests(repos).running();
+    expect(test).toMatchObject({ pagePath: '/products/git', startedBy: operator });
+    expect(test!.variants[1]).toMatchObject({ headline: 'Git за две недели, с ревью наставника' });
   });
 
   it('sends one weekly message where the lead alerts go: what was decided, what runs, what is proposed', async () => {

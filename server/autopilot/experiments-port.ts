@@ -4,7 +4,7 @@
  * server/autopilot/ talks to the tests only through `ExperimentsPort`, so the merged test engine
  * replaces this file alone.
  */
-import { moscowToday } from '@/lib/calendar';
+import { moscowMidnight, moscowToday } from '@/lib/calendar';
 import { isAutopilotElement, placeKey, type AutopilotElement, type PlaceFigures, type PlaceKind, type TestedQuestion } from '@/lib/experiments/autopilot';
 import { reportIsFutile, type Verdict } from '@/lib/experiments/sequential';
 import { textsOf, withTexts, type VariantTexts } from '@/lib/experiments/variants';
@@ -37,7 +37,7 @@ export interface ExperimentLook {
 export type StartOutcome = { started: true; testId: string } | { started: false; reason: 'running' | 'unknown_place' | 'wrong_element' };
 
 export interface ExperimentsPort {
-  /** Each pop-up's and each counted page's visitors and leads over the last `FIGURES_DAYS` days. */
+  /** Each pop-up's shows and finishes, each course page's views and leads, over the last `FIGURES_DAYS` days. */
   figures(now: number): Promise<PlaceFigures[]>;
   /** Every finished test as the questions it answered (one a changed element of a variant). */
   history(): Promise<TestedQuestion[]>;
@@ -66,11 +66,14 @@ export function createExperimentsPort({ repos, database }: { repos: Repositories
         places.set(id, place);
       };
       for (const row of await repos.popupStats.perDay(from, to)) add('popup', row.popup, row.shown, row.finished);
-      // A page's visitors are counted while a test of it runs: those days are its figures.
-      for (const test of await pageTestsOf.list()) {
-        if (test.startedAt === null) continue;
-        for (const row of await repos.experiments.perDay(test.id)) if (row.day >= from && row.day <= to) add('page', test.pagePath, row.visitors, row.leads);
+      // A course page's views (server/http/page-views.ts: tested or not) and the leads sent from it; never
+      // more leads than views (a lead from a view past the caps, or before views were counted).
+      const viewsOf = new Map<string, number>();
+      for (const row of await repos.traffic.totals('page', from, to)) {
+        if (coursePageAt(row.subject)) viewsOf.set(row.subject, (viewsOf.get(row.subject) ?? 0) + row.counted);
       }
+      const leadsOf = new Map((await repos.leadQueries.perPage(moscowMidnight(now - (FIGURES_DAYS - 1) * DAY_MS))).map((row) => [row.page, row.leads]));
+      for (const [page, views] of viewsOf) add('page', page, views, Math.min(views, leadsOf.get(page) ?? 0));
       return [...places.values()];
     },
 

@@ -423,7 +423,7 @@ export interface TrafficAddressCountersTable {
 /** A day's events of a pop-up, a split test or a page type: counted, and accepted but not counted. */
 export interface TrafficDailyTotalsTable {
   day: string;
-  kind: 'popup' | 'test' | 'vitals';
+  kind: 'popup' | 'test' | 'vitals' | 'page';
   subject: string;
   counted: number;
   uncounted: number;

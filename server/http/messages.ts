@@ -25,7 +25,7 @@ export const refusalMessages = {
   shed: 'С вашего адреса сейчас слишком много заявок. Попробуйте через минуту',
   bad_idempotency_key: 'Некорректный ключ Idempotency-Key: ожидается от 16 до 128 латинских букв, цифр, «-» или «_»',
   idempotency_key_reused: 'Этот ключ Idempotency-Key уже использован для запроса с другими данными',
-  // The browser's reports: CSP violations, pop-up beacons, field vitals.
+  // The browser's reports: CSP violations, pop-up beacons, field vitals, course page views.
   bad_csp_report: notCspReport,
   bad_popup_batch: 'Ожидается { "events": [{ "popup", "event", "path" }] }, не больше 20 событий',
   unknown_popup: 'Неизвестный поп-ап',
@@ -33,6 +33,8 @@ export const refusalMessages = {
   bad_vitals_report: 'Некорректный отчёт о скорости страницы',
   unknown_page_type: 'Неизвестный тип страницы',
   unknown_metric: 'Неизвестная метрика',
+  bad_page_view: 'Ожидается { "path": "/адрес-страницы" } без параметров',
+  unknown_course_page: 'Такой страницы курса нет',
   out_of_bounds: 'Значение метрики вне физически возможных границ',
   // GetCourse's payment callback (also written to the log with its code).
   forbidden,

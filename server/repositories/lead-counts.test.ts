@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing/databases';
 import { sampleLead } from '../testing/fixtures';
 import { moscowMidnight } from '@/lib/calendar';
+import type { NewLead } from './leads';
 
 describe('Moscow days', () => {
   it('starts a day at 00:00 Moscow time (21:00 UTC the day before)', () => {
@@ -41,6 +42,28 @@ describeEachDatabase('overview counts', (database) => {
     expect(daily.series.map((s) => [s.key, s.counts.reduce((a, b) => a + b, 0), s.counts.at(-1), s.counts.at(-4)])).toEqual([
       ['contact', 2, 1, 1],
       ['popup', 1, 0, 0],
+    ]);
+  });
+});
+
+describeEachDatabase('leads per page', (database) => {
+  beforeEach(() => database().clear());
+
+  it('counts the leads sent from each page since a moment, spam and held-back leads left out, most first', async () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    const { repos } = database();
+    const add = (minutesAgo: number, pagePath: string, more: Pick<NewLead, 'isSpam' | 'withheldSigns'> | object = {}) =>
+      repos.leads.accept(sampleLead({ createdAt: now - minutesAgo * 60_000, pagePath, ...more }), null);
+    await add(1, '/products/git');
+    await add(2, '/products/junior-js');
+    await add(3, '/products/junior-js');
+    await add(4, '/products/junior-js', { isSpam: true });
+    await add(5, '/products/junior-js', { withheldSigns: ['address'] });
+    await add(120, '/products/git');
+
+    expect(await repos.leadQueries.perPage(now - 60 * 60_000)).toEqual([
+      { page: '/products/junior-js', leads: 2 },
+      { page: '/products/git', leads: 1 },
     ]);
   });
 });

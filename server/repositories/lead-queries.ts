@@ -99,6 +99,8 @@ export interface LeadQueriesRepository extends FunnelLeads {
   counts(by: 'form' | 'utm_source', now: number): Promise<LeadCounts[]>;
   /** Leads (neither spam nor held back) per Moscow day and form over the last 30 days. */
   perDay(now: number): Promise<DailySeries>;
+  /** Leads (neither spam nor held back) per page they were sent from, since `since` (epoch ms); most first. */
+  perPage(since: number): Promise<{ page: string; leads: number }[]>;
 }
 
 const statusesOf: Record<Exclude<DeliveryState, 'none'>, OutboxStatus[]> = {
@@ -218,6 +220,18 @@ export function createLeadQueriesRepository(handle: DatabaseHandle): LeadQueries
       return rows
         .map((row): LeadCounts => ({ key: row.key, today: Number(row.today), week: Number(row.week), month: Number(row.month) }))
         .sort((a, b) => b.month - a.month || a.key.localeCompare(b.key));
+    },
+
+    async perPage(since) {
+      const rows = await db
+        .selectFrom('leads')
+        .select(['page_path', sql<number | string>`count(*)`.as('leads')])
+        .where('created_at', '>=', since)
+        .where('is_spam', '=', 0)
+        .where('withheld_signs', 'is', null)
+        .groupBy('page_path')
+        .execute();
+      return rows.map((row) => ({ page: row.page_path, leads: Number(row.leads) })).sort((a, b) => b.leads - a.leads || a.page.localeCompare(b.page));
     },
 
     async perDay(now) {

@@ -5,8 +5,11 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connection';
 
-/** Whose figures an event would move: a pop-up's, a split test's or a page type's field vitals. */
-export type TrafficKind = 'popup' | 'test' | 'vitals';
+/**
+ * Whose figures an event would move: a pop-up's, a split test's, a page type's field vitals, or a course
+ * page's views (whose counted total is the only count of them: the autopilot's figures of the page).
+ */
+export type TrafficKind = 'popup' | 'test' | 'vitals' | 'page';
 
 /** A day's events of one pop-up, test or page type: those counted and those accepted but not counted. */
 export interface TrafficDayTotals {

@@ -22,6 +22,8 @@ export const DAILY_CAPS = {
   testLead: 3,
   /** Field vitals reports of one page type. */
   vitalsReport: 10,
+  /** Views of one course page (the autopilot's figures: which pages visitors read and leave no lead on). */
+  pageView: 3,
 } as const;
 
 /**
@@ -35,6 +37,7 @@ export const NETWORK_DAILY_CAPS = {
   testShow: 30,
   testLead: 10,
   vitalsReport: 100,
+  pageView: 30,
 } as const satisfies Record<keyof typeof DAILY_CAPS, number>;
 
 export type CapKind = keyof typeof DAILY_CAPS;
