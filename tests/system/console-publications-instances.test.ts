@@ -49,6 +49,12 @@ async function text(server: NextServer, page: string): Promise<string> {
   return (await fetch(`${server.url}${page}`)).text();
 }
 
+/**
+ * How often a wait asks for the article page: each ask renders it, and the waits last up to the moment
+ * (20 s) or a refresh (2 s). Half a second late at most, against the minute a publication may take.
+ */
+const pagePollMs = 500;
+
 type DatabaseConfig = Parameters<typeof openDatabase>[0];
 
 async function withRepos<T>(config: DatabaseConfig, work: (repos: Repositories) => Promise<T>): Promise<T> {
@@ -107,7 +113,12 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
   }
 
   for (const server of servers) {
-    await waitFor(`${server.url}: the article at its moment`, async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц', 60_000);
+    await waitFor(
+      `${server.url}: the article at its moment`,
+      async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц',
+      60_000,
+      pagePollMs,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(moment);
     expect(await heading(server, `/events/${event}`)).toBe('Встреча выпускников');
     expect(await text(server, '/media')).toContain(`href="/media/${article}"`);
@@ -125,7 +136,7 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
     ),
   );
   for (const server of servers) {
-    await waitFor(`${server.url}: the new text`, async () => (await heading(server, `/media/${article}`)) === 'План на четыре недели', 40_000);
+    await waitFor(`${server.url}: the new text`, async () => (await heading(server, `/media/${article}`)) === 'План на четыре недели', 40_000, pagePollMs);
   }
   await withRepos(config, (repos) =>
     repos.contentVersions.add(
@@ -134,7 +145,12 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
     ),
   );
   for (const server of servers) {
-    await waitFor(`${server.url}: the earlier text back`, async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц', 40_000);
+    await waitFor(
+      `${server.url}: the earlier text back`,
+      async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц',
+      40_000,
+      pagePollMs,
+    );
   }
 }
 
