@@ -3,8 +3,10 @@
  * in «Цены» of one instance is, within CONTENT_REFRESH_MS (15 s as deployed, 2 s here), in the plain HTTP
  * first response of every instance (the course page, the product list, the structured data), with the
  * build's first-paint rules; a price scheduled for a moment appears at that moment and not before; a
- * restart keeps it. On SQLite with one instance and on PostgreSQL with two. Real servers of the build, a
- * real browser for the console, plain HTTP (no script) for the visitor.
+ * restart keeps it. Articles and events published for a later moment are on every instance at that moment
+ * (support/publications.ts). On SQLite with one instance and on PostgreSQL with two (the same servers for
+ * both: each start costs seconds of processor). Real servers of the build, a real browser for the console,
+ * plain HTTP (no script) for the visitor.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import type { DatabaseConfig } from '@/server/config';
 import { createRepositories } from '@/server/repositories';
 import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { addOperators, launchChromium, signedIn } from './support/console';
+import { publicationsScenario } from './support/publications';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { testScratchRoot } from '@/server/testing/scratch';
 
@@ -165,5 +168,9 @@ describe.each(setups)('prices saved in the console, live without a build ($name)
     await servers[last]!.kill('SIGTERM');
     servers[last] = await start(ports[last]!);
     expect(await shows(servers[last]!, scheduled)).toBe(true);
+  });
+
+  it('has the console’s articles and events on every instance at their moment, and an earlier version brought back on every one', async () => {
+    await publicationsScenario(setup.config, servers);
   });
 });
