@@ -235,8 +235,12 @@ describe('the SQLite file moved under a running server', () => {
     );
   });
 
+  /** The two write-lock tests share a server: each lock is released before its test ends. */
+  let locked: Promise<Awaited<ReturnType<typeof start>>> | undefined;
+  const lockedServer = () => (locked ??= start('locked'));
+
   it(`leads under another process's write lock are answered within ${LOCK_WAIT_MS / 1000} s each (503, Retry-After), however many wait together; retried, each is stored once`, async () => {
-    const { file, server } = await start('locked-leads');
+    const { file, server } = await lockedServer();
     expect((await health(server.url)).status).toBe(200);
     const leads = Array.from({ length: 3 }, () => ({ ...leadBody('locked'), key: randomUUID() }));
     const other = new Database(file);
@@ -261,7 +265,7 @@ describe('the SQLite file moved under a running server', () => {
   });
 
   it('health answers 503 within its deadline while another process holds the write lock, and 200 after', async () => {
-    const { file, server } = await start('locked');
+    const { file, server } = await lockedServer();
     expect((await health(server.url)).status).toBe(200);
     const other = new Database(file);
     try {

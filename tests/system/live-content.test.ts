@@ -3,8 +3,10 @@
  * in «Цены» of one instance is, within CONTENT_REFRESH_MS (15 s as deployed, 2 s here), in the plain HTTP
  * first response of every instance (the course page, the product list, the structured data), with the
  * build's first-paint rules; a price scheduled for a moment appears at that moment and not before; a
- * restart keeps it. On SQLite with one instance and on PostgreSQL with two. Real servers of the build, a
- * real browser for the console, plain HTTP (no script) for the visitor.
+ * restart keeps it. Articles and events published for a later moment are on every instance at that moment
+ * (support/publications.ts). On SQLite with one instance and on PostgreSQL with two (the same servers for
+ * both: each start costs seconds of processor). Real servers of the build, a real browser for the console,
+ * plain HTTP (no script) for the visitor.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import type { DatabaseConfig } from '@/server/config';
 import { createRepositories } from '@/server/repositories';
 import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { addOperators, launchChromium, signedIn } from './support/console';
+import { publicationsScenario } from './support/publications';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { testScratchRoot } from '@/server/testing/scratch';
 
@@ -47,6 +50,13 @@ const shows = async (server: NextServer, roubles: number) => {
   const [page, list] = await Promise.all([html(server, course.path), html(server, '/products')]);
   return figure(roubles).test(page) && figure(roubles).test(list) && offerPrices(page).includes(roubles);
 };
+
+/**
+ * How often a wait renders the course page and the product list again: the waits last a refresh (2 s) or
+ * up to a scheduled moment (20 s), and at 50 ms the servers spent them rendering. Half a second late at
+ * most, well inside the refresh-plus-10-s bound the test allows.
+ */
+const pagePollMs = 500;
 
 const setups: {
   name: string;
@@ -124,7 +134,7 @@ describe.each(setups)('prices saved in the console, live without a build ($name)
 
     // The instance that saved it serves it at once; every other one within the refresh.
     expect(await shows(servers[0]!, saved)).toBe(true);
-    for (const server of servers) await waitFor(`${server.url} to show ${saved} ₽`, () => shows(server, saved), 60_000);
+    for (const server of servers) await waitFor(`${server.url} to show ${saved} ₽`, () => shows(server, saved), 60_000, pagePollMs);
     expect(Date.now() - savedAt).toBeLessThan(refreshMs + 10_000);
     // Rendered from the console's content with the build's first-paint rules, as fast to paint as the build's page.
     expect(await html(servers.at(-1)!, course.path)).toContain('data-critical');
@@ -149,7 +159,7 @@ describe.each(setups)('prices saved in the console, live without a build ($name)
       await handle.close();
     }
     for (const server of servers) expect(await shows(server, scheduled)).toBe(false);
-    for (const server of servers) await waitFor(`${server.url} to show the scheduled ${scheduled} ₽`, () => shows(server, scheduled), 60_000);
+    for (const server of servers) await waitFor(`${server.url} to show the scheduled ${scheduled} ₽`, () => shows(server, scheduled), 60_000, pagePollMs);
     expect(Date.now()).toBeGreaterThanOrEqual(at);
     expect(Date.now() - at).toBeLessThan(refreshMs + 10_000);
 
@@ -158,5 +168,9 @@ describe.each(setups)('prices saved in the console, live without a build ($name)
     await servers[last]!.kill('SIGTERM');
     servers[last] = await start(ports[last]!);
     expect(await shows(servers[last]!, scheduled)).toBe(true);
+  });
+
+  it('has the console’s articles and events on every instance at their moment, and an earlier version brought back on every one', async () => {
+    await publicationsScenario(setup.config, servers);
   });
 });

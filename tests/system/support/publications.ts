@@ -1,27 +1,11 @@
-/**
- * Articles and events of the console published for a later moment, served by real production servers:
- * two instances over PostgreSQL (a version stored through one database, read by both) and one over SQLite
- * alone. Before its moment neither page exists; at its moment each instance has the article and the event
- * on their pages, in the media list and its category, and in the sitemap; a later version replaces the
- * text, and the earlier one brought back («Вернуть эту версию»: a new version with its fields) is there
- * again. The versions go in through the repositories, as the console's actions store them (the console
- * itself is e2e/console-articles.spec.ts).
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+/** Articles and events of the console published for a later moment, as every instance serves them (tests/system/live-content.test.ts). */
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import type { DatabaseConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/connection';
 import { createRepositories, type Repositories } from '@/server/repositories';
 import { encodeCover } from '@/server/content-images/encode';
-import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
-import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
-
-const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
-if (!testDatabaseUrl) {
-  console.warn('\n[system tests] TEST_DATABASE_URL is not set: the two-instance publications test on PostgreSQL is SKIPPED.\n');
-}
+import { waitFor, type NextServer } from '@/tests/support/next-server';
 
 const operator = 'anna@school-system.ru';
 const articleFields = (title: string) => ({
@@ -49,7 +33,11 @@ async function text(server: NextServer, page: string): Promise<string> {
   return (await fetch(`${server.url}${page}`)).text();
 }
 
-type DatabaseConfig = Parameters<typeof openDatabase>[0];
+/**
+ * How often a wait asks for the article page: each ask renders it, and the waits last up to the moment
+ * (20 s) or a refresh (2 s). Half a second late at most, against the minute a publication may take.
+ */
+const pagePollMs = 500;
 
 async function withRepos<T>(config: DatabaseConfig, work: (repos: Repositories) => Promise<T>): Promise<T> {
   const handle = await openDatabase(config);
@@ -60,7 +48,14 @@ async function withRepos<T>(config: DatabaseConfig, work: (repos: Repositories) 
   }
 }
 
-async function scenario(config: DatabaseConfig, servers: NextServer[]) {
+/**
+ * An article and an event published for a moment 20 s ahead, through the repositories as the console's
+ * actions store them (the console itself is e2e/console-articles.spec.ts): before it, neither page exists
+ * on any of `servers`; at it, each has them on their pages, in the media list and its category, and in
+ * the sitemap; a later version replaces the text, and the earlier one brought back («Вернуть эту версию»:
+ * a new version with its fields) is there again, on every instance.
+ */
+export async function publicationsScenario(config: DatabaseConfig, servers: NextServer[]) {
   const suffix = Date.now().toString(36);
   const article = `system-article-${suffix}`;
   const event = `system-event-${suffix}`;
@@ -107,7 +102,12 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
   }
 
   for (const server of servers) {
-    await waitFor(`${server.url}: the article at its moment`, async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц', 60_000);
+    await waitFor(
+      `${server.url}: the article at its moment`,
+      async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц',
+      60_000,
+      pagePollMs,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(moment);
     expect(await heading(server, `/events/${event}`)).toBe('Встреча выпускников');
     expect(await text(server, '/media')).toContain(`href="/media/${article}"`);
@@ -125,7 +125,7 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
     ),
   );
   for (const server of servers) {
-    await waitFor(`${server.url}: the new text`, async () => (await heading(server, `/media/${article}`)) === 'План на четыре недели', 40_000);
+    await waitFor(`${server.url}: the new text`, async () => (await heading(server, `/media/${article}`)) === 'План на четыре недели', 40_000, pagePollMs);
   }
   await withRepos(config, (repos) =>
     repos.contentVersions.add(
@@ -134,48 +134,11 @@ async function scenario(config: DatabaseConfig, servers: NextServer[]) {
     ),
   );
   for (const server of servers) {
-    await waitFor(`${server.url}: the earlier text back`, async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц', 40_000);
+    await waitFor(
+      `${server.url}: the earlier text back`,
+      async () => (await heading(server, `/media/${article}`)) === 'План на первый месяц',
+      40_000,
+      pagePollMs,
+    );
   }
 }
-
-const liveEnv = { CONTENT_REFRESH_MS: '2000' };
-
-describe.skipIf(!testDatabaseUrl)('console publications on two instances (PostgreSQL)', () => {
-  let scratch: ScratchDatabase | undefined;
-  const servers: NextServer[] = [];
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
-    await scratch?.drop();
-  });
-
-  it('appear on both at their moment, and an earlier version comes back on both', async () => {
-    assertBuilt();
-    scratch = await createScratchDatabase(testDatabaseUrl!);
-    const ports = await Promise.all([freePort(), freePort()]);
-    servers.push(
-      ...(await Promise.all(
-        ports.map((port) => startNextServer(port, serverEnv({ ...liveEnv, DATABASE_URL: scratch!.url, SITE_URL: `http://127.0.0.1:${port}` }))),
-      )),
-    );
-    await scenario({ dialect: 'postgres', url: scratch.url }, servers);
-  }, 240_000);
-});
-
-describe('console publications on SQLite alone', () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'console-publications-'));
-  const file = path.join(folder, 'site.db');
-  let server: NextServer | undefined;
-
-  afterAll(async () => {
-    await server?.kill('SIGKILL');
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('appear at their moment, and an earlier version comes back', async () => {
-    assertBuilt();
-    const port = await freePort();
-    server = await startNextServer(port, serverEnv({ ...liveEnv, SQLITE_PATH: file, SITE_URL: `http://127.0.0.1:${port}` }));
-    await scenario({ dialect: 'sqlite', file }, [server]);
-  }, 240_000);
-});
