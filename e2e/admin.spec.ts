@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import * as XLSX from 'xlsx';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';

@@ -4,7 +4,7 @@
  * again later; the link works once. «Удалить» asks first, is not offered on one's own row, and removes the
  * other, whose session ends at once. Every step is in «Журнал».
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
