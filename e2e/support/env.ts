@@ -22,14 +22,6 @@ export const fakeTelegramUrl = `http://127.0.0.1:${fakeTelegramPort}`;
  * tests (which run with e2eEnv()) start fakes of their own.
  */
 export const e2eTelegramEnv = { TELEGRAM_BOT_TOKEN: '424242:e2e-bot-token', TELEGRAM_API_URL: fakeTelegramUrl, LEAD_ALERT_TIMEOUT_MS: '3000' } as const;
-/**
- * A failed delivery of the stack's server is tried again after 0.25-0.5 s, doubling (2.5-5 s in
- * production): a test that brings GetCourse back waits for the next attempt, which after a few failed ones
- * was 20-40 s away (e2e/admin.spec.ts, «Отправить заново все недоставленные»). Twenty attempts still take
- * hours, so no test's lead goes dead by itself. Given to `next start` only: the system tests, which run
- * with e2eEnv(), keep the production policy or set their own.
- */
-export const e2eRetryEnv = { OUTBOX_RETRY_BASE_MS: '500' } as const;
 export const e2eDistDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
 
