@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import * as XLSX from 'xlsx';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { deliveriesOf, popupCounts, withE2eDatabase } from './support/database';
@@ -8,7 +8,7 @@ import { e2eBaseUrl, e2eRunningGift } from './support/env';
 import { expect, test } from './support/fixtures';
 import { moscowDayTime } from '../components/console/moscow-time';
 import { giftName, popupName } from '../content/names';
-import { newOperator, newOperatorWithCli, signIn } from './support/operator';
+import { newOperator, newOperatorWithCli, signIn, signInThroughForm } from './support/operator';
 import { fromAddress } from './support/visitor-address';
 import { LEADS_ENDPOINT } from '../lib/api-contract';
 
@@ -20,7 +20,7 @@ test('an operator signs in with an httpOnly SameSite session cookie and signs ou
   await page.keyboard.press('Enter');
   await expect(page.getByText('Неверная почта или пароль')).toBeVisible();
 
-  await signIn(page, operator);
+  await signInThroughForm(page, operator);
   const session = (await context.cookies()).find((cookie) => cookie.name.includes('session_token'));
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   const response = await page.request.get('/admin');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { AUTOPILOT_ACTOR } from '../lib/actors';
 import { elementLabels } from '../lib/experiments/autopilot-words';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { leadForms } from '../content/lead-forms';
 import { formName, giftName, pageName, popupName, productName } from '../content/names';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { courseEntries } from '../content/courses';
 import { withE2eDatabase } from './support/database';

@@ -5,7 +5,7 @@
  * name, own row and withdrawn invitations. Each test by the labels she reads, through the real server.
  */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { coursePages } from '../content/courses';
 import { formName, pageName } from '../content/names';

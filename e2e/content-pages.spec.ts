@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import { coursePages, courses } from '../content/courses';
 import { giftPopupToken } from '../content/courses/gift-popup';
 import { events } from '../content/events';

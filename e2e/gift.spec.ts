@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { giftOffer, giftOffers } from '../content/gift-offer-prices';
 import { contacts } from '../content/site';

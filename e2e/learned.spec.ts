@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { moscowTime } from '../components/console/moscow-time';
 import { noChanges } from '../lib/page-tests/variants';

@@ -4,11 +4,11 @@
  * again later; the link works once. «Удалить» asks first, is not offered on one's own row, and removes the
  * other, whose session ends at once. Every step is in «Журнал».
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { newOperator, signIn } from './support/operator';
+import { newOperator, signIn, signInThroughForm } from './support/operator';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
@@ -60,7 +60,7 @@ test('an operator is added through «Добавить оператора» and i
   await expect(invitedPage.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
   // Signed out and in again with the password they chose.
   await invitedPage.getByRole('button', { name: 'Выйти' }).click();
-  await signIn(invitedPage, { email, password });
+  await signInThroughForm(invitedPage, { email, password });
 
   // The link let them in once.
   const stranger = await browser.newContext();

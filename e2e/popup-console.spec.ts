@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Browser } from '@playwright/test';
 import { popupName } from '../content/names';
 import { popupId, popups, type LeadFormPopupConfig } from '../content/popups';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { BrowserContext, Page } from '@playwright/test';
 import { coursePages, courses } from '../content/courses';
 import { findLeadForm } from '../content/lead-forms';

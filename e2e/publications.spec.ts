@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import { giftOfferInput as giftOffer } from '../content/gift-offers';
 import { popupId, popups } from '../content/popups';
 import { getCourse } from '../content/courses';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
 import { AUTO_KEEP_ACTOR } from '../lib/actors';
 import { POPUP_SHOWN_ATTRIBUTE } from '../lib/popups/marker';

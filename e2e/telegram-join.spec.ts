@@ -5,7 +5,7 @@
  * then lists them by their Telegram name, with no chat id typed or shown; the next lead reaches their chat.
  * «Убрать» takes them off again (so the stack's other leads alert no one).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { e2eBaseUrl } from './support/env';
 import { expect, test } from './support/fixtures';

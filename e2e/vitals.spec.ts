@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { e2eBaseUrl, e2eMetricsToken } from './support/env';
 import { expect, test } from './support/fixtures';

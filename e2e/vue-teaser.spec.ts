@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import { contacts } from '../content/site';
 import { expect, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from './support/axe';
 import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '../tests/support/fake-getcourse';
 import { withheldLead } from '../server/testing/seed';

@@ -22,6 +22,13 @@ export const fakeTelegramUrl = `http://127.0.0.1:${fakeTelegramPort}`;
  * tests (which run with e2eEnv()) start fakes of their own.
  */
 export const e2eTelegramEnv = { TELEGRAM_BOT_TOKEN: '424242:e2e-bot-token', TELEGRAM_API_URL: fakeTelegramUrl, LEAD_ALERT_TIMEOUT_MS: '3000' } as const;
+/**
+ * The stack's server reads the running page tests every second (30 s as deployed): a test started in the
+ * console is served within a second, where a spec waited up to 30 s for it (e2e/page-tests.spec.ts). How
+ * soon every instance follows, within the bound, is the system tests' (tests/system/page-test-instances).
+ * Given to `next start` only, like the bot: the system tests run with e2eEnv() and keep the deployed value.
+ */
+export const e2ePageTestsEnv = { PAGE_TESTS_REFRESH_MS: '1000' } as const;
 export const e2eDistDir = process.env.NEXT_DIST_DIR || '.next-e2e';
 export const e2eDatabasePath = path.resolve('data', `e2e-${e2ePort}.db`);
 

@@ -14,7 +14,7 @@ import { openDatabase } from '../../server/db/connection';
 import { markerOf } from '../../server/db/database-file';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createRepositories } from '../../server/repositories';
-import { e2eDatabasePath, e2eEnv, e2ePort, e2eRunningGift, e2eTelegramEnv, fakeGetCoursePort, fakeTelegramPort } from './env';
+import { e2eDatabasePath, e2eEnv, e2ePageTestsEnv, e2ePort, e2eRunningGift, e2eTelegramEnv, fakeGetCoursePort, fakeTelegramPort } from './env';
 
 async function main() {
   const env = e2eEnv();
@@ -39,7 +39,7 @@ async function main() {
 
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
   // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
-  const server = await startNextServer(e2ePort, { ...env, ...e2eTelegramEnv, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
+  const server = await startNextServer(e2ePort, { ...env, ...e2eTelegramEnv, ...e2ePageTestsEnv, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
   void server.exited.then(({ code }) => {
     void closeFakes();
     process.exit(code ?? 0);
