@@ -1,4 +1,4 @@
-/** Articles and events of the console published for a later moment, as every instance serves them (tests/system/live-content.test.ts). */
+/** Articles and events of the console published for a later moment, as every instance serves them (tests/system/support/live-content-suite.ts). */
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { DatabaseConfig } from '@/server/config';
