@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
+import SuiteSizeSequencer from './tests/system/support/suite-size-sequencer';
 
 /**
  * System tests: real `next start` processes of a production build (NEXT_DIST_DIR or .next), a real
@@ -14,6 +15,7 @@ export default defineConfig({
     // Files side by side: each starts its own servers on free ports with its own database, and mostly
     // waits for them.
     maxWorkers: 3,
+    sequence: { sequencer: SuiteSizeSequencer },
     testTimeout: 150_000,
     hookTimeout: 90_000,
   },
