@@ -50,17 +50,19 @@ const operatorNamed = (name: string): Operator => ({ email: `${name}@school-e2e.
  * its form cost half a second of every console test (1.5 -> 1.0 s a sign-in, 2026-12-07). The form itself is `signInThroughForm` (its own tests).
  */
 export async function signIn(page: Page, operator: Operator): Promise<Operator> {
-  const setCookie = await withE2eDatabase(async ({ handle, repos }) => {
+  const setCookies = await withE2eDatabase(async ({ handle, repos }) => {
     const { headers } = await createAuth(handle, e2eEnv()).api.signInEmail({
       body: { email: operator.email, password: operator.password },
       returnHeaders: true,
     });
     await repos.operators.recordSignIn(operator.email, Date.now());
-    return headers.get('set-cookie') ?? '';
+    return headers.getSetCookie();
   });
-  const session = /^([^=;\s]+)=([^;]*)/.exec(setCookie);
-  if (!session) throw new Error(`no session cookie for ${operator.email}: ${setCookie}`);
-  await page.context().addCookies([{ name: session[1]!, value: session[2]!, url: e2eBaseUrl, httpOnly: true, sameSite: 'Strict' }]);
+  // The session cookie is the first better-auth sets: its `name=value`, before the attributes.
+  const pair = setCookies[0]?.split(';', 1)[0] ?? '';
+  const equals = pair.indexOf('=');
+  if (equals < 1) throw new Error(`no session cookie for ${operator.email}: ${setCookies.join(' | ')}`);
+  await page.context().addCookies([{ name: pair.slice(0, equals), value: pair.slice(equals + 1), url: e2eBaseUrl, httpOnly: true, sameSite: 'Strict' }]);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Обзор' })).toBeVisible();
   return operator;
