@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
-import SuiteSizeSequencer from './tests/system/support/suite-size-sequencer';
+import LongestFirstSequencer from './tests/system/support/longest-first-sequencer';
 
 /**
  * System tests: real `next start` processes of a production build (NEXT_DIST_DIR or .next), a real
@@ -15,7 +15,7 @@ export default defineConfig({
     // Files side by side: each starts its own servers on free ports with its own database, and mostly
     // waits for them.
     maxWorkers: 3,
-    sequence: { sequencer: SuiteSizeSequencer },
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 150_000,
     hookTimeout: 90_000,
   },

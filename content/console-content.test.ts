@@ -2,16 +2,13 @@
  * The console's articles and events laid over the files (content/live/state.ts): the lists, pages, sitemap
  * paths and lead forms show them while the state holds them, and the files' content exactly without.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearLiveContent, setLiveContent, type LiveArticle, type LiveEvent } from './live/state';
-import { events } from './events';
 import { typography } from '@/lib/typography';
-
-vi.mock('server-only', () => ({}));
-const { datedCollectionPaths, findItem, getMedia, itemsIn } = await import('./collections');
-const { currentEvents, getEvent, publishedEvents } = await import('./events');
-const { indexablePagePaths } = await import('./site-paths');
-const { findLeadForm } = await import('./lead-forms');
+import { datedCollectionPaths, findItem, getMedia, itemsIn } from './collections';
+import { currentEvents, events, getEvent, publishedEvents } from './events';
+import { indexablePagePaths } from './site-paths';
+import { findLeadForm } from './lead-forms';
 
 const article = (id: string, frontMatter: Record<string, unknown> = {}, body = 'Первый абзац.\n\n## Раздел\n\nТекст раздела.'): LiveArticle => ({
   id,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formKind } from '@/lib/leads/form-config';
 import { typography } from '@/lib/typography';
 import { discountPercent } from '@/lib/money';
@@ -7,9 +7,6 @@ import { courses } from './courses';
 import { getCourseFormsOrigin, giftDiscount, giftOfferInput, giftOldPrice, priceGiftOffer } from './gift-offers';
 import { ContentError } from './validation/problems';
 import { findLeadForm } from './lead-forms';
-
-// `server-only` throws outside React's server build; here typograf runs as it does on the server.
-vi.mock('server-only', () => ({}));
 
 const tariffPrice = (slug: string, tariff = 1) => courses().find((course) => course.slug === slug)!.tariffs[tariff - 1]!.price;
 

@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { coursePriceLine } from '@/lib/price-references';
 import { courses, getCourse } from './courses';
 import { giftOffers, giftPrices } from './gift-offer-prices';
 import { clearLiveContent, type LiveContent, setLiveContent } from './live/state';
-
-// `server-only` throws outside React's server build; the course page renders its structured data on the server.
-vi.mock('server-only', () => ({}));
-const { courseJsonLd } = await import('@/features/course-page/structured-data');
+import { courseJsonLd } from '@/features/course-page/structured-data';
 
 const live = (generation: string, prices: LiveContent['prices']) => setLiveContent({ generation, prices, articles: [], events: [] });
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staff } from './staff';
-
-// `server-only` throws outside React's server build; the collections are read here as on the server.
-vi.mock('server-only', () => ({}));
-const { getMedia } = await import('./collections');
+import { getMedia } from './collections';
 
 /** Every content source except the staff list itself and the tests. */
 function contentFiles(folder: string): string[] {

@@ -9,14 +9,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releaseTimerMoscowTime } from '@/lib/release-timer';
 import { contentTree, markdownDoc, roadmapFiles } from '@/tests/support/content-tree';
-
-vi.mock('server-only', () => ({}));
-
-const { loadCollections } = await import('@/content/collections/load');
-const { dueOn } = await import('@/scripts/release-due');
+import { loadCollections } from '@/content/collections/load';
+import { dueOn } from '@/scripts/release-due';
 
 const today = '2026-11-25';
 const tomorrow = '2026-11-26';

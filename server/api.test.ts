@@ -5,15 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HTTP_METHODS } from './http/endpoint';
 import { renderToken } from './page-tests/live';
 import { RENDER_TOKEN_HEADER } from './page-tests/serving';
-
-// The route files and server/api.ts are server-only; here they are imported by a test, not by a client.
-vi.mock('server-only', () => ({}));
-
-const { apiRoutes } = await import('./api');
+import { apiRoutes } from './api';
 
 /** `app/api/leads/route.ts` → `/api/leads`. */
 const routeFiles = fs

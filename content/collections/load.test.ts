@@ -1,14 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markdownDoc as doc, roadmapFiles, contentTree } from '@/tests/support/content-tree';
-
-// `server-only` throws outside React's server build; in Node tests the loader runs as on the server.
-vi.mock('server-only', () => ({}));
-
-const { datedPathsOf, loadCollections: loadOn, pathsOf } = await import('./load');
-const { ContentError, problemLine } = await import('../validation/problems');
-const { mediaCategories } = await import('../media/categories');
-const { storyCategories } = await import('../stories/categories');
-const { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } = await import('../collections');
+import { datedPathsOf, loadCollections as loadOn, pathsOf } from './load';
+import { ContentError, problemLine } from '../validation/problems';
+import { mediaCategories } from '../media/categories';
+import { storyCategories } from '../stories/categories';
+import { datedCollectionPaths, findRoadmapArticle, getMedia, getRoadmaps, getStories, relatedItems } from '../collections';
 
 const mediaFrontMatter = (category = 'career', extra = '') =>
   `title: Статья\ndescription: Описание\ncategory: ${category}\nauthor: maria-lebedeva\npublishedAt: 2025-03-14\n${extra}`;

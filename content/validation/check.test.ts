@@ -3,7 +3,7 @@
  * line the build prints is asserted whole, naming the file, the entry and the field (positions from 1).
  */
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datedPathsOf, loadCollections, pathsOf } from '@/content/collections/load';
 import { courses, parseCourses } from '@/content/courses';
 import { professionCourses } from '@/content/courses/professions';
@@ -20,10 +20,6 @@ import { checkContent } from './check';
 import { giftOfferProblems } from './gift-offers';
 import { popupProblems } from './popups';
 import { ContentError, problemLine } from './problems';
-
-// `server-only` throws outside React's server build; in Node tests the loader runs as on the server
-// (vi.mock is hoisted above the imports).
-vi.mock('server-only', () => ({}));
 
 const article = (frontMatter: Record<string, string>, body?: string) =>
   markdownDoc(

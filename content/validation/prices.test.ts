@@ -4,7 +4,7 @@
  * tariffs, a pop-up delay in seconds, a syntax mistake in a content file. And the point of references: a
  * price written once cannot disagree with the text that repeats it.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCollections } from '@/content/collections/load';
 import { courses, parseCourses } from '@/content/courses';
 import { freeCourses } from '@/content/courses/free';
@@ -20,9 +20,6 @@ import { giftOfferProblems } from './gift-offers';
 import { popupProblems } from './popups';
 import { ContentError, problemLine } from './problems';
 import { syntaxProblems } from './syntax';
-
-// `server-only` throws outside React's server build; vi.mock is hoisted above the imports.
-vi.mock('server-only', () => ({}));
 
 const nbsp = '\u00a0';
 const everyCourse = () => structuredClone([...professionCourses, ...skillCourses, ...freeCourses]);

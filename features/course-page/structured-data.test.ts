@@ -1,11 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-
-// `server-only` throws outside React's server build; the page renders this on the server.
-vi.mock('server-only', () => ({}));
-
-const { courses } = await import('@/content/courses');
-const { commonFaq, weeklyStudyHours } = await import('@/content/courses/common');
-const { courseJsonLd } = await import('./structured-data');
+import { describe, expect, it } from 'vitest';
+import { courses } from '@/content/courses';
+import { commonFaq, weeklyStudyHours } from '@/content/courses/common';
+import { courseJsonLd } from './structured-data';
 
 describe("a course's structured data", () => {
   it.each(courses().map((course) => [course.slug, course] as const))(

@@ -1,12 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coursePages, giftPopupPath } from '@/content/courses';
 import { popupId, popups } from '@/content/popups';
 import { matchesPattern } from '@/lib/path-patterns';
 import { selectPopup, type PageTargeting } from './targeting';
-
-// `server-only` throws outside React's server build; the sitemap reads the Markdown collections as on the server.
-vi.mock('server-only', () => ({}));
-const { sitemapEntries } = await import('@/content/sitemap');
+import { sitemapEntries } from '@/content/sitemap';
 
 describe('selectPopup with synthetic configs', () => {
   const popup = (name: string, includePaths: string[], excludePaths: string[] = []) => ({ name, includePaths, excludePaths });

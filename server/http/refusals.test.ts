@@ -12,16 +12,16 @@ import type { Endpoint } from './endpoint';
 import { refusalMessages, type RefusalCode } from './messages';
 import { refuse, refusalResponse } from './responses';
 
-// The console's downloads read the session through a server-only module; here a test imports it, not a client.
-vi.mock('server-only', () => ({}));
-
 const folder = 'server/http';
 const sources = fs
   .readdirSync(folder)
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
   .map((file) => ({ file, text: fs.readFileSync(path.join(folder, file), 'utf8') }));
 
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+// Every module but the one whose import installs the request stamp on every HTTP server of the process
+// (stamp-before-listen.ts, loaded before the site's server opens its port): it holds no endpoint, and the
+// test files that share this worker would find their own servers' requests stamped.
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts', '!./stamp-before-listen.ts'], { eager: true });
 const isEndpoint = (value: unknown): value is Endpoint<unknown> => typeof value === 'function' && typeof (value as { allow?: unknown }).allow === 'string';
 const endpoints = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)
