@@ -22,7 +22,7 @@ const popupId = 'popup-layout-discount';
 const placeName = testedPlaceName('popup', popupId);
 
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  return new AxeBuilder({ page }).seriousViolations();
 }
 
 /**

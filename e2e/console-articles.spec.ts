@@ -14,7 +14,7 @@ import { newOperator, signIn } from './support/operator';
  */
 
 async function seriousAxeProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  return new AxeBuilder({ page }).seriousViolations();
 }
 
 const versionsOf = (kind: 'article' | 'event', slug: string) => withE2eDatabase(({ repos }) => repos.contentVersions.history(kind, slug));

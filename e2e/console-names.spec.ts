@@ -46,7 +46,7 @@ async function expectNoIds(page: Page, where: string) {
 }
 
 async function expectNoSeriousAxeProblems(page: Page, where: string) {
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  const violations = await new AxeBuilder({ page }).seriousViolations();
   expect(violations, where).toEqual([]);
 }
 

@@ -18,7 +18,7 @@ const course = courseEntries.find((entry) => entry.slug === 'junior')!;
 const [combo, mentor] = course.tariffs as [(typeof course.tariffs)[number], (typeof course.tariffs)[number]];
 
 async function seriousAxeProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  return new AxeBuilder({ page }).seriousViolations();
 }
 
 const versionsOfCourse = () => withE2eDatabase(({ repos }) => repos.priceVersions.list(course.slug));

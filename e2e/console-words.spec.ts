@@ -19,9 +19,9 @@ import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return (await new AxeBuilder({ page }).seriousViolations()).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 /** The pages a pop-up's list (`Показывать на страницах`, …) has chosen, by the names it shows. */

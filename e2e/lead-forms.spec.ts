@@ -88,8 +88,7 @@ async function holdIdleCallbacks(page: Page) {
 }
 
 async function seriousAxeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  return (await new AxeBuilder({ page }).include(selector).seriousViolations()).map((v) => `${v.id}: ${v.help}`);
 }
 
 test.describe('contact form on a product page', () => {

@@ -21,7 +21,7 @@ const popupId = 'promo-career';
 const pagePath = '/products/typescript';
 
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  return new AxeBuilder({ page }).seriousViolations();
 }
 
 test('«Что мы узнали» shows each finished test with its verdict, figures and people, and finds it by page and by element', async ({ page }) => {

@@ -12,9 +12,7 @@ import { newOperator, signIn, signInThroughForm } from './support/operator';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => violation.id);
+  return (await new AxeBuilder({ page }).seriousViolations()).map((violation) => violation.id);
 }
 
 test('an operator is added through «Добавить оператора» and its link, signs in, and is removed with «Удалить», each in «Журнал»', async ({ page, browser }) => {

@@ -255,8 +255,7 @@ test('a new split test in plain words: a variant starts as a copy of A, the end 
     const confirmB = page.getByRole('region', { name: 'Оставить вариант B, не дожидаясь вывода?' });
     await expect(confirmB).toBeVisible();
     await expect(confirmB).toContainText('может оказаться случайностью');
-    const seriousProblems = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    const seriousProblems = () => new AxeBuilder({ page }).seriousViolations();
     expect(await seriousProblems()).toEqual([]);
     await confirmB.getByRole('link', { name: 'Отмена' }).click();
     await expect(confirmB).toHaveCount(0);

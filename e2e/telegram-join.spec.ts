@@ -14,9 +14,7 @@ import { LEADS_ENDPOINT } from '../lib/api-contract';
 
 /** What axe finds serious or critical on the page as it is now. */
 async function seriousProblems(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => violation.id);
+  return (await new AxeBuilder({ page }).seriousViolations()).map((violation) => violation.id);
 }
 
 test('a manager joins alerts through the bot link and gets the next lead', async ({ page, fakeTelegram }) => {

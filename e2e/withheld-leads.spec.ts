@@ -10,8 +10,7 @@ import { newOperator, signIn } from './support/operator';
 const dealOf = (received: ReceivedRequest[], email: string) =>
   received.some((request) => request.path === '/pl/api/deals' && JSON.stringify(request.params).includes(email));
 
-const seriousProblems = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+const seriousProblems = (page: Page) => new AxeBuilder({ page }).seriousViolations();
 
 /** Presses a control as a keyboard user does: focus on it, then Enter. */
 async function pressEnterOn(page: Page, control: ReturnType<Page['getByRole']>) {
