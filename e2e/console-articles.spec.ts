@@ -36,8 +36,8 @@ async function publicHeading(page: Page, path: string): Promise<string | null> {
   const response = await page.request.get(path);
   if (response.status() !== 200) return null;
   return (
-    /<h1[^>]*>([\s\S]*?)<\/h1>/
-      .exec(await response.text())?.[1]
+    (await response.text())
+      .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
       ?.replace(/<[^>]+>/g, '')
       .replace(/\u00a0/g, ' ') ?? ''
   );

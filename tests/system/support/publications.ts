@@ -22,8 +22,8 @@ async function heading(server: NextServer, page: string): Promise<string | null>
   const response = await fetch(`${server.url}${page}`);
   if (response.status !== 200) return null;
   return (
-    /<h1[^>]*>([\s\S]*?)<\/h1>/
-      .exec(await response.text())?.[1]
+    (await response.text())
+      .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
       ?.replace(/<[^>]+>/g, '')
       .replace(/\u00a0/g, ' ') ?? ''
   );
