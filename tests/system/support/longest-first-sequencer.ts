@@ -5,8 +5,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The system files' order on the stage's workers: the longest first, so no long file starts late and ends
  * the stage alone. A file's length is its last run here (Vitest's own results cache) or, on a fresh clone
  * that has none, its length in the table below; a file in neither starts first, as Vitest runs files it
- * knows nothing of. Ordered by file size instead (Vitest's rule for a fresh clone), the stage took 280 s
- * where its work fits in about 210: alerts.test.ts (61 s, a small file) started at 189 s.
+ * knows nothing of. Ordered by file size instead (Vitest's rule for a fresh clone), alerts.test.ts (61 s, a
+ * small file) started at 189 s of a 280 s stage; longest first it starts at 70 s (268 s, 2026-12-07).
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -21,9 +21,9 @@ export default class LongestFirstSequencer extends BaseSequencer {
 }
 
 /**
- * Each file's wall time in a fresh clone's run on two cores (2026-12-07): only the order is read from it, so
- * a figure that drifts costs a little time, never a result. Refresh it from the «ten slowest» list that
- * `npm test` prints when a file moves a lot.
+ * Each file's wall time in a run of the stage on two cores (2026-12-07): only the order is read from it, so a
+ * figure that drifts costs a little time, never a result. When a file's time moves a lot, take the new one
+ * from the run's report (`test-results/system.json`, each file's end time less its start).
  */
 const typicalSeconds: Record<string, number> = {
   'deploy.test.ts': 75,
