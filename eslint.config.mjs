@@ -143,6 +143,27 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', { paths: [zodPath] }] },
   },
   {
+    // What a visitor's browser may load takes zod's builders by name: `z` carries all of zod into the
+    // bundle, its error texts in 40-odd languages included (lib/validation/zod.ts). The console keeps `z`.
+    files: ['{app,components,features,lib}/**/*.{ts,tsx}'],
+    ignores: ['app/admin/**', 'features/console*/**', 'components/console/**', 'lib/console-content/**', 'lib/validation/zod.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            zodPath,
+            {
+              name: '@/lib/validation/zod',
+              importNames: ['z'],
+              message: "Import zod's builders by name (object, string, …) from '@/lib/validation/zod': `z` brings all of zod into a visitor's bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every console action goes through operatorAction: the session, the form read with zod, the write and its
     // audit row in one transaction, an answer in codes. An action file that checks the session itself skips that.
     files: ['features/console*/**/*-actions.ts'],

@@ -7,6 +7,8 @@
  * (no component of ours in it) also loads are the framework (Next.js, React); the rest is ours. Scripts
  * requested after the load event, while nobody touches the page, load after idle: our widgets, and
  * Next's prefetching of linked routes. BENCH_VERBOSE=1 names every chunk counted as ours or after idle.
+ * Last, the lead form: the scripts a course page fetches when the visitor scrolls to its form (its fields,
+ * validation and phone rules load then), the most JavaScript a visitor meets on the way to a lead.
  * Writes what it printed to bench/results/js.md (recordResults).
  */
 import { chromium } from '@playwright/test';
@@ -49,8 +51,29 @@ async function loadScripts(path: string, device: keyof typeof devices = 'desktop
   }
 }
 
+/** The scripts the course page fetches once its lead form comes into view, until the form is ready. */
+async function leadFormScripts(device: keyof typeof devices): Promise<{ url: string; bytes: number }[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await (await browser.newContext(devices[device])).newPage();
+    await page.goto(`${base}/products/junior-js`, { waitUntil: 'load' });
+    await page.waitForTimeout(5000); // the idle widgets first, so that only the form's own scripts follow
+    const requested: Promise<{ url: string; bytes: number }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      requested.push(request.sizes().then((sizes) => ({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })));
+    });
+    const form = page.locator('#lead-form');
+    await form.scrollIntoViewIfNeeded();
+    await form.locator('[data-form-ready]').waitFor({ state: 'attached' });
+    return await Promise.all(requested);
+  } finally {
+    await browser.close();
+  }
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
-const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + script.bytes, 0);
+const sum = (scripts: { bytes: number }[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 
 async function main() {
   const server = await startBuild(port, { OUTBOX_WORKER: 'off' });
@@ -69,6 +92,13 @@ async function main() {
           for (const s of lazy) report.print(`    after idle:       ${s.url} ${kb(s.bytes)} kB`);
         }
       }
+    }
+    report.print('');
+    report.print('the lead form of /products/junior-js, when it comes into view (kB of JS, compressed)');
+    for (const device of ['desktop', 'phone'] as const) {
+      const scripts = await leadFormScripts(device);
+      report.print(`${device.padEnd(7)} ${kb(sum(scripts))}`);
+      if (process.env.BENCH_VERBOSE) for (const s of scripts) report.print(`    ${s.url} ${kb(s.bytes)} kB`);
     }
     console.error(`written to ${report.record()}`);
   } finally {

@@ -1,4 +1,4 @@
-import { z } from '@/lib/validation/zod';
+import { boolean, object, string, type infer as Infer, type ZodError, type ZodString } from '@/lib/validation/zod';
 import type { FieldError } from '@/lib/api-contract';
 import { EMAIL_MAX_LENGTH, extraFieldMessages, fieldMessages, NAME_MAX_LENGTH } from './messages';
 import { isAcceptablePhone } from './phone';
@@ -16,35 +16,35 @@ const namePattern = /^[\p{L}\p{M}'’\- ]+$/u;
 const emailPattern = /^(?!\.)[^\s@"(),:;<>[\\\]]+(?<!\.)@(?!-)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[\p{L}]{2,}$/u;
 
 // abort: an empty field shows only 'Обязательное', not the format error behind it.
-const required = (schema: z.ZodString) => schema.min(1, { error: fieldMessages.required, abort: true });
+const required = (schema: ZodString) => schema.min(1, { error: fieldMessages.required, abort: true });
 // abort: a control character or a lone surrogate (lib/validation/text.ts) is the field's one error.
-const plainText = (schema: z.ZodString, message: string) => schema.refine((value) => !hasUnsafeCharacters(value), { error: message, abort: true });
+const plainText = (schema: ZodString, message: string) => schema.refine((value) => !hasUnsafeCharacters(value), { error: message, abort: true });
 
-export const fullNameSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.nameInvalid)
+export const fullNameSchema = plainText(required(string({ error: fieldMessages.required }).trim()), fieldMessages.nameInvalid)
   .regex(namePattern, fieldMessages.nameInvalid)
   .max(NAME_MAX_LENGTH, fieldMessages.nameTooLong);
 
-export const emailSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.emailInvalid)
+export const emailSchema = plainText(required(string({ error: fieldMessages.required }).trim()), fieldMessages.emailInvalid)
   .max(EMAIL_MAX_LENGTH, fieldMessages.emailTooLong)
   .regex(emailPattern, fieldMessages.emailInvalid);
 
-export const phoneSchema = plainText(required(z.string({ error: fieldMessages.required }).trim()), fieldMessages.phoneInvalid).refine(
+export const phoneSchema = plainText(required(string({ error: fieldMessages.required }).trim()), fieldMessages.phoneInvalid).refine(
   (value) => isAcceptablePhone(value),
   fieldMessages.phoneInvalid,
 );
 
 /** The values of every lead form of the site. */
-export const leadFormSchema = z.object({
+export const leadFormSchema = object({
   fullName: fullNameSchema,
   email: emailSchema,
   phone: phoneSchema,
 });
-export type LeadFormValues = z.infer<typeof leadFormSchema>;
+export type LeadFormValues = Infer<typeof leadFormSchema>;
 
-const text = (max: number, message: string) => plainText(z.string().trim(), message).max(max);
+const text = (max: number, message: string) => plainText(string().trim(), message).max(max);
 
 const utmValueSchema = text(200, extraFieldMessages.utmInvalid).optional();
-const utmSchema = z.object({
+const utmSchema = object({
   source: utmValueSchema,
   medium: utmValueSchema,
   campaign: utmValueSchema,
@@ -57,37 +57,35 @@ const idSchema = text(100, extraFieldMessages.idInvalid);
 const clientIdSchema = idSchema.nullish();
 
 /** Analytics client ids from the `_ga` and `_ym_uid` cookies. */
-const clientIdsSchema = z.object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
+const clientIdsSchema = object({ googleClientId: clientIdSchema, yandexClientId: clientIdSchema });
 
 /** Body of POST /api/getcourse/orders plus our optional extras. */
-export const leadRequestSchema = z.object({
-  extra: z
-    .object({
-      utm: utmSchema.default({}),
-      page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
-      variant_id: idSchema.optional(),
-      block_id: idSchema.optional(),
-      /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
-      ids: clientIdsSchema.optional(),
-    })
-    .default({ utm: {}, page_path: '/' }),
-  form: z.object({ id: plainText(required(z.string({ error: fieldMessages.required }).trim()), extraFieldMessages.unknownForm).max(100) }),
-  contacts: z.object({ name: fullNameSchema, email: emailSchema, phone: phoneSchema }),
+export const leadRequestSchema = object({
+  extra: object({
+    utm: utmSchema.default({}),
+    page_path: text(500, extraFieldMessages.pagePathInvalid).default('/'),
+    variant_id: idSchema.optional(),
+    block_id: idSchema.optional(),
+    /** Optional: stored with the lead and sent with its deal (the `/api/getcourse/ids` call stores nothing). */
+    ids: clientIdsSchema.optional(),
+  }).default({ utm: {}, page_path: '/' }),
+  form: object({ id: plainText(required(string({ error: fieldMessages.required }).trim()), extraFieldMessages.unknownForm).max(100) }),
+  contacts: object({ name: fullNameSchema, email: emailSchema, phone: phoneSchema }),
   /** Honeypot: hidden from people; anything in it marks the request as spam. */
-  website: z.string().max(500).optional(),
+  website: string().max(500).optional(),
   /** Set by native forms whose browser already posted the lead to GetCourse itself. */
-  browser_delivered: z.boolean().optional(),
+  browser_delivered: boolean().optional(),
 });
-export type LeadRequest = z.infer<typeof leadRequestSchema>;
+export type LeadRequest = Infer<typeof leadRequestSchema>;
 
 /** Body of POST /api/getcourse/ids. */
-export const idsRequestSchema = z.object({
+export const idsRequestSchema = object({
   email: emailSchema,
   ids: clientIdsSchema,
-  website: z.string().max(500).optional(),
+  website: string().max(500).optional(),
 });
 
 /** Field errors as the API returns them (lib/api-contract.ts). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
+export function fieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ code: issue.code, path: issue.path.join('.'), message: issue.message }));
 }

@@ -73,6 +73,16 @@ describe('the layers, as npm run lint holds them', () => {
     ).toEqual([expect.stringContaining('features/console-gifts may not import another feature')]);
   });
 
+  it("refuses zod's `z` where a visitor's browser may load it: the builders come by name", async () => {
+    const source = `import { z } from '@/lib/validation/zod';\nexport const probe = z.string();\n`;
+    for (const file of ['lib/validation/fixture.ts', 'components/lead-form/fixture.ts', 'features/gift/fixture.tsx']) {
+      expect(await problems(file, source), file).toEqual([expect.stringContaining("Import zod's builders by name")]);
+    }
+    expect(await problems('lib/validation/fixture.ts', `import { string } from '@/lib/validation/zod';\nexport const probe = string();\n`)).toEqual([]);
+    // The console keeps `z`: operators load it, visitors never do.
+    expect(await problems('features/console-leads/fixture.ts', source)).toEqual([]);
+  });
+
   it('refuses a feature (or server code) imported by content', async () => {
     expect(
       await problems('content/fixture.ts', `import { GiftPromotionPage } from '@/features/gift/promotion-page';\nexport const probe = GiftPromotionPage;\n`),
