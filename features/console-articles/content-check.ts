@@ -83,7 +83,9 @@ export async function checkContentForm(
     if (parsed.success) fields = parsed.data;
     else problems.push(...fieldProblems(parsed.error));
   }
-  if (!fields || !slug.success) return { problems };
+  // The site's own rules judge a whole entry: with a field of the form still wrong (a missing cover, say),
+  // they would only say it again in the content schema's words, which are not the marketer's.
+  if (!fields || !slug.success || problems.length > 0) return { problems };
 
   // The site's own rules, on the entry as a visitor would get it.
   const at = publishAt ?? now;
