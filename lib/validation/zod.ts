@@ -6,8 +6,9 @@
  *
  * Code that reaches a visitor's browser (the lead schemas, lib/validation/lead.ts) imports the named
  * builders, never `z`: the `z` namespace holds all of zod, its error texts in 40-odd languages and its
- * JSON Schema tools included, and a bundle that touches it carries them. The lead form's zod came to
- * 90 kB compressed through `z` and comes to 40 kB through the names (`npm run bench:js`, 2026-12-07).
+ * JSON Schema tools included, and a bundle that touches it carries them. The lead form's zod chunk came
+ * to 90 kB gzipped through `z` and comes to 40 kB through the names (2026-12-07); `npm run bench:js`
+ * measures the whole form.
  * The console keeps `z`: operators load it, visitors never do.
  */
 import { config } from 'zod';
