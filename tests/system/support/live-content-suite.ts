@@ -19,7 +19,7 @@ import type { DatabaseConfig } from '@/server/config';
 import { createRepositories } from '@/server/repositories';
 import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { addOperators, launchChromium, signedIn } from './console';
-import { publicationsScenario } from './publications';
+import { publicationsScenario, SCHEDULED_AHEAD_MS } from './publications';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { testScratchRoot } from '@/server/testing/scratch';
 
@@ -50,8 +50,8 @@ const shows = async (server: NextServer, roubles: number) => {
 
 /**
  * How often a wait renders the course page and the product list again: the waits last a refresh (2 s) or
- * up to a scheduled moment (20 s), and at 50 ms the servers spent them rendering. Half a second late at
- * most, well inside the refresh-plus-10-s bound the test allows.
+ * up to a scheduled moment (`SCHEDULED_AHEAD_MS`), and at 50 ms the servers spent them rendering. Half a
+ * second late at most, well inside the refresh-plus-10-s bound the test allows.
  */
 const pagePollMs = 500;
 
@@ -139,9 +139,9 @@ export function liveContentSuite({ name, instances, database, unavailable = fals
       // Rendered from the console's content with the build's first-paint rules, as fast to paint as the build's page.
       expect(await html(servers.at(-1)!, course.path)).toContain('data-critical');
 
-      // A price scheduled 20 s ahead (as «Действует с» stores it) is there at its moment, not before.
+      // A price scheduled `SCHEDULED_AHEAD_MS` ahead (as «Действует с» stores it) is there at its moment, not before.
       const scheduled = saved - 300;
-      const at = Date.now() + 20_000;
+      const at = Date.now() + SCHEDULED_AHEAD_MS;
       const handle = await openDatabase(setup.config);
       try {
         const repos = createRepositories(handle);

@@ -35,9 +35,18 @@ async function text(server: NextServer, page: string): Promise<string> {
 
 /**
  * How often a wait asks for the article page: each ask renders it, and the waits last up to the moment
- * (20 s) or a refresh (2 s). Half a second late at most, against the minute a publication may take.
+ * (`SCHEDULED_AHEAD_MS`) or a refresh (2 s). Half a second late at most, against the minute a publication
+ * may take.
  */
 const pagePollMs = 500;
+
+/**
+ * How far ahead a scheduled price, article or event is set: far enough for every server to be asked
+ * before it (a few page renders, well under a second; 8 s leaves room on a loaded machine) and to have
+ * read it in a refresh (2 s), near enough that the suite does not sit waiting (20 s took 40 s of each
+ * database's file).
+ */
+export const SCHEDULED_AHEAD_MS = 8_000;
 
 async function withRepos<T>(config: DatabaseConfig, work: (repos: Repositories) => Promise<T>): Promise<T> {
   const handle = await openDatabase(config);
@@ -49,10 +58,10 @@ async function withRepos<T>(config: DatabaseConfig, work: (repos: Repositories) 
 }
 
 /**
- * An article and an event published for a moment 20 s ahead, through the repositories as the console's
- * actions store them (the console itself is e2e/console-articles.spec.ts): before it, neither page exists
- * on any of `servers`; at it, each has them on their pages, in the media list and its category, and in
- * the sitemap; a later version replaces the text, and the earlier one brought back («Вернуть эту версию»:
+ * An article and an event published for a moment `SCHEDULED_AHEAD_MS` ahead, through the repositories as the
+ * console's actions store them (the console itself is e2e/console-articles.spec.ts): before it, neither page
+ * exists on any of `servers`; at it, each has them on their pages, in the media list and its category, and
+ * in the sitemap; a later version replaces the text, and the earlier one brought back («Вернуть эту версию»:
  * a new version with its fields) is there again, on every instance.
  */
 export async function publicationsScenario(config: DatabaseConfig, servers: NextServer[]) {
@@ -64,8 +73,7 @@ export async function publicationsScenario(config: DatabaseConfig, servers: Next
     .toBuffer();
   const cover = await encodeCover(new Uint8Array(png));
   if (!('bytes' in cover)) throw new Error('cover refused');
-  // Far enough ahead for the servers to be asked before it, near enough for a test.
-  const moment = Date.now() + 20_000;
+  const moment = Date.now() + SCHEDULED_AHEAD_MS;
   const first = await withRepos(config, async (repos) => {
     const image = await repos.contentImages.add(cover, { operator, now: Date.now() });
     const version = await repos.contentVersions.add(
