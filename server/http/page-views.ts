@@ -7,14 +7,12 @@ import type { ApiRuntime } from './handlers';
 import { isBeaconContentType } from './read-json';
 import { noContent, refuse } from './responses';
 
-/** Beacons a client may send a minute before the rest are refused (a visitor reads a page a minute or more). */
-export const PAGE_VIEW_BEACONS_PER_MINUTE = 30;
-
 /**
  * `POST /api/page-views`: one view of a course page (features/analytics/page-view.ts), 204 once taken,
  * never a cookie. Refusals are JSON: another site's origin is not counted (204, like the pop-up beacons),
- * a media type that is no beacon's (415), a body too large (413), more beacons a minute from one address
- * than PAGE_VIEW_BEACONS_PER_MINUTE (429, before the body is read), a body that is not `{ "path" }` with a
+ * a media type that is no beacon's (415), a body too large (413), more beacons a minute from one client
+ * than the API's per-client limit (RATE_LIMIT_PER_MINUTE, 30: a visitor reads a page a minute or more;
+ * 429, before the body is read), a body that is not `{ "path" }` with a
  * bare path (400 `bad_page_view`), a path that is no course page (404 `unknown_course_page`), the database
  * down (503, like every endpoint but the pop-up beacons; a lost view changes no decision).
  * A view counts while its client address and network stay within DAILY_CAPS.pageView views of that page a
@@ -25,7 +23,7 @@ export const handlePageViews = endpoint<ApiRuntime, PageViewReport>({
   name: 'page-views',
   methods: ['POST'],
   foreignOrigin: 'ignore',
-  rateLimit: { bucket: 'page-views', perMinute: PAGE_VIEW_BEACONS_PER_MINUTE },
+  rateLimit: { bucket: 'page-views', perMinute: (runtime) => runtime.config.limits.perAddressPerMinute },
   body: {
     accepts: isBeaconContentType,
     maxBytes: MAX_PAGE_VIEW_BYTES,
