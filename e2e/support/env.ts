@@ -52,6 +52,8 @@ export function e2eEnv(): NodeJS.ProcessEnv {
     NEXT_OUTPUT: 'standalone',
     // SIGTERM is the site's graceful stop, as with `npm start` and the units.
     NEXT_MANUAL_SIG_HANDLE: 'true',
+    // Answers as an instance behind nginx does, uncompressed (next.config.ts says why).
+    NEXT_COMPRESS: 'off',
     PORT: String(e2ePort),
     SITE_URL: e2eBaseUrl,
     SQLITE_PATH: e2eDatabasePath,

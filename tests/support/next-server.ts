@@ -50,6 +50,8 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: distDir,
+    // Answers as an instance behind nginx does, uncompressed (next.config.ts says why).
+    NEXT_COMPRESS: 'off',
     DATABASE_URL: '',
     GETCOURSE_ACCOUNT: '',
     OUTBOX_WORKER: 'inline',
