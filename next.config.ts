@@ -19,8 +19,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Behind nginx an instance is asked for identity and nginx compresses (deploy/nginx-site.conf), so Node
   // never does there. NEXT_COMPRESS=off has an instance without nginx in front answer the same way: the
-  // test stacks set it (e2e/support/env.ts, tests/support/next-server.ts), where gzip of every script of
-  // every visit was two thirds of the server's processor (7.3 ms a script, 2.4 ms as it is).
+  // test stacks set it (e2e/support/env.ts, tests/support/next-server.ts), where gzip made each script of
+  // each visit cost the server 7.3 ms of processor instead of 2.4 ms.
   compress: process.env.NEXT_COMPRESS !== 'off',
   // `npm run dev` opened at http://127.0.0.1:3000 as well as http://localhost:3000: Next blocks its dev
   // resources (hot reload, chunks) for any other origin, and the page then never becomes interactive.

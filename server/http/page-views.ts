@@ -12,9 +12,9 @@ import { noContent, refuse } from './responses';
  * never a cookie. Refusals are JSON: another site's origin is not counted (204, like the pop-up beacons),
  * a media type that is no beacon's (415), a body too large (413), more beacons a minute from one client
  * than the API's per-client limit (RATE_LIMIT_PER_MINUTE, 30: a visitor reads a page a minute or more;
- * 429, before the body is read), a body that is not `{ "path" }` with a
- * bare path (400 `bad_page_view`), a path that is no course page (404 `unknown_course_page`), the database
- * down (503, like every endpoint but the pop-up beacons; a lost view changes no decision).
+ * 429, before the body is read), a body that is not `{ "path" }` with a bare path (400 `bad_page_view`),
+ * a path that is no course page (404 `unknown_course_page`), the database down (503, like every endpoint
+ * but the pop-up beacons; a lost view changes no decision).
  * A view counts while its client address and network stay within DAILY_CAPS.pageView views of that page a
  * Moscow day (server/traffic/caps.ts); past them it is answered the same and goes into the page's uncounted
  * total. The day's counted total is the page's views: the autopilot's figures (server/autopilot).
