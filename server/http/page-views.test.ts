@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { moscowToday } from '@/lib/calendar';
 import { describeEachDatabase } from '../testing/databases';
+import { limitsNoTestReaches, testApiRuntime } from '../testing/runtime';
 import { DAILY_CAPS } from '../traffic/caps';
 import { handlePageViews } from './page-views';
 
@@ -14,12 +15,10 @@ describeEachDatabase('POST /api/page-views', (database) => {
   });
   const perMinute = 5;
   const runtime = async () =>
-    ({
-      config: { siteOrigin: 'https://school.example', limits: { perAddressPerMinute: perMinute } },
-      repos: database().repos,
-      hashKey: 'k'.repeat(32),
+    testApiRuntime(database().repos, {
+      config: { siteOrigin: 'https://school.example', limits: { ...limitsNoTestReaches, perAddressPerMinute: perMinute } },
       now: () => now,
-    }) as never;
+    });
   const post = (body: string, headers: Record<string, string> = {}) =>
     handlePageViews(
       new Request('https://school.example/api/page-views', {
