@@ -38,8 +38,15 @@ async function main() {
   const closeFakes = () => Promise.all([gc.close(), telegram.close(), tagManager.close()]);
 
   // As behind one proxy of ours: a spec gives its visitors addresses of their own (X-Forwarded-For, see
-  // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before.
-  const server = await startNextServer(e2ePort, { ...env, ...e2eTelegramEnv, ...e2ePageTestsEnv, TRUST_PROXY: '1' }, { echo: true, timeoutMs: 300_000 });
+  // e2e/support/visitor-address.ts); a request without the header is 127.0.0.1's, as before. Idle
+  // connections stay open longer than a test lasts: the clients here (Playwright's requests, Chromium)
+  // reuse them, and a POST on one the server closed that moment failed with ECONNRESET (vitals.spec.ts,
+  // after a 5-s pause in the console); behind nginx, nginx closes first.
+  const server = await startNextServer(
+    e2ePort,
+    { ...env, ...e2eTelegramEnv, ...e2ePageTestsEnv, TRUST_PROXY: '1' },
+    { echo: true, timeoutMs: 300_000, keepAliveMs: 120_000 },
+  );
   void server.exited.then(({ code }) => {
     void closeFakes();
     process.exit(code ?? 0);

@@ -89,12 +89,27 @@ export interface StartOptions {
   dir?: string;
   /** Where to run it: another checkout (a benchmark's base commit) with its own build and node_modules. */
   cwd?: string;
+  /**
+   * How long an idle connection stays open (Node's 5 s by default). In production nginx closes its idle
+   * upstream connections first (4 s, deploy/nginx-site.conf); a client that talks to the instance itself
+   * and reuses a connection just as the instance closes it gets ECONNRESET, and a POST is not sent again.
+   */
+  keepAliveMs?: number;
 }
 
 export function startNextServer(port: number, env: NodeJS.ProcessEnv, options: StartOptions | StartOptions['ready'] = {}): Promise<NextServer> {
   const startOptions = typeof options === 'function' ? { ready: options } : options;
   return startServer(
-    ['node_modules/next/dist/bin/next', 'start', ...(startOptions.dir ? [startOptions.dir] : []), '-p', String(port), '-H', '127.0.0.1'],
+    [
+      'node_modules/next/dist/bin/next',
+      'start',
+      ...(startOptions.dir ? [startOptions.dir] : []),
+      '-p',
+      String(port),
+      '-H',
+      '127.0.0.1',
+      ...(startOptions.keepAliveMs ? ['--keepAliveTimeout', String(startOptions.keepAliveMs)] : []),
+    ],
     port,
     env,
     startOptions,
