@@ -14,12 +14,10 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEntries } from '@/content/courses';
-import { openDatabase } from '@/server/db/connection';
 import type { DatabaseConfig } from '@/server/config';
-import { createRepositories } from '@/server/repositories';
 import { assertBuilt, freePort, serverEnv, startNextServer, waitFor, type NextServer } from '@/tests/support/next-server';
 import { addOperators, launchChromium, signedIn } from './console';
-import { publicationsScenario, SCHEDULED_AHEAD_MS } from './publications';
+import { publicationsScenario, scheduledAhead, withRepositories } from './publications';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 import { testScratchRoot } from '@/server/testing/scratch';
 
@@ -140,25 +138,24 @@ export function liveContentSuite({ name, instances, database, unavailable = fals
       expect(await html(servers.at(-1)!, course.path)).toContain('data-critical');
 
       // A price scheduled `SCHEDULED_AHEAD_MS` ahead (as «Действует с» stores it) is there at its moment, not before.
-      const scheduled = saved - 300;
-      const at = Date.now() + SCHEDULED_AHEAD_MS;
-      const handle = await openDatabase(setup.config);
-      try {
-        const repos = createRepositories(handle);
-        const current = (await repos.priceVersions.list(course.slug))[0]!;
-        await repos.priceVersions.add(
-          {
-            courseSlug: course.slug,
-            tariffs: current.tariffs.map((tariff, index) => (index === 0 ? { ...tariff, price: scheduled } : tariff)),
-            effectiveFrom: at,
-            operator: operator.email,
-          },
-          Date.now(),
+      const current = await withRepositories(setup.config, async (repos) => (await repos.priceVersions.list(course.slug))[0]!);
+      const { moment: at, scheduled } = await scheduledAhead('a price', async (aheadMs, attempt) => {
+        const scheduled = saved - 300 - attempt;
+        const moment = Date.now() + aheadMs;
+        await withRepositories(setup.config, (repos) =>
+          repos.priceVersions.add(
+            {
+              courseSlug: course.slug,
+              tariffs: current.tariffs.map((tariff, index) => (index === 0 ? { ...tariff, price: scheduled } : tariff)),
+              effectiveFrom: moment,
+              operator: operator.email,
+            },
+            Date.now(),
+          ),
         );
-      } finally {
-        await handle.close();
-      }
-      for (const server of servers) expect(await shows(server, scheduled)).toBe(false);
+        const notYetServed = servers.map((server) => ({ what: `${server.url} ${scheduled} ₽`, check: async () => !(await shows(server, scheduled)) }));
+        return { moment, scheduled, notYetServed };
+      });
       for (const server of servers) await waitFor(`${server.url} to show the scheduled ${scheduled} ₽`, () => shows(server, scheduled), 60_000, pagePollMs);
       expect(Date.now()).toBeGreaterThanOrEqual(at);
       expect(Date.now() - at).toBeLessThan(refreshMs + 10_000);
