@@ -89,6 +89,13 @@ export async function scheduledAhead<T extends Scheduled>(what: string, schedule
   throw new Error(`${what}: even ${(SCHEDULED_AHEAD_MS * 4) / 1000} s ahead, the servers were not all asked before its moment`);
 }
 
+/**
+ * An article and an event published for a moment `SCHEDULED_AHEAD_MS` ahead (`scheduledAhead`), through the
+ * repositories as the console's actions store them (the console itself is e2e/console-articles.spec.ts):
+ * before it, neither page exists on any of `servers`; at it, each has them on their pages, in the media
+ * list and its category, and in the sitemap; a later version replaces the text, and the earlier one brought
+ * back («Вернуть эту версию»: a new version with its fields) is there again, on every instance.
+ */
 export async function publicationsScenario(config: DatabaseConfig, servers: NextServer[]) {
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#225599' } })
     .png()
